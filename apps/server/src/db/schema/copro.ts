@@ -1,0 +1,212 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users, type AddressJson } from './identity.js';
+import { administrators, syndics } from './syndic.js';
+
+/** copro_settings of SPEC §3: scopes '1'|'2'|'3'|other, flags '1' = on. */
+export type CoproSettingsJson = {
+  show_invoice?: string;
+  show_invoice_scope?: string;
+  show_invoice_status?: string;
+  show_invoice_status_scope?: string;
+  show_copro_document?: string;
+  show_copro_document_scope?: string;
+  show_syndic_document?: string;
+  show_syndic_document_scope?: string;
+  show_releves_bancaires?: string;
+  show_releves_bancaires_scope?: string;
+  show_releves_bancaires_rad?: Record<string, string>;
+  show_assemblee_function?: boolean;
+};
+
+export const coproprietes = pgTable('coproprietes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  syndic_id: uuid('syndic_id')
+    .notNull()
+    .references(() => syndics.id),
+  name: text('name').notNull(),
+  address: jsonb('address').$type<AddressJson>().notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  settings: jsonb('settings').$type<CoproSettingsJson>().notNull().default({}),
+  /** Fonds Alur (fonds de travaux) and avance de trésorerie balances, cents. */
+  alur_cents: integer('alur_cents').notNull().default(0),
+  avance_cents: integer('avance_cents').notNull().default(0),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const coproprieteAdministrators = pgTable(
+  'copropriete_administrators',
+  {
+    copropriete_id: uuid('copropriete_id')
+      .notNull()
+      .references(() => coproprietes.id, { onDelete: 'cascade' }),
+    administrator_id: uuid('administrator_id')
+      .notNull()
+      .references(() => administrators.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.copropriete_id, t.administrator_id] })],
+);
+
+export type ContactJson = {
+  id: string;
+  civility?: 'mr' | 'mrs' | 'mr_and_mrs' | 'mr_or_mrs' | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  company?: string | null;
+  addresses?: { full_address: string; additional_address?: string | null }[];
+  emails?: { value: string }[];
+  phones?: { value: string }[];
+};
+export type MemberJson = { civility?: string | null; first_name?: string | null; last_name?: string | null };
+export type LotSupplementJson = {
+  use_type?: 'own' | 'rent';
+  agency_name?: string | null;
+  agency_phone?: string | null;
+  agency_email?: string | null;
+  locataire_name?: string | null;
+  locataire_phone?: string | null;
+  locataire_email?: string | null;
+  trusted_person?: string | null;
+  trusted_person_phone?: string | null;
+  ignore?: boolean;
+};
+export type UserSupplementJson = {
+  contact?: { phone?: string | null; email?: string | null } | null;
+  lots?: Record<string, LotSupplementJson>;
+};
+export type PermissionsJson = {
+  view_invoices?: boolean;
+  view_invoice_status?: boolean;
+  view_copro_documents?: boolean;
+  view_releves_bancaires?: boolean;
+  view_syndic_documents?: boolean;
+};
+
+/** A co-owner record of one copropriété; user_id is set while a user has it attached. */
+export const coproprietaires = pgTable(
+  'coproprietaires',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    copropriete_id: uuid('copropriete_id')
+      .notNull()
+      .references(() => coproprietes.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    display_name: text('display_name').notNull(),
+    /** The 9-character attach code the syndic hands out. */
+    unique_code: text('unique_code').notNull().unique(),
+    address: jsonb('address').$type<AddressJson>(),
+    is_member_syndicat: boolean('is_member_syndicat').notNull().default(false),
+    is_president: boolean('is_president').notNull().default(false),
+    contacts: jsonb('contacts').$type<ContactJson[]>().notNull().default([]),
+    members: jsonb('members').$type<MemberJson[]>().notNull().default([]),
+    user_supplement_info: jsonb('user_supplement_info').$type<UserSupplementJson>(),
+    permissions: jsonb('permissions').$type<PermissionsJson>().notNull().default({}),
+    /** Onboarding done (settings chosen) for this record. */
+    init_settings_done: boolean('init_settings_done').notNull().default(false),
+    attached_at: timestamp('attached_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('coproprietaires_user').on(t.user_id), index('coproprietaires_copro').on(t.copropriete_id)],
+);
+
+/** Per co-owner record settings (chat-allow-other-owners, allow-convocation-electronic, …): '1' / '0'. */
+export const coproprietaireSettings = pgTable(
+  'coproprietaire_settings',
+  {
+    coproprietaire_id: uuid('coproprietaire_id')
+      .notNull()
+      .references(() => coproprietaires.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coproprietaire_id, t.key] })],
+);
+
+export const lots = pgTable(
+  'lots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    copropriete_id: uuid('copropriete_id')
+      .notNull()
+      .references(() => coproprietes.id, { onDelete: 'cascade' }),
+    /** The lot number in the règlement de copropriété. */
+    lot_id: text('lot_id').notNull(),
+    name: text('name').notNull(),
+    type_name: text('type_name').notNull().default('Autre'),
+    agency_info: jsonb('agency_info').$type<{ name?: string; phone?: string; email?: string }>(),
+    locataire: jsonb('locataire').$type<{
+      civility?: string;
+      first_name?: string;
+      last_name?: string;
+      phone?: string;
+      email?: string;
+    }>(),
+  },
+  (t) => [uniqueIndex('lots_copro_lot').on(t.copropriete_id, t.lot_id)],
+);
+
+export const coproprietaireLots = pgTable(
+  'coproprietaire_lots',
+  {
+    coproprietaire_id: uuid('coproprietaire_id')
+      .notNull()
+      .references(() => coproprietaires.id, { onDelete: 'cascade' }),
+    lot_id: uuid('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.coproprietaire_id, t.lot_id] })],
+);
+
+/** Clés de répartition (Charges générales, Ascenseur, Chauffage…). */
+export const repartitions = pgTable('repartitions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  copropriete_id: uuid('copropriete_id')
+    .notNull()
+    .references(() => coproprietes.id, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  total_tantieme: integer('total_tantieme').notNull(),
+});
+
+export const lotTantiemes = pgTable(
+  'lot_tantiemes',
+  {
+    lot_id: uuid('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    repartition_id: uuid('repartition_id')
+      .notNull()
+      .references(() => repartitions.id, { onDelete: 'cascade' }),
+    tantieme: integer('tantieme').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lot_id, t.repartition_id] })],
+);
+
+/** Invitations sent by the syndic (SPEC §3 Invitation token info); status 2 = used. */
+export const invitations = pgTable('invitations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  coproprietaire_id: uuid('coproprietaire_id')
+    .notNull()
+    .references(() => coproprietaires.id, { onDelete: 'cascade' }),
+  status: integer('status').notNull().default(1),
+  expiration_date: timestamp('expiration_date', { withTimezone: true }).notNull(),
+  metadata: jsonb('metadata').$type<{
+    coproprietaire_info?: { first_name?: string; last_name?: string; email?: string };
+  } | null>(),
+  used_by_user_id: uuid('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,59 @@
+import { PREVIEW_TOKEN_HEADER } from '@tantieme/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { findPreviewGrant, type PreviewGrant } from '../modules/access/access.service.js';
+import { resolveToken } from '../modules/identity/session.service.js';
+import type { UserRow } from '../modules/identity/session.repo.js';
+import { AppError } from './errors.js';
+
+export interface AuthState {
+  user: UserRow | null;
+  sessionId: string | null;
+  preview: PreviewGrant | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthState;
+  }
+  interface FastifyContextConfig {
+    auth?: 'public' | 'user' | 'user-or-preview';
+  }
+}
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h || !h.startsWith('Bearer ')) return null;
+  const t = h.slice(7).trim();
+  return t.length > 0 && t.length < 200 ? t : null;
+}
+
+/** Resolves the bearer session and the preview token of every request, then enforces the route's `auth`. */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null as unknown as AuthState);
+  app.addHook('preHandler', async (req) => {
+    const state: AuthState = { user: null, sessionId: null, preview: null };
+    req.auth = state;
+    const mode = req.routeOptions.config?.auth ?? 'public';
+    const token = bearer(req);
+    if (token) {
+      const resolved = await resolveToken(app.db, token);
+      if (resolved) {
+        state.user = resolved.user;
+        state.sessionId = resolved.sessionId;
+      }
+    }
+    const spt = req.headers[PREVIEW_TOKEN_HEADER];
+    if (typeof spt === 'string' && spt.length > 0 && spt.length < 200 && mode === 'user-or-preview') {
+      state.preview = await findPreviewGrant(app.db, spt);
+    }
+    if (mode === 'user' && !state.user) throw new AppError('UNAUTHORIZED');
+    if (mode === 'user-or-preview' && !state.user && !state.preview) throw new AppError('UNAUTHORIZED');
+  });
+});
+
+/** The signed-in user of a route marked auth 'user' (never null there). */
+export function currentUser(req: FastifyRequest): UserRow {
+  if (!req.auth?.user) throw new AppError('UNAUTHORIZED');
+  return req.auth.user;
+}

@@ -1,0 +1,61 @@
+import type { DataOf, Endpoint } from '@tantieme/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+type Out<T> = NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
+
+export interface RouteContext<E extends Endpoint> {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteOptions {
+  /** Per-route rate limit (429 with a French message). */
+  rateLimit?: { max: number; timeWindow: number | string; keyGenerator?: (req: FastifyRequest) => string };
+  /** Allow a read-only syndic preview token to call this route (GET routes of co-owner data). */
+  preview?: boolean;
+}
+
+/**
+ * Registers a contract endpoint: zod validation of params/query/body, the response schema
+ * (which also strips any field the contract does not declare), the auth requirement and
+ * the `{ success: true, data }` envelope around what the handler returns.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: RouteContext<E>) => Promise<DataOf<E>> | DataOf<E>,
+  opts: RouteOptions = {},
+) {
+  const needsAuth = endpoint.auth !== false;
+  app.route({
+    method: endpoint.method,
+    url: `/api${endpoint.path}`,
+    schema: {
+      summary: endpoint.summary,
+      tags: endpoint.tags,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { 200: endpoint.response },
+      ...(needsAuth ? { security: [{ bearer: [] }] } : {}),
+    },
+    config: {
+      ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
+      auth: needsAuth ? (opts.preview ? 'user-or-preview' : 'user') : 'public',
+    },
+    handler: async (req, reply) => {
+      const data = await handler({
+        params: req.params as never,
+        query: req.query as never,
+        body: req.body as never,
+        req,
+        reply,
+      });
+      return { success: true, data };
+    },
+  });
+}

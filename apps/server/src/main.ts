@@ -1,0 +1,53 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { startOutboxWorker } from './outbox/worker.js';
+import { attachRealtime } from './realtime/index.js';
+import { ensureAppSecret } from './secrets.js';
+import { isDatabaseEmpty, printDemoLogins, seedDemo } from './seed/demo.js';
+
+async function main() {
+  const config = await ensureAppSecret(loadConfig());
+  if (!config.databaseUrl) await mkdir(path.join(config.dataDir, 'db'), { recursive: true });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  await database.migrate();
+
+  const app = await buildApp({ database, config });
+  let demo: Awaited<ReturnType<typeof seedDemo>> | null = null;
+  if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
+    app.log.info('seeding demo data (first start)');
+    demo = await seedDemo(database.db, app.platform.storage);
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  app.realtime = attachRealtime(app.server, database.db, config.redisUrl);
+  const stopWorker = startOutboxWorker(database.db, app.platform.mail, app.platform.sms, app.log);
+
+  printDemoLogins(config, demo);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    stopWorker();
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.realtime.close();
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

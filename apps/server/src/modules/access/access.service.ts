@@ -1,0 +1,76 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { sha256 } from '../../lib/crypto.js';
+import * as repo from './access.repo.js';
+
+export interface PreviewGrant {
+  syndicId: string;
+  coproprietaireId: string;
+}
+
+export type OwnedRecord = NonNullable<Awaited<ReturnType<typeof repo.findCoproprietaireWithCopro>>>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findPreviewGrant(db: Db, token: string): Promise<PreviewGrant | null> {
+  const row = await repo.findPreviewToken(db, sha256(token));
+  return row ? { syndicId: row.syndic_id, coproprietaireId: row.coproprietaire_id } : null;
+}
+
+/**
+ * THE access guard for co-owner-scoped calls. The signed-in user must hold the record;
+ * a syndic preview token grants that one record, read-only. Anything else is a 404, so
+ * that another user's record is indistinguishable from a missing one.
+ */
+export async function guardCoproprietaire(
+  req: FastifyRequest,
+  coproprietaireId: string,
+  opts: { write?: boolean } = {},
+): Promise<OwnedRecord> {
+  if (!UUID.test(coproprietaireId)) throw new AppError('NOT_FOUND');
+  const { user, preview } = req.auth;
+  const row = await repo.findCoproprietaireWithCopro(req.server.db, coproprietaireId);
+  if (!row) throw new AppError('NOT_FOUND');
+  if (user && row.coproprietaire.user_id === user.id) return row;
+  if (
+    preview &&
+    preview.coproprietaireId === coproprietaireId &&
+    row.copropriete.syndic_id === preview.syndicId
+  ) {
+    if (opts.write) throw new AppError('READ_ONLY_PREVIEW');
+    return row;
+  }
+  throw new AppError('NOT_FOUND');
+}
+
+/**
+ * Guard for copropriété-level calls (syndic info, budgets, documents of the building):
+ * the caller must hold a record in that copropriété (or preview one of its records).
+ */
+export async function guardCopropriete(req: FastifyRequest, coproprieteId: string): Promise<OwnedRecord> {
+  if (!UUID.test(coproprieteId)) throw new AppError('NOT_FOUND');
+  const { user, preview } = req.auth;
+  if (user) {
+    const row = await repo.findUserRecordInCopro(req.server.db, user.id, coproprieteId);
+    if (row) return row;
+  }
+  if (preview) {
+    const row = await repo.findCoproprietaireWithCopro(req.server.db, preview.coproprietaireId);
+    if (row && row.copropriete.id === coproprieteId && row.copropriete.syndic_id === preview.syndicId)
+      return row;
+  }
+  throw new AppError('NOT_FOUND');
+}
+
+/** Both ids in one path (e.g. /coproprietes/:coproId/coproprietaires/:id): the record must belong to that copropriété. */
+export async function guardCoproprietaireInCopro(
+  req: FastifyRequest,
+  coproprieteId: string,
+  coproprietaireId: string,
+  opts: { write?: boolean } = {},
+): Promise<OwnedRecord> {
+  const row = await guardCoproprietaire(req, coproprietaireId, opts);
+  if (row.copropriete.id !== coproprieteId) throw new AppError('NOT_FOUND');
+  return row;
+}

@@ -1,0 +1,44 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { outbox } from '../../db/schema/index.js';
+
+const esc = (s: string | null | undefined) =>
+  String(s ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/**
+ * Development only (never registered in production): the outbox of e-mails and SMS, newest
+ * first, so a newcomer can read a verification code without SMTP.
+ */
+export async function devRoutes(app: FastifyInstance) {
+  app.get('/dev/outbox', async (req, reply) => {
+    const rows = await app.db.select().from(outbox).orderBy(desc(outbox.created_at)).limit(200);
+    const items = rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      recipient: r.recipient,
+      subject: r.subject,
+      body: r.body,
+      code: r.code,
+      status: r.status,
+      created_at: r.created_at.toISOString(),
+    }));
+    if (String(req.headers.accept ?? '').includes('application/json')) return { success: true, data: items };
+    const body = items
+      .map(
+        (
+          i,
+        ) => `<tr><td>${esc(new Date(i.created_at).toLocaleString('fr-FR'))}</td><td>${esc(i.channel)}</td><td>${esc(i.recipient)}</td>
+<td><strong>${esc(i.subject)}</strong><pre>${esc(i.body)}</pre></td><td class="code">${esc(i.code)}</td><td>${esc(i.status)}</td></tr>`,
+      )
+      .join('\n');
+    reply.type('text/html; charset=utf-8');
+    return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Boîte d'envoi (développement)</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:.5rem;vertical-align:top;text-align:left}pre{white-space:pre-wrap;margin:.25rem 0 0}.code{font:700 1.4rem monospace}</style>
+</head><body><h1>Boîte d'envoi (développement)</h1><p>E-mails et SMS envoyés, du plus récent au plus ancien.</p>
+<table><thead><tr><th>Date</th><th>Canal</th><th>Destinataire</th><th>Message</th><th>Code</th><th>État</th></tr></thead><tbody>
+${body || '<tr><td colspan="6">Aucun message.</td></tr>'}</tbody></table></body></html>`;
+  });
+}

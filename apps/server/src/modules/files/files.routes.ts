@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/errors.js';
+import { assertSafeKey } from '../../platform/storage.js';
+import { contentTypeOf } from './content-type.js';
+
+/**
+ * Serves and receives files of the local storage adapter through HMAC-signed, expiring
+ * URLs (the local stand-in for S3 presigned URLs).
+ */
+export async function filesRoutes(app: FastifyInstance) {
+  const storage = app.platform.storage;
+  if (storage.kind !== 'local' || !storage.verify) return;
+  const verify = storage.verify;
+  const check = (key: string, method: 'GET' | 'PUT', q: Record<string, string>) => {
+    try {
+      assertSafeKey(key);
+    } catch {
+      throw new AppError('NOT_FOUND');
+    }
+    if (!verify(key, method, Number(q.e), String(q.s ?? '')))
+      throw new AppError('FORBIDDEN', 'Lien expiré ou invalide.');
+  };
+  app.get('/files/*', async (req, reply) => {
+    const key = (req.params as { '*': string })['*'];
+    const q = req.query as Record<string, string>;
+    check(key, 'GET', q);
+    let data: Buffer;
+    try {
+      data = await storage.get(key);
+    } catch {
+      throw new AppError('NOT_FOUND');
+    }
+    const name = q.dl ? String(q.dl).replace(/["\r\n]/g, '') : key.split('/').pop();
+    reply.header('content-type', contentTypeOf(key));
+    reply.header('cache-control', 'private, max-age=300');
+    reply.header(
+      'content-disposition',
+      `${q.dl ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(name ?? 'fichier')}`,
+    );
+    return reply.send(data);
+  });
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
+  app.put('/files/*', async (req) => {
+    const key = (req.params as { '*': string })['*'];
+    check(key, 'PUT', req.query as Record<string, string>);
+    const body = req.body;
+    if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('VALIDATION_ERROR', 'Fichier vide.');
+    await storage.put(key, body, String(req.headers['content-type'] ?? 'application/octet-stream'));
+    return { success: true, data: { key } };
+  });
+}

@@ -1,0 +1,59 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function insertSession(
+  db: Db,
+  v: { user_id: string; token_hash: string; expires_at: Date; user_agent?: string },
+) {
+  const [row] = await db.insert(sessions).values(v).returning();
+  return row;
+}
+
+export async function findActiveSession(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(
+      and(
+        eq(sessions.token_hash, tokenHash),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, new Date()),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Db, id: string) {
+  await db.update(sessions).set({ last_used_at: new Date() }).where(eq(sessions.id, id));
+}
+
+export async function revokeSession(db: Db, id: string) {
+  await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, id));
+}
+
+/** Revokes every session of a user except `keepId` (password change). */
+export async function revokeUserSessions(db: Db, userId: string, keepId?: string) {
+  const rows = await db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)))
+    .returning({ id: sessions.id });
+  if (keepId && rows.some((r) => r.id === keepId)) {
+    await db.update(sessions).set({ revoked_at: null }).where(eq(sessions.id, keepId));
+  }
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}

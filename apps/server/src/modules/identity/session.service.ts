@@ -1,0 +1,29 @@
+import type { Db } from '../../db/client.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import * as repo from './session.repo.js';
+
+const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+/** Creates an opaque bearer token; only its hash is stored. */
+export async function createSession(db: Db, userId: string, userAgent?: string) {
+  const token = randomToken();
+  await repo.insertSession(db, {
+    user_id: userId,
+    token_hash: sha256(token),
+    expires_at: new Date(Date.now() + SESSION_TTL_MS),
+    user_agent: userAgent?.slice(0, 255),
+  });
+  return token;
+}
+
+export async function resolveToken(db: Db, token: string) {
+  const found = await repo.findActiveSession(db, sha256(token));
+  if (!found) return null;
+  if (Date.now() - found.session.last_used_at.getTime() > TOUCH_EVERY_MS)
+    await repo.touchSession(db, found.session.id);
+  return { user: found.user, sessionId: found.session.id };
+}
+
+export const revokeSession = repo.revokeSession;
+export const revokeUserSessions = repo.revokeUserSessions;

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { devRoutes } from './dev/dev.routes.js';
+import { filesRoutes } from './files/files.routes.js';
+import { identityRoutes } from './identity/identity.routes.js';
+import { systemRoutes } from './system/system.routes.js';
+
+/** Every module's routes, one line each. */
+export async function registerModules(app: FastifyInstance) {
+  await app.register(systemRoutes);
+  await app.register(filesRoutes);
+  await app.register(identityRoutes);
+  if (app.config.env !== 'production') await app.register(devRoutes);
+}

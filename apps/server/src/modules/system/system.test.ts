@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('foundation HTTP behaviour', () => {
+  it('GET /api/health checks the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ success: true, data: { status: 'ok', database: 'up' } });
+  });
+
+  it('unknown API routes answer 404 in the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(json(res)).toMatchObject({ success: false, code: 'NOT_FOUND', message: 'Ressource introuvable.' });
+  });
+
+  it('malformed JSON answers 400 BAD_JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ success: false, code: 'BAD_JSON' });
+  });
+
+  it('schema violations answer 400 with French messages per field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: '', password: 3 },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = json(res);
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.errors.email).toBe('Ce champ est requis.');
+    expect(body.errors.password).toMatch(/[a-zé]/);
+    expect(body.errors.password).not.toMatch(/expected/i);
+  });
+
+  it('sets security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('serves the OpenAPI document at /api/docs/json', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).paths['/api/health']).toBeDefined();
+  });
+
+  it('an unreachable database makes /api/health answer 503', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const res = await broken.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(json(res)).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+    await broken.app.close();
+  });
+});

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { outboxOnlyMailAdapter, smtpMailAdapter, type MailAdapter } from './mail.js';
+import { httpSmsAdapter, outboxOnlySmsAdapter, type SmsAdapter } from './sms.js';
+import { localStorageAdapter, type StorageAdapter } from './storage.js';
+
+export interface Platform {
+  mail: MailAdapter;
+  sms: SmsAdapter;
+  storage: StorageAdapter & {
+    verify?: (key: string, method: 'GET' | 'PUT', e: number, s: string) => boolean;
+  };
+}
+
+/** Chooses each adapter from the environment; every one has a working local default. */
+export function createPlatform(config: Config, overrides: Partial<Platform> = {}): Platform {
+  const smsUrl = process.env.SMS_API_URL;
+  return {
+    mail:
+      overrides.mail ??
+      (config.smtpUrl ? smtpMailAdapter(config.smtpUrl, config.mailFrom) : outboxOnlyMailAdapter()),
+    sms:
+      overrides.sms ??
+      (smsUrl ? httpSmsAdapter(smsUrl, process.env.SMS_API_KEY ?? '') : outboxOnlySmsAdapter()),
+    storage: overrides.storage ?? localStorageAdapter(path.join(config.dataDir, 'files'), config.appSecret),
+  };
+}

@@ -1,0 +1,32 @@
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+export interface MailAdapter {
+  readonly kind: 'smtp' | 'outbox-only';
+  send(m: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** SMTP through nodemailer when SMTP_URL is set (smtp://user:pass@host:port or smtps://…). */
+export function smtpMailAdapter(url: string, from: string): MailAdapter {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(m) {
+      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/** Embedded default: the outbox row itself is the delivery (read it at /dev/outbox). */
+export function outboxOnlyMailAdapter(): MailAdapter {
+  return { kind: 'outbox-only', async send() {}, async close() {} };
+}

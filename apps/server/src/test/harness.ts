@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import type { Platform } from '../platform/index.js';
+import { memoryRealtime } from '../realtime/index.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  realtime: ReturnType<typeof memoryRealtime>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database per test file: an in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL (dropped at close). Nothing is shared between files.
+ */
+export async function createTestApp(
+  opts: { platform?: Partial<Platform>; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const base = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  let drop: (() => Promise<void>) | null = null;
+  if (base) {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString() });
+    drop = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: null });
+  }
+  await database.migrate();
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: path.join(os.tmpdir(), `tantieme-test-${randomBytes(4).toString('hex')}`),
+      APP_SECRET: 'test-secret-not-for-production',
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+      ...opts.env,
+    }),
+  };
+  const realtime = memoryRealtime();
+  const app = await buildApp({ database, config, realtime, platform: opts.platform, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    realtime,
+    close: async () => {
+      await app.close();
+      await database.close();
+      if (drop) await drop();
+    },
+  };
+}
+
+/** Parses an inject() response as the envelope. */
+export function json<T = any>(res: { body: string }): T {
+  return JSON.parse(res.body) as T;
+}

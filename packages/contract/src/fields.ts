@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ATTACH_CODE_LENGTH, OTP_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH } from './constants.js';
+
+/** SPEC §5 messages, worded to the letter. */
+export const msg = {
+  required: 'Ce champ est requis.',
+  emailSyntax: "Mauvaise syntaxe d'e-mail.",
+  emailOnboarding: 'Le courriel est invalide',
+  password:
+    'Le mot de passe doit comporter au moins 7 caractères, dont au moins 1 lettre majuscule, 1 lettre minuscule et 1 chiffre.',
+  confirmRegister: 'Confirmer le mot de passe ne correspond pas',
+  confirmForgot: 'Le mot de passe et le mot de passe de confirmation ne correspondent pas.',
+  confirmChange: 'Votre mot de passe et votre mot de passe de confirmation ne correspondent pas.',
+  phoneInvalid: 'Numéro de téléphone invalide',
+  phoneWrongSyntax: 'Wrong phone syntax',
+  phonePlaceholder: 'Entrer un numéro de téléphone',
+  amountNegative: 'Le montant de la paie ne peut pas être inférieur à 0',
+} as const;
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const isEmail = (v: string) => EMAIL_PATTERN.test(v.trim());
+
+/** Password rule of SPEC §5: 7+ characters with a digit, a lowercase and an uppercase letter. */
+export const isStrongPassword = (v: string) =>
+  v.length >= PASSWORD_MIN_LENGTH && /\d/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v);
+
+export const requiredString = z.string({ error: msg.required }).trim().min(1, { error: msg.required });
+export const emailField = requiredString.max(254).refine(isEmail, { error: msg.emailSyntax });
+export const passwordField = z
+  .string({ error: msg.required })
+  .min(1, { error: msg.required })
+  .max(128)
+  .refine(isStrongPassword, { error: msg.password });
+export const otpField = z
+  .string({ error: msg.required })
+  .min(1, { error: msg.required })
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'Le code est invalide' });
+
+/** E.164 phone, as the phone input emits it (+33612345678). */
+export const E164 = /^\+[1-9]\d{6,14}$/;
+export const phoneField = z
+  .string({ error: msg.required })
+  .trim()
+  .min(1, { error: msg.required })
+  .max(PHONE_MAX_LENGTH)
+  .regex(E164, { error: msg.phoneInvalid });
+
+/** Mobile numbers accepted by phone login (SPEC §5: French or Vietnamese mobile). */
+export const isLoginMobile = (e164: string) =>
+  /^\+33[67]\d{8}$/.test(e164) || /^\+84(3|5|7|8|9)\d{8}$/.test(e164);
+
+/** Attach code (SPEC §2.5/§5): exactly 9 characters; fewer gives the field-required message. */
+export const attachCodeField = z
+  .string({ error: msg.required })
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .refine((s) => s.length === ATTACH_CODE_LENGTH, { error: msg.required })
+  .refine((s) => /^[A-Z0-9]+$/.test(s), { error: 'Ce code est invalide' });
+
+/**
+ * Attachment token check (SPEC §5): 8 to 10 word characters, exactly 3 letters A–E and
+ * 5 to 7 digits. Used to warn a user who typed an attach code as a password.
+ */
+export function looksLikeAttachToken(v: string): boolean {
+  if (v.length < 8 || v.length > 10 || !/^\w+$/.test(v)) return false;
+  const letters = (v.match(/[A-Ea-e]/g) ?? []).length;
+  const digits = (v.match(/\d/g) ?? []).length;
+  return letters === 3 && digits >= 5 && digits <= 7 && letters + digits === v.length;
+}
+
+export const uuidParam = z.string().uuid({ error: 'Identifiant invalide' });

@@ -1,0 +1,51 @@
+/** Display rules of SPEC §9, shared by every screen. */
+
+const eur = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Amounts are integer cents everywhere; formatted the French way ("1 234,56 €"). */
+export function formatCents(cents: number, currency: 'EUR' | 'USD' = 'EUR'): string {
+  const f = currency === 'USD' ? usd : eur;
+  // Intl uses narrow no-break spaces; normalise to a plain no-break space for stable tests.
+  return f.format(cents / 100).replace(/\u202f/g, '\u00a0');
+}
+
+/** Money rounding of SPEC §5: EUR and USD to 2 decimals, other currencies to whole units. */
+export function roundMoney(amount: number, currency = 'EUR'): number {
+  const c = currency.toUpperCase();
+  if (c === 'EUR' || c === 'USD') return Math.round(amount * 100) / 100;
+  return Math.round(amount);
+}
+
+/** DD/MM/yyyy. Accepts a Date, an ISO string or a timestamp. */
+export function formatDate(d: Date | string | number | null | undefined): string {
+  if (d === null || d === undefined || d === '') return '';
+  const date = d instanceof Date ? d : new Date(d);
+  if (Number.isNaN(date.getTime())) return '';
+  const dd = String(date.getDate()).padStart(2, '0');
+  const mm = String(date.getMonth() + 1).padStart(2, '0');
+  return `${dd}/${mm}/${date.getFullYear()}`;
+}
+
+/** Percentages up to 2 decimals. */
+export function formatPercent(v: number): string {
+  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(v)} %`;
+}
+
+/** 'B' under 1024, then KB and MB with two decimals. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(2)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+/** Unread badge: '+9' above 9. */
+export function badgeCount(n: number): string {
+  return n > 9 ? '+9' : String(n);
+}
+
+/** Percent spent = realised / budget x 100, rounded to a whole number (0 when no budget). */
+export function percentSpent(realised: number, budget: number): number {
+  if (!budget) return 0;
+  return Math.round((realised / budget) * 100);
+}
