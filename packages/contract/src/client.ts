@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from './envelope.js';
-import { buildPath, type CallArgs, type Endpoint, type ResponseOf } from './endpoint.js';
+import { buildPath, type CallArgs, type DataOf, type Endpoint } from './endpoint.js';
 import { PREVIEW_TOKEN_HEADER } from './constants.js';
 
 /** A failed call: HTTP status plus the envelope's code, message and field errors. */
@@ -44,7 +44,7 @@ export function createApiClient(opts: ApiClientOptions = {}) {
   const baseUrl = opts.baseUrl ?? '/api';
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
 
-  async function call<E extends Endpoint>(endpoint: E, args?: CallArgs<E>): Promise<ResponseOf<E>> {
+  async function call<E extends Endpoint>(endpoint: E, args?: CallArgs<E>): Promise<DataOf<E>> {
     const a = (args ?? {}) as {
       params?: Record<string, unknown>;
       query?: Record<string, unknown>;
@@ -91,7 +91,7 @@ export function createApiClient(opts: ApiClientOptions = {}) {
             };
       throw new ApiError(res.status, errBody);
     }
-    return env.data as ResponseOf<E>;
+    return env.data as DataOf<E>;
   }
 
   return { call };

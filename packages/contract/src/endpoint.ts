@@ -24,23 +24,27 @@ export interface Endpoint<
   response: R;
 }
 
-export const defineEndpoint = <
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
->(
-  e: Endpoint<P, Q, B, R>,
-) => e;
+export const defineEndpoint = <const E extends Endpoint>(e: E) => e;
 
-type Input<T> = T extends z.ZodType ? z.input<T> : never;
+type Part<E, K extends string, Mode extends 'in' | 'out'> = E extends { [P in K]: infer S extends z.ZodType }
+  ? Mode extends 'in'
+    ? z.input<S>
+    : z.output<S>
+  : undefined;
+
+export type ParamsIn<E> = Part<E, 'params', 'in'>;
+export type QueryIn<E> = Part<E, 'query', 'in'>;
+export type BodyIn<E> = Part<E, 'body', 'in'>;
+export type ParamsOut<E> = Part<E, 'params', 'out'>;
+export type QueryOut<E> = Part<E, 'query', 'out'>;
+export type BodyOut<E> = Part<E, 'body', 'out'>;
 
 /** What a caller passes: only the parts the endpoint declares. */
-export type CallArgs<E extends Endpoint> = (E['params'] extends z.ZodType
-  ? { params: Input<E['params']> }
+export type CallArgs<E extends Endpoint> = (E extends { params: z.ZodType }
+  ? { params: ParamsIn<E> }
   : { params?: undefined }) &
-  (E['query'] extends z.ZodType ? { query?: Input<E['query']> } : { query?: undefined }) &
-  (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: undefined });
+  (E extends { query: z.ZodType } ? { query?: QueryIn<E> } : { query?: undefined }) &
+  (E extends { body: z.ZodType } ? { body: BodyIn<E> | FormData } : { body?: undefined });
 
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 /** The `data` of a successful envelope. */

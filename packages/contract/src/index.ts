@@ -8,3 +8,5 @@ export * from './rules/format.js';
 export * from './rules/roles.js';
 export * from './domains/system.js';
 export * from './domains/identity.js';
+export * from './domains/coproprietaire.js';
+export * from './rules/visibility.js';

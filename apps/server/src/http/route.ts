@@ -1,13 +1,10 @@
-import type { DataOf, Endpoint } from '@tantieme/contract';
+import type { BodyOut, DataOf, Endpoint, ParamsOut, QueryOut } from '@tantieme/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-
-type Out<T> = NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
 
 export interface RouteContext<E extends Endpoint> {
-  params: Out<E['params']>;
-  query: Out<E['query']>;
-  body: Out<E['body']>;
+  params: ParamsOut<E>;
+  query: QueryOut<E>;
+  body: BodyOut<E>;
   req: FastifyRequest;
   reply: FastifyReply;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { coproprietaireRoutes } from './coproprietaire/coproprietaire.routes.js';
 import { devRoutes } from './dev/dev.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
@@ -9,5 +10,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(systemRoutes);
   await app.register(filesRoutes);
   await app.register(identityRoutes);
+  await app.register(coproprietaireRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

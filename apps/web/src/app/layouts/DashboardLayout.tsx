@@ -1,0 +1,46 @@
+import { AppShell, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Outlet, useParams } from 'react-router-dom';
+import { useCoproprietaires } from '../../features/coproprietaire/queries';
+import { fr } from '../../i18n/fr';
+import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { NotFound } from '../../ui/NotFound';
+import { AppHeader } from '../shell/AppHeader';
+import { DashboardNav } from '../shell/DashboardNav';
+import { MobileBar } from '../shell/MobileBar';
+import { UserSidebar } from '../shell/UserSidebar';
+
+/** Dashboard layout: header, left sidebar on large screens, user sidebar, bottom bar on phones. */
+export function DashboardLayout() {
+  const [sidebar, { toggle, close }] = useDisclosure(false);
+  const { coproId } = useParams();
+  const list = useCoproprietaires();
+  if (list.isLoading) return <LoadingOverlay />;
+  const known = list.data?.some((r) => r.id === coproId);
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 'md', collapsed: { mobile: true } }}
+      footer={{ height: 60, collapsed: false }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <AppHeader sidebarOpened={sidebar} toggleSidebar={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar visibleFrom="md">
+        <DashboardNav />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <UserSidebar opened={sidebar} onClose={close} />
+        <Suspense fallback={<LoadingOverlay />}>{known ? <Outlet /> : <NotFound />}</Suspense>
+        <Text size="xs" c="dimmed" ta="center" mt="xl" visibleFrom="md">
+          {fr.footer}
+        </Text>
+      </AppShell.Main>
+      <AppShell.Footer hiddenFrom="md">
+        <MobileBar />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,35 @@
+import { AppShell, Container, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { fr } from '../../i18n/fr';
+import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { useSession } from '../session';
+import { AppHeader } from '../shell/AppHeader';
+import { UserSidebar } from '../shell/UserSidebar';
+
+/** Main layout (home, profile, all notifications): header and user sidebar. */
+export function MainLayout() {
+  const [sidebar, { toggle, close }] = useDisclosure(false);
+  const { user } = useSession();
+  // SPEC §2.1: a signed-in user without a phone goes to /register in link_phone mode.
+  if (user && !user.phone) return <Navigate to="/register?mode=link_phone" replace />;
+  return (
+    <AppShell header={{ height: 60 }} padding="md">
+      <AppShell.Header>
+        <AppHeader sidebarOpened={sidebar} toggleSidebar={toggle} />
+      </AppShell.Header>
+      <AppShell.Main>
+        <UserSidebar opened={sidebar} onClose={close} />
+        <Container size="lg" px={0}>
+          <Suspense fallback={<LoadingOverlay />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+        <Text size="xs" c="dimmed" ta="center" mt="xl">
+          {fr.footer}
+        </Text>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert, AppShell, NavLink, ScrollArea } from '@mantine/core';
+import { STORAGE_KEYS } from '@tantieme/contract';
+import { Suspense, useEffect } from 'react';
+import { Link, Outlet, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { fr } from '../../i18n/fr';
+import { LoadingOverlay } from '../../ui/LoadingOverlay';
+
+/**
+ * Read-only syndic preview (SPEC §2.1): sidebar only. The spt query parameter is kept for
+ * the tab and sent as the preview-token header on every call.
+ */
+export function SyndicPreviewLayout() {
+  const { coproId } = useParams();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const spt = params.get('spt');
+  useEffect(() => {
+    if (spt) sessionStorage.setItem(STORAGE_KEYS.SPT, spt);
+  }, [spt]);
+  if (spt && sessionStorage.getItem(STORAGE_KEYS.SPT) !== spt) sessionStorage.setItem(STORAGE_KEYS.SPT, spt);
+  const base = `/syndic-preview/${coproId}`;
+  const m = fr.menu;
+  const items = [
+    { to: `${base}/home`, label: m.Home },
+    { to: `${base}/invoices`, label: m.Invoices },
+    { to: `${base}/document/fonctionnement`, label: m.DocumentFonction },
+    { to: `${base}/document/copropriete`, label: m.DocumentCopropriete },
+    { to: `${base}/document/syndic`, label: m.DocumentSyndic },
+    { to: `${base}/facture-v2`, label: m.Facture },
+  ];
+  return (
+    <AppShell navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: false } }} padding="md">
+      <AppShell.Navbar>
+        <ScrollArea component="nav" aria-label={fr.header.mainNav} p="xs">
+          {items.map((i) => (
+            <NavLink key={i.to} component={Link} to={i.to} label={i.label} active={pathname === i.to} />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Alert color="yellow" mb="md" title={fr.preview.banner} />
+        <Suspense fallback={<LoadingOverlay />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,41 @@
+import { type ComponentType, lazy } from 'react';
+import { ComingSoon } from '../ui/ComingSoon';
+
+/**
+ * Every screen of SPEC §2.1 by route name, code-split. A feature replaces its
+ * `ComingSoon` entry with `lazy(() => import('../features/<x>/pages/<Page>'))`.
+ */
+export const pages: Record<string, ComponentType> = {
+  // public (empty layout)
+  Login: lazy(() => import('../features/auth/pages/LoginPage')),
+  Register: ComingSoon,
+  ForgotPassword: ComingSoon,
+  CommunicationPage: ComingSoon,
+  Signature: ComingSoon,
+  Invitation: ComingSoon,
+  // main layout
+  Home: ComingSoon,
+  UserInfo: ComingSoon,
+  NotificationsAll: ComingSoon,
+  // dashboard layout (/:coproId/…)
+  CoproHome: ComingSoon,
+  Invoices: ComingSoon,
+  DocumentFonction: ComingSoon,
+  DocumentSyndic: ComingSoon,
+  DocumentCopropriete: ComingSoon,
+  CommunicationPostal: ComingSoon,
+  FactureOld: ComingSoon,
+  MessagesCommunication: ComingSoon,
+  Facture: ComingSoon,
+  Messaging: ComingSoon,
+  InitProfiles: ComingSoon,
+  InitSettings: ComingSoon,
+  Setting: ComingSoon,
+  Assemblee: ComingSoon,
+  AssembleeDetail: ComingSoon,
+  Notifications: ComingSoon,
+  Verification: ComingSoon,
+  CarnetEntretien: ComingSoon,
+  // syndic preview
+  SyndicPreviewHome: ComingSoon,
+};

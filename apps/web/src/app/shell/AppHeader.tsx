@@ -1,0 +1,91 @@
+import { ActionIcon, Burger, Group, Menu, Text } from '@mantine/core';
+import { IconDotsVertical, IconLogout, IconMessage, IconUser } from '@tabler/icons-react';
+import { positionLabel } from '@tantieme/contract';
+import { Link, useNavigate } from 'react-router-dom';
+import { useCurrentCoproprietaire } from '../../features/coproprietaire/queries';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { fr } from '../../i18n/fr';
+import { useSession } from '../session';
+import { loginPath } from '../guard';
+import { SYNDIC_ALIAS_KEY } from '../session';
+
+/** Header of SPEC §2.2: sidebar toggle, current co-owner or 'Bonjour', messages, bell, dots menu. */
+export function AppHeader({
+  sidebarOpened,
+  toggleSidebar,
+}: {
+  sidebarOpened: boolean;
+  toggleSidebar: () => void;
+}) {
+  const { user, signOut } = useSession();
+  const { record } = useCurrentCoproprietaire();
+  const navigate = useNavigate();
+  const position = record ? positionLabel(record) : '';
+  const logout = async () => {
+    const alias = localStorage.getItem(SYNDIC_ALIAS_KEY);
+    await signOut();
+    navigate(loginPath(alias), { replace: true });
+  };
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Burger
+          opened={sidebarOpened}
+          onClick={toggleSidebar}
+          size="sm"
+          aria-label={fr.header.toggleSidebar}
+        />
+        <Link to="/" aria-label={fr.productName} style={{ display: 'flex' }}>
+          <img src="/logo-tantieme.svg" alt="" width={32} height={32} />
+        </Link>
+        <div style={{ minWidth: 0 }}>
+          {record ? (
+            <>
+              <Text fw={600} truncate="end" data-testid="header-name">
+                {record.display_name.fr}
+              </Text>
+              {position && (
+                <Text size="xs" c="dimmed">
+                  {position}
+                </Text>
+              )}
+            </>
+          ) : (
+            <Text fw={600} truncate="end" data-testid="header-name">
+              {fr.header.hello} {user ? `${user.first_name} ${user.last_name}` : ''}
+            </Text>
+          )}
+        </div>
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        {record && (
+          <ActionIcon
+            component={Link}
+            to={`/${record.id}/messaging`}
+            variant="subtle"
+            size="lg"
+            aria-label={fr.header.messages}
+          >
+            <IconMessage size={22} />
+          </ActionIcon>
+        )}
+        <NotificationBell />
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" size="lg" aria-label={fr.header.more}>
+              <IconDotsVertical size={22} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconUser size={16} />} component={Link} to="/user-info">
+              {fr.header.profile}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={logout}>
+              {fr.header.logout}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,56 @@
+import { ActionIcon, Avatar, Button, Drawer, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { positionLabel } from '@tantieme/contract';
+import { useParams } from 'react-router-dom';
+import { useAttachDialog } from '../../features/coproprietaire/attach';
+import { useCoproprietaires } from '../../features/coproprietaire/queries';
+import { useRemoveCoproprietaire } from '../../features/coproprietaire/remove';
+import { fr } from '../../i18n/fr';
+import { useSwitchCoproprietaire } from './useSwitchCoproprietaire';
+
+/** The user sidebar of SPEC §2.2: the user's records, 'Nouveau copropriétaire', a trash per record. */
+export function UserSidebar({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { coproId } = useParams();
+  const { data } = useCoproprietaires();
+  const switchTo = useSwitchCoproprietaire(onClose);
+  const openAttach = useAttachDialog();
+  const remove = useRemoveCoproprietaire();
+  return (
+    <Drawer opened={opened} onClose={onClose} title={fr.header.myAccounts} padding="md" size="sm">
+      <Stack gap="xs">
+        <ScrollArea.Autosize mah="70vh">
+          <Stack gap={4}>
+            {(data ?? []).map((rec) => (
+              <Group key={rec.id} gap={4} wrap="nowrap">
+                <NavLink
+                  style={{ flex: 1, borderRadius: 8 }}
+                  active={rec.id === coproId}
+                  onClick={() => switchTo(rec)}
+                  leftSection={<Avatar size="sm" name={rec.display_name.fr} color="initials" />}
+                  label={rec.display_name.fr}
+                  description={
+                    <Text size="xs" c="dimmed" component="span">
+                      {rec.coproprietes[0]?.name}
+                      {positionLabel(rec) ? ` · ${positionLabel(rec)}` : ''}
+                    </Text>
+                  }
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`${fr.header.removeAccount} ${rec.display_name.fr}`}
+                  onClick={() => remove(rec)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Group>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+        <Button leftSection={<IconPlus size={18} />} variant="light" onClick={openAttach}>
+          {fr.header.newCoproprietaire}
+        </Button>
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Every user-visible string of the shell, worded as SPEC.md words it. Feature folders
+ * keep their own strings in `features/<x>/fr.ts` with the same rule.
+ */
+export const fr = {
+  productName: 'Tantième',
+  loading: 'Chargement…',
+  comingSoon: 'Coming soon...',
+  comingSoonHint: 'Cette page sera bientôt disponible.',
+  backHome: "Retour à l'accueil",
+  notFoundTitle: 'Page introuvable',
+  notFoundText: "La page que vous cherchez n'existe pas ou a été déplacée.",
+  errorTitle: 'Une erreur est survenue',
+  errorText: 'Veuillez recharger la page. Si le problème persiste, contactez votre syndic.',
+  reload: 'Recharger',
+  menu: {
+    Home: 'Ma synthèse',
+    CarnetEntretien: "Carnet d'Entretien",
+    MessagesCommunication: 'Messages',
+    Invoices: 'Factures et Devis',
+    Document: 'Documents',
+    DocumentFonction: 'Mes documents',
+    DocumentCopropriete: 'Ceux de la copropriétés',
+    DocumentSyndic: 'Ceux du syndic',
+    CommunicationPostal: 'Communication',
+    Facture: 'Situation de compte',
+    Assemblee: 'Assemblée gle',
+    Setting: 'Configuration',
+  },
+  header: {
+    hello: 'Bonjour',
+    profile: 'Profil',
+    logout: 'Déconnexion',
+    toggleSidebar: 'Ouvrir le menu des comptes',
+    messages: 'Messages',
+    notifications: 'Notifications',
+    more: 'Plus d’options',
+    newCoproprietaire: 'Nouveau copropriétaire',
+    myAccounts: 'Mes comptes copropriétaires',
+    removeAccount: 'Retirer ce compte',
+    mainNav: 'Navigation principale',
+  },
+  coproprietaireLabel: '(copropriétaire)',
+  footer: '© 2024 Tantième. Tous droits réservés.',
+  confirm: { title: 'Confirmation requise', cancel: 'Annuler', confirm: 'Confirmer', ok: "D'accord" },
+  disabledCoproprietaire: { title: 'Ce copropriétaire était invalide', close: 'Fermer' },
+  preview: { banner: 'Aperçu syndic – lecture seule' },
+} as const;

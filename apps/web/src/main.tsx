@@ -1,0 +1,58 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { NOTIFICATION_TOAST_DURATION_MS } from '@tantieme/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import 'dayjs/locale/fr';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { setUnauthorizedHandler } from './api';
+import { loginPath } from './app/guard';
+import { router } from './app/router';
+import { SessionProvider, SYNDIC_ALIAS_KEY, wipeLocalSession } from './app/session';
+import { theme } from './app/theme';
+import { fr } from './i18n/fr';
+
+dayjs.locale('fr');
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+// SPEC §7: any HTTP 401 sends the user to /login (keeping the syndic alias).
+setUnauthorizedHandler(() => {
+  const p = window.location.pathname;
+  if (
+    /\/login$/.test(p) ||
+    p.startsWith('/syndic-preview') ||
+    p.startsWith('/signature') ||
+    p.startsWith('/m/')
+  )
+    return;
+  wipeLocalSession();
+  queryClient.clear();
+  void router.navigate(loginPath(localStorage.getItem(SYNDIC_ALIAS_KEY)), { replace: true });
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <DatesProvider settings={{ locale: 'fr' }}>
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider labels={{ confirm: fr.confirm.confirm, cancel: fr.confirm.cancel }}>
+            <Notifications autoClose={NOTIFICATION_TOAST_DURATION_MS} position="top-right" />
+            <SessionProvider>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </ModalsProvider>
+        </QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
+  </StrictMode>,
+);
