@@ -11,3 +11,4 @@ export * from './domains/identity.js';
 export * from './domains/coproprietaire.js';
 export * from './rules/visibility.js';
 export * from './domains/syndicApi.js';
+export * from './rules/files.js';
