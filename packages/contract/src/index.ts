@@ -10,3 +10,4 @@ export * from './domains/system.js';
 export * from './domains/identity.js';
 export * from './domains/coproprietaire.js';
 export * from './rules/visibility.js';
+export * from './rules/names.js';
