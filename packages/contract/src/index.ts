@@ -11,3 +11,5 @@ export * from './domains/identity.js';
 export * from './domains/coproprietaire.js';
 export * from './rules/visibility.js';
 export * from './rules/names.js';
+export * from './domains/syndicApi.js';
+export * from './rules/files.js';

@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import type { CoproprietaireSummary } from '@tantieme/contract';
 import { useNavigate } from 'react-router-dom';
 import { fr } from '../../i18n/fr';
-import { openAlert } from '../../ui/alert';
+import { alertModal } from '../../ui/confirm';
 
 /**
  * SPEC §4 Switching co-owner: a record whose first copropriété has syndic_disable cannot be
@@ -13,9 +13,9 @@ export function useSwitchCoproprietaire(onDone?: () => void) {
   const navigate = useNavigate();
   return (rec: CoproprietaireSummary) => {
     if (rec.coproprietes[0]?.syndic_disable) {
-      openAlert({
+      void alertModal({
         title: fr.disabledCoproprietaire.title,
-        close: fr.disabledCoproprietaire.close,
+        okLabel: fr.disabledCoproprietaire.close,
         message: (
           <Stack gap={2}>
             <Text size="sm" fw={600}>

@@ -10,7 +10,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { api } from '../../api';
 import { useSwitchCoproprietaire } from '../../app/shell/useSwitchCoproprietaire';
-import { openAlert } from '../../ui/alert';
+import { alertModal } from '../../ui/confirm';
 import { OtpSlots } from '../../ui/OtpSlots';
 import { emptySlots } from '../../ui/otp';
 import { frCopro } from './fr';
@@ -59,7 +59,7 @@ function AttachForm({
       onAttached(id);
     } catch (err) {
       const text = attachErrorText(err);
-      if (text === null) openAlert({ title: t.title, message: t.alreadyMine, close: t.ok });
+      if (text === null) void alertModal({ title: t.title, message: t.alreadyMine, okLabel: t.ok });
       else setError(text);
     } finally {
       // SPEC §4: the code is cleared and loading ends on any outcome.
