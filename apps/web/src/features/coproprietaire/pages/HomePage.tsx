@@ -78,8 +78,9 @@ function RecordCard({ rec, onClick }: { rec: CoproprietaireSummary; onClick(): v
             color="red"
             variant="filled"
             size="lg"
-            circle
-            style={{ position: 'absolute', top: 10, right: 10 }}
+            radius="xl"
+            px={8}
+            style={{ position: 'absolute', top: 10, right: 10, minWidth: 28, overflow: 'visible' }}
             data-testid="notification-badge"
           >
             {badgeCount(n)}
