@@ -41,7 +41,7 @@ export function useRemoveCoproprietaire(onDone?: () => void) {
           await queryClient.invalidateQueries({ queryKey: coproprietairesKey });
           notifications.show({ color: 'green', message: t.done(name) });
           onDone?.();
-          navigate('/');
+          navigate('/', { state: { stayHome: true } });
         } catch (err) {
           notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : t.failed });
         }

@@ -15,7 +15,7 @@ import {
 import { IconBuildingCommunity, IconPlus } from '@tabler/icons-react';
 import { badgeCount, type CoproprietaireSummary, positionLabel } from '@tantieme/contract';
 import { useEffect } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../../../app/session';
 import { useSwitchCoproprietaire } from '../../../app/shell/useSwitchCoproprietaire';
 import { LoadingOverlay } from '../../../ui/LoadingOverlay';
@@ -130,7 +130,9 @@ export default function HomePage() {
   const switchTo = useSwitchCoproprietaire();
   const openAttach = useAttachDialog();
   const missingContact = !!user && (!user.email || !user.phone);
-  const landing = !landed && list.data ? landingRecord(list.data) : null;
+  // Coming back to '/' on purpose (after a removal) shows the grid, even for one record.
+  const stayHome = !!(useLocation().state as { stayHome?: boolean } | null)?.stayHome;
+  const landing = !landed && !stayHome && list.data ? landingRecord(list.data) : null;
 
   useEffect(() => {
     if (list.data) landed = true;
