@@ -42,7 +42,7 @@ export function OtpSlots({
   // biome-ignore lint/correctness/useExhaustiveDependencies: refocus only when the key changes
   useEffect(() => {
     const t = setTimeout(() => {
-      const first = value.findIndex((s) => s === '');
+      const first = value.indexOf('');
       refs.current[first === -1 ? 0 : first]?.focus();
     }, AUTOFOCUS_DELAY_MS);
     return () => clearTimeout(t);

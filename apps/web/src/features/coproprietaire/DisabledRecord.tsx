@@ -1,4 +1,4 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { fr } from '../../i18n/fr';
 
