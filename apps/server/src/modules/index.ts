@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { coproprietaireRoutes } from './coproprietaire/coproprietaire.routes.js';
 import { devRoutes } from './dev/dev.routes.js';
 import { filesRoutes } from './files/files.routes.js';
+import { financesRoutes } from './finances/finances.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
@@ -11,5 +12,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(filesRoutes);
   await app.register(identityRoutes);
   await app.register(coproprietaireRoutes);
+  await app.register(financesRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }
