@@ -36,6 +36,8 @@ export const ledgerSchema = z.object({
   solde: cents,
   /** The open lines (remaining > 0). */
   lines: z.array(ledgerLineSchema),
+  /** The co-owner's lots, sorted by name: the lot_ids a bill breakdown is asked for. */
+  lots: z.array(z.object({ id: z.string(), name: z.string(), type_name: z.string() })),
 });
 export type Ledger = z.infer<typeof ledgerSchema>;
 
@@ -122,6 +124,15 @@ export const financeEndpoints = {
     tags,
     params: coproOwnerParams,
     response: okEnvelope(ledgerSchema),
+  }),
+  account: defineEndpoint({
+    method: 'GET',
+    path: '/finances/coproprietes/:coproId/account',
+    summary:
+      'The co-owner record whose statement the caller reads in this copropriété (the previewed one for a syndic preview token)',
+    tags,
+    params: z.object({ coproId: id }),
+    response: okEnvelope(z.object({ coproprietaire_id: z.string(), copropriete_id: z.string() })),
   }),
   ledgerSettled: defineEndpoint({
     method: 'GET',

@@ -37,6 +37,16 @@ export async function listLedgerLines(
     .orderBy(asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id));
 }
 
+/** The co-owner's lots, by name. */
+export async function listOwnerLots(db: Db, coproprietaireId: string) {
+  return db
+    .select({ id: lots.id, name: lots.name, type_name: lots.type_name })
+    .from(coproprietaireLots)
+    .innerJoin(lots, eq(lots.id, coproprietaireLots.lot_id))
+    .where(eq(coproprietaireLots.coproprietaire_id, coproprietaireId))
+    .orderBy(asc(lots.name));
+}
+
 /** The co-owner's bill lines (debits that call for a bill), newest first. */
 export async function listBillLines(
   db: Db,

@@ -22,6 +22,17 @@ export async function financesRoutes(app: FastifyInstance) {
     preview,
   );
 
+  // In the syndic preview the route carries the copropriété only: the token names the record.
+  route(
+    app,
+    financeEndpoints.account,
+    async ({ req, params }) => {
+      const r = await guardCopropriete(req, params.coproId);
+      return { coproprietaire_id: r.coproprietaire.id, copropriete_id: r.copropriete.id };
+    },
+    preview,
+  );
+
   route(
     app,
     financeEndpoints.ledgerSettled,

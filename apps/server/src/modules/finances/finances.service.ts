@@ -9,7 +9,8 @@ export async function getLedger(db: Db, coproprietaireId: string, coproprieteId:
   const lines = (await repo.listLedgerLines(db, coproprietaireId, coproprieteId, 'open')).map(
     presentLedgerLine,
   );
-  return { solde: ledgerBalance(lines), lines };
+  const lots = await repo.listOwnerLots(db, coproprietaireId);
+  return { solde: ledgerBalance(lines), lines, lots };
 }
 
 export async function getSettledLines(db: Db, coproprietaireId: string, coproprieteId: string) {

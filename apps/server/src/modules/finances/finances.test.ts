@@ -29,7 +29,7 @@ describe('GET …/ledger (Situation de compte)', () => {
       url: url(financeEndpoints.ledger, ownerParams(o)),
       headers: o.owner.headers,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     const { data } = json(res);
     expect(data.solde).toBe(33_000);
     const names = data.lines.map((l: { name: { fr: string } }) => l.name.fr);
@@ -50,6 +50,10 @@ describe('GET …/ledger (Situation de compte)', () => {
       bill_type: 'fonctionnement',
       bill_id: o.bills.q2.id,
     });
+    expect(data.lots).toEqual([
+      { id: o.lotA.id, name: 'A12', type_name: 'Appartement' },
+      { id: o.lotB.id, name: 'C03', type_name: 'Cave' },
+    ]);
     expect(data.lines[2]).toMatchObject({ amount_type: 'credit', remaining: 2_000, bill_id: null });
   });
 
@@ -92,6 +96,35 @@ describe('GET …/ledger (Situation de compte)', () => {
       headers: { [PREVIEW_TOKEN_HEADER]: token },
     });
     expect(ko.statusCode).toBe(404);
+  });
+});
+
+describe('GET /finances/coproprietes/:coproId/account', () => {
+  it('names the previewed record for a preview token, and the own record for its user', async () => {
+    const o = await makeFinanceOwner(t.database.db);
+    const { copropriete } = await recordCopro(t.database.db, o.rec.id);
+    const token = await makePreviewToken(t.database.db, copropriete.syndic_id, o.rec.id);
+    const path = url(financeEndpoints.account, { coproId: o.coproId });
+    const viaPreview = await t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { [PREVIEW_TOKEN_HEADER]: token },
+    });
+    expect(json(viaPreview).data).toEqual({ coproprietaire_id: o.rec.id, copropriete_id: o.coproId });
+    const viaUser = await t.app.inject({ method: 'GET', url: path, headers: o.owner.headers });
+    expect(json(viaUser).data.coproprietaire_id).toBe(o.rec.id);
+  });
+
+  it('answers 404 to another user and to a preview token of another copropriété', async () => {
+    const o = await makeFinanceOwner(t.database.db);
+    const p = await makeFinanceOwner(t.database.db);
+    const other = await makeSignedInUser(t.database.db);
+    const path = url(financeEndpoints.account, { coproId: o.coproId });
+    expect((await t.app.inject({ method: 'GET', url: path, headers: other.headers })).statusCode).toBe(404);
+    const { copropriete } = await recordCopro(t.database.db, p.rec.id);
+    const token = await makePreviewToken(t.database.db, copropriete.syndic_id, p.rec.id);
+    const res = await t.app.inject({ method: 'GET', url: path, headers: { [PREVIEW_TOKEN_HEADER]: token } });
+    expect(res.statusCode).toBe(404);
   });
 });
 
