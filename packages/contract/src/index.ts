@@ -12,3 +12,5 @@ export * from './domains/coproprietaire.js';
 export * from './rules/visibility.js';
 export * from './domains/finances.js';
 export * from './rules/ledger.js';
+export * from './domains/syndicApi.js';
+export * from './rules/files.js';

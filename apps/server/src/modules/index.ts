@@ -4,6 +4,7 @@ import { devRoutes } from './dev/dev.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { financesRoutes } from './finances/finances.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
+import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
 /** Every module's routes, one line each. */
@@ -13,5 +14,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(identityRoutes);
   await app.register(coproprietaireRoutes);
   await app.register(financesRoutes);
+  await app.register(syndicApiRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }
