@@ -14,3 +14,5 @@ export * from './domains/finances.js';
 export * from './rules/ledger.js';
 export * from './domains/syndicApi.js';
 export * from './rules/files.js';
+export * from './rules/payment.js';
+export * from './domains/payments.js';
