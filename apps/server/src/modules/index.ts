@@ -3,6 +3,9 @@ import { coproprietaireRoutes } from './coproprietaire/coproprietaire.routes.js'
 import { devRoutes } from './dev/dev.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
+import { sandboxCheckoutRoutes } from './payments/sandbox.routes.js';
+import { paymentsWebhookRoutes } from './payments/webhook.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
 /** Every module's routes, one line each. */
@@ -11,5 +14,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(filesRoutes);
   await app.register(identityRoutes);
   await app.register(coproprietaireRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(paymentsWebhookRoutes);
+  if (app.config.env !== 'production') await app.register(sandboxCheckoutRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }
