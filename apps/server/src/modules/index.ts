@@ -6,6 +6,7 @@ import { identityRoutes } from './identity/identity.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { sandboxCheckoutRoutes } from './payments/sandbox.routes.js';
 import { paymentsWebhookRoutes } from './payments/webhook.routes.js';
+import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
 /** Every module's routes, one line each. */
@@ -14,6 +15,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(filesRoutes);
   await app.register(identityRoutes);
   await app.register(coproprietaireRoutes);
+  await app.register(syndicApiRoutes);
   await app.register(paymentsRoutes);
   await app.register(paymentsWebhookRoutes);
   if (app.config.env !== 'production') await app.register(sandboxCheckoutRoutes);

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { outboxOnlyMailAdapter, smtpMailAdapter, type MailAdapter } from './mail.js';
 import { httpSmsAdapter, outboxOnlySmsAdapter, type SmsAdapter } from './sms.js';
 import { createPaymentsAdapter, type PaymentsAdapter } from './payments/index.js';
+import { s3StorageAdapter } from './s3.js';
 import { localStorageAdapter, type StorageAdapter } from './storage.js';
 
 export interface Platform {
@@ -25,7 +26,11 @@ export function createPlatform(config: Config, overrides: Partial<Platform> = {}
     sms:
       overrides.sms ??
       (smsUrl ? httpSmsAdapter(smsUrl, process.env.SMS_API_KEY ?? '') : outboxOnlySmsAdapter()),
-    storage: overrides.storage ?? localStorageAdapter(path.join(config.dataDir, 'files'), config.appSecret),
+    storage:
+      overrides.storage ??
+      (config.s3
+        ? s3StorageAdapter(config.s3)
+        : localStorageAdapter(path.join(config.dataDir, 'files'), config.appSecret)),
     payments: overrides.payments !== undefined ? overrides.payments : createPaymentsAdapter(config),
   };
 }
