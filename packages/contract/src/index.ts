@@ -10,6 +10,8 @@ export * from './domains/system.js';
 export * from './domains/identity.js';
 export * from './domains/coproprietaire.js';
 export * from './rules/visibility.js';
+export * from './domains/finances.js';
+export * from './rules/ledger.js';
 export * from './domains/syndicApi.js';
 export * from './rules/files.js';
 export * from './rules/payment.js';
