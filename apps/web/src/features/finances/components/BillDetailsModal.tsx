@@ -12,7 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { DOUGHNUT_CUTOUT_BILL, formatCents, formatDate, formatPercent } from '@tantieme/contract';
-import { Doughnut } from '../../../ui/Doughnut';
+import { useMediaQuery } from '@mantine/hooks';
+import { Doughnut, paletteColor } from '../../../ui/Doughnut';
 import { frFinances as t } from '../fr';
 import { useBillDetails } from '../queries';
 
@@ -36,12 +37,35 @@ function Chart({
         label={label}
         format={formatCents}
       />
-      <Center style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
-        <Text fw={700} size={size > 150 ? 'md' : 'xs'} aria-hidden>
-          {formatCents(total)}
-        </Text>
-      </Center>
+      {size >= 120 && (
+        <Center style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
+          <Text fw={700} size={size > 150 ? 'md' : 'sm'} aria-hidden>
+            {formatCents(total)}
+          </Text>
+        </Center>
+      )}
     </div>
+  );
+}
+
+const lotTitle = (l: { name: string; type_name: string }) =>
+  l.name.toLowerCase().includes(l.type_name.toLowerCase()) ? `Lot ${l.name}` : t.lot(l.name, l.type_name);
+
+/** Legend mark in the slice's colour. */
+function Dot({ i, small = false }: { i: number; small?: boolean }) {
+  const d = small ? 8 : 10;
+  return (
+    <span
+      aria-hidden
+      style={{
+        display: 'inline-block',
+        flex: 'none',
+        width: d,
+        height: d,
+        borderRadius: d / 2,
+        background: paletteColor(i),
+      }}
+    />
   );
 }
 
@@ -61,6 +85,7 @@ export function BillDetailsModal({
   onClose: () => void;
 }) {
   const q = useBillDetails(coproprieteId, bill?.id ?? null, lotIds);
+  const phone = useMediaQuery('(max-width: 48em)');
   const lots = q.data?.lots ?? [];
   const total = lots.reduce((s, l) => s + l.total, 0);
   return (
@@ -68,6 +93,7 @@ export function BillDetailsModal({
       opened={!!bill}
       onClose={onClose}
       size="xl"
+      fullScreen={!!phone}
       title={bill ? t.billDetails(bill.name) : ''}
       closeButtonProps={{ 'aria-label': t.close }}
     >
@@ -93,10 +119,13 @@ export function BillDetailsModal({
               />
               <Stack gap={4}>
                 <Title order={4}>{t.byLot}</Title>
-                {lots.map((l) => (
-                  <Text key={l.id} size="sm">
-                    Lot {l.name} : {formatCents(l.total)} ({formatPercent(l.ratio)})
-                  </Text>
+                {lots.map((l, i) => (
+                  <Group key={l.id} gap={6} wrap="nowrap">
+                    <Dot i={i} />
+                    <Text size="sm">
+                      Lot {l.name} : {formatCents(l.total)} ({formatPercent(l.ratio)})
+                    </Text>
+                  </Group>
                 ))}
               </Stack>
             </Group>
@@ -108,10 +137,10 @@ export function BillDetailsModal({
               radius="md"
               padding="md"
               component="section"
-              aria-label={t.lot(lot.name, lot.type_name)}
+              aria-label={lotTitle(lot)}
             >
               <Group justify="space-between" mb="sm">
-                <Title order={4}>{t.lot(lot.name, lot.type_name)}</Title>
+                <Title order={4}>{lotTitle(lot)}</Title>
                 <Text fw={700}>{formatCents(lot.total)}</Text>
               </Group>
               <Group align="flex-start" gap="lg" wrap="wrap">
@@ -122,17 +151,10 @@ export function BillDetailsModal({
                   slices={lot.repartitions.map((r) => ({ label: r.name.fr, value: r.total }))}
                 />
                 <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ flex: 1, minWidth: 240 }}>
-                  {lot.repartitions.map((rep) => (
+                  {lot.repartitions.map((rep, i) => (
                     <Stack key={rep.id} gap={4}>
                       <Group gap="xs" wrap="nowrap" align="center">
-                        {rep.charges.length > 1 && (
-                          <Chart
-                            label={t.chargeChart(rep.name.fr)}
-                            total={rep.total}
-                            size={72}
-                            slices={rep.charges.map((c) => ({ label: c.name.fr, value: c.total }))}
-                          />
-                        )}
+                        <Dot i={i} />
                         <div>
                           <Text fw={600} size="sm">
                             {rep.name.fr}
@@ -142,18 +164,33 @@ export function BillDetailsModal({
                           </Text>
                         </div>
                       </Group>
-                      <Table withRowBorders={false} verticalSpacing={2} fz="xs">
-                        <Table.Tbody>
-                          {rep.charges.map((c) => (
-                            <Table.Tr key={c.id}>
-                              <Table.Td>{c.name.fr}</Table.Td>
-                              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                                {formatCents(c.total)}
-                              </Table.Td>
-                            </Table.Tr>
-                          ))}
-                        </Table.Tbody>
-                      </Table>
+                      <Group gap="xs" wrap="nowrap" align="flex-start">
+                        {rep.charges.length > 1 && (
+                          <Chart
+                            label={t.chargeChart(rep.name.fr)}
+                            total={rep.total}
+                            size={64}
+                            slices={rep.charges.map((c) => ({ label: c.name.fr, value: c.total }))}
+                          />
+                        )}
+                        <Table withRowBorders={false} verticalSpacing={2} fz="xs" style={{ flex: 1 }}>
+                          <Table.Tbody>
+                            {rep.charges.map((c, j) => (
+                              <Table.Tr key={c.id}>
+                                <Table.Td>
+                                  <Group gap={4} wrap="nowrap">
+                                    {rep.charges.length > 1 && <Dot i={j} small />}
+                                    <span>{c.name.fr}</span>
+                                  </Group>
+                                </Table.Td>
+                                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                                  {formatCents(c.total)}
+                                </Table.Td>
+                              </Table.Tr>
+                            ))}
+                          </Table.Tbody>
+                        </Table>
+                      </Group>
                     </Stack>
                   ))}
                 </SimpleGrid>

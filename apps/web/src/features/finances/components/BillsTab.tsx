@@ -81,7 +81,7 @@ export function BillsTab({
               {b.name.fr}
             </Text>
             <Group justify="space-between" mt={6}>
-              <Badge variant="light" color="gray" size="sm">
+              <Badge variant="light" color="gray" size="sm" tt="none">
                 {t.billTypes[billColumn(b.bill_type)]}
               </Badge>
               <Text fw={700} size="sm">

@@ -145,7 +145,7 @@ export function StatementCards({
               </Text>
             </Group>
             <Group justify="space-between" mt={6}>
-              <Badge variant="light" color={debit ? 'gray' : 'green'} size="sm">
+              <Badge variant="light" color={debit ? 'gray' : 'green'} size="sm" tt="none">
                 {debit ? t.billTypes[billColumn(r.line.bill_type)] : t.credit}
               </Badge>
               <Text size="xs" c={soldeColor(r.solde) ?? 'dimmed'}>

@@ -34,7 +34,7 @@ export function TransactionDetailsModal({
         [t.tx.description, tx.description ?? '—'],
         [
           t.tx.status,
-          <Badge key="s" color="green" variant="light">
+          <Badge key="s" color="green" variant="light" tt="none">
             {transactionStatusLabel(tx)}
           </Badge>,
         ],

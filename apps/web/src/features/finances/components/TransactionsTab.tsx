@@ -58,7 +58,7 @@ export function TransactionsTab({
     );
   const c = t.columns;
   const status = (tx: PaymentTransaction) => (
-    <Badge color="green" variant="light" size="sm">
+    <Badge color="green" variant="light" size="sm" tt="none">
       {transactionStatusLabel(tx)}
     </Badge>
   );
@@ -85,9 +85,14 @@ export function TransactionsTab({
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {money(tx)}
                 </Table.Td>
-                <Table.Td>{status(tx)}</Table.Td>
+                <Table.Td style={{ minWidth: 90 }}>{status(tx)}</Table.Td>
                 <Table.Td ta="right">
-                  <Button size="xs" variant="light" onClick={() => onDetails(tx)}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => onDetails(tx)}
+                    aria-label={`${t.details} : ${tx.description ?? money(tx)}`}
+                  >
                     {t.details}
                   </Button>
                 </Table.Td>

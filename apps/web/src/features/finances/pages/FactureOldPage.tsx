@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Tabs, Title } from '@mantine/core';
 import type { OwnerBill, PaymentTransaction } from '@tantieme/contract';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PaymentStatusModal, PayNowButton } from '../../payments';
 import { BalanceSummary } from '../components/BalanceSummary';
 import { BillDetailsModal } from '../components/BillDetailsModal';
 import { BillsTab } from '../components/BillsTab';
@@ -33,7 +34,14 @@ export default function FactureOldPage() {
           {t.toStatement}
         </Anchor>
       </Group>
-      <BalanceSummary solde={ledger.data.solde} />
+      <BalanceSummary solde={ledger.data.solde}>
+        <PayNowButton
+          coproprieteId={target.coproprieteId}
+          coproprietaireId={target.coproprietaireId}
+          balanceCents={ledger.data.solde}
+        />
+      </BalanceSummary>
+      <PaymentStatusModal />
       <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="paid">{t.tabs.paid}</Tabs.Tab>

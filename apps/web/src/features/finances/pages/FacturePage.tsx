@@ -2,6 +2,7 @@ import { Anchor, Box, Group, Loader, Stack, Switch, Text, Title } from '@mantine
 import { buildStatement, type LedgerLine, mergeSettledLines } from '@tantieme/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PaymentStatusModal, PayNowButton } from '../../payments';
 import { BalanceSummary } from '../components/BalanceSummary';
 import { BillDetailsModal } from '../components/BillDetailsModal';
 import { PageError, PageLoader } from '../components/PageState';
@@ -36,7 +37,14 @@ export default function FacturePage() {
   return (
     <Stack gap="md">
       <Title order={2}>{t.statementTitle}</Title>
-      <BalanceSummary solde={ledger.data.solde} />
+      <BalanceSummary solde={ledger.data.solde}>
+        <PayNowButton
+          coproprieteId={target.coproprieteId}
+          coproprietaireId={target.coproprietaireId}
+          balanceCents={ledger.data.solde}
+        />
+      </BalanceSummary>
+      <PaymentStatusModal />
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
           <Switch
