@@ -108,8 +108,7 @@ describe('SPEC §9 balance label and colour', () => {
     [-1, 'Solde créditeur de', 'green', 1],
     [-98_765, 'Solde créditeur de', 'green', 98_765],
   ] as const)('%d → %s (%s, %d)', (solde, label, color, amount) =>
-    expect(balanceDisplay(solde)).toEqual({ label, color, amount }),
-  );
+    expect(balanceDisplay(solde)).toEqual({ label, color, amount }));
 });
 
 describe('SPEC §9 payment methods and transaction status', () => {
