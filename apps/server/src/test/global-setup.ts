@@ -6,11 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
 
-declare module 'vitest' {
-  interface ProvidedContext {
-    pgliteTemplate: string;
-  }
-}
+import './harness.js';
 
 /**
  * Migrates one PGlite database once and dumps it; every test file then starts from a copy

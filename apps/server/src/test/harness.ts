@@ -11,6 +11,12 @@ import { openDatabase, type Database } from '../db/client.js';
 import type { Platform } from '../platform/index.js';
 import { memoryRealtime } from '../realtime/index.js';
 
+declare module 'vitest' {
+  interface ProvidedContext {
+    pgliteTemplate: string;
+  }
+}
+
 /** The migrated template of global-setup.ts, when running under vitest. */
 async function pgliteTemplate(): Promise<string | undefined> {
   if (!process.env.VITEST) return undefined;
