@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { coproprietaireRoutes } from './coproprietaire/coproprietaire.routes.js';
 import { devRoutes } from './dev/dev.routes.js';
 import { filesRoutes } from './files/files.routes.js';
+import { accountsRoutes } from './accounts/accounts.routes.js';
+import { captchaRoutes } from './captcha/captcha.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
+import { invitationRoutes } from './invitations/invitations.routes.js';
+import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
 /** Every module's routes, one line each. */
@@ -10,6 +14,10 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(systemRoutes);
   await app.register(filesRoutes);
   await app.register(identityRoutes);
+  await app.register(accountsRoutes);
+  await app.register(captchaRoutes);
+  await app.register(invitationRoutes);
+  await app.register(qrcodeRoutes);
   await app.register(coproprietaireRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }
