@@ -56,8 +56,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    // SPEC §4 Logout: unregister and delete the device push token if one is stored.
+    const device = localStorage.getItem(STORAGE_KEYS.DEVICE_TOKEN);
+    const bearer = getToken();
+    if (device) {
+      try {
+        const reg = await navigator.serviceWorker?.getRegistration();
+        await (await reg?.pushManager.getSubscription())?.unsubscribe();
+      } catch {
+        // No push subscription to remove.
+      }
+      try {
+        await fetch(`/api/coproprietaires/notifications/device-tokens/${encodeURIComponent(device)}`, {
+          method: 'DELETE',
+          headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+        });
+      } catch {
+        // Best effort: the server forgets devices of revoked sessions anyway.
+      }
+    }
     try {
-      if (getToken()) await api.call(identityEndpoints.logout);
+      if (bearer) await api.call(identityEndpoints.logout);
     } catch {
       // The session is wiped locally whatever the server says.
     }
