@@ -7,6 +7,7 @@ import { captchaRoutes } from './captcha/captcha.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
 import { invitationRoutes } from './invitations/invitations.routes.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
+import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
 /** Every module's routes, one line each. */
@@ -19,5 +20,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(invitationRoutes);
   await app.register(qrcodeRoutes);
   await app.register(coproprietaireRoutes);
+  await app.register(syndicApiRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }
