@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { solveCaptcha } from '@tantieme/contract';
 import { and, desc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import type { Db } from '../db/client.js';
 import { invitations, outbox } from '../db/schema/index.js';
 import type { TestApp } from './harness.js';
@@ -62,10 +63,9 @@ export async function invitationRow(db: Db, code: string) {
   return row;
 }
 
-type Inject = Parameters<TestApp['app']['inject']>[0];
 /** inject() with a JSON answer and a client IP. */
-export async function call(t: TestApp, opts: Exclude<Inject, string> & { ip?: string }) {
-  const { ip, ...rest } = opts as { ip?: string } & Record<string, unknown>;
-  const res = await t.app.inject({ remoteAddress: ip ?? freshIp(), ...(rest as object) } as never);
+export async function call(t: TestApp, opts: InjectOptions & { ip?: string }) {
+  const { ip, ...rest } = opts;
+  const res = await t.app.inject({ remoteAddress: ip ?? freshIp(), ...rest });
   return { status: res.statusCode, body: json(res), raw: res };
 }
