@@ -82,25 +82,28 @@ export function PhoneInput({
     const all = getCountries();
     const item = (c: CountryCode) => ({
       value: c,
-      label: `${regionNames?.of(c) ?? c} (+${getCountryCallingCode(c)})`,
+      // The closed select shows 'FR +33'; the list shows the French country name too.
+      label: `${c} +${getCountryCallingCode(c)}`,
+      name: `${regionNames?.of(c) ?? c} (+${getCountryCallingCode(c)})`,
     });
     const rest = all
       .filter((c) => !PRIORITY.includes(c))
       .map(item)
-      .sort((a, b) => a.label.localeCompare(b.label, 'fr'));
+      .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
     return [...PRIORITY.filter((c) => all.includes(c)).map(item), ...rest];
   }, []);
+  const names = useMemo(() => new Map(countries.map((c) => [c.value as string, c.name])), [countries]);
   return (
     <Input.Wrapper label={label} required={required} error={error} id={`${id}-number`}>
       <Group gap={6} wrap="nowrap" align="flex-start">
         <Select
           aria-label="Pays"
-          data={countries}
+          data={countries.map(({ value: v, label: l }) => ({ value: v, label: l }))}
           value={value.countryCode}
           searchable
           allowDeselect={false}
           disabled={disabled}
-          w={132}
+          w={108}
           comboboxProps={{
             position: dropUp ? 'top' : 'bottom',
             width: 280,
@@ -110,7 +113,13 @@ export function PhoneInput({
               setDropUp(room <= PHONE_DROPDOWN_MIN_ROOM_PX);
             },
           }}
-          renderOption={({ option }) => option.label}
+          renderOption={({ option }) => names.get(option.value) ?? option.label}
+          filter={({ options, search }) => {
+            const q = search.trim().toLowerCase();
+            return (options as { value: string; label: string }[]).filter(
+              (o) => !q || `${o.label} ${names.get(o.value) ?? ''}`.toLowerCase().includes(q),
+            );
+          }}
           onChange={(c) => c && onChange(toPhoneValue(c as CountryCode, value.national))}
           error={!!error}
         />

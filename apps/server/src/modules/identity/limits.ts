@@ -18,7 +18,7 @@ export interface LimitRule {
 export function createLimiter(app: FastifyInstance, name: string, perIp: LimitRule, perId?: LimitRule) {
   const mk = (r: LimitRule) =>
     app.createRateLimit({
-      max: r.max,
+      max: r.max * (app.config.rateLimitFactor ?? 1),
       timeWindow: r.windowMs,
       keyGenerator: (req) => (req as Keyed)[KEY] ?? `${name}:ip:${req.ip}`,
     });

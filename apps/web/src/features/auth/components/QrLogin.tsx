@@ -112,7 +112,15 @@ export function QrLogin({ onSignedIn }: { onSignedIn(token: string, user: User):
       }
     });
     void generate();
+    // Closing or leaving the page also deletes the code.
+    const onHide = () => {
+      const code = current.current;
+      if (code)
+        void fetch(`/api/auth-qrcode/${code.id}`, { method: 'DELETE', keepalive: true }).catch(() => {});
+    };
+    window.addEventListener('pagehide', onHide);
     return () => {
+      window.removeEventListener('pagehide', onHide);
       drop(current.current);
       current.current = null;
       s.disconnect();

@@ -233,13 +233,15 @@ export function SignupFlow({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <Stepper active={STEP[mode]} size="xs" iconSize={24} allowNextStepsSelect={false} aria-label="Étapes">
-          {t.steps.map((label) => (
-            <Stepper.Step key={label} aria-label={label} />
-          ))}
-        </Stepper>
+        <div aria-hidden="true">
+          <Stepper active={STEP[mode]} size="xs" iconSize={24} allowNextStepsSelect={false}>
+            {t.steps.map((label) => (
+              <Stepper.Step key={label} />
+            ))}
+          </Stepper>
+        </div>
         <Text fw={600} ta="center">
-          {t.steps[STEP[mode]]}
+          {`Étape ${STEP[mode] + 1} sur 4 : ${t.steps[STEP[mode]]}`}
         </Text>
         {formError && (
           <Alert color="red" role="alert">
