@@ -21,6 +21,8 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+const ACCOUNT_NOT_FOUND_TEXT = 'Account is not found';
+
 export const SYNDIC_ALIAS_KEY = 'SYNDIC_ALIAS';
 
 /** Clears everything SPEC §4 Logout clears, on this device. */
@@ -85,8 +87,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     qc.clear();
   }, [qc]);
 
+  // SPEC §4 Startup: after the retry, 'Account is not found' (or a dead session) logs out.
   const accountMissing =
-    profile.isError && profile.error instanceof ApiError && [401, 404].includes(profile.error.status);
+    profile.isError &&
+    profile.error instanceof ApiError &&
+    ([401, 404].includes(profile.error.status) || profile.error.message.includes(ACCOUNT_NOT_FOUND_TEXT));
   useEffect(() => {
     if (accountMissing && token) {
       wipeLocalSession();
