@@ -13,5 +13,6 @@ export * from './rules/visibility.js';
 export * from './domains/invitation.js';
 export * from './domains/qrcode.js';
 export * from './captcha.js';
+export * from './rules/names.js';
 export * from './domains/syndicApi.js';
 export * from './rules/files.js';

@@ -15,7 +15,7 @@ export const pages: Record<string, ComponentType> = {
   Invitation: lazy(() => import('../features/invitation/pages/InvitationPage')),
   QrConfirm: lazy(() => import('../features/auth/pages/QrConfirmPage')),
   // main layout
-  Home: ComingSoon,
+  Home: lazy(() => import('../features/coproprietaire/pages/HomePage')),
   UserInfo: lazy(() => import('../features/profile/pages/UserInfoPage')),
   NotificationsAll: ComingSoon,
   // dashboard layout (/:coproId/…)
@@ -37,6 +37,7 @@ export const pages: Record<string, ComponentType> = {
   Notifications: ComingSoon,
   Verification: ComingSoon,
   CarnetEntretien: ComingSoon,
+  CoproprietaireInfo: lazy(() => import('../features/coproprietaire/pages/CoproprietaireInfoPage')),
   // syndic preview
   SyndicPreviewHome: ComingSoon,
 };

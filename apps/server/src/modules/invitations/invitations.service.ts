@@ -36,7 +36,7 @@ export async function assertUsable(db: Exec, code: string, userId?: string) {
   if (isExpired(f)) throw new AppError('INVITATION_EXPIRED');
   if (userId && f.coproprietaire.user_id === userId) throw new AppError('USER_COPROPRIETAIRE_EXISTS');
   if (f.coproprietaire.user_id && f.coproprietaire.user_id !== userId)
-    throw new AppError('COPROPRIETAIRE_TAKEN');
+    throw new AppError('COPROPRIETAIRE_ALREADY_ATTACHED');
   return f;
 }
 

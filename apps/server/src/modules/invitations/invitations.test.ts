@@ -99,7 +99,7 @@ describe('accepting an invitation', () => {
       headers,
     });
     expect(r1.status).toBe(409);
-    expect(r1.body.code).toBe('COPROPRIETAIRE_TAKEN');
+    expect(r1.body.code).toBe('COPROPRIETAIRE_ALREADY_ATTACHED');
 
     const mine = await makeCoproprietaire(t.database.db, { user_id: user.id });
     const t2 = await makeInvitation(t.database.db, mine.id);
