@@ -18,7 +18,9 @@ test.describe('register', () => {
     await page.goto('/register');
     await page.getByLabel('Prénom').fill('Inès');
     await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Bertrand');
-    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('ines.bertrand@gm');
+    await expect(page.getByRole('option', { name: 'ines.bertrand@gmail.com' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('Nouveau123');
     await page.getByRole('textbox', { name: 'Confirmer le mot de passe' }).fill('Autre1234');
     await page.getByRole('button', { name: 'Suivant' }).click();

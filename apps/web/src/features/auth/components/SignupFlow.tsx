@@ -23,6 +23,7 @@ import { api } from '../../../api';
 import { useSession } from '../../../app/session';
 import { CodeInput } from '../../../ui/CodeInput';
 import { Countdown } from '../../../ui/Countdown';
+import { EmailInput } from '../../../ui/EmailInput';
 import { emptyPhone, type PhoneValue, PhoneInput } from '../../../ui/PhoneInput';
 import { authFr } from '../fr';
 import { apiCode, apiMessage, checkEmail, checkPassword, checkRequired } from '../validate';
@@ -83,11 +84,10 @@ export function SignupFlow({
     setCanResend(false);
   };
 
-  const set = (k: keyof typeof data) => (e: React.ChangeEvent<HTMLInputElement>) => {
+  const set = (k: Exclude<keyof typeof data, 'email'>) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const v = e.currentTarget.value;
     setData((d) => ({ ...d, [k]: v }));
-    if (k === 'email') setErrors((x) => ({ ...x, email: v && checkEmail(v) ? msg.emailSyntax : undefined }));
-    else if (errors[k as keyof DataErrors]) setErrors((x) => ({ ...x, [k]: undefined }));
+    if (errors[k as keyof DataErrors]) setErrors((x) => ({ ...x, [k]: undefined }));
   };
 
   const sendEmailCode = async () => {
@@ -268,12 +268,13 @@ export function SignupFlow({
                 required
               />
             </SimpleGrid>
-            <TextInput
+            <EmailInput
               label={t.email}
-              type="email"
-              autoComplete="email"
               value={data.email}
-              onChange={set('email')}
+              onChange={(v) => {
+                setData((d) => ({ ...d, email: v }));
+                setErrors((x) => ({ ...x, email: v && checkEmail(v) ? msg.emailSyntax : undefined }));
+              }}
               error={errors.email}
               required
             />
