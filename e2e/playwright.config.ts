@@ -53,6 +53,8 @@ export default defineConfig({
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      // Every spec signs in from 127.0.0.1 with the same demo users: identity limits x20.
+      RATE_LIMIT_FACTOR: '20',
     },
   },
 });

@@ -29,6 +29,8 @@ export interface Config {
   /** Key prefix of rate-limit counters in Redis (tests use a random one). */
   rateLimitNamespace: string;
   logLevel: string;
+  /** Multiplies every identity rate limit (RATE_LIMIT_FACTOR; the e2e run raises it, one IP for all specs). */
+  rateLimitFactor: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : mode !== 'production' && !env.DATABASE_URL,
     rateLimitNamespace: env.RATE_LIMIT_NAMESPACE ?? 'tantieme-rl-',
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    rateLimitFactor: Math.max(1, Number(env.RATE_LIMIT_FACTOR) || 1),
   };
 }

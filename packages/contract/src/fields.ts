@@ -69,3 +69,18 @@ export function looksLikeAttachToken(v: string): boolean {
 }
 
 export const uuidParam = z.string().uuid({ error: 'Identifiant invalide' });
+
+/** Profile rule (SPEC §5): the first word is the first name, the rest the last name. */
+export function splitFullName(full: string): { first_name: string; last_name: string } {
+  const words = full.trim().split(/\s+/).filter(Boolean);
+  return { first_name: words[0] ?? '', last_name: words.slice(1).join(' ') };
+}
+
+export const fullNameField = requiredString.max(200);
+export const nameField = requiredString.max(100);
+
+/** Captcha payload of the ALTCHA widget (base64 JSON); 'Veuillez vérifier avec captcha' when absent. */
+export const captchaField = z
+  .string({ error: 'Veuillez vérifier avec captcha' })
+  .min(1, { error: 'Veuillez vérifier avec captcha' })
+  .max(2000);

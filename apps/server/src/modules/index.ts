@@ -7,6 +7,10 @@ import { identityRoutes } from './identity/identity.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { sandboxCheckoutRoutes } from './payments/sandbox.routes.js';
 import { paymentsWebhookRoutes } from './payments/webhook.routes.js';
+import { accountsRoutes } from './accounts/accounts.routes.js';
+import { captchaRoutes } from './captcha/captcha.routes.js';
+import { invitationRoutes } from './invitations/invitations.routes.js';
+import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
@@ -15,6 +19,10 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(systemRoutes);
   await app.register(filesRoutes);
   await app.register(identityRoutes);
+  await app.register(accountsRoutes);
+  await app.register(captchaRoutes);
+  await app.register(invitationRoutes);
+  await app.register(qrcodeRoutes);
   await app.register(coproprietaireRoutes);
   await app.register(financesRoutes);
   await app.register(syndicApiRoutes);

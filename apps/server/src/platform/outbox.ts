@@ -16,7 +16,7 @@ export interface OutboxMessage {
  * Queues a message in the same transaction as the change that causes it (pass the tx).
  * The worker delivers it; nothing is sent if the transaction rolls back.
  */
-export async function enqueue(db: Db, m: OutboxMessage, opts: { production: boolean }) {
+export async function enqueue(db: Pick<Db, 'insert'>, m: OutboxMessage, opts: { production: boolean }) {
   const [row] = await db
     .insert(outbox)
     .values({

@@ -26,7 +26,7 @@ export function loginPath(alias: string | null | undefined) {
  * the session and go to /s/{alias}/login (or /login), remembering where the user was going.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { token, status } = useSession();
+  const { token, status, user } = useSession();
   const { syndic } = useParams();
   const location = useLocation();
   useEffect(() => {
@@ -42,6 +42,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     return <Navigate to={loginPath(alias) + redirect} replace />;
   }
   if (status === 'loading') return <LoadingOverlay />;
+  // SPEC §4 Startup: an account without e-mail or phone yet goes to /register (link_phone).
+  if (user && (!user.email || !user.phone)) {
+    const prefix = syndic ? `/s/${encodeURIComponent(syndic)}` : '';
+    return <Navigate to={`${prefix}/register?mode=link_phone`} replace />;
+  }
   return <>{children}</>;
 }
 

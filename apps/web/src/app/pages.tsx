@@ -8,14 +8,15 @@ import { ComingSoon } from '../ui/ComingSoon';
 export const pages: Record<string, ComponentType> = {
   // public (empty layout)
   Login: lazy(() => import('../features/auth/pages/LoginPage')),
-  Register: ComingSoon,
-  ForgotPassword: ComingSoon,
+  Register: lazy(() => import('../features/auth/pages/RegisterPage')),
+  ForgotPassword: lazy(() => import('../features/auth/pages/ForgotPasswordPage')),
   CommunicationPage: ComingSoon,
   Signature: ComingSoon,
-  Invitation: ComingSoon,
+  Invitation: lazy(() => import('../features/invitation/pages/InvitationPage')),
+  QrConfirm: lazy(() => import('../features/auth/pages/QrConfirmPage')),
   // main layout
   Home: lazy(() => import('../features/coproprietaire/pages/HomePage')),
-  UserInfo: ComingSoon,
+  UserInfo: lazy(() => import('../features/profile/pages/UserInfoPage')),
   NotificationsAll: ComingSoon,
   // dashboard layout (/:coproId/…)
   CoproHome: ComingSoon,

@@ -46,6 +46,8 @@ export const routes: RouteObject[] = [
       { path: '/m/:id', element: P('CommunicationPage') },
       { path: '/signature', element: P('Signature') },
       ...withAlias('/invitations/:token?', 'Invitation'),
+      // The phone that scanned a login QR code confirms here (signed in).
+      { path: '/qr-login/:code', element: <RequireAuth>{P('QrConfirm')}</RequireAuth> },
     ],
   },
   {

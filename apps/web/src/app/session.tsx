@@ -21,6 +21,8 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+const ACCOUNT_NOT_FOUND_TEXT = 'Account is not found';
+
 export const SYNDIC_ALIAS_KEY = 'SYNDIC_ALIAS';
 
 /** Clears everything SPEC §4 Logout clears, on this device. */
@@ -56,8 +58,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    // SPEC §4 Logout: unregister and delete the device push token if one is stored.
+    const device = localStorage.getItem(STORAGE_KEYS.DEVICE_TOKEN);
+    const bearer = getToken();
+    if (device) {
+      try {
+        const reg = await navigator.serviceWorker?.getRegistration();
+        await (await reg?.pushManager.getSubscription())?.unsubscribe();
+      } catch {
+        // No push subscription to remove.
+      }
+      try {
+        await fetch(`/api/coproprietaires/notifications/device-tokens/${encodeURIComponent(device)}`, {
+          method: 'DELETE',
+          headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+        });
+      } catch {
+        // Best effort: the server forgets devices of revoked sessions anyway.
+      }
+    }
     try {
-      if (getToken()) await api.call(identityEndpoints.logout);
+      if (bearer) await api.call(identityEndpoints.logout);
     } catch {
       // The session is wiped locally whatever the server says.
     }
@@ -66,8 +87,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     qc.clear();
   }, [qc]);
 
+  // SPEC §4 Startup: after the retry, 'Account is not found' (or a dead session) logs out.
   const accountMissing =
-    profile.isError && profile.error instanceof ApiError && [401, 404].includes(profile.error.status);
+    profile.isError &&
+    profile.error instanceof ApiError &&
+    ([401, 404].includes(profile.error.status) || profile.error.message.includes(ACCOUNT_NOT_FOUND_TEXT));
   useEffect(() => {
     if (accountMissing && token) {
       wipeLocalSession();

@@ -96,3 +96,9 @@ export const devices = pgTable(
   },
   (t) => [uniqueIndex('devices_user_token').on(t.user_id, t.device_token)],
 );
+
+/** ALTCHA solutions already used (replay protection), kept until the challenge expires. */
+export const usedCaptchas = pgTable('used_captchas', {
+  signature_hash: text('signature_hash').primaryKey(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

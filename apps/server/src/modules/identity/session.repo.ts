@@ -57,3 +57,8 @@ export async function findUserById(db: Db, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
+
+export async function findUserByPhone(db: Db, phone: string) {
+  const [row] = await db.select().from(users).where(eq(users.phone, phone.trim())).limit(1);
+  return row;
+}

@@ -1,7 +1,7 @@
 import { AppShell, Container, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useParams } from 'react-router-dom';
 import { PendingAttachCheck } from '../../features/coproprietaire/PendingAttach';
 import { fr } from '../../i18n/fr';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
@@ -13,8 +13,12 @@ import { UserSidebar } from '../shell/UserSidebar';
 export function MainLayout() {
   const [sidebar, { toggle, close }] = useDisclosure(false);
   const { user } = useSession();
+  const { syndic } = useParams();
   // SPEC §2.1: a signed-in user without a phone goes to /register in link_phone mode.
-  if (user && !user.phone) return <Navigate to="/register?mode=link_phone" replace />;
+  if (user && !user.phone)
+    return (
+      <Navigate to={`${syndic ? `/s/${encodeURIComponent(syndic)}` : ''}/register?mode=link_phone`} replace />
+    );
   return (
     <AppShell header={{ height: 60 }} padding="md">
       <AppShell.Header>

@@ -1,7 +1,7 @@
 import { ActionIcon, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconDotsVertical, IconLogout, IconMessage, IconUser } from '@tabler/icons-react';
 import { positionLabel } from '@tantieme/contract';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../features/coproprietaire/queries';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { fr } from '../../i18n/fr';
@@ -19,12 +19,12 @@ export function AppHeader({
 }) {
   const { user, signOut } = useSession();
   const { record } = useCurrentCoproprietaire();
-  const navigate = useNavigate();
   const position = record ? positionLabel(record) : '';
   const logout = async () => {
     const alias = localStorage.getItem(SYNDIC_ALIAS_KEY);
     await signOut();
-    navigate(loginPath(alias), { replace: true });
+    // SPEC §4 Logout ends with a page reload: nothing of the session stays in memory.
+    window.location.replace(loginPath(alias));
   };
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">

@@ -1,100 +1,82 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { ApiError, identityEndpoints, isEmail, msg } from '@tantieme/contract';
-import { useState } from 'react';
+import { Anchor, Tabs, Text } from '@mantine/core';
+import type { User } from '@tantieme/contract';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { api } from '../../../api';
 import { useSession } from '../../../app/session';
+import { AuthCard } from '../components/AuthCard';
+import { EmailLogin } from '../components/EmailLogin';
+import { PhoneLogin } from '../components/PhoneLogin';
+import { authFr } from '../fr';
+import { authPath, homePath, safeRedirect } from '../paths';
 
-/** Sign-in by e-mail and password (the identity feature adds the phone and QR tabs). */
+const QrLogin = lazy(() => import('../components/QrLogin').then((m) => ({ default: m.QrLogin })));
+const t = authFr.login;
+
+/** Login (SPEC §2.9): tabs Email, Téléphone, QR Code; links keep the syndic alias and code. */
 export default function LoginPage() {
   const { syndic } = useParams();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { signIn } = useSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const prefix = syndic ? `/s/${syndic}` : '';
+  const code = params.get('code');
+  const mode = params.get('mode') ?? 'email';
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const next: typeof errors = {};
-    if (!email.trim()) next.email = msg.required;
-    else if (!isEmail(email)) next.email = msg.emailSyntax;
-    if (!password) next.password = msg.required;
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    setBusy(true);
-    try {
-      const s = await api.call(identityEndpoints.login, { body: { email: email.trim(), password } });
-      signIn(s.token, s.user);
-      navigate(params.get('redirect') || (syndic ? `/s/${syndic}` : '/'), { replace: true });
-    } catch (err) {
-      const e2 = err instanceof ApiError ? err : null;
-      if (e2?.code === 'WRONG_PASSWORD') setErrors({ password: e2.message });
-      else if (e2?.code === 'USER_NOT_FOUND') setErrors({ email: e2.message });
-      else setErrors({ form: e2?.message ?? 'Une erreur est survenue. Veuillez réessayer.' });
-    } finally {
-      setBusy(false);
-    }
+  const onSignedIn = (token: string, user: User) => {
+    signIn(token, user);
+    const redirect = safeRedirect(params.get('redirect'));
+    // An invitation code given with the login link is accepted right after sign-in.
+    const next = code
+      ? `${syndic ? `/s/${encodeURIComponent(syndic)}` : ''}/invitations/${encodeURIComponent(code)}`
+      : (redirect ?? homePath(syndic));
+    navigate(next, { replace: true });
   };
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Paper withBorder shadow="sm" p="xl" radius="lg" w="100%" maw={420}>
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Center>
-              <img src="/logo-tantieme.svg" alt="Tantième" width={56} height={56} />
-            </Center>
-            <Title order={1} size="h2" ta="center">
-              Connexion
-            </Title>
-            {errors.form && <Alert color="red">{errors.form}</Alert>}
-            <TextInput
-              label="E-mail"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={errors.email}
-              required
-            />
-            <PasswordInput
-              label="Mot de passe"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password}
-              required
-            />
-            <Button type="submit" loading={busy} fullWidth>
-              Se connecter
-            </Button>
-            <Text size="sm" ta="center">
-              <Anchor component={Link} to={`${prefix}/forgot-password`}>
-                Mot de passe oublié ?
-              </Anchor>
-              {' · '}
-              <Anchor component={Link} to={`${prefix}/register`}>
-                Créer un compte
-              </Anchor>
-            </Text>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <AuthCard alias={syndic} title={t.title}>
+      <Tabs
+        value={mode}
+        onChange={(v) => {
+          const p = new URLSearchParams(params);
+          if (!v || v === 'email') p.delete('mode');
+          else p.set('mode', v);
+          setParams(p, { replace: true });
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List grow mb="md">
+          <Tabs.Tab value="email">{t.tabEmail}</Tabs.Tab>
+          <Tabs.Tab value="phone">{t.tabPhone}</Tabs.Tab>
+          <Tabs.Tab value="qrcode">{t.tabQr}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="email">
+          <EmailLogin onSignedIn={onSignedIn} />
+        </Tabs.Panel>
+        <Tabs.Panel value="phone">
+          <PhoneLogin onSignedIn={onSignedIn} />
+        </Tabs.Panel>
+        <Tabs.Panel value="qrcode">
+          <Suspense fallback={null}>
+            <QrLogin onSignedIn={onSignedIn} />
+          </Suspense>
+        </Tabs.Panel>
+      </Tabs>
+      <Text size="sm" ta="center">
+        <Anchor component={Link} to={authPath('forgot-password', syndic, code)}>
+          {t.forgot}
+        </Anchor>
+        {' · '}
+        <Anchor
+          component={Link}
+          to={
+            authPath('register', syndic, code) +
+            (params.get('redirect')
+              ? `${code ? '&' : '?'}redirect=${encodeURIComponent(params.get('redirect')!)}`
+              : '')
+          }
+        >
+          {t.register}
+        </Anchor>
+      </Text>
+    </AuthCard>
   );
 }

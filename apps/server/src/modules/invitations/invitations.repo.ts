@@ -1,0 +1,44 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Exec } from '../identity/exec.js';
+import { coproprietaires, coproprietes, invitations, syndics } from '../../db/schema/index.js';
+
+/** An invitation with its co-owner record, copropriété and syndic alias. */
+export async function findByCode(db: Exec, code: string) {
+  const [row] = await db
+    .select({
+      invitation: invitations,
+      coproprietaire: {
+        id: coproprietaires.id,
+        name: coproprietaires.name,
+        display_name: coproprietaires.display_name,
+        user_id: coproprietaires.user_id,
+      },
+      copropriete_name: coproprietes.name,
+      alias: syndics.alias,
+    })
+    .from(invitations)
+    .innerJoin(coproprietaires, eq(coproprietaires.id, invitations.coproprietaire_id))
+    .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
+    .innerJoin(syndics, eq(syndics.id, coproprietes.syndic_id))
+    .where(eq(sql`upper(${invitations.code})`, code.trim().toUpperCase()))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Uses the invitation (status 2) and attaches its co-owner record to the user, only if
+ * nobody used it meanwhile; false otherwise.
+ */
+export async function useAndAttach(db: Exec, invitationId: string, coproprietaireId: string, userId: string) {
+  const used = await db
+    .update(invitations)
+    .set({ status: 2, used_by_user_id: userId })
+    .where(and(eq(invitations.id, invitationId), ne(invitations.status, 2)))
+    .returning({ id: invitations.id });
+  if (used.length !== 1) return false;
+  await db
+    .update(coproprietaires)
+    .set({ user_id: userId, attached_at: new Date() })
+    .where(eq(coproprietaires.id, coproprietaireId));
+  return true;
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Tilleuls2024';
+export const freshEmail = () => `e2e.${randomBytes(4).toString('hex')}@example.fr`;
+/** A French mobile nobody has: 07 + 8 random digits. */
+export const freshMobile = () => `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+export const e164 = (national: string) => `+33${national.replace(/\s/g, '').slice(1)}`;
+
+/** The newest code sent to a recipient, read from the dev outbox (waits for it). */
+export async function outboxCode(request: APIRequestContext, recipient: string, after?: string) {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/dev/outbox', { headers: { accept: 'application/json' } });
+        const rows = (await res.json()).data as { recipient: string; code: string | null; id: string }[];
+        const row = rows.find((r) => r.recipient === recipient && r.code && r.id !== after);
+        code = row?.code ?? null;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code as unknown as string;
+}
+
+/** Types a 6-digit code in the CodeInput. */
+export async function typeCode(page: Page, code: string, label = 'Code de vérification') {
+  await page.getByLabel(`${label}, chiffre 1`).click();
+  await page.keyboard.type(code);
+}
+
+/** A new account with e-mail only (no phone), made through the API. */
+export async function registerByApi(request: APIRequestContext, password = 'Nouveau123') {
+  const email = freshEmail();
+  await request.post('/api/accounts/send-verify-email-code', { data: { email } });
+  const code = await outboxCode(request, email);
+  const v = await request.post('/api/accounts/verify-email-code', { data: { email, code } });
+  const id = (await v.json()).data.id;
+  const r = await request.post('/api/accounts/register', {
+    data: { id, email, password, first_name: 'Test', last_name: 'E2E' },
+  });
+  expect(r.status()).toBe(200);
+  return { email, password, token: (await r.json()).data.token as string };
+}
+
+export async function loginByEmail(page: Page, email: string, password: string, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Fails when the page is wider than the viewport (phone layout). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}

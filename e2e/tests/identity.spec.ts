@@ -1,0 +1,329 @@
+import { expect, test } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  e164,
+  expectNoHorizontalScroll,
+  freshEmail,
+  freshMobile,
+  loginByEmail,
+  outboxCode,
+  registerByApi,
+  typeCode,
+} from './identity.helpers';
+
+test.describe('register', () => {
+  test('input_data → e-mail code → phone with captcha → SMS code → home', async ({ page, request }) => {
+    const email = freshEmail();
+    const mobile = freshMobile();
+    await page.goto('/register');
+    await page.getByLabel('Prénom').fill('Inès');
+    await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Bertrand');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('ines.bertrand@gm');
+    await expect(page.getByRole('option', { name: 'ines.bertrand@gmail.com' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('Nouveau123');
+    await page.getByRole('textbox', { name: 'Confirmer le mot de passe' }).fill('Autre1234');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page.getByText('Confirmer le mot de passe ne correspond pas')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Confirmer le mot de passe' }).fill('Nouveau123');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+
+    await expect(page.getByText(`Un code à 6 chiffres a été envoyé à ${email}.`)).toBeVisible();
+    await expect(page.getByText(/Expiration dans : 0m 5\ds|Expiration dans : 1m 0s/)).toBeVisible();
+    await typeCode(page, '000000');
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await expect(page.getByText('Le code est invalide')).toBeVisible();
+    const code = await outboxCode(request, email);
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
+    await typeCode(page, code);
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+
+    await expect(page.getByText('Un code de vérification vous sera envoyé par SMS.')).toBeVisible();
+    await expect(page.getByTestId('captcha')).toHaveAttribute('data-status', 'ok', { timeout: 20_000 });
+    await page.getByPlaceholder('Entrer un numéro de téléphone').fill('06 12 34 56 78');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page.getByText('Ce numéro de téléphone existe.')).toBeVisible();
+    await page.getByPlaceholder('Entrer un numéro de téléphone').fill(mobile);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page.getByText(/a été envoyé par SMS/)).toBeVisible();
+    const sms = await outboxCode(request, e164(mobile));
+    await typeCode(page, sms);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Bonjour Inès Bertrand')).toBeVisible();
+  });
+
+  test('a signed-in user with an e-mail but no phone is forced to link_phone', async ({ page, request }) => {
+    const { token } = await registerByApi(request);
+    await page.goto('/login');
+    await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/register\?mode=link_phone$/);
+    await expect(page.getByText('Un code de vérification vous sera envoyé par SMS.')).toBeVisible();
+  });
+});
+
+test.describe('login', () => {
+  test('by e-mail, with the §8 messages', async ({ page }) => {
+    await loginByEmail(page, 'inconnu.e2e@example.fr', 'Quelconque1');
+    await expect(page.getByText("Cet e-mail n'a pas encore été enregistré.")).toBeVisible();
+    await loginByEmail(page, 'claire.martin@example.fr', 'Mauvais123');
+    await expect(page.getByText('Le mot de passe ne correspond pas.')).toBeVisible();
+    await loginByEmail(page, 'claire.martin@example.fr', 'ABC12345');
+    await expect(page.getByText(/Avez-vous saisi votre code de rattachement/)).toBeVisible();
+    await loginByEmail(page, 'claire.martin@example.fr', DEMO_PASSWORD);
+    await expect(page).not.toHaveURL(/\/login/);
+  });
+
+  test('by phone with an SMS code', async ({ page, request }) => {
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Téléphone' }).click();
+    await expect(page.getByTestId('captcha')).toHaveAttribute('data-status', 'ok', { timeout: 20_000 });
+    await page.getByPlaceholder('Entrer un numéro de téléphone').fill('01 23 45 67 89');
+    await page.getByRole('button', { name: 'Recevoir un code par SMS' }).click();
+    await expect(page.getByText('Numéro de téléphone invalide')).toBeVisible();
+    await page.getByPlaceholder('Entrer un numéro de téléphone').fill('6 98 76 54 32');
+    await page.getByRole('button', { name: 'Recevoir un code par SMS' }).click();
+    await expect(
+      page.getByText('Un code à 6 chiffres a été envoyé par SMS au +33 6 98 76 54 32.'),
+    ).toBeVisible();
+    const code = await outboxCode(request, '+33698765432');
+    await typeCode(page, code);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await expect(page.getByText(/Paul Durand|Bonjour Paul/).first()).toBeVisible();
+  });
+
+  test('by QR code: a signed-in phone scans and accepts, the desktop signs in', async ({ browser }) => {
+    const desktop = await browser.newContext();
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const d = await desktop.newPage();
+    const p = await phone.newPage();
+    await d.goto('/login?mode=qrcode');
+    const qr = d.getByTestId('qr-code');
+    await expect(qr).toBeVisible();
+    await expect(d.getByText(/Expiration dans : [12]m/)).toBeVisible();
+    const url = (await qr.getAttribute('data-url'))!;
+    expect(url).toMatch(/\/qr-login\/[\w-]+$/);
+
+    await loginByEmail(p, 'claire.martin@example.fr', DEMO_PASSWORD);
+    await expect(p).not.toHaveURL(/\/login/);
+    await p.goto(new URL(url).pathname);
+    await expect(p.getByText('Voulez-vous vous connecter sur cet appareil ?')).toBeVisible();
+    await expect(p.getByTestId('qr-device')).toContainText('Chrome');
+    await expect(
+      d.getByText('Claire Martin a scanné le code. Confirmez la connexion sur votre téléphone.'),
+    ).toBeVisible();
+    await p.getByRole('button', { name: 'Accepter' }).click();
+    await expect(p.getByText('C’est fait : l’appareil est connecté à votre compte.')).toBeVisible();
+    await expect(d).not.toHaveURL(/\/login/);
+    const token = await d.evaluate(() => localStorage.getItem('TOKEN'));
+    expect(token).toBeTruthy();
+    await desktop.close();
+    await phone.close();
+  });
+});
+
+test('forgot password: e-mail → code → new password → alert → login', async ({ page, request }) => {
+  const { email } = await registerByApi(request);
+  await page.goto('/forgot-password');
+  await page.getByLabel('E-mail').fill('personne.e2e@example.fr');
+  await page.getByRole('button', { name: 'Envoyer le code' }).click();
+  await expect(page.getByText("Cet e-mail n'existe pas.")).toBeVisible();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Envoyer le code' }).click();
+  const code = await outboxCode(request, email);
+  await typeCode(page, code === '000000' ? '111111' : '000000', 'Code reçu par e-mail');
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page.getByText('Ce code ne correspond pas.')).toBeVisible();
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
+  await typeCode(page, code, 'Code reçu par e-mail');
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await page.getByRole('textbox', { name: 'Nouveau mot de passe' }).fill('Oublie789');
+  await page.getByRole('textbox', { name: 'Confirmer le mot de passe' }).fill('Oublie780');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(
+    page.getByText('Le mot de passe et le mot de passe de confirmation ne correspondent pas.'),
+  ).toBeVisible();
+  await page.getByRole('textbox', { name: 'Confirmer le mot de passe' }).fill('Oublie789');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Votre mot de passe a été changé! Veuillez vous connecter.')).toBeVisible();
+  await page.getByRole('button', { name: "D'accord" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await loginByEmail(page, email, 'Oublie789');
+  await expect(page).not.toHaveURL(/\/login/);
+});
+
+test.describe('invitation', () => {
+  test('used, expired and unknown codes show the §8 messages', async ({ page }) => {
+    await page.goto('/invitations/INVIT2026U');
+    await expect(page.getByText('Ce code est déjà utilisé')).toBeVisible();
+    await page.goto('/invitations/INVIT2026E');
+    await expect(page.getByText('Ce code a expiré')).toBeVisible();
+    await page.goto('/invitations');
+    await page.getByLabel("Code d'invitation").fill('NIMPORTE1');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page.getByText('Code invalide', { exact: true })).toBeVisible();
+  });
+
+  test('a new co-owner accepts INVIT2026A through the whole flow', async ({ page, request }) => {
+    const mobile = freshMobile();
+    await page.goto('/s/lefevre/invitations');
+    await expect(page.getByTestId('syndic-logo')).toBeVisible();
+    await page.getByLabel("Code d'invitation").fill('INVIT2026A');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page.getByText('Invitation pour Mme Julie Fontaine')).toBeVisible();
+    await expect(page.getByLabel('Prénom')).toHaveValue('Julie');
+    const email = await page.getByRole('textbox', { name: 'E-mail' }).inputValue();
+    expect(email).toBe('nouveau.coproprietaire@example.fr');
+    await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('Fontaine2026');
+    await page.getByRole('textbox', { name: 'Confirmer le mot de passe' }).fill('Fontaine2026');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await typeCode(page, await outboxCode(request, email));
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await expect(page.getByTestId('captcha')).toHaveAttribute('data-status', 'ok', { timeout: 20_000 });
+    await page.getByPlaceholder('Entrer un numéro de téléphone').fill(mobile);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await typeCode(page, await outboxCode(request, e164(mobile)));
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page).toHaveURL(/\/s\/lefevre$/);
+    const token = await page.evaluate(() => localStorage.getItem('TOKEN'));
+    const list = await request.get('/api/coproprietaires/all', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const names = ((await list.json()).data as { display_name: { fr: string } }[]).map(
+      (r) => r.display_name.fr,
+    );
+    expect(names.join(' ')).toContain('Julie Fontaine');
+    // The used code now says so.
+    const info = await request.get('/api/extranets/get-info-token-invitation/INVIT2026A');
+    expect((await info.json()).data.status).toBe(2);
+  });
+});
+
+test('logout revokes the session and clears the device', async ({ page, request }) => {
+  await loginByEmail(page, 'paul.durand@example.fr', DEMO_PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+  const token = await page.evaluate(() => localStorage.getItem('TOKEN'));
+  await page.getByRole('button', { name: 'Plus d’options' }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();
+  const me = await request.get('/api/accounts/profile', { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(401);
+});
+
+test.describe('route guard and branding', () => {
+  test('/s/lefevre/login shows the Lefèvre logo; azur uses the product branding', async ({ page }) => {
+    await page.goto('/s/lefevre/user-info'.replace('/user-info', ''));
+    await expect(page).toHaveURL(/\/s\/lefevre\/login$/);
+    const logo = page.getByTestId('syndic-logo');
+    await expect(logo).toBeVisible();
+    await expect(logo).toHaveAttribute('alt', 'Cabinet Lefèvre Immobilier');
+    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole('link', { name: 'Créer un compte' })).toHaveAttribute(
+      'href',
+      '/s/lefevre/register',
+    );
+    await page.goto('/s/azur/login');
+    await expect(page.getByTestId('product-logo')).toBeVisible();
+    await expect(page.getByTestId('syndic-logo')).toHaveCount(0);
+  });
+
+  test('links keep the alias and the invitation code', async ({ page }) => {
+    await page.goto('/s/lefevre/login?code=INVIT2026X');
+    await expect(page.getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute(
+      'href',
+      '/s/lefevre/forgot-password?code=INVIT2026X',
+    );
+    await expect(page.getByRole('link', { name: 'Créer un compte' })).toHaveAttribute(
+      'href',
+      '/s/lefevre/register?code=INVIT2026X',
+    );
+  });
+
+  test('a protected page sends to login and back after sign-in', async ({ page }) => {
+    await page.goto('/user-info');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fuser-info$/);
+    await page.getByLabel('E-mail').fill('claire.martin@example.fr');
+    await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/\/user-info$/);
+    await expect(page.getByRole('heading', { name: 'Profil' })).toBeVisible();
+    await expect(page.getByLabel('E-mail')).toHaveValue('claire.martin@example.fr');
+    await expect(page.getByLabel('E-mail')).toBeDisabled();
+  });
+
+  test('an expired session (401) goes to /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('TOKEN', 'jeton-invalide-0123456789'));
+    await page.goto('/user-info');
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe('profile', () => {
+  test('name, avatar and password change', async ({ page, request }) => {
+    const { email, password, token } = await registerByApi(request);
+    // give the account a phone so the main layout opens
+    const mobile = freshMobile();
+    const cap = await request.get('/api/captcha/challenge');
+    expect(cap.status()).toBe(200);
+    await page.goto('/login');
+    await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
+    await page.goto('/register');
+    await expect(page.getByTestId('captcha')).toHaveAttribute('data-status', 'ok', { timeout: 20_000 });
+    await page.getByPlaceholder('Entrer un numéro de téléphone').fill(mobile);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await typeCode(page, await outboxCode(request, e164(mobile)));
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/user-info');
+    await page.getByLabel('Nom complet').fill('Anne-Sophie de La Tour');
+    await page.getByRole('button', { name: 'Enregistrer' }).first().click();
+    await expect(page.getByText('Vos informations ont été enregistrées.')).toBeVisible();
+    await expect(page.getByText('Anne-Sophie de La Tour').first()).toBeVisible();
+
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'moi.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByText('Votre photo a été mise à jour.')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Photo de profil' })).toHaveAttribute(
+      'src',
+      /\/files\/avatars\//,
+    );
+
+    await page.getByRole('textbox', { name: 'Ancien mot de passe' }).fill('Mauvais123');
+    await page.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('Change456');
+    await page.getByRole('textbox', { name: 'Confirmer le nouveau mot de passe' }).fill('Change457');
+    await page.getByRole('button', { name: 'Enregistrer' }).nth(1).click();
+    await expect(
+      page.getByText('Votre mot de passe et votre mot de passe de confirmation ne correspondent pas.'),
+    ).toBeVisible();
+    await page.getByRole('textbox', { name: 'Confirmer le nouveau mot de passe' }).fill('Change456');
+    await page.getByRole('button', { name: 'Enregistrer' }).nth(1).click();
+    await expect(page.getByText("L'ancien mot de passe ne correspond pas.")).toBeVisible();
+    await page.getByRole('textbox', { name: 'Ancien mot de passe' }).fill(password);
+    await page.getByRole('button', { name: 'Enregistrer' }).nth(1).click();
+    await expect(page.getByText('Votre mot de passe a été changé.')).toBeVisible();
+    const relog = await request.post('/api/auth/login', { data: { email, password: 'Change456' } });
+    expect(relog.status()).toBe(200);
+  });
+});
+
+test.describe('phone-sized screens', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  for (const path of ['/login', '/s/lefevre/login', '/register', '/forgot-password', '/invitations']) {
+    test(`${path} fits a phone`, async ({ page }, info) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({ path: info.outputPath('phone.png'), fullPage: true });
+    });
+  }
+});
