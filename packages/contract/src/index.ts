@@ -10,3 +10,5 @@ export * from './domains/system.js';
 export * from './domains/identity.js';
 export * from './domains/coproprietaire.js';
 export * from './rules/visibility.js';
+export * from './domains/synthese.js';
+export * from './rules/synthese.js';

@@ -3,6 +3,7 @@ import { coproprietaireRoutes } from './coproprietaire/coproprietaire.routes.js'
 import { devRoutes } from './dev/dev.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
+import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
 /** Every module's routes, one line each. */
@@ -11,5 +12,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(filesRoutes);
   await app.register(identityRoutes);
   await app.register(coproprietaireRoutes);
+  await app.register(syntheseRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

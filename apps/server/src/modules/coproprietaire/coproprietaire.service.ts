@@ -1,3 +1,4 @@
+import type { OwnedRecord } from '../access/access.service.js';
 import type { Db } from '../../db/client.js';
 import { presentSummary } from './coproprietaire.presenter.js';
 import * as repo from './coproprietaire.repo.js';
@@ -15,4 +16,10 @@ export async function listUserCoproprietaires(db: Db, userId: string) {
       unread: counts.find((c) => c.coproprietaire_id === r.coproprietaire.id)?.n ?? 0,
     }),
   );
+}
+
+/** One record already cleared by the access guard (e.g. the syndic preview's record). */
+export async function getCoproprietaireSummary(db: Db, row: OwnedRecord) {
+  const ags = await repo.availableAssemblies(db, [row.coproprietaire.id]);
+  return presentSummary(row, { ags, unread: 0 });
 }
