@@ -18,7 +18,7 @@ export const pages: Record<string, ComponentType> = {
   UserInfo: ComingSoon,
   NotificationsAll: ComingSoon,
   // dashboard layout (/:coproId/…)
-  CoproHome: ComingSoon,
+  CoproHome: lazy(() => import('../features/synthese/pages/CoproHomePage')),
   Invoices: ComingSoon,
   DocumentFonction: ComingSoon,
   DocumentSyndic: ComingSoon,
@@ -37,5 +37,5 @@ export const pages: Record<string, ComponentType> = {
   Verification: ComingSoon,
   CarnetEntretien: ComingSoon,
   // syndic preview
-  SyndicPreviewHome: ComingSoon,
+  SyndicPreviewHome: lazy(() => import('../features/synthese/pages/SyndicPreviewHomePage')),
 };
