@@ -3,6 +3,7 @@ import { coproprietaireRoutes } from './coproprietaire/coproprietaire.routes.js'
 import { devRoutes } from './dev/dev.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
+import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
 import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
@@ -12,6 +13,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(filesRoutes);
   await app.register(identityRoutes);
   await app.register(coproprietaireRoutes);
+  await app.register(syndicApiRoutes);
   await app.register(syntheseRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }
