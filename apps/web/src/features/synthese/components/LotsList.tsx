@@ -41,24 +41,24 @@ export function LotsList({
               data-testid="lot-card"
             >
               <Card withBorder padding="sm" h="100%">
-                <Group justify="space-between" wrap="nowrap">
+                <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                     <IconBuildingCommunity size={24} aria-hidden color="var(--mantine-color-tantieme-6)" />
                     <div style={{ minWidth: 0 }}>
                       <Text fw={600} truncate="end">
                         {lot.name}
                       </Text>
-                      <Text size="xs" c="dimmed">
-                        {t.lots.number(lot.lot_id)}
-                      </Text>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                          {t.lots.number(lot.lot_id)}
+                        </Text>
+                        <Badge variant="light" size="xs" style={{ minWidth: 0 }}>
+                          {lot.type_name}
+                        </Badge>
+                      </Group>
                     </div>
                   </Group>
-                  <Group gap={4} wrap="nowrap">
-                    <Badge variant="light" size="sm">
-                      {lot.type_name}
-                    </Badge>
-                    <IconChevronRight size={16} aria-hidden />
-                  </Group>
+                  <IconChevronRight size={16} aria-hidden style={{ flex: 'none' }} />
                 </Group>
               </Card>
             </UnstyledButton>

@@ -41,7 +41,15 @@ function SyndicBody({ s }: { s: SyndicProfile }) {
     <Stack gap="sm">
       <Group wrap="nowrap" align="flex-start">
         {s.logo ? (
-          <Image src={s.logo} alt={t.syndic.logoAlt(s.name)} w={64} h={64} fit="contain" radius="sm" />
+          <Image
+            src={s.logo}
+            alt={t.syndic.logoAlt(s.name)}
+            w={96}
+            h={64}
+            fit="contain"
+            radius="sm"
+            style={{ flex: 'none' }}
+          />
         ) : (
           <Avatar size={64} radius="sm" color="tantieme" aria-hidden>
             {initials(s.name)}
@@ -72,8 +80,8 @@ function SyndicBody({ s }: { s: SyndicProfile }) {
                 <Text size="sm" fw={500}>
                   {`${c.first_name} ${c.last_name}`.trim()}
                 </Text>
-                {c.tel_mobile && <PhoneLink value={c.tel_mobile} />}
-                {c.tel_fixed && <PhoneLink value={c.tel_fixed} />}
+                {c.tel_mobile && <PhoneLink value={c.tel_mobile} label={t.administrators.mobile} />}
+                {c.tel_fixed && <PhoneLink value={c.tel_fixed} label={t.administrators.fixed} />}
                 {c.email && <MailLink value={c.email} />}
               </li>
             ))}
