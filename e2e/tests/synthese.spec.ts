@@ -183,3 +183,22 @@ test('the syndic preview shows the dashboard read-only, and only for its record'
   await page.goto(`/syndic-preview/${clos.id}/home?spt=PREVIEW-DEMO-CLAIRE`);
   await expect(page.getByRole('alert', { name: 'Impossible de charger ces informations.' })).toBeVisible();
 });
+
+test('the syndic preview is readable on a phone, its menu behind a burger', async ({ page, request }) => {
+  const login = await request.post('/api/auth/login', {
+    data: { email: 'claire.martin@example.fr', password: PASSWORD },
+  });
+  const token = (await login.json()).data.token as string;
+  const all = await request.get('/api/coproprietaires/all', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const tilleuls = recordOf((await all.json()).data as Rec[], 'Les Tilleuls');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/syndic-preview/${tilleuls.id}/home?spt=PREVIEW-DEMO-CLAIRE`);
+  await expect(page.getByRole('heading', { name: 'Ma synthèse', level: 1 })).toBeInViewport();
+  await expect(page.getByRole('link', { name: 'Factures et Devis' })).not.toBeInViewport();
+  await page.getByRole('button', { name: 'Navigation principale' }).click();
+  await expect(page.getByRole('link', { name: 'Factures et Devis' })).toBeInViewport();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
