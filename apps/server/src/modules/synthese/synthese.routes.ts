@@ -17,7 +17,8 @@ export async function syntheseRoutes(app: FastifyInstance) {
   route(
     app,
     e.previewInfo,
-    async ({ req, params }) => getCoproprietaireSummary(db, await guardCoproprietaire(req, params.id)),
+    async ({ req, params }) =>
+      getCoproprietaireSummary(db, await guardCoproprietaire(req, params.id), req.auth.user?.id ?? null),
     preview,
   );
   route(
