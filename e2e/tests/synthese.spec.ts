@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 /** 'Ma synthèse' (SPEC §2.4) on the demo data. */
 
@@ -9,17 +9,30 @@ interface Rec {
   coproprietes: { id: string; name: string }[];
 }
 
-/** Signs in through the API and keeps the token where the SPA reads it; returns the records. */
-async function signIn(page: Page, email: string): Promise<Rec[]> {
-  const res = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+/**
+ * One API sign-in per e-mail for the whole file (login is rate-limited per e-mail and IP):
+ * the token and the records are cached, and each test puts the token where the SPA reads it.
+ */
+const sessions = new Map<string, { token: string; records: Rec[] }>();
+async function session(request: APIRequestContext, email: string) {
+  const known = sessions.get(email);
+  if (known) return known;
+  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
   expect(res.ok()).toBe(true);
   const token = (await res.json()).data.token as string;
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
-  const all = await page.request.get('/api/coproprietaires/all', {
+  const all = await request.get('/api/coproprietaires/all', {
     headers: { authorization: `Bearer ${token}` },
   });
-  return (await all.json()).data as Rec[];
+  const s = { token, records: (await all.json()).data as Rec[] };
+  sessions.set(email, s);
+  return s;
+}
+
+async function signIn(page: Page, email: string): Promise<Rec[]> {
+  const s = await session(page.request, email);
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('TOKEN', t), s.token);
+  return s.records;
 }
 
 const recordOf = (recs: Rec[], copro: string) => {
@@ -152,14 +165,7 @@ test('the syndic preview shows the dashboard read-only, and only for its record'
   request,
 }) => {
   // Claire's record ids, to build the preview URLs the syndic would send.
-  const login = await request.post('/api/auth/login', {
-    data: { email: 'claire.martin@example.fr', password: PASSWORD },
-  });
-  const token = (await login.json()).data.token as string;
-  const all = await request.get('/api/coproprietaires/all', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const recs = (await all.json()).data as Rec[];
+  const recs = (await session(request, 'claire.martin@example.fr')).records;
   const tilleuls = recordOf(recs, 'Les Tilleuls');
   const clos = recordOf(recs, 'Clos Fleuri');
 
@@ -185,14 +191,7 @@ test('the syndic preview shows the dashboard read-only, and only for its record'
 });
 
 test('the syndic preview is readable on a phone, its menu behind a burger', async ({ page, request }) => {
-  const login = await request.post('/api/auth/login', {
-    data: { email: 'claire.martin@example.fr', password: PASSWORD },
-  });
-  const token = (await login.json()).data.token as string;
-  const all = await request.get('/api/coproprietaires/all', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const tilleuls = recordOf((await all.json()).data as Rec[], 'Les Tilleuls');
+  const tilleuls = recordOf((await session(request, 'claire.martin@example.fr')).records, 'Les Tilleuls');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/syndic-preview/${tilleuls.id}/home?spt=PREVIEW-DEMO-CLAIRE`);
   await expect(page.getByRole('heading', { name: 'Ma synthèse', level: 1 })).toBeInViewport();
