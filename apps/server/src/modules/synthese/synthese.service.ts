@@ -128,6 +128,18 @@ export async function getGeneral(
     repo.listLedgerLines(db, ownerId, coproId),
   ]);
   const tantiemeOf = new Map(tantiemes.map((t) => [t.repartition_id, Number(t.tantieme)]));
+  const group = <T>(rows: T[], key: (r: T) => string) => {
+    const m = new Map<string, T[]>();
+    for (const r of rows) {
+      const list = m.get(key(r));
+      if (list) list.push(r);
+      else m.set(key(r), [r]);
+    }
+    return m;
+  };
+  const chargesOfRep = group(chargeRows, (c) => c.repartition_id);
+  const invoicesOfCharge = group(invoiceRows, (r) => r.invoice.charge_id);
+  const budgetsOfCharge = group(budgetRows, (b) => b.budget.charge_id);
 
   // Signed URLs of the supplier invoices' first document, once each.
   const urlOf = new Map<string, string | null>();
@@ -150,13 +162,12 @@ export async function getGeneral(
       const T = rep.total_tantieme;
       const repCharges: FinanceCharge[] = [];
       let budgetCopro = 0;
-      for (const ch of chargeRows.filter((c) => c.repartition_id === rep.id)) {
-        for (const b of budgetRows) {
-          if (b.budget.charge_id === ch.id && (!yearIds || yearIds.has(b.budget.financial_year_id)))
-            budgetCopro += b.budget.amount_cents;
+      for (const ch of chargesOfRep.get(rep.id) ?? []) {
+        for (const b of budgetsOfCharge.get(ch.id) ?? []) {
+          if (!yearIds || yearIds.has(b.budget.financial_year_id)) budgetCopro += b.budget.amount_cents;
         }
-        const invs = invoiceRows.filter(
-          (r) => r.invoice.charge_id === ch.id && (!yearIds || yearIds.has(r.invoice.financial_year_id)),
+        const invs = (invoicesOfCharge.get(ch.id) ?? []).filter(
+          (r) => !yearIds || yearIds.has(r.invoice.financial_year_id),
         );
         if (invs.length === 0) continue;
         const coproAmount = invs.reduce((s, r) => s + r.invoice.amount_cents, 0);
