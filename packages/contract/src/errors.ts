@@ -36,6 +36,9 @@ export const ErrorCode = {
   COPRO_STRIPE_INVALID: 'COPRO_STRIPE_INVALID',
   AMOUNT_REQUIRED: 'AMOUNT_REQUIRED',
   AMOUNT_MINUMUM: 'AMOUNT_MINUMUM',
+  PAYMENT_REQUEST_INVALID: 'PAYMENT_REQUEST_INVALID',
+  PAYMENT_PROVIDER_ERROR: 'PAYMENT_PROVIDER_ERROR',
+  WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
   // assemblies (§8)
   ASSEMBLEE_SESSION_STARTED: 'assemblee_session_has_been_start',
   SIGNATURE_NOT_FOUND: 'not-found',
@@ -66,6 +69,9 @@ export const errorStatus: Record<string, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  PAYMENT_REQUEST_INVALID: 409,
+  PAYMENT_PROVIDER_ERROR: 502,
+  WEBHOOK_SIGNATURE_INVALID: 400,
 };
 
 /** French messages, worded as SPEC §8 words them where it does. */
@@ -98,4 +104,8 @@ export const errorMessages: Partial<Record<string, string>> = {
   COPROPRIETAIRE_ALREADY_ATTACHED: 'Ce code est déjà utilisé',
   COPRO_STRIPE_INVALID: 'Le paiement de ce copropriété est désormais invalide.',
   AMOUNT_REQUIRED: "Le montant du paiement n'est pas valide",
+  AMOUNT_MINUMUM: 'Le montant minimum du paiement est de 0,50 euro.',
+  PAYMENT_REQUEST_INVALID: 'Votre demande est invalide. Veuillez réessayer.',
+  PAYMENT_PROVIDER_ERROR: 'Votre demande est invalide. Veuillez réessayer.',
+  WEBHOOK_SIGNATURE_INVALID: 'Signature du webhook invalide.',
 };

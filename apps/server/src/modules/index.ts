@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { coproprietaireRoutes } from './coproprietaire/coproprietaire.routes.js';
 import { devRoutes } from './dev/dev.routes.js';
 import { filesRoutes } from './files/files.routes.js';
+import { financesRoutes } from './finances/finances.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
+import { sandboxCheckoutRoutes } from './payments/sandbox.routes.js';
+import { paymentsWebhookRoutes } from './payments/webhook.routes.js';
 import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
 import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
@@ -13,7 +17,11 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(filesRoutes);
   await app.register(identityRoutes);
   await app.register(coproprietaireRoutes);
+  await app.register(financesRoutes);
   await app.register(syndicApiRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(paymentsWebhookRoutes);
+  if (app.config.env !== 'production') await app.register(sandboxCheckoutRoutes);
   await app.register(syntheseRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { percentSpent } from './format.js';
-import {
-  balanceDisplay,
-  lotTypeName,
-  memberShareCents,
-  showYearTabs,
-  sortLotsByName,
-  withRunningSolde,
-} from './synthese.js';
+import { lotTypeName, memberShareCents, showYearTabs, sortLotsByName, withRunningSolde } from './synthese.js';
 
 describe("'Ma synthèse' rules", () => {
   it.each([
@@ -36,14 +29,6 @@ describe("'Ma synthèse' rules", () => {
     const lots = [{ name: 'Lot 10' }, { name: 'Cave 3' }, { name: 'Lot 2' }, { name: 'lot 1' }];
     expect(sortLotsByName(lots).map((l) => l.name)).toEqual(['Cave 3', 'lot 1', 'Lot 2', 'Lot 10']);
     expect(lots[0].name).toBe('Lot 10'); // not mutated
-  });
-
-  it.each([
-    [12_000, 'Solde débiteur de', 'yellow', 12_000],
-    [0, 'Solde débiteur de', 'yellow', 0],
-    [-4_500, 'Solde créditeur de', 'green', 4_500],
-  ])('balance %i reads %s (%s)', (solde, label, color, amount) => {
-    expect(balanceDisplay(solde)).toEqual({ label, color, amount });
   });
 
   it('computes signed amounts and the running balance in date order', () => {

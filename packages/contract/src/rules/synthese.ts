@@ -25,19 +25,6 @@ export function memberShareCents(amountCents: number, tantieme: number, totalTan
   return v === 0 ? 0 : v; // no -0
 }
 
-/**
- * SPEC §9 statement balance: above 0 is owed ('Solde débiteur de', yellow; zero is yellow
- * too), below 0 is a credit ('Solde créditeur de', green, shown as an absolute amount).
- */
-export function balanceDisplay(solde: number): {
-  label: 'Solde débiteur de' | 'Solde créditeur de';
-  color: 'yellow' | 'green';
-  amount: number;
-} {
-  if (solde < 0) return { label: 'Solde créditeur de', color: 'green', amount: -solde };
-  return { label: 'Solde débiteur de', color: 'yellow', amount: solde };
-}
-
 /** A ledger line as the dashboard sees it: debit adds to what is owed, credit subtracts. */
 export interface LedgerMovement {
   id: string;

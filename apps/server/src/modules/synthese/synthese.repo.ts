@@ -8,7 +8,6 @@ import {
   coproprieteAdministrators,
   coproprietaireLots,
   financialYears,
-  ledgerLines,
   lots,
   lotTantiemes,
   repartitions,
@@ -142,16 +141,6 @@ export async function listBudgets(db: Db, coproprieteId: string) {
     .from(budgets)
     .innerJoin(financialYears, eq(financialYears.id, budgets.financial_year_id))
     .where(eq(financialYears.copropriete_id, coproprieteId));
-}
-
-export async function listLedgerLines(db: Db, coproprietaireId: string, coproprieteId: string) {
-  return db
-    .select()
-    .from(ledgerLines)
-    .where(
-      and(eq(ledgerLines.coproprietaire_id, coproprietaireId), eq(ledgerLines.copropriete_id, coproprieteId)),
-    )
-    .orderBy(asc(ledgerLines.date), asc(ledgerLines.created_at));
 }
 
 /** Sum of operating (or any type) budgets and realised invoices of one year. */

@@ -18,11 +18,22 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import type { OwnedRecord } from '../access/access.service.js';
+import * as finances from '../finances/finances.service.js';
 import { PRODUCT_LOGO, presentAdministrator, presentLot, presentSyndic } from './synthese.presenter.js';
 import * as repo from './synthese.repo.js';
 
 type FinancialYear = Awaited<ReturnType<typeof repo.listFinancialYears>>[number];
-type LedgerLine = Awaited<ReturnType<typeof repo.listLedgerLines>>[number];
+type LedgerLine = Awaited<ReturnType<typeof finances.getSettledLines>>[number];
+
+/** All the record's ledger lines (open and settled) from the finances module, and its balance. */
+async function ledgerOf(db: Db, coproprietaireId: string, coproprieteId: string) {
+  const [open, settled] = await Promise.all([
+    finances.getLedger(db, coproprietaireId, coproprieteId),
+    finances.getSettledLines(db, coproprietaireId, coproprieteId),
+  ]);
+  const lines = [...open.lines, ...settled].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return { solde: open.solde, lines };
+}
 
 const isExternalUrl = (v: string) => /^https?:\/\//i.test(v) || v.startsWith('/');
 
@@ -85,8 +96,8 @@ function situationOf(lines: LedgerLine[]): FinanceSituation {
   let debit = 0;
   let credit = 0;
   for (const l of lines) {
-    if (l.amount_type === 'credit') credit += Math.abs(l.amount_cents);
-    else debit += Math.abs(l.amount_cents);
+    if (l.amount_type === 'credit') credit += Math.abs(l.amount);
+    else debit += Math.abs(l.amount);
   }
   return { debit, credit, solde: debit - credit };
 }
@@ -125,7 +136,7 @@ export async function getGeneral(
     repo.listFinancialYears(db, coproId),
     repo.listChargeInvoices(db, coproId),
     repo.listBudgets(db, coproId),
-    repo.listLedgerLines(db, ownerId, coproId),
+    ledgerOf(db, ownerId, coproId),
   ]);
   const tantiemeOf = new Map(tantiemes.map((t) => [t.repartition_id, Number(t.tantieme)]));
   const group = <T>(rows: T[], key: (r: T) => string) => {
@@ -223,9 +234,10 @@ export async function getGeneral(
     return out;
   };
 
-  const situation = situationOf(ledger);
+  // The balance is the statement's (finances module), so both screens agree.
+  const situation = { ...situationOf(ledger.lines), solde: ledger.solde };
   return {
-    solde: situation.solde,
+    solde: ledger.solde,
     lots: sortLotsByName(lotRows.map((r) => presentLot(r.lot))),
     summary: {
       situation,
@@ -235,7 +247,7 @@ export async function getGeneral(
         .map((fy) => ({
           year: fy.year,
           couple: fy.couple,
-          situation: situationOf(ledger.filter((l) => inYear(l.date, fy))),
+          situation: situationOf(ledger.lines.filter((l) => inYear(l.date, fy))),
           repartitions: repartitionsFor(new Set([fy.id])),
         })),
     },
@@ -246,16 +258,16 @@ export async function getGeneral(
 export async function getTransactions(db: Db, record: OwnedRecord): Promise<FinanceTransactions> {
   const coproId = record.copropriete.id;
   const [ledger, years] = await Promise.all([
-    repo.listLedgerLines(db, record.coproprietaire.id, coproId),
+    ledgerOf(db, record.coproprietaire.id, coproId),
     repo.listFinancialYears(db, coproId),
   ]);
   const transactions = withRunningSolde(
-    ledger.map((l) => ({
+    ledger.lines.map((l) => ({
       id: l.id,
       date: l.date,
-      description: l.name,
-      amount_cents: l.amount_cents,
-      amount_type: l.amount_type === 'credit' ? ('credit' as const) : ('debit' as const),
+      description: l.name.fr,
+      amount_cents: l.amount,
+      amount_type: l.amount_type,
     })),
   );
   return {
