@@ -20,3 +20,5 @@ export * from './domains/syndicApi.js';
 export * from './rules/files.js';
 export * from './rules/payment.js';
 export * from './domains/payments.js';
+export * from './domains/synthese.js';
+export * from './rules/synthese.js';

@@ -12,6 +12,7 @@ import { captchaRoutes } from './captcha/captcha.routes.js';
 import { invitationRoutes } from './invitations/invitations.routes.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
+import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
 /** Every module's routes, one line each. */
@@ -29,5 +30,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(paymentsRoutes);
   await app.register(paymentsWebhookRoutes);
   if (app.config.env !== 'production') await app.register(sandboxCheckoutRoutes);
+  await app.register(syntheseRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

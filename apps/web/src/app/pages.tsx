@@ -19,7 +19,7 @@ export const pages: Record<string, ComponentType> = {
   UserInfo: lazy(() => import('../features/profile/pages/UserInfoPage')),
   NotificationsAll: ComingSoon,
   // dashboard layout (/:coproId/…)
-  CoproHome: ComingSoon,
+  CoproHome: lazy(() => import('../features/synthese/pages/CoproHomePage')),
   Invoices: ComingSoon,
   DocumentFonction: ComingSoon,
   DocumentSyndic: ComingSoon,
@@ -39,5 +39,5 @@ export const pages: Record<string, ComponentType> = {
   CarnetEntretien: ComingSoon,
   CoproprietaireInfo: lazy(() => import('../features/coproprietaire/pages/CoproprietaireInfoPage')),
   // syndic preview
-  SyndicPreviewHome: ComingSoon,
+  SyndicPreviewHome: lazy(() => import('../features/synthese/pages/SyndicPreviewHomePage')),
 };

@@ -116,3 +116,9 @@ export async function confirmPendingAttach(db: Db, userId: string) {
   await repo.deleteUserSetting(db, userId, PENDING_ATTACH_SETTING_KEY);
   return true;
 }
+
+/** One record already cleared by the access guard (the syndic preview's record, SPEC §4). */
+export async function getCoproprietaireSummary(db: Db, row: OwnedRecord, userId: string | null) {
+  const [one] = await present(db, [row], userId);
+  return one;
+}

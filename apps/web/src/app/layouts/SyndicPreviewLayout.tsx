@@ -1,4 +1,5 @@
-import { Alert, AppShell, NavLink, ScrollArea } from '@mantine/core';
+import { Alert, AppShell, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { STORAGE_KEYS } from '@tantieme/contract';
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useParams, useSearchParams } from 'react-router-dom';
@@ -14,6 +15,8 @@ export function SyndicPreviewLayout() {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const spt = params.get('spt');
+  // On phones the sidebar is a drawer behind a burger, so the page itself stays visible.
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   useEffect(() => {
     if (spt) sessionStorage.setItem(STORAGE_KEYS.SPT, spt);
   }, [spt]);
@@ -29,11 +32,28 @@ export function SyndicPreviewLayout() {
     { to: `${base}/facture-v2`, label: m.Facture },
   ];
   return (
-    <AppShell navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: false } }} padding="md">
+    <AppShell
+      header={{ height: { base: 48, sm: 0 } }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header hiddenFrom="sm">
+        <Group h="100%" px="md">
+          <Burger opened={navOpened} onClick={toggleNav} size="sm" aria-label={fr.header.mainNav} />
+          <img src="/logo-tantieme.svg" alt={fr.productName} width={28} height={28} />
+        </Group>
+      </AppShell.Header>
       <AppShell.Navbar>
         <ScrollArea component="nav" aria-label={fr.header.mainNav} p="xs">
           {items.map((i) => (
-            <NavLink key={i.to} component={Link} to={i.to} label={i.label} active={pathname === i.to} />
+            <NavLink
+              key={i.to}
+              component={Link}
+              to={i.to}
+              label={i.label}
+              active={pathname === i.to}
+              onClick={closeNav}
+            />
           ))}
         </ScrollArea>
       </AppShell.Navbar>

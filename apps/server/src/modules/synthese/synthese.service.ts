@@ -1,0 +1,295 @@
+import {
+  type BudgetAlurAvance,
+  type BudgetFonctionnement,
+  CHARGE_TYPES,
+  type FinanceCharge,
+  type FinanceGeneral,
+  type FinanceInvoice,
+  type FinanceRepartition,
+  type FinanceSituation,
+  type FinanceTransactions,
+  type LotTantieme,
+  memberShareCents,
+  sortLotsByName,
+  type VerificationStatus,
+  withRunningSolde,
+} from '@tantieme/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import type { StorageAdapter } from '../../platform/storage.js';
+import type { OwnedRecord } from '../access/access.service.js';
+import * as finances from '../finances/finances.service.js';
+import { PRODUCT_LOGO, presentAdministrator, presentLot, presentSyndic } from './synthese.presenter.js';
+import * as repo from './synthese.repo.js';
+
+type FinancialYear = Awaited<ReturnType<typeof repo.listFinancialYears>>[number];
+type LedgerLine = Awaited<ReturnType<typeof finances.getSettledLines>>[number];
+
+/** All the record's ledger lines (open and settled) from the finances module, and its balance. */
+async function ledgerOf(db: Db, coproprietaireId: string, coproprieteId: string) {
+  const [open, settled] = await Promise.all([
+    finances.getLedger(db, coproprietaireId, coproprieteId),
+    finances.getSettledLines(db, coproprietaireId, coproprieteId),
+  ]);
+  const lines = [...open.lines, ...settled].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return { solde: open.solde, lines };
+}
+
+const isExternalUrl = (v: string) => /^https?:\/\//i.test(v) || v.startsWith('/');
+
+/** The logo a browser can load: product branding, an absolute URL as is, or a signed URL of a storage key. */
+export async function syndicLogoUrl(
+  storage: StorageAdapter,
+  syndic: { use_synple: boolean; logo_url: string | null },
+): Promise<string | null> {
+  if (syndic.use_synple) return PRODUCT_LOGO;
+  if (!syndic.logo_url) return null;
+  if (isExternalUrl(syndic.logo_url)) return syndic.logo_url;
+  try {
+    return await storage.signedGetUrl(syndic.logo_url);
+  } catch {
+    return null; // a malformed key must not break the dashboard
+  }
+}
+
+export async function getSyndicInfo(db: Db, storage: StorageAdapter, record: OwnedRecord) {
+  const syndic = await repo.findSyndic(db, record.copropriete.syndic_id);
+  if (!syndic) throw new AppError('NOT_FOUND');
+  const contacts = await repo.listSyndicContacts(db, syndic.id);
+  return presentSyndic(syndic, contacts, await syndicLogoUrl(storage, syndic));
+}
+
+export async function getAdministrators(db: Db, coproprieteId: string) {
+  const rows = await repo.listAdministrators(db, coproprieteId);
+  return rows.map((r) => presentAdministrator(r.administrator));
+}
+
+export async function getVerificationStatus(db: Db, coproprieteId: string): Promise<VerificationStatus> {
+  const row = await repo.findVerificationStatus(db, coproprieteId);
+  return { syndic_submit: row?.syndic_submit ?? 0, syndicat_finish: row?.syndicat_finish ?? 0 };
+}
+
+export async function getLots(db: Db, coproprietaireId: string) {
+  const rows = await repo.listOwnerLots(db, coproprietaireId);
+  return sortLotsByName(rows.map((r) => presentLot(r.lot)));
+}
+
+/** Tantièmes of one of the member's lots; a lot they do not hold answers 404. */
+export async function getLotTantiemes(
+  db: Db,
+  coproprietaireId: string,
+  lotId: string,
+): Promise<LotTantieme[]> {
+  const lot = await repo.findOwnerLot(db, coproprietaireId, lotId);
+  if (!lot) throw new AppError('NOT_FOUND');
+  const rows = await repo.listLotTantiemes(db, lot.id);
+  return rows.map((r) => ({
+    repartition_name: { fr: r.name },
+    tantieme: r.tantieme,
+    total_tantieme: r.total_tantieme,
+  }));
+}
+
+const inYear = (date: string, fy: FinancialYear) => date >= fy.start_date && date <= fy.end_date;
+
+function situationOf(lines: LedgerLine[]): FinanceSituation {
+  let debit = 0;
+  let credit = 0;
+  for (const l of lines) {
+    if (l.amount_type === 'credit') credit += Math.abs(l.amount);
+    else debit += Math.abs(l.amount);
+  }
+  return { debit, credit, solde: debit - credit };
+}
+
+/** The most relevant year: the one containing today, else the latest started, else the latest. */
+export function currentYear<T extends { start_date: string; end_date: string; year: number }>(
+  years: T[],
+  today = new Date().toISOString().slice(0, 10),
+): T | null {
+  if (years.length === 0) return null;
+  const byYear = [...years].sort((a, b) => a.year - b.year);
+  return (
+    byYear.find((y) => y.start_date <= today && today <= y.end_date) ??
+    byYear.filter((y) => y.start_date <= today).at(-1) ??
+    byYear.at(-1) ??
+    null
+  );
+}
+
+/**
+ * Finances summary of SPEC §3: balance, lots, and the member's share of every repartition
+ * (charge total × their tantièmes / total_tantieme), for all years together and per year.
+ */
+export async function getGeneral(
+  db: Db,
+  storage: StorageAdapter,
+  record: OwnedRecord,
+): Promise<FinanceGeneral> {
+  const ownerId = record.coproprietaire.id;
+  const coproId = record.copropriete.id;
+  const [lotRows, tantiemes, reps, chargeRows, years, invoiceRows, budgetRows, ledger] = await Promise.all([
+    repo.listOwnerLots(db, ownerId),
+    repo.memberTantiemes(db, ownerId),
+    repo.listRepartitions(db, coproId),
+    repo.listCharges(db, coproId),
+    repo.listFinancialYears(db, coproId),
+    repo.listChargeInvoices(db, coproId),
+    repo.listBudgets(db, coproId),
+    ledgerOf(db, ownerId, coproId),
+  ]);
+  const tantiemeOf = new Map(tantiemes.map((t) => [t.repartition_id, Number(t.tantieme)]));
+  const group = <T>(rows: T[], key: (r: T) => string) => {
+    const m = new Map<string, T[]>();
+    for (const r of rows) {
+      const list = m.get(key(r));
+      if (list) list.push(r);
+      else m.set(key(r), [r]);
+    }
+    return m;
+  };
+  const chargesOfRep = group(chargeRows, (c) => c.repartition_id);
+  const invoicesOfCharge = group(invoiceRows, (r) => r.invoice.charge_id);
+  const budgetsOfCharge = group(budgetRows, (b) => b.budget.charge_id);
+
+  // Signed URLs of the supplier invoices' first document, once each.
+  const urlOf = new Map<string, string | null>();
+  for (const r of invoiceRows) {
+    const src = r.supplier?.source_urls?.[0];
+    if (r.supplier?.id && src && !urlOf.has(r.supplier.id)) {
+      try {
+        urlOf.set(r.supplier.id, isExternalUrl(src.path) ? src.path : await storage.signedGetUrl(src.path));
+      } catch {
+        urlOf.set(r.supplier.id, null);
+      }
+    }
+  }
+
+  const repartitionsFor = (yearIds: Set<string> | null): FinanceRepartition[] => {
+    const out: FinanceRepartition[] = [];
+    for (const rep of reps) {
+      const t = tantiemeOf.get(rep.id) ?? 0;
+      if (t <= 0) continue; // not concerned by this key
+      const T = rep.total_tantieme;
+      const repCharges: FinanceCharge[] = [];
+      let budgetCopro = 0;
+      for (const ch of chargesOfRep.get(rep.id) ?? []) {
+        for (const b of budgetsOfCharge.get(ch.id) ?? []) {
+          if (!yearIds || yearIds.has(b.budget.financial_year_id)) budgetCopro += b.budget.amount_cents;
+        }
+        const invs = (invoicesOfCharge.get(ch.id) ?? []).filter(
+          (r) => !yearIds || yearIds.has(r.invoice.financial_year_id),
+        );
+        if (invs.length === 0) continue;
+        const coproAmount = invs.reduce((s, r) => s + r.invoice.amount_cents, 0);
+        const invoices: FinanceInvoice[] = invs.map(({ invoice: i, supplier: s }) => ({
+          id: i.id,
+          ecriture_description: i.ecriture_description,
+          invoice_amount: i.amount_cents,
+          invoice_infos: s?.id
+            ? [
+                {
+                  id: s.id,
+                  invoice_name: s.number ? `${s.fournisseur_name} n° ${s.number}` : s.fournisseur_name,
+                  invoice_url: urlOf.get(s.id) ?? null,
+                  invoice_content_type: s.source_urls?.[0]?.content_type ?? null,
+                  source: {
+                    name: s.fournisseur_name,
+                    content_type: s.source_urls?.[0]?.content_type ?? null,
+                  },
+                },
+              ]
+            : [],
+          files: [],
+          date: i.date,
+          description: i.description,
+          amount: memberShareCents(i.amount_cents, t, T),
+          created_date: i.created_date.toISOString(),
+          verifications: {
+            SYNDIC: { value: i.verification_syndic },
+            SYNDICAT: { value: i.verification_syndicat },
+          },
+        }));
+        repCharges.push({
+          id: ch.id,
+          code: ch.code,
+          name: ch.name,
+          amount: memberShareCents(coproAmount, t, T),
+          copropriete_amount: coproAmount,
+          invoices,
+        });
+      }
+      if (repCharges.length === 0 && budgetCopro === 0) continue;
+      out.push({
+        id: rep.id,
+        name: rep.name,
+        amount: repCharges.reduce((s, c) => s + c.amount, 0),
+        copropriete_amount: repCharges.reduce((s, c) => s + c.copropriete_amount, 0),
+        budget: memberShareCents(budgetCopro, t, T),
+        tantieme: t,
+        total_tantieme: T,
+        charges: repCharges,
+      });
+    }
+    return out;
+  };
+
+  // The balance is the statement's (finances module), so both screens agree.
+  const situation = { ...situationOf(ledger.lines), solde: ledger.solde };
+  return {
+    solde: ledger.solde,
+    lots: sortLotsByName(lotRows.map((r) => presentLot(r.lot))),
+    summary: {
+      situation,
+      repartitions: repartitionsFor(null),
+      years: [...years]
+        .sort((a, b) => b.year - a.year)
+        .map((fy) => ({
+          year: fy.year,
+          couple: fy.couple,
+          situation: situationOf(ledger.lines.filter((l) => inYear(l.date, fy))),
+          repartitions: repartitionsFor(new Set([fy.id])),
+        })),
+    },
+  };
+}
+
+/** Transactions of SPEC §3 with the running balance, all together and per financial year. */
+export async function getTransactions(db: Db, record: OwnedRecord): Promise<FinanceTransactions> {
+  const coproId = record.copropriete.id;
+  const [ledger, years] = await Promise.all([
+    ledgerOf(db, record.coproprietaire.id, coproId),
+    repo.listFinancialYears(db, coproId),
+  ]);
+  const transactions = withRunningSolde(
+    ledger.lines.map((l) => ({
+      id: l.id,
+      date: l.date,
+      description: l.name.fr,
+      amount_cents: l.amount,
+      amount_type: l.amount_type,
+    })),
+  );
+  return {
+    transactions,
+    years: [...years]
+      .sort((a, b) => b.year - a.year)
+      .map((fy) => ({
+        year: fy.year,
+        couple: fy.couple,
+        transactions: transactions.filter((t) => inYear(t.date, fy)),
+      })),
+  };
+}
+
+/** Operating budget (charge type FONCTIONNEMENT) voted and realised for the current year. */
+export async function getBudgetFonctionnement(db: Db, coproprieteId: string): Promise<BudgetFonctionnement> {
+  const fy = currentYear(await repo.listFinancialYears(db, coproprieteId));
+  if (!fy) return { totalFixed: 0, totalReality: 0, year_couple: null };
+  const t = await repo.yearTotalsByChargeType(db, fy.id, CHARGE_TYPES.FONCTIONNEMENT);
+  return { totalFixed: t.budget, totalReality: t.realised, year_couple: fy.couple };
+}
+
+export function getAlurAvance(record: OwnedRecord): BudgetAlurAvance {
+  return { alur: record.copropriete.alur_cents, avance: record.copropriete.avance_cents };
+}

@@ -1,0 +1,6 @@
+import { OwnerHome } from '../components/CoproHome';
+
+/** Route CoproHome (/:coproId/home): 'Ma synthèse'. */
+export default function CoproHomePage() {
+  return <OwnerHome />;
+}
