@@ -94,7 +94,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             },
           },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // Only a known number of proxy hops: trusting any X-Forwarded-For would let a client pick
+    // its own address and escape per-IP rate limits.
+    trustProxy: config.trustProxy > 0 ? (_addr: string, hop: number) => hop < config.trustProxy : false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

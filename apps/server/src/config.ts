@@ -31,6 +31,8 @@ export interface Config {
   logLevel: string;
   /** Multiplies every identity rate limit (RATE_LIMIT_FACTOR; the e2e run raises it, one IP for all specs). */
   rateLimitFactor: number;
+  /** Proxy hops whose X-Forwarded-For is trusted (TRUST_PROXY); 0 = the socket address only. */
+  trustProxy: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -77,5 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitNamespace: env.RATE_LIMIT_NAMESPACE ?? 'tantieme-rl-',
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     rateLimitFactor: Math.max(1, Number(env.RATE_LIMIT_FACTOR) || 1),
+    trustProxy: Math.max(0, Math.trunc(Number(env.TRUST_PROXY) || 0)),
   };
 }

@@ -82,7 +82,7 @@ export async function detachFromUser(db: Db, id: string, userId: string) {
 }
 
 // The pending attach user setting (SPEC §4). The user-settings module is built on another
-// branch; until it lands this module reads and deletes its one key itself (decision 12).
+// branch; until it lands this module reads and deletes its one key itself (decision 13).
 export async function readUserSetting(db: Db, userId: string, key: string) {
   const [row] = await db
     .select({ value: userSettings.value })
