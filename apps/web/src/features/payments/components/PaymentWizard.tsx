@@ -14,11 +14,10 @@ import {
 } from '@mantine/core';
 import {
   ApiError,
-  amountToCents,
-  computePayAmount,
   formatCents,
   formatDate,
   type PayableItem,
+  payAmountCents,
   payAmountError,
   paymentEndpoints,
   paymentSessionErrorMessage,
@@ -27,8 +26,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api';
 import { paymentsFr as t } from '../fr';
 import { useDataForPayment } from '../queries';
-
-const money = (amount: number) => formatCents(amountToCents(amount));
 
 interface Props {
   opened: boolean;
@@ -78,9 +75,10 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
   const credits: PayableItem[] = data.data?.credits ?? [];
   const currency = (data.data?.currency ?? 'eur').toUpperCase();
   const checked = debits.filter((d) => !unchecked.has(d.id));
-  const total = useMemo(() => computePayAmount(checked, [], currency), [checked, currency]);
-  const credit = useMemo(() => computePayAmount(credits, [], currency), [credits, currency]);
-  const amount = computePayAmount(checked, credits, currency);
+  // Amounts are cents; the spec's rule (checked debits − credits, rounded) from the contract.
+  const total = useMemo(() => payAmountCents(checked, [], currency), [checked, currency]);
+  const credit = useMemo(() => payAmountCents(credits, [], currency), [credits, currency]);
+  const amount = payAmountCents(checked, credits, currency);
   const amountError = payAmountError(amount);
   const allChecked = debits.length > 0 && checked.length === debits.length;
   const someChecked = checked.length > 0 && !allChecked;
@@ -178,7 +176,7 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
                         }
                       />
                       <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                        {money(d.amount)}
+                        {formatCents(d.amount)}
                       </Text>
                     </Group>
                   ))}
@@ -187,9 +185,9 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
             </>
           )}
           <Divider />
-          <Row label={t.total} value={money(total)} />
-          <Row label={t.availableCredit} value={money(credit)} />
-          <Row label={t.amountToPay} value={money(amount)} strong />
+          <Row label={t.total} value={formatCents(total)} />
+          <Row label={t.availableCredit} value={formatCents(credit)} />
+          <Row label={t.amountToPay} value={formatCents(amount)} strong />
           {amountError && (
             <Text c="red" size="sm" role="alert">
               {amountError}
@@ -213,10 +211,10 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
       ) : (
         <Stack gap="sm">
           <Text size="sm">{t.confirmIntro}</Text>
-          <Row label={t.total} value={money(total)} />
-          <Row label={t.creditUsed} value={money(credit)} />
+          <Row label={t.total} value={formatCents(total)} />
+          <Row label={t.creditUsed} value={formatCents(credit)} />
           <Divider />
-          <Row label={t.complementaryPayment} value={money(amount)} strong />
+          <Row label={t.complementaryPayment} value={formatCents(amount)} strong />
           <Text size="xs" c="dimmed">
             {t.redirectNote}
           </Text>
@@ -225,7 +223,7 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
               {t.back}
             </Button>
             <Button onClick={() => void pay()} loading={busy}>
-              {t.pay} {money(amount)}
+              {t.pay} {formatCents(amount)}
             </Button>
           </Group>
         </Stack>
