@@ -22,6 +22,7 @@ import {
   paymentEndpoints,
   paymentSessionErrorMessage,
 } from '@tantieme/contract';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api';
 import { paymentsFr as t } from '../fr';
@@ -36,9 +37,9 @@ interface Props {
   onSessionCreated?: () => void;
 }
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Row({ label, value, strong, id }: { label: string; value: string; strong?: boolean; id: string }) {
   return (
-    <Group justify="space-between" wrap="nowrap" gap="xs">
+    <Group justify="space-between" wrap="nowrap" gap="xs" data-testid={id}>
       <Text size="sm" fw={strong ? 700 : 400}>
         {label}
       </Text>
@@ -57,6 +58,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
  */
 export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId, onSessionCreated }: Props) {
   const data = useDataForPayment(coproprieteId, coproprietaireId, opened);
+  const phone = useMediaQuery('(max-width: 36em)');
   const [step, setStep] = useState(0);
   const [unchecked, setUnchecked] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
@@ -120,8 +122,16 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t.wizardTitle} size="lg" centered>
-      <Stepper active={step} size="sm" mb="md" allowNextStepsSelect={false}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t.wizardTitle}
+      size="lg"
+      centered
+      fullScreen={!!phone}
+      closeButtonProps={{ 'aria-label': t.close }}
+    >
+      <Stepper active={step} size="sm" iconSize={28} wrap={false} mb="md" allowNextStepsSelect={false}>
         <Stepper.Step label={t.stepChoose} />
         <Stepper.Step label={t.stepConfirm} />
       </Stepper>
@@ -185,9 +195,9 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
             </>
           )}
           <Divider />
-          <Row label={t.total} value={formatCents(total)} />
-          <Row label={t.availableCredit} value={formatCents(credit)} />
-          <Row label={t.amountToPay} value={formatCents(amount)} strong />
+          <Row id="pay-total" label={t.total} value={formatCents(total)} />
+          <Row id="pay-credit" label={t.availableCredit} value={formatCents(credit)} />
+          <Row id="pay-amount" label={t.amountToPay} value={formatCents(amount)} strong />
           {amountError && (
             <Text c="red" size="sm" role="alert">
               {amountError}
@@ -211,10 +221,10 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
       ) : (
         <Stack gap="sm">
           <Text size="sm">{t.confirmIntro}</Text>
-          <Row label={t.total} value={formatCents(total)} />
-          <Row label={t.creditUsed} value={formatCents(credit)} />
+          <Row id="confirm-total" label={t.total} value={formatCents(total)} />
+          <Row id="confirm-credit" label={t.creditUsed} value={formatCents(credit)} />
           <Divider />
-          <Row label={t.complementaryPayment} value={formatCents(amount)} strong />
+          <Row id="confirm-complementary" label={t.complementaryPayment} value={formatCents(amount)} strong />
           <Text size="xs" c="dimmed">
             {t.redirectNote}
           </Text>
