@@ -183,6 +183,45 @@ test("another user gets 404 on claire's payment calls", async ({ request }) => {
   expect(res.status()).toBe(404);
 });
 
+test('a refused session returns to step 1 with the §8 message; any other error reloads the lines', async ({
+  page,
+  request,
+}) => {
+  const c = await claire(request);
+  await signIn(page, c.token);
+  let loads = 0;
+  await page.route('**/data-for-payment', async (route) => {
+    loads += 1;
+    await route.continue();
+  });
+  const answers = [
+    { code: 'AMOUNT_MINUMUM', message: 'x', errors: { minimum: 'AMOUNT_MINUMUM:0.5_eur' } },
+    { code: 'COPRO_STRIPE_INVALID', message: 'x' },
+    { code: 'AMOUNT_REQUIRED', message: 'x' },
+    { code: 'SOMETHING_ELSE', message: 'x' },
+  ];
+  await page.route('**/generate-session-payment-request-by-stripe', (route) =>
+    route.fulfill({ status: 400, json: { success: false, ...answers.shift() } }),
+  );
+  await page.goto(`/${c.tilleuls.id}/facture-v2`);
+  await page.getByRole('button', { name: 'Payez maintenant' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Paiement par carte' });
+  const attempt = async (message: string) => {
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByRole('button', { name: /^Payer/ }).click();
+    await expect(wizard.getByRole('alert')).toHaveText(message);
+    await expect(wizard.getByRole('checkbox', { name: 'Tout sélectionner' })).toBeVisible();
+  };
+  await expect(wizard.getByRole('button', { name: 'Suivant' })).toBeEnabled();
+  const loaded = loads;
+  await attempt('Le montant minimum du paiement est de 0,50 euro.');
+  await attempt('Le paiement de ce copropriété est désormais invalide.');
+  await attempt("Le montant du paiement n'est pas valide");
+  expect(loads).toBe(loaded);
+  await attempt('Votre demande est invalide. Veuillez réessayer.');
+  await expect.poll(() => loads).toBe(loaded + 1);
+});
+
 test('pays the whole balance through the sandbox: success modal, new credit line and transaction', async ({
   page,
   request,
