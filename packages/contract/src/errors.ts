@@ -31,6 +31,7 @@ export const ErrorCode = {
   INVITATION_EXPIRED: 'INVITATION_EXPIRED',
   // co-owner
   COPROPRIETAIRE_DISABLED: 'COPROPRIETAIRE_DISABLED',
+  COPROPRIETAIRE_ALREADY_ATTACHED: 'COPROPRIETAIRE_ALREADY_ATTACHED',
   // payments (§8)
   COPRO_STRIPE_INVALID: 'COPRO_STRIPE_INVALID',
   AMOUNT_REQUIRED: 'AMOUNT_REQUIRED',
@@ -63,6 +64,7 @@ export const errorStatus: Record<string, number> = {
   PHONE_EXISTS: 409,
   USER_COPROPRIETAIRE_EXISTS: 409,
   INVITATION_USED: 409,
+  COPROPRIETAIRE_ALREADY_ATTACHED: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
@@ -99,6 +101,7 @@ export const errorMessages: Partial<Record<string, string>> = {
   INVITATION_USED: 'Ce code est déjà utilisé',
   INVITATION_EXPIRED: 'Ce code a expiré',
   COPROPRIETAIRE_DISABLED: 'Ce copropriétaire était invalide',
+  COPROPRIETAIRE_ALREADY_ATTACHED: 'Ce code est déjà utilisé',
   COPRO_STRIPE_INVALID: 'Le paiement de ce copropriété est désormais invalide.',
   AMOUNT_REQUIRED: "Le montant du paiement n'est pas valide",
   AMOUNT_MINUMUM: 'Le montant minimum du paiement est de 0,50 euro.',

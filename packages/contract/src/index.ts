@@ -10,6 +10,7 @@ export * from './domains/system.js';
 export * from './domains/identity.js';
 export * from './domains/coproprietaire.js';
 export * from './rules/visibility.js';
+export * from './rules/names.js';
 export * from './domains/finances.js';
 export * from './rules/ledger.js';
 export * from './domains/syndicApi.js';

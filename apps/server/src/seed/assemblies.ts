@@ -55,7 +55,12 @@ const dayName = frWeekday;
 
 /** Dates of the demo meetings: the annual one about five months ago, the next one in about three weeks. */
 export function assemblyDates(today: string) {
-  return { past: meetingDay(addDays(today, -152)), next: meetingDay(addDays(today, 21)) };
+  // The convocation went out three days ago: at least 21 days before the meeting (article 9 du décret de 1967).
+  return {
+    past: meetingDay(addDays(today, -152)),
+    next: meetingDay(addDays(today, 21)),
+    sent: addDays(today, -3),
+  };
 }
 
 const MAJORITY: Record<string, string> = {
@@ -121,7 +126,7 @@ function convocationPdf(
     recipient: ['Mesdames et Messieurs les copropriétaires', copro.name, copro.address.full_address ?? ''],
     place: `${copro.syndic.city}, le ${frLongDate(o.sent)}`,
     blocks,
-    footer: `${copro.syndic.name} – convocation envoyée par lettre recommandée électronique et par courrier recommandé avec accusé de réception`,
+    footer: `${copro.syndic.name} – convocation notifiée par lettre recommandée, électronique ou postale`,
     createdAt: ctx.clock.paris(o.sent, '10:00'),
   });
 }
@@ -196,7 +201,7 @@ export async function seedAssemblies(
     storeFile(ctx, `coproprietes/${copro.id}/assemblees/${path}`, name, pdf, 'application/pdf');
 
   // ---- Past annual meeting (about five months ago) ----
-  const { past: pastDate, next: nextDate } = assemblyDates(clock.today);
+  const { past: pastDate, next: nextDate, sent: sentDate } = assemblyDates(clock.today);
   const pastYear = Number(pastDate.slice(0, 4));
   const prevYear = pastYear - 1;
   const y = clock.year;
@@ -284,7 +289,6 @@ export async function seedAssemblies(
   ];
 
   // ---- Upcoming meeting (in about three weeks) ----
-  const sentDate = addDays(nextDate, -24);
   const courWorks = Math.round(works.budget * 0.85);
   const [budgetPdf, quotePdf] = await Promise.all([
     renderPdf({

@@ -11,8 +11,14 @@ export interface Clock {
   today: string;
   /** Instant of a Paris wall-clock time. */
   paris(dateIso: string, time?: string): Date;
-  /** Date `days` days before today (negative = in the future), at a Paris wall-clock time. */
+  /**
+   * Date `days` days before today (negative = in the future), at a Paris wall-clock time.
+   * Today's morning times are compressed into the part of the day already elapsed, so an
+   * event of "today" is never in the future, whatever the hour of the seed.
+   */
   daysAgo(days: number, time?: string): Date;
+  /** The instant, or a minute ago if it is still to come. */
+  past(d: Date): Date;
   /** YYYY-MM-DD of an instant, in Paris. */
   iso(d: Date): string;
 }
@@ -63,14 +69,27 @@ export function addDays(dateIso: string, days: number): string {
 export const isoOf = (y: number, m: number, d: number) =>
   `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
+/** Latest time of day used for "today" events of the demo. */
+const TODAY_HORIZON = 9 * 60;
+
 export function makeClock(now = new Date()): Clock {
   const today = parisIso(now);
+  const p = parisParts(now);
+  const elapsed = p.h * 60 + p.min;
+  const minute = 60_000;
   return {
     now,
     year: Number(today.slice(0, 4)),
     today,
     paris: parisInstant,
-    daysAgo: (days, time = '09:00') => parisInstant(addDays(today, -days), time),
+    daysAgo: (days, time = '09:00') => {
+      if (days !== 0 || elapsed > TODAY_HORIZON + 5) return parisInstant(addDays(today, -days), time);
+      const [hh, mm] = time.split(':').map(Number);
+      const scaled = Math.floor(((hh * 60 + mm) * Math.max(0, elapsed - 2)) / TODAY_HORIZON);
+      const at = parisInstant(today, '00:00').getTime() + scaled * minute;
+      return new Date(Math.min(at, now.getTime() - minute));
+    },
+    past: (d) => (d.getTime() < now.getTime() ? d : new Date(now.getTime() - minute)),
     iso: parisIso,
   };
 }

@@ -87,6 +87,7 @@ export class Rows {
         const columns = Object.keys(getTableColumns(table)).length;
         const size = Math.max(1, Math.floor(MAX_PARAMS / columns));
         for (let i = 0; i < rows.length; i += size) {
+          // Rows were type-checked against this table by add().
           await tx.insert(table).values(rows.slice(i, i + size) as never);
         }
       }

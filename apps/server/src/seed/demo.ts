@@ -57,6 +57,12 @@ export interface DemoResult {
   durationMs: number;
 }
 
+/** First day of the quarter `offset` quarters away from the one containing `iso`. */
+function quarterStart(iso: string, offset: number): string {
+  const index = Number(iso.slice(0, 4)) * 4 + Math.floor((Number(iso.slice(5, 7)) - 1) / 3) + offset;
+  return isoOf(Math.floor(index / 4), (index % 4) * 3 + 1, 1);
+}
+
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const r = await db.execute(sql`select count(*)::int as n from users`);
   const rows = (r as unknown as { rows: { n: number }[] }).rows;
@@ -88,11 +94,12 @@ export async function seedDemo(
   const paul = tilleuls.owner('paul');
   const ag = assemblyDates(clock.today);
   const worksBudget = 6_480_000;
+  // First works call: on the 15th of the month after the vote's two-month appeal period.
   const afterAg = addDays(ag.past, 60);
   const travauxDate = isoOf(
     Number(afterAg.slice(0, 4)) + (afterAg.slice(5, 7) === '12' ? 1 : 0),
     (Number(afterAg.slice(5, 7)) % 12) + 1,
-    1,
+    15,
   );
   const finance = seedFinance(ctx, tilleuls, {
     years: [y - 2, y - 1, y],
@@ -108,20 +115,25 @@ export async function seedDemo(
       budget: worksBudget,
     },
   });
+  const quarterDates = [
+    ...new Set(finance.bills.filter((b) => b.type === 'fonctionnement').map((b) => b.date)),
+  ].sort();
   const ledger = seedLedger(ctx, tilleuls, finance, {
     destination: `Syndicat des copropriétaires ${tilleuls.name}`,
-    // Claire: transfers last year, once in cash, by card this year, the works call by cheque.
+    // Claire (the last two quarters stay unpaid): the two quarters before by card online,
+    // one older quarter in cash at the agency, the others by transfer, the works call by cheque.
     override: (owner, group) => {
       if (owner.key !== 'claire') return undefined;
       if (!group.quarterly) return { method: 'check', transaction: true, delay: 12 };
-      const year = Number(group.date.slice(0, 4));
-      if (year === y) return { method: 'card', transaction: true, delay: 3 };
-      if (group.date === isoOf(y - 1, 7, 1)) return { method: 'cash', transaction: true, delay: 6 };
+      const fromLast = quarterDates.length - 1 - quarterDates.indexOf(group.date);
+      if (fromLast === 2 || fromLast === 3) return { method: 'card', transaction: true, delay: 3 };
+      if (fromLast === 4) return { method: 'cash', transaction: true, delay: 6 };
       return { method: 'virement' };
     },
   });
   const invoices = await seedInvoices(ctx, tilleuls, finance, {
-    supplierYears: [y - 1, y],
+    // About 40 invoices: those of the current quarter and the seven before.
+    supplierFrom: quarterStart(clock.today, -7),
     works: {
       chargeKey: 'ravalement',
       quoteRef: 'D-2026-118',
@@ -149,11 +161,13 @@ export async function seedDemo(
   // ---- Documents ----
   seedDocumentTypes(ctx);
   const nextName = `Convocation à l’assemblée générale ordinaire du ${frDate(assemblies.upcoming.date)}`;
-  const sentDate = addDays(assemblies.upcoming.date, -24);
+  const sentDate = ag.sent;
   const voteUntil = addDays(assemblies.upcoming.date, -2);
   const worksNoteName = 'Note d’information – ravalement de la façade sur rue';
-  const statements = [isoOf(y - 1, 12, 31), isoOf(y, 6, 30), isoOf(y, 9, 30)].filter((d) => d < clock.today);
-  const [claireDocs, paulDocs, claireClosDocs] = await Promise.all([
+  const statements = [isoOf(y - 1, 12, 31), isoOf(y, 6, 30), isoOf(y, 9, 30)].filter(
+    (d) => addDays(d, 2) <= clock.today,
+  );
+  const [claireDocs, paulDocs] = await Promise.all([
     seedOwnDocuments(ctx, tilleuls, finance, invoices, ledger.get(claire.id) ?? [], claire, {
       callsFrom: isoOf(y - 1, 1, 1),
       statements,
@@ -239,7 +253,6 @@ export async function seedDemo(
     seedClosFleuriGroups(ctx, clos.copro),
     seedSyndicGroups(ctx, syndics.lefevre),
   ]);
-  void claireClosDocs;
 
   const callFile = (owner: typeof claire, docs: typeof claireDocs, quarterly: boolean) => {
     const calls = ownerCalls(finance, owner).filter(

@@ -181,7 +181,7 @@ function decomptePdf(
   year: number,
 ) {
   let real = 0;
-  let provisions = 0;
+  let budgetShare = 0;
   const rows = fin.charges
     .filter((c) => c.def.type === 1 && ownerTantiemes(owner, c.rep) > 0)
     .map((c) => {
@@ -189,9 +189,12 @@ function decomptePdf(
       const spent = inv.realised(c.id, year);
       const share = Math.round((spent * t) / c.rep.total);
       real += share;
-      provisions += Math.round(((c.budgets.get(year) ?? 0) * t) / c.rep.total);
+      budgetShare += Math.round(((c.budgets.get(year) ?? 0) * t) / c.rep.total);
       return [`${c.def.code} ${c.def.name}`, c.rep.name, euros(spent), `${t} / ${c.rep.total}`, euros(share)];
     });
+  // Provisions actually called that year, or the voted budget share for a year without calls here.
+  const calls = fin.bills.filter((b) => b.type === 'fonctionnement' && b.year === year);
+  const provisions = calls.length ? calls.reduce((sum, b) => sum + fin.share(owner, b), 0) : budgetShare;
   const diff = real - provisions;
   const date = isoOf(year + 1, 5, 20);
   return {
@@ -317,6 +320,8 @@ export async function seedOwnDocuments(
   }
   if (inv)
     for (const year of opt.decomptes) {
+      // The individual statement of a year is sent in May of the next year.
+      if (isoOf(year + 1, 5, 20) > ctx.clock.today) continue;
       const d = decomptePdf(ctx, copro, fin, inv, owner, year);
       jobs.push(
         d.pdf.then((pdf) => {
@@ -328,7 +333,8 @@ export async function seedOwnDocuments(
     }
   for (const [file, name, date] of opt.ag?.convocations ?? []) add('CONVOCATION_AG', name, date, file);
   for (const [file, name, date] of opt.ag?.pvs ?? []) add('PV_AG', name, date, file);
-  for (const extra of opt.extras ?? [])
+  for (const e of opt.extras ?? []) {
+    const extra = { ...e, date: [e.date, ctx.clock.today].sort()[0] };
     jobs.push(
       textPdf(ctx, copro.syndic.issuer, extra.name, copro.name, extra.date, [
         { p: `${owner.postal.name},` },
@@ -344,6 +350,7 @@ export async function seedOwnDocuments(
         add('AUTRE', extra.name, extra.date, file);
       }),
     );
+  }
   await Promise.all(jobs);
   return byName;
 }
@@ -382,7 +389,8 @@ async function seedGroup(
   const base =
     o.scope === 'syndic' ? `syndics/${o.syndic.alias}/documents` : `coproprietes/${o.coproId}/documents`;
   return Promise.all(
-    o.docs.map(async (d) => {
+    o.docs.map(async (doc) => {
+      const d = { ...doc, date: [doc.date, ctx.clock.today].sort()[0] };
       const pdf = await textPdf(ctx, o.syndic.issuer, d.name, o.name, d.date, d.blocks);
       const file = storeFile(ctx, `${base}/${slug(d.name)}.pdf`, `${d.name}.pdf`, pdf, 'application/pdf');
       ctx.rows.add(documents, {
@@ -544,11 +552,13 @@ export async function seedTilleulsGroups(ctx: SeedContext, copro: CoproInfo, fin
   });
   const { rng } = ctx;
   let balance = 2_845_620;
-  const [cy, cm] = ctx.clock.today.split('-').map(Number);
+  const [cy, cm, cd] = ctx.clock.today.split('-').map(Number);
+  // A month's statement arrives two days after it ends.
+  const lag = cd <= 2 ? 1 : 0;
   const months: { year: number; month: number }[] = [];
-  for (let i = 12; i >= 1; i--) {
-    const m = cm - i;
-    months.push({ year: m <= 0 ? cy - 1 : cy, month: m <= 0 ? m + 12 : m });
+  for (let i = 12 + lag; i >= 1 + lag; i--) {
+    const index = cy * 12 + (cm - 1) - i;
+    months.push({ year: Math.floor(index / 12), month: (index % 12) + 1 });
   }
   const payers = copro.owners.map((o) => o.name);
   await Promise.all(

@@ -409,11 +409,11 @@ export function seedLedger(
             fee_cents: fee,
             net_cents: credit.amount - fee,
             currency: 'eur',
-            date: clock.paris(date, txMethod === 'card' ? '20:47' : '11:15'),
+            date: clock.past(clock.paris(date, txMethod === 'card' ? '20:47' : '11:15')),
             payment_method: txMethod,
             transfer_destination_name: opt.destination,
             description: `${g.label} – ${copro.name}`,
-            created_at: clock.paris(date, '20:48'),
+            created_at: clock.past(clock.paris(date, '20:48')),
           });
           credit.paymentTransactionId = txId;
         }
@@ -453,7 +453,7 @@ export function seedLedger(
         amount_type: e.type,
         bill_type: e.billType,
         compte_id: owner.compte,
-        created_at: clock.paris(e.date, '08:00'),
+        created_at: clock.past(clock.paris(e.date, '08:00')),
       })),
     );
     result.set(owner.id, entries);

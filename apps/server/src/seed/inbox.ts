@@ -64,6 +64,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
   const paulSender: SenderJson = { id: paulT.id, name: 'Paul Durand', avatar: null, type: 'coproprietaire' };
   const ag = `${frWeekday(i.nextAg.date)} ${frLongDate(i.nextAg.date)}`;
   const scaffold = addDays(clock.today, -17);
+  const closed = addDays(clock.today, -52);
 
   const claireNotifs: NotifDef[] = [
     {
@@ -147,7 +148,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
       sender: garnier,
     },
     {
-      d: 6,
+      d: daysAgoOf(clock.today, i.recentInvoice.date),
       t: '11:03',
       type: 'INVOICE',
       title: 'Nouvelle facture fournisseur',
@@ -201,7 +202,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
       t: '10:16',
       type: 'FINANCE',
       title: 'Relance amiable',
-      body: 'Un courrier de relance concernant l’appel de fonds du 3e trimestre vous a été adressé.',
+      body: 'Un courrier de relance concernant vos appels de fonds impayés vous a été adressé.',
       read: true,
       owner: claireT,
       sender: garnier,
@@ -219,9 +220,9 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
     {
       d: 27,
       t: '08:40',
-      type: 'DOCUMENT',
-      title: 'Nouveau document disponible',
-      body: 'L’appel de fonds du 4e trimestre du Clos Fleuri est disponible.',
+      type: 'INFO',
+      title: 'Entretien du jardin',
+      body: 'Les Jardins de la Riviera interviendront mardi matin au Clos Fleuri pour la taille des haies et l’élagage.',
       read: true,
       owner: i.claire.closFleuri,
       sender: bianchi,
@@ -241,7 +242,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
       t: '12:20',
       type: 'FINANCE',
       title: 'Paiement enregistré',
-      body: 'Votre virement pour l’appel de fonds du 4e trimestre du Clos Fleuri a été enregistré.',
+      body: 'Votre dernier virement au syndicat des copropriétaires du Clos Fleuri a été enregistré.',
       read: true,
       owner: i.claire.closFleuri,
       sender: bianchi,
@@ -296,17 +297,18 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
       owner: claireT,
       sender: garnier,
     },
-    {
-      d: 52,
+  ];
+  if (i.lastCall)
+    claireNotifs.push({
+      d: daysAgoOf(clock.today, addDays(i.lastCall.date, -15)),
       t: '08:00',
       type: 'FINANCE',
       title: 'Nouvel appel de fonds',
-      body: 'L’appel de fonds du 4e trimestre est disponible dans vos documents.',
+      body: `${i.lastCall.name} : le document est disponible dans « Mes documents ».`,
       read: true,
       owner: claireT,
       sender: SYSTEM,
-    },
-  ];
+    });
   const paulNotifs: NotifDef[] = [
     {
       d: 0,
@@ -423,8 +425,8 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
     {
       d: 20,
       t: '10:16',
-      title: 'Relance amiable – appel de fonds du 3e trimestre',
-      body: `Madame,\n\nSauf erreur de notre part, l’appel de fonds du 3e trimestre reste impayé. Vous pouvez le régler par carte bancaire depuis votre extranet.${sign}`,
+      title: 'Relance amiable – appels de fonds impayés',
+      body: `Madame,\n\nSauf erreur de notre part, votre compte présente des appels de fonds impayés. Vous pouvez les régler par carte bancaire depuis votre extranet, rubrique « Situation de compte ».${sign}`,
       read: true,
     },
     {
@@ -459,8 +461,8 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
     {
       d: 60,
       t: '14:00',
-      title: 'Fermeture du cabinet',
-      body: `Madame, Monsieur,\n\nLe cabinet sera fermé le vendredi 13 novembre. En cas d’urgence, contactez l’astreinte au 04 78 42 17 39.${sign}`,
+      title: 'Fermeture exceptionnelle du cabinet',
+      body: `Madame, Monsieur,\n\nLe cabinet sera fermé le ${frWeekday(closed)} ${frLongDate(closed)} pour inventaire. En cas d’urgence, contactez l’astreinte au 04 78 42 17 39.${sign}`,
       read: true,
     },
     {

@@ -245,8 +245,8 @@ export async function seedInvoices(
   copro: CoproInfo,
   fin: FinanceInfo,
   opt: {
-    /** Years with supplier invoices (older years only have booked charge invoices). */
-    supplierYears: number[];
+    /** Supplier invoices (with their PDF) from this date; older expenses are only booked charge invoices. */
+    supplierFrom: string;
     works?: { chargeKey: string; quoteRef: string; agDate: string; callDate: string; budget: number };
     verification?: { syndic_submit: number; syndicat_finish: number };
     recipient: string[];
@@ -334,7 +334,7 @@ export async function seedInvoices(
   plans.sort((a, b) => a.date.localeCompare(b.date));
 
   // Statuses: the most recent invoices are still in the workflow (1–4), older ones are paid (5–7).
-  const withPdf = plans.filter((p) => p.supplier && opt.supplierYears.includes(p.year));
+  const withPdf = plans.filter((p) => p.supplier && p.date >= opt.supplierFrom);
   const recent = [...withPdf].sort((a, b) => b.date.localeCompare(a.date));
   const status = new Map<InvoicePlan, number>();
   const fresh = [1, 2, 2, 3, 3, 4, 4, 4];
@@ -348,7 +348,7 @@ export async function seedInvoices(
     const year = fin.year(p.year);
     let supplierInvoiceId: string | null = null;
     let ecritureDescription = p.text;
-    if (p.supplier && opt.supplierYears.includes(p.year)) {
+    if (p.supplier && p.date >= opt.supplierFrom) {
       const s = p.supplier;
       supplierInvoiceId = newId();
       seq += 1;
@@ -469,7 +469,7 @@ export async function seedInvoices(
       date: p.date,
       verification_syndic: 1,
       verification_syndicat: checkedBySyndicat ? 1 : 0,
-      created_date: clock.paris(addDays(p.date, 3), '14:20'),
+      created_date: clock.past(clock.paris(addDays(p.date, 3), '14:20')),
     });
   }
   await Promise.all(pdfJobs);

@@ -266,7 +266,7 @@ export function seedClosFleuri(
       date,
       verification_syndic: 1,
       verification_syndicat: 0,
-      created_date: ctx.clock.paris(addDays(date, 2), '10:00'),
+      created_date: ctx.clock.past(ctx.clock.paris(addDays(date, 2), '10:00')),
     });
   }
   const ledger = seedLedger(ctx, copro, finance, {

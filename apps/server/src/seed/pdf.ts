@@ -212,9 +212,15 @@ export async function renderPdf(spec: PdfSpec): Promise<Buffer> {
       thickness: 0.5,
       color: GREY,
     });
-    if (spec.footer) text(spec.footer, MARGIN, 30, 7.5, regular, GREY);
     const label = `Page ${i + 1} / ${pages.length}`;
-    text(label, A4[0] - MARGIN - regular.widthOfTextAtSize(label, 7.5), 30, 7.5, regular, GREY);
+    const labelWidth = regular.widthOfTextAtSize(label, 7.5);
+    if (spec.footer) {
+      let footer = clean(spec.footer);
+      while (footer.length > 1 && regular.widthOfTextAtSize(footer, 7.5) > width - labelWidth - 12)
+        footer = `${footer.slice(0, -2)}…`;
+      text(footer, MARGIN, 30, 7.5, regular, GREY);
+    }
+    text(label, A4[0] - MARGIN - labelWidth, 30, 7.5, regular, GREY);
   });
   return Buffer.from(await doc.save({ useObjectStreams: true }));
 }

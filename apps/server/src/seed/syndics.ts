@@ -109,11 +109,11 @@ export function seedSyndics(ctx: SeedContext): SeededSyndics {
     },
     {
       syndic_id: lefevreId,
-      first_name: 'Standard',
-      last_name: 'Cabinet Lefèvre',
-      email: 'contact@lefevre-immobilier.fr',
+      first_name: 'Marc',
+      last_name: 'Lefèvre',
+      email: 'm.lefevre@lefevre-immobilier.fr',
       tel_fixed: '04 78 42 17 30',
-      tel_mobile: null,
+      tel_mobile: '06 07 81 23 44',
       sort: 3,
     },
   );
@@ -162,8 +162,8 @@ export function seedSyndics(ctx: SeedContext): SeededSyndics {
     },
     {
       syndic_id: azurId,
-      first_name: 'Accueil',
-      last_name: 'Gestion Azur',
+      first_name: 'Nadia',
+      last_name: 'Benali',
       email: 'syndic@gestion-azur.fr',
       tel_fixed: '04 93 87 25 10',
       tel_mobile: null,

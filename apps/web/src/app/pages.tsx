@@ -14,7 +14,7 @@ export const pages: Record<string, ComponentType> = {
   Signature: ComingSoon,
   Invitation: ComingSoon,
   // main layout
-  Home: ComingSoon,
+  Home: lazy(() => import('../features/coproprietaire/pages/HomePage')),
   UserInfo: ComingSoon,
   NotificationsAll: ComingSoon,
   // dashboard layout (/:coproId/…)
@@ -36,6 +36,7 @@ export const pages: Record<string, ComponentType> = {
   Notifications: ComingSoon,
   Verification: ComingSoon,
   CarnetEntretien: ComingSoon,
+  CoproprietaireInfo: lazy(() => import('../features/coproprietaire/pages/CoproprietaireInfoPage')),
   // syndic preview
   SyndicPreviewHome: ComingSoon,
 };

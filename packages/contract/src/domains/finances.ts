@@ -127,11 +127,10 @@ export const financeEndpoints = {
   }),
   account: defineEndpoint({
     method: 'GET',
-    path: '/finances/coproprietes/:coproId/account',
-    summary:
-      'The co-owner record whose statement the caller reads in this copropriété (the previewed one for a syndic preview token)',
+    path: '/finances/coproprietaires/:id/account',
+    summary: "A co-owner record's copropriété, for pages whose route names the record only (syndic preview)",
     tags,
-    params: z.object({ coproId: id }),
+    params: coproprietaireParams,
     response: okEnvelope(z.object({ coproprietaire_id: z.string(), copropriete_id: z.string() })),
   }),
   ledgerSettled: defineEndpoint({

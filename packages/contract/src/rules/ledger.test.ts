@@ -42,8 +42,8 @@ describe('SPEC §9 bill types → statement column', () => {
 describe('SPEC §3 derived columns, running solde and totals', () => {
   // A quarter fully paid, then two calls still open, one partly paid, and an overpayment.
   const open = [
-    line('d3', '2026-07-01', 'debit', 40_000, 10_000, 'fonctionnement'),
     line('d4', '2026-07-01', 'debit', 2_000, 2_000, 'FOND_ALLUR'),
+    line('d3', '2026-07-01', 'debit', 40_000, 10_000, 'fonctionnement'),
     line('d5', '2026-10-01', 'debit', 40_000, 40_000, 'fonctionnement'),
     line('d6', '2026-09-15', 'debit', 120_000, 120_000, 'travaux'),
     line('c9', '2026-02-20', 'credit', 46_500, 3_000),
@@ -56,7 +56,7 @@ describe('SPEC §3 derived columns, running solde and totals', () => {
     line('c9', '2026-02-20', 'credit', 46_500, 3_000),
   ];
 
-  it('counts the open part of each open line, sorted by date, debits first on a day', () => {
+  it('counts the open part of each open line, by date, on a day debits first in column order', () => {
     const { rows, totals } = buildStatement(open, { showAll: false });
     expect(rows.map((r) => [r.line.id, r.value, r.solde])).toEqual([
       ['c9', 3_000, -3_000],
@@ -108,8 +108,7 @@ describe('SPEC §9 balance label and colour', () => {
     [-1, 'Solde créditeur de', 'green', 1],
     [-98_765, 'Solde créditeur de', 'green', 98_765],
   ] as const)('%d → %s (%s, %d)', (solde, label, color, amount) =>
-    expect(balanceDisplay(solde)).toEqual({ label, color, amount }),
-  );
+    expect(balanceDisplay(solde)).toEqual({ label, color, amount }));
 });
 
 describe('SPEC §9 payment methods and transaction status', () => {

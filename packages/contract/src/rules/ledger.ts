@@ -62,14 +62,24 @@ export interface StatementTotals {
 
 export const isSettled = (l: Pick<StatementLineInput, 'remaining'>) => l.remaining <= 0;
 
-/** Date order; on the same day a bill comes before the payment that settles it; otherwise input order. */
-export function sortLedgerLines<L extends Pick<StatementLineInput, 'date' | 'amount_type'>>(lines: L[]): L[] {
+const COLUMN_RANK: Record<BillColumn, number> = { fonctionnement: 0, fond_travaux: 1, travaux: 2, other: 3 };
+
+/**
+ * Date order; on the same day bills come before the payments that settle them, bills in column
+ * order (fonctionnement, fonds travaux, travaux, other); otherwise input order.
+ */
+export function sortLedgerLines<L extends Pick<StatementLineInput, 'date' | 'amount_type' | 'bill_type'>>(
+  lines: L[],
+): L[] {
   return lines
     .map((l, i) => ({ l, i }))
     .sort(
       (a, b) =>
         a.l.date.localeCompare(b.l.date) ||
         (a.l.amount_type === b.l.amount_type ? 0 : a.l.amount_type === 'debit' ? -1 : 1) ||
+        (a.l.amount_type === 'debit'
+          ? COLUMN_RANK[billColumn(a.l.bill_type)] - COLUMN_RANK[billColumn(b.l.bill_type)]
+          : 0) ||
         a.i - b.i,
     )
     .map((x) => x.l);

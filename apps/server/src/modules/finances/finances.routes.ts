@@ -22,12 +22,12 @@ export async function financesRoutes(app: FastifyInstance) {
     preview,
   );
 
-  // In the syndic preview the route carries the copropriété only: the token names the record.
+  // The syndic preview's route names the record only (/syndic-preview/:coproprietaireId/…).
   route(
     app,
     financeEndpoints.account,
     async ({ req, params }) => {
-      const r = await guardCopropriete(req, params.coproId);
+      const r = await guardCoproprietaire(req, params.id);
       return { coproprietaire_id: r.coproprietaire.id, copropriete_id: r.copropriete.id };
     },
     preview,

@@ -99,12 +99,12 @@ describe('GET …/ledger (Situation de compte)', () => {
   });
 });
 
-describe('GET /finances/coproprietes/:coproId/account', () => {
-  it('names the previewed record for a preview token, and the own record for its user', async () => {
+describe('GET /finances/coproprietaires/:id/account', () => {
+  it("gives the record's copropriété to its user and to a preview token of that record", async () => {
     const o = await makeFinanceOwner(t.database.db);
     const { copropriete } = await recordCopro(t.database.db, o.rec.id);
     const token = await makePreviewToken(t.database.db, copropriete.syndic_id, o.rec.id);
-    const path = url(financeEndpoints.account, { coproId: o.coproId });
+    const path = url(financeEndpoints.account, { id: o.rec.id });
     const viaPreview = await t.app.inject({
       method: 'GET',
       url: path,
@@ -112,14 +112,14 @@ describe('GET /finances/coproprietes/:coproId/account', () => {
     });
     expect(json(viaPreview).data).toEqual({ coproprietaire_id: o.rec.id, copropriete_id: o.coproId });
     const viaUser = await t.app.inject({ method: 'GET', url: path, headers: o.owner.headers });
-    expect(json(viaUser).data.coproprietaire_id).toBe(o.rec.id);
+    expect(json(viaUser).data).toEqual({ coproprietaire_id: o.rec.id, copropriete_id: o.coproId });
   });
 
-  it('answers 404 to another user and to a preview token of another copropriété', async () => {
+  it('answers 404 to another user and to a preview token of another record', async () => {
     const o = await makeFinanceOwner(t.database.db);
     const p = await makeFinanceOwner(t.database.db);
     const other = await makeSignedInUser(t.database.db);
-    const path = url(financeEndpoints.account, { coproId: o.coproId });
+    const path = url(financeEndpoints.account, { id: o.rec.id });
     expect((await t.app.inject({ method: 'GET', url: path, headers: other.headers })).statusCode).toBe(404);
     const { copropriete } = await recordCopro(t.database.db, p.rec.id);
     const token = await makePreviewToken(t.database.db, copropriete.syndic_id, p.rec.id);

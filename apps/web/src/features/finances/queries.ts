@@ -12,8 +12,9 @@ export interface FinanceTarget {
 }
 
 /**
- * Whose account the finance pages show: in the dashboard the route's co-owner record; in the
- * syndic preview (/syndic-preview/:coproId) the record the preview token grants.
+ * Whose account the finance pages show: the route's co-owner record (/:coproId and
+ * /syndic-preview/:coproId both name the record); in the preview, its copropriété is asked of
+ * the server since the signed-in list is not there.
  */
 export function useFinanceTarget(): { target: FinanceTarget | null; isLoading: boolean; isError: boolean } {
   const { coproId } = useParams();
@@ -22,7 +23,7 @@ export function useFinanceTarget(): { target: FinanceTarget | null; isLoading: b
   const account = useQuery({
     queryKey: ['finances', 'account', coproId],
     enabled: preview && !!coproId,
-    queryFn: () => api.call(financeEndpoints.account, { params: { coproId: coproId as string } }),
+    queryFn: () => api.call(financeEndpoints.account, { params: { id: coproId as string } }),
   });
   if (preview) {
     return {
