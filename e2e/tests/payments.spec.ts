@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { formatCents } from '@tantieme/contract';
 
@@ -16,12 +17,6 @@ interface Rec {
   name: string;
 }
 
-async function apiToken(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()).data.token as string;
-}
-
 async function records(request: APIRequestContext, token: string): Promise<Rec[]> {
   const res = await request.get('/api/coproprietaires/all', {
     headers: { authorization: `Bearer ${token}` },
@@ -30,11 +25,43 @@ async function records(request: APIRequestContext, token: string): Promise<Rec[]
   return all.map((r) => ({ id: r.id, coproId: r.coproprietes[0].id, name: r.coproprietes[0].name }));
 }
 
-// One sign-in for the whole file: the login call is rate-limited per e-mail and address.
+/**
+ * Claire signs in once for the whole file, from a loopback address of its own (127.0.0.2),
+ * as a second device would: the login call is rate-limited per e-mail and address, and the
+ * specs that run before this one use up claire's budget on 127.0.0.1.
+ */
+function loginFromOwnAddress(email: string): Promise<string> {
+  const body = JSON.stringify({ email, password: PASSWORD });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: Number(process.env.E2E_PORT),
+        localAddress: '127.0.0.2',
+        path: '/api/auth/login',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let raw = '';
+        res.on('data', (c) => {
+          raw += c;
+        });
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new Error(`login ${res.statusCode}: ${raw}`));
+          resolve(JSON.parse(raw).data.token as string);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 let claireToken: Promise<string> | null = null;
 
 async function claire(request: APIRequestContext) {
-  claireToken ??= apiToken(request, 'claire.martin@example.fr');
+  claireToken ??= loginFromOwnAddress('claire.martin@example.fr');
   const token = await claireToken;
   const recs = await records(request, token);
   const tilleuls = recs.find((r) => r.name.includes('Tilleuls'));
@@ -174,7 +201,7 @@ test('no Payez maintenant where the syndic has card payments off (Le Clos Fleuri
 
 test("another user gets 404 on claire's payment calls", async ({ request }) => {
   const c = await claire(request);
-  const paul = { authorization: `Bearer ${await apiToken(request, 'paul.durand@example.fr')}` };
+  const paul = { authorization: `Bearer ${await loginFromOwnAddress('paul.durand@example.fr')}` };
   expect((await request.get(`${c.base}/data-for-payment`, { headers: paul })).status()).toBe(404);
   const res = await request.post(`${c.base}/generate-session-payment-request-by-stripe`, {
     headers: paul,
