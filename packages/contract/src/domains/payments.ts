@@ -4,10 +4,10 @@ import { okEnvelope } from '../envelope.js';
 
 const uuid = z.string().uuid();
 
-/** SPEC §3 Payable item. `amount` is in currency units (euros, 2 decimals), always positive. */
+/** SPEC §3 Payable item. `amount` is what is still owed or available, integer cents (decision 12). */
 export const payableItemSchema = z.object({
   id: z.string(),
-  amount: z.number(),
+  amount: z.number().int(),
   type: z.enum(['debit', 'credit']),
   created_date: z.string(),
   compte_id: z.string().nullable(),
@@ -24,13 +24,14 @@ export const dataForPaymentSchema = z.object({
 });
 export type DataForPayment = z.infer<typeof dataForPaymentSchema>;
 
-const paymentLineSchema = z.object({ id: uuid, amount: z.number().finite() });
+/** Amounts in integer cents, like every finances call. */
+const paymentLineSchema = z.object({ id: uuid, amount: z.number().int() });
 
 /** SPEC §3 Payment request. The server recomputes the amount from the line ids. */
 export const paymentRequestSchema = z.object({
   debits: z.array(paymentLineSchema).max(500),
   credits: z.array(paymentLineSchema).max(500),
-  pay_amount: z.number().finite(),
+  pay_amount: z.number().int(),
 });
 export type PaymentRequestBody = z.infer<typeof paymentRequestSchema>;
 

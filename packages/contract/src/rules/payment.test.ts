@@ -6,6 +6,7 @@ import {
   computePayAmount,
   minimumAmountMessage,
   parseAmountMinimumToken,
+  payAmountCents,
   payAmountError,
   paymentSessionErrorMessage,
 } from './payment.js';
@@ -69,6 +70,21 @@ describe('SPEC §4 pay amount = checked debits − credits, rounded', () => {
   it('rounds to whole units outside EUR and USD', () => {
     expect(computePayAmount([{ amount: 10.6 }], [], 'JPY')).toBe(11);
     expect(computePayAmount([{ amount: 10.006 }], [], 'USD')).toBe(10.01);
+  });
+});
+
+describe('the rule over cents (the calls carry cents)', () => {
+  it.each([
+    { debits: [{ amount: 41_250 }, { amount: 39_875 }], credits: [], want: 81_125 },
+    {
+      debits: [{ amount: 41_250 }, { amount: 39_875, checked: false }],
+      credits: [{ amount: 10_000 }],
+      want: 31_250,
+    },
+    { debits: [{ amount: 10 }, { amount: 20 }], credits: [], want: 30 },
+    { debits: [{ amount: 1_000 }], credits: [{ amount: 2_550 }], want: -1_550 },
+  ])('$want', ({ debits, credits, want }) => {
+    expect(payAmountCents(debits, credits)).toBe(want);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Payment wizard rules (SPEC §4 Payment wizard, §5 Payment and money rounding, §8 Payment
- * session). Amounts in the payment calls are currency units (euros) with 2 decimals, like
- * the spec's rounding rule; the server stores cents.
+ * session). The rule works in currency units (euros), as the spec words its rounding; the
+ * calls carry integer cents, see `payAmountCents`.
  */
 import { roundMoney } from './format.js';
 
@@ -26,6 +26,12 @@ export function computePayAmount(debits: PayLine[], credits: PayLine[], currency
   const credit = credits.reduce((s, c) => s + c.amount, 0);
   const r = roundMoney(debit - credit, currency);
   return Object.is(r, -0) ? 0 : r;
+}
+
+/** The same rule over lines in integer cents (the calls' unit): result in cents. */
+export function payAmountCents(debits: PayLine[], credits: PayLine[], currency = 'EUR'): number {
+  const units = (l: PayLine) => ({ amount: l.amount / 100, checked: l.checked });
+  return amountToCents(computePayAmount(debits.map(units), credits.map(units), currency));
 }
 
 /** SPEC §5: the amount cannot be below 0. */

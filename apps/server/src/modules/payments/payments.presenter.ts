@@ -1,4 +1,4 @@
-import { centsToAmount, type PayableItem } from '@tantieme/contract';
+import type { PayableItem } from '@tantieme/contract';
 import type { LedgerLineRow } from './payments.repo.js';
 
 const sourceOf = (l: LedgerLineRow) => (l.bill_id ? 'bill' : l.payment_transaction_id ? 'payment' : 'ledger');
@@ -7,7 +7,7 @@ const sourceOf = (l: LedgerLineRow) => (l.bill_id ? 'bill' : l.payment_transacti
 export function presentPayable(l: LedgerLineRow): PayableItem {
   return {
     id: l.id,
-    amount: centsToAmount(l.remaining_cents),
+    amount: l.remaining_cents,
     type: l.amount_type === 'credit' ? 'credit' : 'debit',
     created_date: String(l.date),
     compte_id: l.compte_id,

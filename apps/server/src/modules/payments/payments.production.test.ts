@@ -29,7 +29,7 @@ describe('production without Stripe keys', () => {
       method: 'POST',
       url: `${o.path}/generate-session-payment-request-by-stripe`,
       headers: o.headers,
-      payload: { debits: [{ id: o.q3.id, amount: 412.5 }], credits: [], pay_amount: 412.5 },
+      payload: { debits: [{ id: o.q3.id, amount: 41_250 }], credits: [], pay_amount: 41_250 },
     });
     expect(json(res).code).toBe('COPRO_STRIPE_INVALID');
   });

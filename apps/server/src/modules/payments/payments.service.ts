@@ -1,6 +1,5 @@
 import {
   amountMinimumToken,
-  amountToCents,
   type DataForPayment,
   minimumAmountMessage,
   minimumCents,
@@ -95,13 +94,12 @@ export async function createPaymentSession(
     throw invalidRequest();
   // What the client believed each line was worth must match what is still open.
   const byId = new Map([...debits, ...credits].map((l) => [l.id, l.remaining_cents]));
-  for (const l of [...body.debits, ...body.credits])
-    if (amountToCents(l.amount) !== byId.get(l.id)) throw invalidRequest();
+  for (const l of [...body.debits, ...body.credits]) if (l.amount !== byId.get(l.id)) throw invalidRequest();
 
   const payCents =
     debits.reduce((s, d) => s + d.remaining_cents, 0) - credits.reduce((s, c) => s + c.remaining_cents, 0);
   if (payCents <= 0) throw new AppError('AMOUNT_REQUIRED');
-  if (amountToCents(body.pay_amount) !== payCents) throw invalidRequest();
+  if (body.pay_amount !== payCents) throw invalidRequest();
   const min = minimumCents(PAYMENT_CURRENCY);
   if (payCents < min) throw amountMinimum(min);
 

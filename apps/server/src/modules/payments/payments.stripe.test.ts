@@ -112,11 +112,11 @@ beforeEach(() => {
 type Owner = Awaited<ReturnType<typeof makePayingOwner>>;
 const allLines = (o: Owner) => ({
   debits: [
-    { id: o.q3.id, amount: 412.5 },
-    { id: o.q4.id, amount: 398.75 },
+    { id: o.q3.id, amount: 41_250 },
+    { id: o.q4.id, amount: 39_875 },
   ],
   credits: [],
-  pay_amount: 811.25,
+  pay_amount: 81_125,
 });
 const generate = (o: Owner) =>
   t.app.inject({

@@ -63,11 +63,11 @@ function postEvent(event: object, signature?: string) {
 
 const allLines = (o: Owner) => ({
   debits: [
-    { id: o.q3.id, amount: 412.5 },
-    { id: o.q4.id, amount: 398.75 },
+    { id: o.q3.id, amount: 41_250 },
+    { id: o.q4.id, amount: 39_875 },
   ],
   credits: [] as { id: string; amount: number }[],
-  pay_amount: 811.25,
+  pay_amount: 81_125,
 });
 
 function generate(o: Owner, body: object, headers = o.headers) {
@@ -118,7 +118,7 @@ describe('GET check-stripe-ready', () => {
 });
 
 describe('GET data-for-payment', () => {
-  it('lists the unpaid debits and the available credits as payable items, in euros', async () => {
+  it('lists the unpaid debits and the available credits as payable items, in cents', async () => {
     const o = await makePayingOwner(t.app.db);
     const credit = await makeLedgerLine(t.app.db, {
       ...o.base,
@@ -135,7 +135,7 @@ describe('GET data-for-payment', () => {
     expect(data.debits).toEqual([
       {
         id: o.q3.id,
-        amount: 412.5,
+        amount: 41_250,
         type: 'debit',
         created_date: '2026-07-01',
         compte_id: null,
@@ -143,12 +143,12 @@ describe('GET data-for-payment', () => {
         description: 'Appel de fonds T3 2026',
         checked: true,
       },
-      expect.objectContaining({ id: o.q4.id, amount: 398.75, type: 'debit' }),
+      expect.objectContaining({ id: o.q4.id, amount: 39_875, type: 'debit' }),
     ]);
     expect(data.credits).toEqual([
       expect.objectContaining({
         id: credit.id,
-        amount: 30.2,
+        amount: 3_020,
         type: 'credit',
         description: 'Trop-perçu 2025',
       }),
@@ -194,9 +194,9 @@ describe('POST generate-session-payment-request-by-stripe (sandbox)', () => {
       remaining_cents: 10_000,
     });
     await startSession(o, {
-      debits: [{ id: o.q3.id, amount: 412.5 }],
-      credits: [{ id: credit.id, amount: 100 }],
-      pay_amount: 312.5,
+      debits: [{ id: o.q3.id, amount: 41_250 }],
+      credits: [{ id: credit.id, amount: 10_000 }],
+      pay_amount: 31_250,
     });
     const [req] = await requestsOf(t.app.db, o.owner.id);
     expect(req.pay_amount_cents).toBe(31_250);
@@ -208,30 +208,34 @@ describe('POST generate-session-payment-request-by-stripe (sandbox)', () => {
       (o: Owner) => ({
         ...allLines(o),
         debits: [
-          { id: o.q3.id, amount: 1 },
-          { id: o.q4.id, amount: 398.75 },
+          { id: o.q3.id, amount: 100 },
+          { id: o.q4.id, amount: 39_875 },
         ],
       }),
     ],
     ['a pay_amount that is not the sum', (o: Owner) => ({ ...allLines(o), pay_amount: 1 })],
     [
       'a settled line',
-      (o: Owner) => ({ debits: [{ id: o.settled.id, amount: 400 }], credits: [], pay_amount: 400 }),
+      (o: Owner) => ({ debits: [{ id: o.settled.id, amount: 40_000 }], credits: [], pay_amount: 40_000 }),
     ],
     [
       'a line twice',
       (o: Owner) => ({
         debits: [
-          { id: o.q3.id, amount: 412.5 },
-          { id: o.q3.id, amount: 412.5 },
+          { id: o.q3.id, amount: 41_250 },
+          { id: o.q3.id, amount: 41_250 },
         ],
         credits: [],
-        pay_amount: 825,
+        pay_amount: 82_500,
       }),
     ],
     [
       'a credit used as a debit',
-      (o: Owner) => ({ debits: [{ id: o.settledCredit.id, amount: 400 }], credits: [], pay_amount: 400 }),
+      (o: Owner) => ({
+        debits: [{ id: o.settledCredit.id, amount: 40_000 }],
+        credits: [],
+        pay_amount: 40_000,
+      }),
     ],
   ])('refuses %s (PAYMENT_REQUEST_INVALID, lines reload)', async (_name, body) => {
     const o = await makePayingOwner(t.app.db);
@@ -249,9 +253,9 @@ describe('POST generate-session-payment-request-by-stripe (sandbox)', () => {
     const o = await makePayingOwner(t.app.db);
     const other = await makePayingOwner(t.app.db);
     const res = await generate(o, {
-      debits: [{ id: other.q3.id, amount: 412.5 }],
+      debits: [{ id: other.q3.id, amount: 41_250 }],
       credits: [],
-      pay_amount: 412.5,
+      pay_amount: 41_250,
     });
     expect(json(res).code).toBe('PAYMENT_REQUEST_INVALID');
     const [line] = await t.app.db.select().from(ledgerLines).where(eq(ledgerLines.id, other.q3.id));
@@ -279,12 +283,12 @@ describe('POST generate-session-payment-request-by-stripe (sandbox)', () => {
       amount_cents: 50_000,
     });
     for (const body of [
-      { debits: [], credits: [], pay_amount: 10 },
-      { debits: [{ id: o.q3.id, amount: 412.5 }], credits: [], pay_amount: 0 },
+      { debits: [], credits: [], pay_amount: 1_000 },
+      { debits: [{ id: o.q3.id, amount: 41_250 }], credits: [], pay_amount: 0 },
       {
-        debits: [{ id: o.q3.id, amount: 412.5 }],
-        credits: [{ id: credit.id, amount: 500 }],
-        pay_amount: 0.01,
+        debits: [{ id: o.q3.id, amount: 41_250 }],
+        credits: [{ id: credit.id, amount: 50_000 }],
+        pay_amount: 1,
       },
     ]) {
       const res = await generate(o, body);
@@ -299,7 +303,7 @@ describe('POST generate-session-payment-request-by-stripe (sandbox)', () => {
   it('answers AMOUNT_MINUMUM below the provider minimum, with the {amount}_{currency} token', async () => {
     const o = await makePayingOwner(t.app.db);
     const small = await makeLedgerLine(t.app.db, { ...o.base, name: 'Frais', amount_cents: 30 });
-    const res = await generate(o, { debits: [{ id: small.id, amount: 0.3 }], credits: [], pay_amount: 0.3 });
+    const res = await generate(o, { debits: [{ id: small.id, amount: 30 }], credits: [], pay_amount: 30 });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toMatchObject({
       code: 'AMOUNT_MINUMUM',
@@ -313,6 +317,14 @@ describe('POST generate-session-payment-request-by-stripe (sandbox)', () => {
     const res = await generate(o, { debits: [{ id: 'nope', amount: 'x' }], pay_amount: 1 });
     expect(res.statusCode).toBe(400);
     expect(json(res).code).toBe('VALIDATION_ERROR');
+    // Amounts are integer cents: euros with decimals are refused.
+    const euros = await generate(o, {
+      debits: [{ id: o.q3.id, amount: 412.5 }],
+      credits: [],
+      pay_amount: 412.5,
+    });
+    expect(euros.statusCode).toBe(400);
+    expect(json(euros).code).toBe('VALIDATION_ERROR');
   });
 
   it("is 404 for another user's record, 401 signed out", async () => {
@@ -526,11 +538,11 @@ describe('webhook', () => {
     });
     const s = await startSession(o, {
       debits: [
-        { id: o.q3.id, amount: 412.5 },
-        { id: o.q4.id, amount: 398.75 },
+        { id: o.q3.id, amount: 41_250 },
+        { id: o.q4.id, amount: 39_875 },
       ],
-      credits: [{ id: credit.id, amount: 100 }],
-      pay_amount: 711.25,
+      credits: [{ id: credit.id, amount: 10_000 }],
+      pay_amount: 71_125,
     });
     // The syndic books a transfer for T3 before the card payment completes.
     await t.app.db.update(ledgerLines).set({ remaining_cents: 0 }).where(eq(ledgerLines.id, o.q3.id));

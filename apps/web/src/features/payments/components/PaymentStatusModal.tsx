@@ -34,7 +34,13 @@ export function PaymentStatusModal() {
     );
 
   return (
-    <Modal opened={opened} onClose={close} title={t.statusTitle} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t.statusTitle}
+      centered
+      closeButtonProps={{ 'aria-label': t.close }}
+    >
       <Stack align="center" gap="md">
         <ThemeIcon size={56} radius="xl" variant="light" color={success ? 'green' : 'red'} aria-hidden>
           {success ? <IconCircleCheck size={36} /> : <IconCircleX size={36} />}
@@ -43,7 +49,9 @@ export function PaymentStatusModal() {
           {success ? t.statusSuccess : t.statusCancelled}
         </Text>
         <Group justify="center">
-          <Button onClick={close}>{t.close}</Button>
+          <Button onClick={close} data-autofocus>
+            {t.close}
+          </Button>
         </Group>
       </Stack>
     </Modal>

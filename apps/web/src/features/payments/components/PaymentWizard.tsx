@@ -14,21 +14,19 @@ import {
 } from '@mantine/core';
 import {
   ApiError,
-  amountToCents,
-  computePayAmount,
   formatCents,
   formatDate,
   type PayableItem,
+  payAmountCents,
   payAmountError,
   paymentEndpoints,
   paymentSessionErrorMessage,
 } from '@tantieme/contract';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api';
 import { paymentsFr as t } from '../fr';
 import { useDataForPayment } from '../queries';
-
-const money = (amount: number) => formatCents(amountToCents(amount));
 
 interface Props {
   opened: boolean;
@@ -39,9 +37,9 @@ interface Props {
   onSessionCreated?: () => void;
 }
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Row({ label, value, strong, id }: { label: string; value: string; strong?: boolean; id: string }) {
   return (
-    <Group justify="space-between" wrap="nowrap" gap="xs">
+    <Group justify="space-between" wrap="nowrap" gap="xs" data-testid={id}>
       <Text size="sm" fw={strong ? 700 : 400}>
         {label}
       </Text>
@@ -60,6 +58,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
  */
 export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId, onSessionCreated }: Props) {
   const data = useDataForPayment(coproprieteId, coproprietaireId, opened);
+  const phone = useMediaQuery('(max-width: 36em)');
   const [step, setStep] = useState(0);
   const [unchecked, setUnchecked] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
@@ -78,9 +77,10 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
   const credits: PayableItem[] = data.data?.credits ?? [];
   const currency = (data.data?.currency ?? 'eur').toUpperCase();
   const checked = debits.filter((d) => !unchecked.has(d.id));
-  const total = useMemo(() => computePayAmount(checked, [], currency), [checked, currency]);
-  const credit = useMemo(() => computePayAmount(credits, [], currency), [credits, currency]);
-  const amount = computePayAmount(checked, credits, currency);
+  // Amounts are cents; the spec's rule (checked debits − credits, rounded) from the contract.
+  const total = useMemo(() => payAmountCents(checked, [], currency), [checked, currency]);
+  const credit = useMemo(() => payAmountCents(credits, [], currency), [credits, currency]);
+  const amount = payAmountCents(checked, credits, currency);
   const amountError = payAmountError(amount);
   const allChecked = debits.length > 0 && checked.length === debits.length;
   const someChecked = checked.length > 0 && !allChecked;
@@ -122,8 +122,16 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t.wizardTitle} size="lg" centered>
-      <Stepper active={step} size="sm" mb="md" allowNextStepsSelect={false}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t.wizardTitle}
+      size="lg"
+      centered
+      fullScreen={!!phone}
+      closeButtonProps={{ 'aria-label': t.close }}
+    >
+      <Stepper active={step} size="sm" iconSize={28} wrap={false} mb="md" allowNextStepsSelect={false}>
         <Stepper.Step label={t.stepChoose} />
         <Stepper.Step label={t.stepConfirm} />
       </Stepper>
@@ -178,7 +186,7 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
                         }
                       />
                       <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                        {money(d.amount)}
+                        {formatCents(d.amount)}
                       </Text>
                     </Group>
                   ))}
@@ -187,9 +195,9 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
             </>
           )}
           <Divider />
-          <Row label={t.total} value={money(total)} />
-          <Row label={t.availableCredit} value={money(credit)} />
-          <Row label={t.amountToPay} value={money(amount)} strong />
+          <Row id="pay-total" label={t.total} value={formatCents(total)} />
+          <Row id="pay-credit" label={t.availableCredit} value={formatCents(credit)} />
+          <Row id="pay-amount" label={t.amountToPay} value={formatCents(amount)} strong />
           {amountError && (
             <Text c="red" size="sm" role="alert">
               {amountError}
@@ -213,10 +221,10 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
       ) : (
         <Stack gap="sm">
           <Text size="sm">{t.confirmIntro}</Text>
-          <Row label={t.total} value={money(total)} />
-          <Row label={t.creditUsed} value={money(credit)} />
+          <Row id="confirm-total" label={t.total} value={formatCents(total)} />
+          <Row id="confirm-credit" label={t.creditUsed} value={formatCents(credit)} />
           <Divider />
-          <Row label={t.complementaryPayment} value={money(amount)} strong />
+          <Row id="confirm-complementary" label={t.complementaryPayment} value={formatCents(amount)} strong />
           <Text size="xs" c="dimmed">
             {t.redirectNote}
           </Text>
@@ -225,7 +233,7 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
               {t.back}
             </Button>
             <Button onClick={() => void pay()} loading={busy}>
-              {t.pay} {money(amount)}
+              {t.pay} {formatCents(amount)}
             </Button>
           </Group>
         </Stack>

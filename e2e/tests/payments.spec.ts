@@ -1,0 +1,305 @@
+import http from 'node:http';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { formatCents } from '@tantieme/contract';
+
+/**
+ * Card payment as claire on her Les Tilleuls record (syndic lefevre takes card payments),
+ * through the embedded sandbox checkout. Runs after the other specs (project 'payments'),
+ * because paying changes the demo balance they read.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const PASSWORD = 'Tilleuls2024';
+
+interface Rec {
+  id: string;
+  coproId: string;
+  name: string;
+}
+
+async function records(request: APIRequestContext, token: string): Promise<Rec[]> {
+  const res = await request.get('/api/coproprietaires/all', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const all = (await res.json()).data as { id: string; coproprietes: { id: string; name: string }[] }[];
+  return all.map((r) => ({ id: r.id, coproId: r.coproprietes[0].id, name: r.coproprietes[0].name }));
+}
+
+/**
+ * Claire signs in once for the whole file, from a loopback address of its own (127.0.0.2),
+ * as a second device would: the login call is rate-limited per e-mail and address, and the
+ * specs that run before this one use up claire's budget on 127.0.0.1.
+ */
+function loginFromOwnAddress(email: string): Promise<string> {
+  const body = JSON.stringify({ email, password: PASSWORD });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: Number(process.env.E2E_PORT),
+        localAddress: '127.0.0.2',
+        path: '/api/auth/login',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let raw = '';
+        res.on('data', (c) => {
+          raw += c;
+        });
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new Error(`login ${res.statusCode}: ${raw}`));
+          resolve(JSON.parse(raw).data.token as string);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+let claireToken: Promise<string> | null = null;
+
+async function claire(request: APIRequestContext) {
+  claireToken ??= loginFromOwnAddress('claire.martin@example.fr');
+  const token = await claireToken;
+  const recs = await records(request, token);
+  const tilleuls = recs.find((r) => r.name.includes('Tilleuls'));
+  const clos = recs.find((r) => r.name.includes('Clos Fleuri'));
+  if (!tilleuls || !clos) throw new Error('demo records missing');
+  const headers = { authorization: `Bearer ${token}` };
+  const base = `/api/finances/coproprietes/${tilleuls.coproId}/coproprietaires/${tilleuls.id}`;
+  const payable = async () =>
+    (await (await request.get(`${base}/data-for-payment`, { headers })).json()).data as {
+      debits: { id: string; amount: number; description: string }[];
+      credits: { id: string; amount: number }[];
+    };
+  const solde = async () =>
+    (await (await request.get(`${base}/ledger`, { headers })).json()).data.solde as number;
+  const transactions = async () =>
+    (
+      await (
+        await request.get(`/api/finances/coproprietaires/${tilleuls.id}/payment-transactions?page_size=30`, {
+          headers,
+        })
+      ).json()
+    ).data.data as { amount: number; fee: number; net: number; currency: string; payment_method: string }[];
+  return { token, headers, tilleuls, clos, base, payable, solde, transactions };
+}
+
+/** Claire's session in the browser (the token the login call gave, as the SPA keeps it). */
+async function signIn(page: Page, token: string) {
+  await page.addInitScript((t) => localStorage.setItem('TOKEN', t), token);
+}
+
+const sum = (xs: { amount: number }[]) => xs.reduce((s, x) => s + x.amount, 0);
+
+test('the wizard: every debt checked, select-all, amount, Retour, then Annuler at the checkout', async ({
+  page,
+  request,
+}) => {
+  const c = await claire(request);
+  const { debits, credits } = await c.payable();
+  expect(debits.length).toBeGreaterThanOrEqual(2);
+  const due = sum(debits) - sum(credits);
+  const soldeBefore = await c.solde();
+  const txBefore = (await c.transactions()).length;
+
+  await signIn(page, c.token);
+  await page.goto(`/${c.tilleuls.id}/facture-v2`);
+  await page.getByRole('button', { name: 'Payez maintenant' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Paiement par carte' });
+  const lines = wizard.getByRole('group', { name: 'Dettes à régler' }).getByRole('checkbox');
+  await expect(lines).toHaveCount(debits.length);
+  for (const box of await lines.all()) await expect(box).toBeChecked();
+  await expect(wizard.getByText(debits[0].description)).toBeVisible();
+  await expect(wizard.getByTestId('pay-amount')).toContainText(formatCents(due));
+  await expect(wizard.getByTestId('pay-credit')).toContainText(formatCents(sum(credits)));
+
+  // Select-all toggles every line.
+  const all = wizard.getByRole('checkbox', { name: 'Tout sélectionner' });
+  await all.click();
+  for (const box of await lines.all()) await expect(box).not.toBeChecked();
+  await expect(wizard.getByTestId('pay-amount')).toContainText(formatCents(0));
+  await expect(wizard.getByRole('button', { name: 'Suivant' })).toBeDisabled();
+  await all.click();
+  for (const box of await lines.all()) await expect(box).toBeChecked();
+
+  // One line unchecked: the amount drops by that line.
+  await lines.first().click();
+  await expect(wizard.getByTestId('pay-amount')).toContainText(formatCents(due - debits[0].amount));
+  await lines.first().click();
+  await expect(wizard.getByTestId('pay-amount')).toContainText(formatCents(due));
+
+  // Step 2, 'Retour' to step 1, and step 2 again.
+  await wizard.getByRole('button', { name: 'Suivant' }).click();
+  await expect(wizard.getByTestId('confirm-complementary')).toContainText('Paiement complémentaire');
+  await expect(wizard.getByTestId('confirm-complementary')).toContainText(formatCents(due));
+  await wizard.getByRole('button', { name: 'Retour' }).click();
+  await expect(all).toBeVisible();
+  await wizard.getByRole('button', { name: 'Suivant' }).click();
+  await wizard.getByRole('button', { name: `Payer ${formatCents(due)}` }).click();
+
+  // The sandbox checkout: amount and lines, then 'Annuler'.
+  await expect(page).toHaveURL(/\/sandbox-checkout\/cs_sandbox_/);
+  await expect(page.getByLabel('Montant')).toHaveText(formatCents(due));
+  await expect(page.getByText(debits[0].description)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Payer' })).toBeVisible();
+  await page.getByRole('button', { name: 'Annuler' }).click();
+
+  await expect(page).toHaveURL(
+    new RegExp(`/${c.tilleuls.id}/facture-v2\\?session_id=cs_sandbox_[^&]+&stripe_payment_success=0$`),
+  );
+  const status = page.getByRole('dialog', { name: 'Payment status' });
+  await expect(status).toContainText('Payment was cancelled!');
+  await status.getByRole('button', { name: 'Fermer' }).last().click();
+  await expect(status).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/${c.tilleuls.id}/facture-v2$`));
+
+  // Nothing was paid.
+  expect(await c.solde()).toBe(soldeBefore);
+  expect(await c.transactions()).toHaveLength(txBefore);
+  await expect(page.getByRole('button', { name: 'Payez maintenant' })).toBeVisible();
+});
+
+test('phone: the wizard and the status modal fit a 390×844 screen', async ({ page, request }, info) => {
+  const c = await claire(request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, c.token);
+  await page.goto(`/${c.tilleuls.id}/facture-v2`);
+  await page.getByRole('button', { name: 'Payez maintenant' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Paiement par carte' });
+  await expect(wizard.getByRole('checkbox', { name: 'Tout sélectionner' })).toBeInViewport();
+  await expect(wizard.getByRole('button', { name: 'Suivant' })).toBeInViewport();
+  await info.attach('phone-wizard', { body: await page.screenshot(), contentType: 'image/png' });
+  await wizard.getByRole('button', { name: 'Suivant' }).click();
+  await expect(wizard.getByRole('button', { name: 'Retour' })).toBeInViewport();
+  await expect(wizard.getByRole('button', { name: /^Payer/ })).toBeInViewport();
+  await info.attach('phone-confirmation', { body: await page.screenshot(), contentType: 'image/png' });
+
+  await page.goto(`/${c.tilleuls.id}/facture-v2?session_id=cs_sandbox_x&stripe_payment_success=1`);
+  const status = page.getByRole('dialog', { name: 'Payment status' });
+  await expect(status).toContainText('Payment was successful!');
+  await expect(status.getByRole('button', { name: 'Fermer' }).last()).toBeInViewport();
+  await info.attach('phone-status', { body: await page.screenshot(), contentType: 'image/png' });
+});
+
+test('no Payez maintenant where the syndic has card payments off (Le Clos Fleuri, azur)', async ({
+  page,
+  request,
+}) => {
+  const c = await claire(request);
+  const ready = await request.get(`/api/finances/coproprietes/${c.clos.coproId}/check-stripe-ready`, {
+    headers: c.headers,
+  });
+  expect((await ready.json()).data).toEqual({ ready: false });
+  await signIn(page, c.token);
+  await page.goto(`/${c.clos.id}/facture-v2`);
+  await expect(page.getByRole('heading', { name: 'Situation de compte' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Payez maintenant' })).toHaveCount(0);
+});
+
+test("another user gets 404 on claire's payment calls", async ({ request }) => {
+  const c = await claire(request);
+  const paul = { authorization: `Bearer ${await loginFromOwnAddress('paul.durand@example.fr')}` };
+  expect((await request.get(`${c.base}/data-for-payment`, { headers: paul })).status()).toBe(404);
+  const res = await request.post(`${c.base}/generate-session-payment-request-by-stripe`, {
+    headers: paul,
+    data: { debits: [], credits: [], pay_amount: 0 },
+  });
+  expect(res.status()).toBe(404);
+});
+
+test('a refused session returns to step 1 with the §8 message; any other error reloads the lines', async ({
+  page,
+  request,
+}) => {
+  const c = await claire(request);
+  await signIn(page, c.token);
+  let loads = 0;
+  await page.route('**/data-for-payment', async (route) => {
+    loads += 1;
+    await route.continue();
+  });
+  const answers = [
+    { code: 'AMOUNT_MINUMUM', message: 'x', errors: { minimum: 'AMOUNT_MINUMUM:0.5_eur' } },
+    { code: 'COPRO_STRIPE_INVALID', message: 'x' },
+    { code: 'AMOUNT_REQUIRED', message: 'x' },
+    { code: 'SOMETHING_ELSE', message: 'x' },
+  ];
+  await page.route('**/generate-session-payment-request-by-stripe', (route) =>
+    route.fulfill({ status: 400, json: { success: false, ...answers.shift() } }),
+  );
+  await page.goto(`/${c.tilleuls.id}/facture-v2`);
+  await page.getByRole('button', { name: 'Payez maintenant' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Paiement par carte' });
+  const attempt = async (message: string) => {
+    await wizard.getByRole('button', { name: 'Suivant' }).click();
+    await wizard.getByRole('button', { name: /^Payer/ }).click();
+    await expect(wizard.getByRole('alert')).toHaveText(message);
+    await expect(wizard.getByRole('checkbox', { name: 'Tout sélectionner' })).toBeVisible();
+  };
+  await expect(wizard.getByRole('button', { name: 'Suivant' })).toBeEnabled();
+  const loaded = loads;
+  await attempt('Le montant minimum du paiement est de 0,50 euro.');
+  await attempt('Le paiement de ce copropriété est désormais invalide.');
+  await attempt("Le montant du paiement n'est pas valide");
+  expect(loads).toBe(loaded);
+  await attempt('Votre demande est invalide. Veuillez réessayer.');
+  await expect.poll(() => loads).toBe(loaded + 1);
+});
+
+test('pays the whole balance through the sandbox: success modal, new credit line and transaction', async ({
+  page,
+  request,
+}) => {
+  const c = await claire(request);
+  const { debits, credits } = await c.payable();
+  const due = sum(debits) - sum(credits);
+  expect(due).toBeGreaterThan(0);
+  const txBefore = (await c.transactions()).length;
+
+  await signIn(page, c.token);
+  await page.goto(`/${c.tilleuls.id}/facture-v2`);
+  await page.getByRole('button', { name: 'Payez maintenant' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Paiement par carte' });
+  await wizard.getByRole('button', { name: 'Suivant' }).click();
+  await wizard.getByRole('button', { name: `Payer ${formatCents(due)}` }).click();
+  await expect(page).toHaveURL(/\/sandbox-checkout\//);
+  await page.getByRole('button', { name: 'Payer' }).click();
+
+  await expect(page).toHaveURL(/stripe_payment_success=1$/);
+  const status = page.getByRole('dialog', { name: 'Payment status' });
+  await expect(status).toContainText('Payment was successful!');
+  await status.getByRole('button', { name: 'Fermer' }).last().click();
+  await expect(page).toHaveURL(new RegExp(`/${c.tilleuls.id}/facture-v2$`));
+
+  // Credited once: nothing left to pay, the button is gone, the balance is 0.
+  await expect(page.getByTestId('balance-amount')).toHaveText(formatCents(0));
+  await expect(page.getByRole('button', { name: 'Payez maintenant' })).toHaveCount(0);
+  expect(await c.solde()).toBe(0);
+  expect((await c.payable()).debits).toEqual([]);
+
+  // The new credit line, among the settled lines.
+  await page.getByText('Voir les lignes soldées').click();
+  const today = new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
+  const row = page.getByRole('row', { name: new RegExp(`^${today} Paiement par carte bancaire`) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(formatCents(due));
+
+  // The payment transaction: once, with fee and net, shown in the Transactions tab.
+  const txs = await c.transactions();
+  expect(txs).toHaveLength(txBefore + 1);
+  expect(txs[0]).toMatchObject({ amount: due, currency: 'eur', payment_method: 'card' });
+  expect(txs[0].fee + txs[0].net).toBe(due);
+  await page.goto(`/${c.tilleuls.id}/facture`);
+  await page.getByRole('tab', { name: 'Transactions' }).click();
+  const list = page.getByTestId('transactions');
+  await expect(list).toContainText(formatCents(due));
+  await expect(list).toContainText('CB');
+});
