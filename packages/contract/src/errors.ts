@@ -31,6 +31,9 @@ export const ErrorCode = {
   INVITATION_EXPIRED: 'INVITATION_EXPIRED',
   // co-owner
   COPROPRIETAIRE_DISABLED: 'COPROPRIETAIRE_DISABLED',
+  // settings and onboarding
+  CONTACT_EMAIL_REQUIRED: 'CONTACT_EMAIL_REQUIRED',
+  UNKNOWN_LOT: 'UNKNOWN_LOT',
   // payments (§8)
   COPRO_STRIPE_INVALID: 'COPRO_STRIPE_INVALID',
   AMOUNT_REQUIRED: 'AMOUNT_REQUIRED',
@@ -60,6 +63,8 @@ export const errorStatus: Record<string, number> = {
   PHONE_EXISTS: 409,
   USER_COPROPRIETAIRE_EXISTS: 409,
   INVITATION_USED: 409,
+  CONTACT_EMAIL_REQUIRED: 409,
+  UNKNOWN_LOT: 400,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
@@ -93,6 +98,9 @@ export const errorMessages: Partial<Record<string, string>> = {
   INVITATION_USED: 'Ce code est déjà utilisé',
   INVITATION_EXPIRED: 'Ce code a expiré',
   COPROPRIETAIRE_DISABLED: 'Ce copropriétaire était invalide',
+  CONTACT_EMAIL_REQUIRED:
+    'Veuillez renseigner votre courriel de contact pour recevoir les appels de fonds par e-mail.',
+  UNKNOWN_LOT: "Ce lot n'appartient pas à ce copropriétaire.",
   COPRO_STRIPE_INVALID: 'Le paiement de ce copropriété est désormais invalide.',
   AMOUNT_REQUIRED: "Le montant du paiement n'est pas valide",
 };

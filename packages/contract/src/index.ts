@@ -10,3 +10,6 @@ export * from './domains/system.js';
 export * from './domains/identity.js';
 export * from './domains/coproprietaire.js';
 export * from './rules/visibility.js';
+export * from './domains/address.js';
+export * from './domains/settings.js';
+export * from './rules/onboarding.js';

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { addressRoutes } from './address/address.routes.js';
 import { coproprietaireRoutes } from './coproprietaire/coproprietaire.routes.js';
 import { devRoutes } from './dev/dev.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
+import { settingsRoutes } from './settings/settings.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
 /** Every module's routes, one line each. */
@@ -11,5 +13,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(filesRoutes);
   await app.register(identityRoutes);
   await app.register(coproprietaireRoutes);
+  await app.register(settingsRoutes);
+  await app.register(addressRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }
