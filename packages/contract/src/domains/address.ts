@@ -16,6 +16,31 @@ export const addressResultSchema = z.object({
 });
 export type AddressResult = z.infer<typeof addressResultSchema>;
 
+/**
+ * An address as a form stores it: a chosen suggestion (with its point), or, when the search
+ * service is unreachable, the text typed in the plain input (no point).
+ */
+export const addressValueSchema = addressResultSchema.extend({
+  latitude: z.number().min(-90).max(90).nullable(),
+  longitude: z.number().min(-180).max(180).nullable(),
+});
+export type AddressValue = z.infer<typeof addressValueSchema>;
+
+/** The plain-text fallback value (SPEC §2.22 address input offline). */
+export const manualAddress = (text: string): AddressValue | null =>
+  text.trim()
+    ? {
+        full_address: text.trim().slice(0, 300),
+        number: null,
+        street: null,
+        city: null,
+        country: 'FR',
+        zip_code: null,
+        latitude: null,
+        longitude: null,
+      }
+    : null;
+
 export const ADDRESS_SEARCH_MIN_LENGTH = 3;
 export const ADDRESS_SEARCH_LIMIT = 6;
 

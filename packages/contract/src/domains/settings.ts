@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { okEnvelope } from '../envelope.js';
 import { E164, EMAIL_PATTERN, msg } from '../fields.js';
-import { addressResultSchema } from './address.js';
+import { addressValueSchema } from './address.js';
 
 /**
  * Setting keys (SPEC §3 User settings), whitelisted. The four choices of onboarding and of
@@ -93,7 +93,7 @@ export const contactSchema = z.object({
   phone: onboardingPhone,
   email: onboardingEmail,
   /** Postal address for the syndic's mail, from the address autocomplete (welcome form). */
-  address: addressResultSchema.nullable().optional(),
+  address: addressValueSchema.nullable().optional(),
 });
 export type ContactInfo = z.infer<typeof contactSchema>;
 
@@ -136,7 +136,7 @@ export const storedLotSupplementSchema = z.object({
 });
 export const supplementInfoSchema = z.object({
   contact: z
-    .object({ phone: storedText, email: storedText, address: addressResultSchema.nullable().optional() })
+    .object({ phone: storedText, email: storedText, address: addressValueSchema.nullable().optional() })
     .nullable(),
   lots: z.array(
     z.object({

@@ -1,4 +1,4 @@
-import type { AddressResult } from '../domains/address.js';
+import type { AddressValue } from '../domains/address.js';
 import type {
   CoproprietaireSettings,
   LotSupplement,
@@ -59,7 +59,7 @@ export interface LotForm {
 }
 
 export interface OnboardingForm {
-  contact: { phone: string; email: string; ignore: boolean; address?: AddressResult | null };
+  contact: { phone: string; email: string; ignore: boolean; address?: AddressValue | null };
   lots: LotForm[];
 }
 

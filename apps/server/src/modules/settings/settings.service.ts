@@ -121,19 +121,18 @@ function presentSupplement(
       ? {
           phone: c.phone ?? null,
           email: c.email ?? null,
-          address:
-            addr?.full_address && typeof addr.latitude === 'number' && typeof addr.longitude === 'number'
-              ? {
-                  full_address: addr.full_address,
-                  number: addr.number ?? null,
-                  street: addr.street ?? null,
-                  city: addr.city ?? null,
-                  country: addr.country ?? 'FR',
-                  zip_code: addr.zip_code ?? null,
-                  latitude: addr.latitude,
-                  longitude: addr.longitude,
-                }
-              : null,
+          address: addr?.full_address
+            ? {
+                full_address: addr.full_address,
+                number: addr.number ?? null,
+                street: addr.street ?? null,
+                city: addr.city ?? null,
+                country: addr.country ?? 'FR',
+                zip_code: addr.zip_code ?? null,
+                latitude: addr.latitude ?? null,
+                longitude: addr.longitude ?? null,
+              }
+            : null,
         }
       : null,
     lots: lots.map((l) => ({ ...l, info: info?.lots?.[l.id] ?? null })),

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import { useCoproprietaires } from '../../features/coproprietaire/queries';
+import { OnboardingRedirect } from '../../features/onboarding/OnboardingRedirect';
 import { fr } from '../../i18n/fr';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { NotFound } from '../../ui/NotFound';
@@ -33,6 +34,7 @@ export function DashboardLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <UserSidebar opened={sidebar} onClose={close} />
+        {known ? <OnboardingRedirect /> : null}
         <Suspense fallback={<LoadingOverlay />}>{known ? <Outlet /> : <NotFound />}</Suspense>
         <Text size="xs" c="dimmed" ta="center" mt="xl" visibleFrom="md">
           {fr.footer}
