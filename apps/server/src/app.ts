@@ -108,9 +108,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     frameguard: { action: 'sameorigin' },
   });
 
+  // Shared counters across instances when REDIS_URL is set; in memory otherwise.
+  const rateRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  if (rateRedis) app.addHook('onClose', async () => void (await rateRedis.quit()));
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) } : {}),
+    ...(rateRedis ? { redis: rateRedis, nameSpace: config.rateLimitNamespace } : {}),
     errorResponseBuilder: (_req, ctx) => {
       const e = new AppError('RATE_LIMITED', errorMessages.RATE_LIMITED, { status: 429 });
       (e as AppError & { retryAfter?: string }).retryAfter = String(ctx.after);

@@ -26,6 +26,8 @@ export interface Config {
   addressApiUrl?: string;
   maintenanceAppUrl?: string;
   seedDemo: boolean;
+  /** Key prefix of rate-limit counters in Redis (tests use a random one). */
+  rateLimitNamespace: string;
   logLevel: string;
 }
 
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maintenanceAppUrl: env.MAINTENANCE_APP_URL || undefined,
     // Demo data only on the embedded default, or when explicitly asked for.
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : mode !== 'production' && !env.DATABASE_URL,
+    rateLimitNamespace: env.RATE_LIMIT_NAMESPACE ?? 'tantieme-rl-',
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
   };
 }

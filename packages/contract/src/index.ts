@@ -13,3 +13,5 @@ export * from './rules/visibility.js';
 export * from './domains/address.js';
 export * from './domains/settings.js';
 export * from './rules/onboarding.js';
+export * from './domains/syndicApi.js';
+export * from './rules/files.js';

@@ -5,6 +5,7 @@ import { devRoutes } from './dev/dev.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
 /** Every module's routes, one line each. */
@@ -15,5 +16,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(coproprietaireRoutes);
   await app.register(settingsRoutes);
   await app.register(addressRoutes);
+  await app.register(syndicApiRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
@@ -9,12 +9,28 @@ const MAX_ATTEMPTS = 5;
 
 /** Delivers pending outbox rows once; returns how many were handled. */
 export async function deliverPending(db: Db, mail: MailAdapter, sms: SmsAdapter, log?: FastifyBaseLogger) {
-  const rows = await db
-    .select()
+  // Claim a batch atomically so several instances never send the same row; a row left
+  // 'sending' by a crashed instance is claimed again after 5 minutes.
+  const claimable = db
+    .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lt(outbox.attempts, MAX_ATTEMPTS)))
+    .where(
+      and(
+        lt(outbox.attempts, MAX_ATTEMPTS),
+        or(
+          eq(outbox.status, 'pending'),
+          and(eq(outbox.status, 'sending'), lt(outbox.created_at, new Date(Date.now() - 5 * 60_000))),
+        ),
+      ),
+    )
     .orderBy(asc(outbox.created_at))
-    .limit(20);
+    .limit(20)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(outbox)
+    .set({ status: 'sending' })
+    .where(inArray(outbox.id, claimable))
+    .returning();
   for (const row of rows) {
     try {
       if (row.channel === 'email') {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { outboxOnlyMailAdapter, smtpMailAdapter, type MailAdapter } from './mail.js';
 import { httpSmsAdapter, outboxOnlySmsAdapter, type SmsAdapter } from './sms.js';
+import { s3StorageAdapter } from './s3.js';
 import { localStorageAdapter, type StorageAdapter } from './storage.js';
 
 export interface Platform {
@@ -22,6 +23,10 @@ export function createPlatform(config: Config, overrides: Partial<Platform> = {}
     sms:
       overrides.sms ??
       (smsUrl ? httpSmsAdapter(smsUrl, process.env.SMS_API_KEY ?? '') : outboxOnlySmsAdapter()),
-    storage: overrides.storage ?? localStorageAdapter(path.join(config.dataDir, 'files'), config.appSecret),
+    storage:
+      overrides.storage ??
+      (config.s3
+        ? s3StorageAdapter(config.s3)
+        : localStorageAdapter(path.join(config.dataDir, 'files'), config.appSecret)),
   };
 }

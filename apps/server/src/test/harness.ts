@@ -51,6 +51,7 @@ export async function createTestApp(
       DATA_DIR: path.join(os.tmpdir(), `tantieme-test-${randomBytes(4).toString('hex')}`),
       APP_SECRET: 'test-secret-not-for-production',
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+      RATE_LIMIT_NAMESPACE: `t-${randomBytes(6).toString('hex')}-`,
       ...opts.env,
     }),
   };
