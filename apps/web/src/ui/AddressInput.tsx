@@ -73,20 +73,25 @@ export function AddressInput({
     staleTime: 5 * 60_000,
     retry: false,
   });
+  // Unreachable service: become a plain input, keeping what was typed as the address.
+  const latest = useRef({ text, onChange });
+  latest.current = { text, onChange };
   useEffect(() => {
-    if (search.isError) setOffline(true);
+    if (!search.isError) return;
+    setOffline(true);
+    latest.current.onChange(manualAddress(latest.current.text));
   }, [search.isError]);
 
   const suppressEnter = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') e.preventDefault();
   };
 
-  if (!ready || offline) {
+  if (offline) {
     return (
       <TextInput
         label={label}
         placeholder={placeholder ?? addressInputText.placeholder}
-        description={offline ? addressInputText.offline : description}
+        description={addressInputText.offline}
         value={text}
         disabled={disabled}
         autoComplete="street-address"
@@ -94,7 +99,7 @@ export function AddressInput({
         onChange={(e) => {
           const t = e.currentTarget.value;
           setText(t);
-          onChange(offline ? manualAddress(t) : null);
+          onChange(manualAddress(t));
         }}
       />
     );

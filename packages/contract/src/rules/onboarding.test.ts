@@ -7,6 +7,7 @@ import {
   copyFromPrevious,
   defaultCoproprietaireSettings,
   effectiveCoproprietaireSettings,
+  formatPhone,
   formFromSupplement,
   type LotForm,
   type OnboardingForm,
@@ -54,6 +55,15 @@ describe('phones and e-mails of onboarding (SPEC §5)', () => {
     ['', null],
   ])('%s reads as %s', (input, expected) => {
     expect(toE164(input)).toBe(expected);
+  });
+
+  it.each([
+    ['+33612345678', '06 12 34 56 78'],
+    ['04 78 95 12 40', '04 78 95 12 40'],
+    ['+84912345678', '+84912345678'],
+    ['n/a', 'n/a'],
+  ])('shows %s as %s', (v, shown) => {
+    expect(formatPhone(v)).toBe(shown);
   });
 
   it.each([
@@ -233,7 +243,7 @@ describe('default settings (SPEC §9)', () => {
       },
       { phone: '+33698765432', email: 'paul.durand@example.fr' },
     );
-    expect(f.contact).toEqual({ phone: '+33698765432', email: 'paul.durand@example.fr', ignore: false });
+    expect(f.contact).toEqual({ phone: '06 98 76 54 32', email: 'paul.durand@example.fr', ignore: false });
     expect(f.lots[0]).toMatchObject({ id: LOT_A, use_type: 'own', ignore: false });
   });
 });

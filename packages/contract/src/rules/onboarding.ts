@@ -27,6 +27,13 @@ export function toE164(input: string): string | null {
   return E164.test(s) ? s : null;
 }
 
+/** A stored phone for reading: French numbers as '06 12 34 56 78', others as stored. */
+export function formatPhone(v: string): string {
+  const e = toE164(v);
+  if (e && /^\+33\d{9}$/.test(e)) return `0${e.slice(3)}`.replace(/(\d{2})(?=\d)/g, '$1 ');
+  return v;
+}
+
 /** '' is fine (optional field); otherwise 'Wrong phone syntax' unless it reads as a phone. */
 export const onboardingPhoneError = (v: string | null | undefined): string | null => {
   const s = (v ?? '').trim();
@@ -173,7 +180,7 @@ export function formFromSupplement(
   const c = info.contact;
   return {
     contact: {
-      phone: (hasStored ? c?.phone : fallback?.phone) ?? '',
+      phone: formatPhone((hasStored ? c?.phone : fallback?.phone) ?? ''),
       email: (hasStored ? c?.email : fallback?.email) ?? '',
       // A contact already saved as "later" (null) after onboarding keeps its checkbox ticked.
       ignore: info.init_settings_done && !hasStored,
@@ -185,13 +192,13 @@ export function formFromSupplement(
       ignore: l.info?.ignore ?? false,
       use_type: l.info?.use_type ?? 'own',
       agency_name: l.info?.agency_name ?? '',
-      agency_phone: l.info?.agency_phone ?? '',
+      agency_phone: formatPhone(l.info?.agency_phone ?? ''),
       agency_email: l.info?.agency_email ?? '',
       locataire_name: l.info?.locataire_name ?? '',
-      locataire_phone: l.info?.locataire_phone ?? '',
+      locataire_phone: formatPhone(l.info?.locataire_phone ?? ''),
       locataire_email: l.info?.locataire_email ?? '',
       trusted_person: l.info?.trusted_person ?? '',
-      trusted_person_phone: l.info?.trusted_person_phone ?? '',
+      trusted_person_phone: formatPhone(l.info?.trusted_person_phone ?? ''),
     })),
   };
 }

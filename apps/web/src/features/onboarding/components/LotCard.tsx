@@ -16,6 +16,8 @@ import type { LotForm } from '@tantieme/contract';
 import { onboardingFr as t } from '../fr';
 import { EmailField, PhoneField } from './fields';
 
+const legendStyles = { legend: { fontWeight: 600, marginBottom: 4 } };
+
 interface Props {
   lot: LotForm;
   index: number;
@@ -86,6 +88,7 @@ export function LotCard({ lot, index, typeName, errorFor, touch, onChange, onCop
           ) : null}
         </Group>
         <Checkbox
+          radius="sm"
           label={t.fillLater}
           checked={lot.ignore}
           onChange={(e) => onChange({ ignore: e.currentTarget.checked })}
@@ -100,7 +103,7 @@ export function LotCard({ lot, index, typeName, errorFor, touch, onChange, onCop
             <Radio value="rent" label={t.rent} disabled={off} />
           </Stack>
         </Radio.Group>
-        <Fieldset legend={t.agency} variant="unstyled" disabled={off}>
+        <Fieldset legend={t.agency} variant="unstyled" disabled={off} styles={legendStyles}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             {text('agency_name', t.agencyName)}
             {phone('agency_phone', t.agencyPhone)}
@@ -108,7 +111,7 @@ export function LotCard({ lot, index, typeName, errorFor, touch, onChange, onCop
           </SimpleGrid>
         </Fieldset>
         {lot.use_type === 'rent' ? (
-          <Fieldset legend={t.tenant} variant="unstyled" disabled={off}>
+          <Fieldset legend={t.tenant} variant="unstyled" disabled={off} styles={legendStyles}>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               {text('locataire_name', t.tenantName)}
               {phone('locataire_phone', t.tenantPhone)}
@@ -116,7 +119,7 @@ export function LotCard({ lot, index, typeName, errorFor, touch, onChange, onCop
             </SimpleGrid>
           </Fieldset>
         ) : null}
-        <Fieldset legend={t.trusted} variant="unstyled" disabled={off}>
+        <Fieldset legend={t.trusted} variant="unstyled" disabled={off} styles={legendStyles}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             {text('trusted_person', t.trustedName)}
             {phone('trusted_person_phone', t.trustedPhone)}

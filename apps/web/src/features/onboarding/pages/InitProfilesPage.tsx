@@ -102,6 +102,7 @@ function ProfilesForm({ record, info }: { record: CoproprietaireSummary; info: S
               {t.contactTitle}
             </Title>
             <Checkbox
+              radius="sm"
               label={t.fillLater}
               checked={c.ignore}
               onChange={(e) => setContact({ ignore: e.currentTarget.checked })}

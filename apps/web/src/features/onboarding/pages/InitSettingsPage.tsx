@@ -18,7 +18,8 @@ export default function InitSettingsPage() {
   const { record } = useCurrentCoproprietaire();
   const info = useSupplementInfo(record?.id);
   const settings = useRecordSettings(record?.id);
-  if (!record || info.isLoading || settings.isLoading) {
+  // Changing the contact step refetches the settings: wait for the fresh answer.
+  if (!record || info.isLoading || settings.isLoading || (record.init_settings_done && settings.isFetching)) {
     return (
       <Center py="xl">
         <Loader aria-label="Chargement…" />
@@ -45,10 +46,13 @@ export default function InitSettingsPage() {
   const hasEmail = hasContactEmail(info.data.contact);
   return (
     <ChoicesForm
-      key={record.id}
+      key={`${record.id}-${hasEmail}`}
       record={record}
       hasEmail={hasEmail}
-      initial={settings.data ?? defaultCoproprietaireSettings(hasEmail)}
+      // SPEC §9 defaults while onboarding; the stored choices when the step is revisited.
+      initial={
+        record.init_settings_done && settings.data ? settings.data : defaultCoproprietaireSettings(hasEmail)
+      }
     />
   );
 }

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Center,
+  Flex,
   Group,
   Loader,
   Stack,
@@ -18,6 +19,7 @@ import {
   type CoproprietaireSettingKey,
   type CoproprietaireSettings,
   type CoproprietaireSummary,
+  formatPhone,
   hasContactEmail,
   type SupplementInfo,
 } from '@tantieme/contract';
@@ -148,7 +150,7 @@ function SettingsCards({
               {t.contactPhone}
             </Text>
             <Text component="dd" size="sm" m={0}>
-              {c?.phone || t.notGiven}
+              {c?.phone ? formatPhone(c.phone) : t.notGiven}
             </Text>
             <Text component="dt" size="sm" c="dimmed">
               {t.contactEmail}
@@ -163,14 +165,14 @@ function SettingsCards({
               {c?.address?.full_address || t.notGiven}
             </Text>
           </dl>
-          <Group gap="sm" mt="xs">
+          <Flex gap="sm" mt="xs" direction={{ base: 'column', sm: 'row' }}>
             <Button variant="light" onClick={open}>
               {t.editContact}
             </Button>
             <Button variant="subtle" component={Link} to={`/${record.id}/init-profiles`}>
               {t.editLots}
             </Button>
-          </Group>
+          </Flex>
         </Stack>
       </Card>
       <WelcomeFormModal record={record} info={info} opened={welcome} onClose={close} />
