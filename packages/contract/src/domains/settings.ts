@@ -7,7 +7,7 @@ import { addressValueSchema } from './address.js';
 /**
  * Setting keys (SPEC §3 User settings), whitelisted. The four choices of onboarding and of
  * 'Configuration' belong to one co-owner record (a user with records in two buildings chooses
- * per building); the list filters and the pending attach belong to the user (decision 13).
+ * per building); the list filters and the pending attach belong to the user (docs/decisions.md 'Settings per record').
  */
 export const COPROPRIETAIRE_SETTING_KEYS = [
   'allow-convocation-electronic',

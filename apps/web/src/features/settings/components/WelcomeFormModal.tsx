@@ -1,4 +1,5 @@
-import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   type AddressValue,
@@ -13,10 +14,12 @@ import { useMemo, useState } from 'react';
 import { useSession } from '../../../app/session';
 import { AddressInput } from '../../../ui/AddressInput';
 import { EmailField, PhoneField } from '../../onboarding/components/fields';
+import { onboardingFr as o } from '../../onboarding/fr';
 import { settingsFr } from '../fr';
 import { useUpdateSupplement } from '../queries';
 
 const t = settingsFr.welcome;
+const legendStyles = { legend: { fontWeight: 600, marginBottom: 4 } };
 
 type Values = {
   phone: string;
@@ -34,7 +37,7 @@ const EMAILS = ['email', 'agency_email', 'locataire_email'] as const;
 
 /**
  * The welcome form of SPEC §2.15 (own mobile and e-mail, agency, tenant, trusted person's
- * mobile), opened from 'Configuration' (decision 14). Its lot answers apply to every lot.
+ * mobile), opened from 'Configuration' (docs/decisions.md 'Welcome form'). Its lot answers apply to every lot.
  */
 export function WelcomeFormModal({
   record,
@@ -47,8 +50,9 @@ export function WelcomeFormModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  const phoneScreen = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={t.title} size="lg" fullScreen={false}>
+    <Modal opened={opened} onClose={onClose} title={t.title} size="lg" fullScreen={phoneScreen}>
       {opened ? <WelcomeForm record={record} info={info} onDone={onClose} /> : null}
     </Modal>
   );
@@ -149,16 +153,27 @@ function WelcomeForm({
           {email('email', t.ownEmail)}
         </SimpleGrid>
         <AddressInput label={t.address} value={address} onChange={setAddress} />
-        <Divider my={4} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          {text('agency_name', t.agencyName)}
-          {phone('agency_phone', t.agencyPhone)}
-          {email('agency_email', t.agencyEmail)}
-          {text('locataire_name', t.tenantName)}
-          {phone('locataire_phone', t.tenantPhone)}
-          {email('locataire_email', t.tenantEmail)}
-        </SimpleGrid>
-        {phone('trusted_person_phone', t.trustedPhone)}
+        <Fieldset legend={o.agency} variant="unstyled" styles={legendStyles}>
+          <Stack gap="xs">
+            {text('agency_name', t.agencyName)}
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              {phone('agency_phone', t.agencyPhone)}
+              {email('agency_email', t.agencyEmail)}
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+        <Fieldset legend={o.tenant} variant="unstyled" styles={legendStyles}>
+          <Stack gap="xs">
+            {text('locataire_name', t.tenantName)}
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              {phone('locataire_phone', t.tenantPhone)}
+              {email('locataire_email', t.tenantEmail)}
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+        <Fieldset legend={o.trusted} variant="unstyled" styles={legendStyles}>
+          {phone('trusted_person_phone', t.trustedPhone)}
+        </Fieldset>
         {submitted && Object.keys(errors).length > 0 ? (
           <Text c="red" size="sm" role="alert">
             {t.fixErrors}

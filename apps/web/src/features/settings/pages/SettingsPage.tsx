@@ -169,7 +169,14 @@ function SettingsCards({
             <Button variant="light" onClick={open}>
               {t.editContact}
             </Button>
-            <Button variant="subtle" component={Link} to={`/${record.id}/init-profiles`}>
+            <Button
+              variant="subtle"
+              component={Link}
+              to={`/${record.id}/init-profiles`}
+              h="auto"
+              py={8}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+            >
               {t.editLots}
             </Button>
           </Flex>
