@@ -23,7 +23,7 @@ declare module 'fastify' {
 
 function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
-  if (!h || !h.startsWith('Bearer ')) return null;
+  if (!h?.startsWith('Bearer ')) return null;
   const t = h.slice(7).trim();
   return t.length > 0 && t.length < 200 ? t : null;
 }

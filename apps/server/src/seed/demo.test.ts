@@ -1,0 +1,386 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  assembleeParticipants,
+  assemblees,
+  billLotLines,
+  bills,
+  chargeInvoices,
+  conversationMembers,
+  conversations,
+  coproprietaires,
+  coproprietes,
+  documentGroups,
+  documents,
+  files,
+  invitations,
+  ledgerLines,
+  lots,
+  lotTantiemes,
+  messages,
+  notifications,
+  paymentTransactions,
+  previewTokens,
+  repartitions,
+  resolutions,
+  signatureTokens,
+  supplierInvoices,
+  syndics,
+  users,
+  verificationStatus,
+} from '../db/schema/index.js';
+import { sha256 } from '../lib/crypto.js';
+import { localStorageAdapter } from '../platform/storage.js';
+import { createTestApp, json, type TestApp } from '../test/harness.js';
+import { type DemoResult, isDatabaseEmpty, seedDemo } from './demo.js';
+
+let t: TestApp;
+let dir: string;
+let storage: ReturnType<typeof localStorageAdapter>;
+let demo: DemoResult;
+let emptyBefore: boolean;
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  dir = await mkdtemp(path.join(os.tmpdir(), 'tantieme-seed-'));
+  storage = localStorageAdapter(dir, 'secret');
+  emptyBefore = await isDatabaseEmpty(db());
+  demo = await seedDemo(db(), storage);
+  console.log(`seedDemo: ${demo.durationMs} ms`);
+}, 180_000);
+
+afterAll(async () => {
+  await t.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('demo seed', () => {
+  it('fills an empty database once', async () => {
+    expect(emptyBefore).toBe(true);
+    expect(await isDatabaseEmpty(db())).toBe(false);
+  });
+
+  it('gives Claire three attached records with the right roles', async () => {
+    const rows = await db()
+      .select({ r: coproprietaires, copro: coproprietes, syndic: syndics })
+      .from(coproprietaires)
+      .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
+      .innerJoin(syndics, eq(syndics.id, coproprietes.syndic_id))
+      .where(eq(coproprietaires.user_id, demo.claireUserId));
+    expect(rows).toHaveLength(3);
+    expect(rows.every((x) => x.r.attached_at !== null)).toBe(true);
+    const by = (name: string) => rows.find((x) => x.copro.name === name);
+    const tilleuls = by('Résidence Les Tilleuls');
+    expect(tilleuls?.r.id).toBe(demo.claireTilleulsId);
+    expect(tilleuls?.r).toMatchObject({
+      is_member_syndicat: true,
+      is_president: true,
+      init_settings_done: true,
+    });
+    expect(Object.values(tilleuls?.r.permissions ?? {}).every(Boolean)).toBe(true);
+    expect(tilleuls?.syndic).toMatchObject({ alias: 'lefevre', card_payments_active: true, disabled: false });
+    expect(by('Le Clos Fleuri')?.r).toMatchObject({
+      id: demo.claireClosFleuriId,
+      is_member_syndicat: false,
+      is_president: false,
+    });
+    expect(by('Le Clos Fleuri')?.syndic).toMatchObject({ alias: 'azur', use_synple: true, logo_url: null });
+    expect(by('Résidence Horizon')?.r.id).toBe(demo.claireHorizonId);
+    expect(by('Résidence Horizon')?.syndic.disabled).toBe(true);
+
+    const claireLots = await db()
+      .select({ type: lots.type_name })
+      .from(lots)
+      .innerJoin(sql`coproprietaire_lots cl`, sql`cl.lot_id = ${lots.id}`)
+      .where(sql`cl.coproprietaire_id = ${demo.claireTilleulsId}`);
+    expect(claireLots.map((l) => l.type).sort()).toEqual(['Appartement', 'Cave', 'Parking']);
+  });
+
+  it('gives Paul one ordinary record still to onboard', async () => {
+    const rows = await db()
+      .select()
+      .from(coproprietaires)
+      .where(eq(coproprietaires.user_id, demo.paulUserId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: demo.paulTilleulsId,
+      is_member_syndicat: false,
+      is_president: false,
+      init_settings_done: false,
+    });
+    expect(rows[0].permissions.view_invoices).toBe(false);
+  });
+
+  it('keeps ABC123456 free to attach and every code unique with 9 characters', async () => {
+    const [free] = await db()
+      .select()
+      .from(coproprietaires)
+      .where(eq(coproprietaires.unique_code, 'ABC123456'));
+    expect(free.user_id).toBeNull();
+    expect(free.copropriete_id).toBe(demo.tilleulsId);
+    const all = await db().select({ code: coproprietaires.unique_code }).from(coproprietaires);
+    expect(all.every((r) => r.code.length === 9)).toBe(true);
+    expect(new Set(all.map((r) => r.code)).size).toBe(all.length);
+  });
+
+  it('builds Les Tilleuls with lots, records and consistent tantièmes', async () => {
+    const tLots = await db().select().from(lots).where(eq(lots.copropriete_id, demo.tilleulsId));
+    expect(tLots.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(tLots.map((l) => l.type_name))).toEqual(new Set(['Appartement', 'Cave', 'Parking']));
+    const owners = await db()
+      .select()
+      .from(coproprietaires)
+      .where(eq(coproprietaires.copropriete_id, demo.tilleulsId));
+    expect(owners.length).toBeGreaterThanOrEqual(18);
+    const reps = await db().select().from(repartitions);
+    expect(reps.filter((r) => r.copropriete_id === demo.tilleulsId).map((r) => r.name)).toEqual([
+      'Charges générales',
+      'Ascenseur',
+      'Chauffage',
+    ]);
+    for (const rep of reps) {
+      const [sum] = await db()
+        .select({ n: sql<number>`coalesce(sum(${lotTantiemes.tantieme}), 0)::int` })
+        .from(lotTantiemes)
+        .where(eq(lotTantiemes.repartition_id, rep.id));
+      expect(sum.n, rep.name).toBe(rep.total_tantieme);
+    }
+    const [cg] = reps.filter((r) => r.copropriete_id === demo.tilleulsId && r.code === 'CG');
+    expect(cg.total_tantieme).toBe(10_000);
+  });
+
+  it('splits every bill over its lots exactly', async () => {
+    const all = await db().select().from(bills);
+    expect(all.filter((b) => b.copropriete_id === demo.tilleulsId).length).toBeGreaterThanOrEqual(17);
+    expect(new Set(all.map((b) => b.bill_type))).toEqual(
+      new Set(['fonctionnement', 'fond_travaux', 'travaux']),
+    );
+    const sums = await db()
+      .select({ bill: billLotLines.bill_id, n: sql<number>`sum(${billLotLines.amount_cents})::int` })
+      .from(billLotLines)
+      .groupBy(billLotLines.bill_id);
+    const byBill = new Map(sums.map((s) => [s.bill, s.n]));
+    for (const b of all) expect(byBill.get(b.id), b.name).toBe(b.total_cents);
+  });
+
+  it('leaves Claire owing the last two quarters, payable online', async () => {
+    const lines = await db()
+      .select()
+      .from(ledgerLines)
+      .where(eq(ledgerLines.coproprietaire_id, demo.claireTilleulsId))
+      .orderBy(ledgerLines.date);
+    const unpaid = lines.filter((l) => l.amount_type === 'debit' && l.remaining_cents > 0);
+    const owed = unpaid.reduce((s, l) => s + l.remaining_cents, 0);
+    expect(owed).toBeGreaterThan(0);
+    expect(unpaid.every((l) => l.remaining_cents === l.amount_cents)).toBe(true);
+    expect(new Set(unpaid.map((l) => l.date)).size).toBe(2);
+    expect(unpaid.map((l) => l.bill_type).sort()).toEqual([
+      'fonctionnement',
+      'fonctionnement',
+      'fond_travaux',
+      'fond_travaux',
+    ]);
+    // Settled lines balance exactly: what was paid equals what was called before.
+    const debits = lines.filter((l) => l.amount_type === 'debit').reduce((s, l) => s + l.amount_cents, 0);
+    const credits = lines.filter((l) => l.amount_type === 'credit').reduce((s, l) => s + l.amount_cents, 0);
+    expect(debits - credits).toBe(owed);
+    const txs = await db()
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.coproprietaire_id, demo.claireTilleulsId));
+    expect(new Set(txs.map((x) => x.payment_method))).toEqual(new Set(['card', 'check', 'cash']));
+    for (const x of txs) expect(x.net_cents).toBe(x.amount_cents - x.fee_cents);
+    expect(txs.find((x) => x.payment_method === 'card')?.fee_cents).toBeGreaterThan(0);
+  });
+
+  it('mixes up-to-date, late and in-credit co-owners', async () => {
+    const balances = await db()
+      .select({
+        id: ledgerLines.coproprietaire_id,
+        n: sql<number>`sum(case when ${ledgerLines.amount_type} = 'debit' then ${ledgerLines.remaining_cents} else -${ledgerLines.remaining_cents} end)::int`,
+      })
+      .from(ledgerLines)
+      .where(eq(ledgerLines.copropriete_id, demo.tilleulsId))
+      .groupBy(ledgerLines.coproprietaire_id);
+    expect(balances).toHaveLength(18);
+    expect(balances.filter((b) => b.n === 0).length).toBeGreaterThanOrEqual(10);
+    expect(balances.filter((b) => b.n > 0).length).toBeGreaterThanOrEqual(3);
+    expect(balances.filter((b) => b.n < 0)).toHaveLength(1);
+  });
+
+  it('stores real PDF files for documents, invoices and attachments', async () => {
+    const pdfs = await db().select().from(files).where(eq(files.content_type, 'application/pdf'));
+    expect(pdfs.length).toBeGreaterThan(80);
+    for (const f of pdfs) {
+      const data = await storage.get(f.storage_key);
+      expect(data.subarray(0, 4).toString('latin1'), f.storage_key).toBe('%PDF');
+      expect(data.length).toBe(f.size);
+    }
+    const [logo] = await db().select().from(syndics).where(eq(syndics.alias, 'lefevre'));
+    expect(logo.logo_url).toBe('syndics/lefevre/logo.svg');
+    expect((await storage.get('syndics/lefevre/logo.svg')).toString()).toContain('<svg');
+    expect(logo.api_key_hash).toBe(sha256(demo.syndicApiKey));
+  });
+
+  it('has supplier invoices in every status, each with its PDF', async () => {
+    const inv = await db()
+      .select()
+      .from(supplierInvoices)
+      .where(eq(supplierInvoices.copropriete_id, demo.tilleulsId));
+    expect(inv.length).toBeGreaterThanOrEqual(35);
+    expect(new Set(inv.map((i) => i.status))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
+    expect(
+      inv.every((i) => i.source_urls.length === 1 && i.source_urls[0].content_type === 'application/pdf'),
+    ).toBe(true);
+    const checked = await db().select().from(chargeInvoices).where(eq(chargeInvoices.verification_syndic, 1));
+    expect(checked.some((c) => c.verification_syndicat === 0)).toBe(true);
+    expect(checked.some((c) => c.verification_syndicat === 1)).toBe(true);
+    const [status] = await db()
+      .select()
+      .from(verificationStatus)
+      .where(eq(verificationStatus.copropriete_id, demo.tilleulsId));
+    expect(status).toMatchObject({ syndic_submit: 1, syndicat_finish: 0 });
+  });
+
+  it('has documents of every kind', async () => {
+    const own = await db()
+      .select()
+      .from(documents)
+      .where(eq(documents.coproprietaire_id, demo.claireTilleulsId));
+    expect(new Set(own.map((d) => d.type_code))).toEqual(
+      new Set(['APPEL_FONDS', 'RELEVE_COMPTE', 'DECOMPTE_CHARGES', 'CONVOCATION_AG', 'PV_AG', 'AUTRE']),
+    );
+    const groups = await db().select().from(documentGroups);
+    const bank = groups.find((g) => g.kind === 'BANK_STATEMENT');
+    const bankDocs = await db()
+      .select()
+      .from(documents)
+      .where(eq(documents.group_id, bank?.id ?? ''));
+    expect(bankDocs).toHaveLength(12);
+    expect(bankDocs.every((d) => d.year && d.month)).toBe(true);
+    const ag = groups.find((g) => g.kind === 'AG');
+    const agDocs = await db()
+      .select()
+      .from(documents)
+      .where(eq(documents.group_id, ag?.id ?? ''));
+    expect(new Set(agDocs.map((d) => d.year)).size).toBe(2);
+    expect(new Set(agDocs.map((d) => d.ag_kind))).toEqual(new Set(['quote', 'record']));
+    const card = groups.find((g) => g.scope === 'syndic' && g.name === 'Carte professionnelle');
+    expect(card).toMatchObject({ number: 'CPI 6901 2018 000 012 345', syndic_id: demo.syndicIds.lefevre });
+    expect(card?.approve_date).toBeTruthy();
+  });
+
+  it('prepares the upcoming assembly for an online vote', async () => {
+    const [ag] = await db().select().from(assemblees).where(eq(assemblees.id, demo.upcomingAssembleeId));
+    expect(ag).toMatchObject({ status: 1, priority: 1, status_convocation: 1, status_session: null });
+    expect(ag.date.getTime()).toBeGreaterThan(Date.now());
+    // Two days before, in Paris wall-clock time (an hour apart when a DST change falls in between).
+    expect(
+      Math.abs((ag.date.getTime() - (ag.valid_to?.getTime() ?? 0)) / 3_600_000 - 48),
+    ).toBeLessThanOrEqual(1);
+    expect(ag.visio_url).toBe('https://meet.jit.si/tantieme-tilleuls-ag-2026');
+    const res = await db()
+      .select()
+      .from(resolutions)
+      .where(eq(resolutions.assemblee_id, ag.id))
+      .orderBy(resolutions.number);
+    expect(res.length).toBeGreaterThanOrEqual(8);
+    expect(res.map((r) => r.number)).toEqual(res.map((_, i) => i + 1));
+    expect(res.some((r) => r.no_vote)).toBe(true);
+    expect(new Set(res.map((r) => r.article))).toEqual(new Set(['ART-24', 'ART-25', 'ART-26']));
+    const participants = await db()
+      .select()
+      .from(assembleeParticipants)
+      .where(
+        and(
+          eq(assembleeParticipants.assemblee_id, ag.id),
+          eq(assembleeParticipants.is_send_convocation, true),
+        ),
+      );
+    expect(participants).toHaveLength(18);
+    const [past] = await db().select().from(assemblees).where(eq(assemblees.id, demo.pastAssembleeId));
+    expect(past).toMatchObject({ status: 3, status_convocation: 1, status_proces_verbal: 1 });
+    expect(past.pv_file_id).toBeTruthy();
+    const [token] = await db()
+      .select()
+      .from(signatureTokens)
+      .where(eq(signatureTokens.token_hash, sha256('SIGN-DEMO-CLAIRE')));
+    expect(token).toMatchObject({
+      mode: 'ATTENDANCE',
+      coproprietaire_id: demo.claireTilleulsId,
+      assemblee_id: ag.id,
+    });
+  });
+
+  it('fills notifications, messages and chats', async () => {
+    const notifs = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.user_id, demo.claireUserId));
+    expect(notifs.length).toBeGreaterThanOrEqual(20);
+    expect(notifs.some((n) => n.is_read) && notifs.some((n) => !n.is_read)).toBe(true);
+    expect(notifs.every((n) => n.coproprietaire_id && n.sender?.name)).toBe(true);
+    const msgs = await db()
+      .select()
+      .from(messages)
+      .where(eq(messages.coproprietaire_id, demo.claireTilleulsId));
+    expect(msgs.length).toBeGreaterThanOrEqual(15);
+    const convs = await db().select().from(conversations);
+    expect(convs.map((c) => c.key).sort()).toEqual(
+      [
+        [demo.claireTilleulsId, demo.gestionnaireId].sort().join('_'),
+        [demo.claireTilleulsId, demo.paulTilleulsId].sort().join('_'),
+      ].sort(),
+    );
+    const members = await db()
+      .select()
+      .from(conversationMembers)
+      .where(inArray(conversationMembers.participant_id, [demo.gestionnaireId]));
+    expect(members[0].participant_type).toBe('administrator');
+  });
+
+  it('creates the invitations and the preview token', async () => {
+    const inv = await db().select().from(invitations);
+    const code = (c: string) => inv.find((i) => i.code === c);
+    expect(code('INVIT2026A')).toMatchObject({ status: 1 });
+    expect(code('INVIT2026A')?.expiration_date.getTime()).toBeGreaterThan(Date.now());
+    expect(code('INVIT2026A')?.metadata?.coproprietaire_info?.email).toBe(
+      'nouveau.coproprietaire@example.fr',
+    );
+    expect(code('INVIT2026U')).toMatchObject({ status: 2, used_by_user_id: demo.paulUserId });
+    expect(code('INVIT2026E')?.expiration_date.getTime()).toBeLessThan(Date.now());
+    const target = await db()
+      .select()
+      .from(coproprietaires)
+      .where(
+        and(
+          eq(coproprietaires.id, code('INVIT2026A')?.coproprietaire_id ?? ''),
+          isNull(coproprietaires.user_id),
+        ),
+      );
+    expect(target).toHaveLength(1);
+    const [preview] = await db()
+      .select()
+      .from(previewTokens)
+      .where(eq(previewTokens.token_hash, sha256('PREVIEW-DEMO-CLAIRE')));
+    expect(preview.coproprietaire_id).toBe(demo.claireTilleulsId);
+  });
+
+  it('lets Claire sign in with the demo password', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'claire.martin@example.fr', password: 'Tilleuls2024' },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = json(res);
+    expect(body.data.user).toMatchObject({ id: demo.claireUserId, phone: '+33612345678' });
+    expect(body.data.token).toBeTruthy();
+    const [u] = await db().select().from(users).where(eq(users.id, demo.paulUserId));
+    expect(u.phone).toBe('+33698765432');
+  });
+});
