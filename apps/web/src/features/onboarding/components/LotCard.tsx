@@ -69,7 +69,7 @@ export function LotCard({ lot, index, typeName, errorFor, touch, onChange, onCop
             <Title order={3} size="h4" id={`${id}-title`}>
               {t.lotTitle(lot.name)}
             </Title>
-            {typeName ? (
+            {typeName && !lot.name.toLowerCase().includes(typeName.toLowerCase()) ? (
               <Text size="sm" c="dimmed">
                 {typeName}
               </Text>
