@@ -156,5 +156,13 @@ describe('GET /api/address/search (Base Adresse Nationale proxy)', () => {
       last = r.statusCode;
     }
     expect(last).toBe(429);
+    // The budget is per session: another user is not held back.
+    const other = await makeSignedInUser(t.database.db);
+    const r = await t.app.inject({
+      method: 'GET',
+      url: '/api/address/search?q=rue%20zzz',
+      headers: other.headers,
+    });
+    expect(r.statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { settingsEndpoints as e } from '@tantieme/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth.js';
 import { route } from '../../http/route.js';
 import {
@@ -7,14 +7,11 @@ import {
   guardCoproprietaire,
   guardCoproprietaireInCopro,
 } from '../access/access.service.js';
+import { perClientKey } from './rate-key.js';
 import * as service from './settings.service.js';
 
-/** Settings writes are cheap but unbounded otherwise: 60 a minute per client is plenty for switches. */
-const writeLimit = {
-  max: 60,
-  timeWindow: '1 minute',
-  keyGenerator: (req: FastifyRequest) => `settings:${req.ip}`,
-};
+/** Settings writes are cheap but unbounded otherwise: 60 a minute per session is plenty for switches. */
+const writeLimit = { max: 60, timeWindow: '1 minute', keyGenerator: perClientKey('settings') };
 
 export async function settingsRoutes(app: FastifyInstance) {
   // User settings (SPEC §7 User settings): the signed-in user's own keys.

@@ -76,6 +76,21 @@ describe('user settings (SPEC §7 User settings)', () => {
   });
 });
 
+describe('rate limit on settings writes', () => {
+  it('answers 429 after 60 writes a minute from one session', async () => {
+    const a = await makeSignedInUser(t.database.db);
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const r = await call('POST', url(e.userAddOrUpdate.path), a.headers, {
+        settings: [{ key: 'only_unread_all_message', value: String(i % 2) }],
+      });
+      codes.push(r.statusCode);
+    }
+    expect(codes.slice(0, 60).every((c) => c === 200)).toBe(true);
+    expect(codes[60]).toBe(429);
+  });
+});
+
 describe('copropriété settings (POST coproprietes/{id}/settings/multi-settings)', () => {
   it('returns the asked copro_settings to a record holder of that copropriété, 404 to others', async () => {
     const o = await makeOwnerWithLots(t.database.db);
