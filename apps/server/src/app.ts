@@ -113,6 +113,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (rateRedis) app.addHook('onClose', async () => void (await rateRedis.quit()));
   await app.register(rateLimit, {
     global: false,
+    // After auth and body parsing, so a limit can key on the user or a body field (e-mail, phone).
+    hook: 'preHandler',
     ...(rateRedis ? { redis: rateRedis, nameSpace: config.rateLimitNamespace } : {}),
     errorResponseBuilder: (_req, ctx) => {
       const e = new AppError('RATE_LIMITED', errorMessages.RATE_LIMITED, { status: 429 });

@@ -34,10 +34,14 @@ export const ErrorCode = {
   // settings and onboarding
   CONTACT_EMAIL_REQUIRED: 'CONTACT_EMAIL_REQUIRED',
   UNKNOWN_LOT: 'UNKNOWN_LOT',
+  COPROPRIETAIRE_ALREADY_ATTACHED: 'COPROPRIETAIRE_ALREADY_ATTACHED',
   // payments (§8)
   COPRO_STRIPE_INVALID: 'COPRO_STRIPE_INVALID',
   AMOUNT_REQUIRED: 'AMOUNT_REQUIRED',
   AMOUNT_MINUMUM: 'AMOUNT_MINUMUM',
+  PAYMENT_REQUEST_INVALID: 'PAYMENT_REQUEST_INVALID',
+  PAYMENT_PROVIDER_ERROR: 'PAYMENT_PROVIDER_ERROR',
+  WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
   // assemblies (§8)
   ASSEMBLEE_SESSION_STARTED: 'assemblee_session_has_been_start',
   SIGNATURE_NOT_FOUND: 'not-found',
@@ -65,10 +69,14 @@ export const errorStatus: Record<string, number> = {
   INVITATION_USED: 409,
   CONTACT_EMAIL_REQUIRED: 409,
   UNKNOWN_LOT: 400,
+  COPROPRIETAIRE_ALREADY_ATTACHED: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  PAYMENT_REQUEST_INVALID: 409,
+  PAYMENT_PROVIDER_ERROR: 502,
+  WEBHOOK_SIGNATURE_INVALID: 400,
 };
 
 /** French messages, worded as SPEC §8 words them where it does. */
@@ -101,6 +109,11 @@ export const errorMessages: Partial<Record<string, string>> = {
   CONTACT_EMAIL_REQUIRED:
     'Veuillez renseigner votre courriel de contact pour recevoir les appels de fonds par e-mail.',
   UNKNOWN_LOT: "Ce lot n'appartient pas à ce copropriétaire.",
+  COPROPRIETAIRE_ALREADY_ATTACHED: 'Ce code est déjà utilisé',
   COPRO_STRIPE_INVALID: 'Le paiement de ce copropriété est désormais invalide.',
   AMOUNT_REQUIRED: "Le montant du paiement n'est pas valide",
+  AMOUNT_MINUMUM: 'Le montant minimum du paiement est de 0,50 euro.',
+  PAYMENT_REQUEST_INVALID: 'Votre demande est invalide. Veuillez réessayer.',
+  PAYMENT_PROVIDER_ERROR: 'Votre demande est invalide. Veuillez réessayer.',
+  WEBHOOK_SIGNATURE_INVALID: 'Signature du webhook invalide.',
 };

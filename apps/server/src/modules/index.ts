@@ -3,8 +3,12 @@ import { addressRoutes } from './address/address.routes.js';
 import { coproprietaireRoutes } from './coproprietaire/coproprietaire.routes.js';
 import { devRoutes } from './dev/dev.routes.js';
 import { filesRoutes } from './files/files.routes.js';
+import { financesRoutes } from './finances/finances.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
+import { sandboxCheckoutRoutes } from './payments/sandbox.routes.js';
+import { paymentsWebhookRoutes } from './payments/webhook.routes.js';
 import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
@@ -16,6 +20,10 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(coproprietaireRoutes);
   await app.register(settingsRoutes);
   await app.register(addressRoutes);
+  await app.register(financesRoutes);
   await app.register(syndicApiRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(paymentsWebhookRoutes);
+  if (app.config.env !== 'production') await app.register(sandboxCheckoutRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

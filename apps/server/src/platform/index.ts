@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { outboxOnlyMailAdapter, smtpMailAdapter, type MailAdapter } from './mail.js';
 import { httpSmsAdapter, outboxOnlySmsAdapter, type SmsAdapter } from './sms.js';
+import { createPaymentsAdapter, type PaymentsAdapter } from './payments/index.js';
 import { s3StorageAdapter } from './s3.js';
 import { localStorageAdapter, type StorageAdapter } from './storage.js';
 
@@ -11,6 +12,8 @@ export interface Platform {
   storage: StorageAdapter & {
     verify?: (key: string, method: 'GET' | 'PUT', e: number, s: string) => boolean;
   };
+  /** Card payments: Stripe, the sandbox, or null (production without Stripe keys). */
+  payments: PaymentsAdapter | null;
 }
 
 /** Chooses each adapter from the environment; every one has a working local default. */
@@ -28,5 +31,6 @@ export function createPlatform(config: Config, overrides: Partial<Platform> = {}
       (config.s3
         ? s3StorageAdapter(config.s3)
         : localStorageAdapter(path.join(config.dataDir, 'files'), config.appSecret)),
+    payments: overrides.payments !== undefined ? overrides.payments : createPaymentsAdapter(config),
   };
 }

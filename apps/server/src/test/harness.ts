@@ -1,13 +1,28 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { Platform } from '../platform/index.js';
 import { memoryRealtime } from '../realtime/index.js';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    pgliteTemplate: string;
+  }
+}
+
+/** The migrated template of global-setup.ts, when running under vitest. */
+async function pgliteTemplate(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject('pgliteTemplate') || undefined;
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -42,7 +57,10 @@ export async function createTestApp(
       await c.end();
     };
   } else {
-    database = await openDatabase({ dataDir: null });
+    const template = await pgliteTemplate();
+    database = template
+      ? await openDatabase({ pglite: new PGlite({ loadDataDir: new Blob([await readFile(template)]) }) })
+      : await openDatabase({ dataDir: null });
   }
   await database.migrate();
   const config = {

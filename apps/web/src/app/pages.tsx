@@ -14,7 +14,7 @@ export const pages: Record<string, ComponentType> = {
   Signature: ComingSoon,
   Invitation: ComingSoon,
   // main layout
-  Home: ComingSoon,
+  Home: lazy(() => import('../features/coproprietaire/pages/HomePage')),
   UserInfo: ComingSoon,
   NotificationsAll: ComingSoon,
   // dashboard layout (/:coproId/…)
@@ -24,9 +24,9 @@ export const pages: Record<string, ComponentType> = {
   DocumentSyndic: ComingSoon,
   DocumentCopropriete: ComingSoon,
   CommunicationPostal: ComingSoon,
-  FactureOld: ComingSoon,
+  FactureOld: lazy(() => import('../features/finances/pages/FactureOldPage')),
   MessagesCommunication: ComingSoon,
-  Facture: ComingSoon,
+  Facture: lazy(() => import('../features/finances/pages/FacturePage')),
   Messaging: ComingSoon,
   InitProfiles: lazy(() => import('../features/onboarding/pages/InitProfilesPage')),
   InitSettings: lazy(() => import('../features/onboarding/pages/InitSettingsPage')),
@@ -36,6 +36,7 @@ export const pages: Record<string, ComponentType> = {
   Notifications: ComingSoon,
   Verification: ComingSoon,
   CarnetEntretien: ComingSoon,
+  CoproprietaireInfo: lazy(() => import('../features/coproprietaire/pages/CoproprietaireInfoPage')),
   // syndic preview
   SyndicPreviewHome: ComingSoon,
 };

@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
       { path: 'assemblee', element: P('Assemblee') },
       { path: 'assemblee/:assembleeId', element: P('AssembleeDetail') },
       { path: 'notifications', element: P('Notifications') },
+      { path: 'compte', element: P('CoproprietaireInfo') },
       { path: 'verification', element: <RequireSyndicat>{P('Verification')}</RequireSyndicat> },
       { path: 'carnet-entretien', element: <RequireSyndicat>{P('CarnetEntretien')}</RequireSyndicat> },
       { path: '*', element: <NotFound /> },

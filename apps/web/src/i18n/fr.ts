@@ -39,6 +39,7 @@ export const fr = {
     myAccounts: 'Mes comptes copropriétaires',
     removeAccount: 'Retirer ce compte',
     mainNav: 'Navigation principale',
+    coproprietaireInfo: 'Informations du copropriétaire',
   },
   coproprietaireLabel: '(copropriétaire)',
   footer: '© 2024 Tantième. Tous droits réservés.',

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { okEnvelope } from '../envelope.js';
 import { E164, EMAIL_PATTERN, msg } from '../fields.js';
 import { addressValueSchema } from './address.js';
+import { PENDING_ATTACH_SETTING_KEY } from './coproprietaire.js';
 
 /**
  * Setting keys (SPEC §3 User settings), whitelisted. The four choices of onboarding and of
@@ -21,7 +22,7 @@ export const USER_SETTING_KEYS = [
   'only-unread-all-notification',
   'only_unread_all_message',
   /** Id of a co-owner record waiting for the user's confirmation (SPEC §4 Attach by code). */
-  'pending-attach-coproprietaire-id',
+  PENDING_ATTACH_SETTING_KEY,
 ] as const;
 export type UserSettingKey = (typeof USER_SETTING_KEYS)[number];
 
@@ -89,16 +90,16 @@ export const onboardingPhone = z
   .optional();
 const shortText = z.string().trim().max(120).nullable().optional();
 
-export const contactSchema = z.object({
+export const supplementContactSchema = z.object({
   phone: onboardingPhone,
   email: onboardingEmail,
   /** Postal address for the syndic's mail, from the address autocomplete (welcome form). */
   address: addressValueSchema.nullable().optional(),
 });
-export type ContactInfo = z.infer<typeof contactSchema>;
+export type ContactInfo = z.infer<typeof supplementContactSchema>;
 
 /** Per-lot supplementary info (SPEC §3). */
-export const lotSupplementSchema = z.object({
+export const lotSupplementInputSchema = z.object({
   use_type: z.enum(['own', 'rent']),
   agency_name: shortText,
   agency_phone: onboardingPhone,
@@ -110,13 +111,13 @@ export const lotSupplementSchema = z.object({
   trusted_person_phone: onboardingPhone,
   ignore: z.boolean().optional(),
 });
-export type LotSupplement = z.infer<typeof lotSupplementSchema>;
+export type LotSupplement = z.infer<typeof lotSupplementInputSchema>;
 
 export const updateSupplementBody = z.object({
   /** null when the contact is left for later. */
-  contact: contactSchema.nullable(),
+  contact: supplementContactSchema.nullable(),
   /** Keyed by lot id; lots marked 'fill later' are left out. */
-  lots: z.record(z.uuid(), lotSupplementSchema).refine((r) => Object.keys(r).length <= 200),
+  lots: z.record(z.uuid(), lotSupplementInputSchema).refine((r) => Object.keys(r).length <= 200),
 });
 export type UpdateSupplementBody = z.infer<typeof updateSupplementBody>;
 

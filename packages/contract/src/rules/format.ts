@@ -20,6 +20,9 @@ export function roundMoney(amount: number, currency = 'EUR'): number {
 /** DD/MM/yyyy. Accepts a Date, an ISO string or a timestamp. */
 export function formatDate(d: Date | string | number | null | undefined): string {
   if (d === null || d === undefined || d === '') return '';
+  // A calendar day (YYYY-MM-DD) is shown as is, whatever the time zone.
+  if (typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d))
+    return `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
   const date = d instanceof Date ? d : new Date(d);
   if (Number.isNaN(date.getTime())) return '';
   const dd = String(date.getDate()).padStart(2, '0');

@@ -11,6 +11,7 @@ describe('SPEC §9 display rules', () => {
   });
   it('formats dates DD/MM/yyyy', () => {
     expect(formatDate('2026-03-09T10:00:00')).toBe('09/03/2026');
+    expect(formatDate('2026-04-01')).toBe('01/04/2026');
     expect(formatDate(null)).toBe('');
   });
   it('formats sizes B / KB / MB', () => {

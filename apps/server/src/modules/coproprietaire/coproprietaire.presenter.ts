@@ -1,10 +1,13 @@
-import type { CoproprietaireSummary } from '@tantieme/contract';
+import { type CoproprietaireSummary, personDisplayName } from '@tantieme/contract';
 import type { OwnedRecord } from '../access/access.service.js';
 
-export function presentSummary(
-  row: OwnedRecord,
-  extra: { ags: { assemblee_id: string; is_send_convocation: boolean }[]; unread: number },
-): CoproprietaireSummary {
+export interface SummaryExtra {
+  ags: { assemblee_id: string; is_send_convocation: boolean }[];
+  unread: number;
+  lots: { id: string; lot_id: string; name: string; type_name: string }[];
+}
+
+export function presentSummary(row: OwnedRecord, extra: SummaryExtra): CoproprietaireSummary {
   const c = row.coproprietaire;
   const p = row.copropriete;
   return {
@@ -34,5 +37,27 @@ export function presentSummary(
       is_send_convocation: a.is_send_convocation,
     })),
     total_notification: extra.unread,
+    contacts: (c.contacts ?? []).map((k) => ({
+      id: k.id,
+      civility: k.civility ?? null,
+      first_name: k.first_name ?? null,
+      last_name: k.last_name ?? null,
+      display_name: personDisplayName(k),
+      company: k.company ?? null,
+      addresses: (k.addresses ?? []).map((a) => ({
+        full_address: a.full_address,
+        additional_address: a.additional_address ?? null,
+      })),
+      emails: (k.emails ?? []).map((e) => ({ value: e.value })),
+      phones: (k.phones ?? []).map((e) => ({ value: e.value })),
+    })),
+    members: (c.members ?? []).map((m) => ({
+      civility: m.civility ?? null,
+      first_name: m.first_name ?? null,
+      last_name: m.last_name ?? null,
+      display_name: personDisplayName(m),
+    })),
+    lots: extra.lots.map((l) => ({ id: l.id, lot_id: l.lot_id, name: l.name, type_name: l.type_name })),
+    user_supplement_info: c.user_supplement_info ?? null,
   };
 }

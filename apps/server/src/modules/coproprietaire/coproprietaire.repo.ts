@@ -2,8 +2,10 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   assembleeParticipants,
+  coproprietaireLots,
   coproprietaires,
   coproprietes,
+  lots,
   notifications,
   syndics,
 } from '../../db/schema/index.js';
@@ -33,3 +35,50 @@ export async function unreadNotificationCounts(db: Db, userId: string) {
     .where(and(eq(notifications.user_id, userId), eq(notifications.is_read, false)))
     .groupBy(notifications.coproprietaire_id);
 }
+
+/** The lots of the given records, sorted by name (SPEC §3 Lot). */
+export async function lotsOf(db: Db, coproprietaireIds: string[]) {
+  if (coproprietaireIds.length === 0) return [];
+  return db
+    .select({
+      coproprietaire_id: coproprietaireLots.coproprietaire_id,
+      id: lots.id,
+      lot_id: lots.lot_id,
+      name: lots.name,
+      type_name: lots.type_name,
+    })
+    .from(coproprietaireLots)
+    .innerJoin(lots, eq(lots.id, coproprietaireLots.lot_id))
+    .where(inArray(coproprietaireLots.coproprietaire_id, coproprietaireIds))
+    .orderBy(asc(lots.name));
+}
+
+export async function findByCode(db: Db, code: string) {
+  const [row] = await db
+    .select({ id: coproprietaires.id, user_id: coproprietaires.user_id })
+    .from(coproprietaires)
+    .where(eq(coproprietaires.unique_code, code))
+    .limit(1);
+  return row;
+}
+
+/** Attaches an unattached record; false when someone attached it in the meantime. */
+export async function attachToUser(db: Db, id: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(coproprietaires)
+    .set({ user_id: userId, attached_at: new Date() })
+    .where(and(eq(coproprietaires.id, id), sql`${coproprietaires.user_id} is null`))
+    .returning({ id: coproprietaires.id });
+  return rows.length === 1;
+}
+
+/** Detaches a record from its user; the record and all its data stay. */
+export async function detachFromUser(db: Db, id: string, userId: string) {
+  await db
+    .update(coproprietaires)
+    .set({ user_id: null, attached_at: null })
+    .where(and(eq(coproprietaires.id, id), eq(coproprietaires.user_id, userId)));
+}
+
+// The pending attach user setting (SPEC §4). The user-settings module is built on another
+// branch; until it lands this module reads and deletes its one key itself (decision 12).

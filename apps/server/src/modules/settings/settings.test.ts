@@ -45,7 +45,7 @@ describe('user settings (SPEC §7 User settings)', () => {
     expect(json(read).data).toEqual({ 'only-unread-all-notification': '1', only_unread_all_message: '1' });
 
     const del = await call('POST', url(e.userDeleteByKey.path), a.headers, {
-      settings: ['only_unread_all_message', 'pending-attach-coproprietaire-id'],
+      settings: ['only_unread_all_message', 'pending-attach-coproprietaire'],
     });
     expect(json(del).data).toEqual({ deleted: 1 });
     const after = await call('POST', url(e.userMulti.path), a.headers, { keys: ['only_unread_all_message'] });

@@ -2,6 +2,8 @@ import { AppShell, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
+import { DisabledRecord } from '../../features/coproprietaire/DisabledRecord';
+import { PendingAttachCheck } from '../../features/coproprietaire/PendingAttach';
 import { useCoproprietaires } from '../../features/coproprietaire/queries';
 import { OnboardingRedirect } from '../../features/onboarding/OnboardingRedirect';
 import { fr } from '../../i18n/fr';
@@ -18,7 +20,10 @@ export function DashboardLayout() {
   const { coproId } = useParams();
   const list = useCoproprietaires();
   if (list.isLoading) return <LoadingOverlay />;
-  const known = list.data?.some((r) => r.id === coproId);
+  const current = list.data?.find((r) => r.id === coproId);
+  const known = !!current;
+  // SPEC §4: a record of a disabled syndic cannot be selected, not even by its URL.
+  const disabled = !!current?.coproprietes[0]?.syndic_disable;
   return (
     <AppShell
       header={{ height: 60 }}
@@ -34,8 +39,11 @@ export function DashboardLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <UserSidebar opened={sidebar} onClose={close} />
-        {known ? <OnboardingRedirect /> : null}
-        <Suspense fallback={<LoadingOverlay />}>{known ? <Outlet /> : <NotFound />}</Suspense>
+        {known && !disabled ? <OnboardingRedirect /> : null}
+        <PendingAttachCheck />
+        <Suspense fallback={<LoadingOverlay />}>
+          {disabled ? <DisabledRecord /> : known ? <Outlet /> : <NotFound />}
+        </Suspense>
         <Text size="xs" c="dimmed" ta="center" mt="xl" visibleFrom="md">
           {fr.footer}
         </Text>

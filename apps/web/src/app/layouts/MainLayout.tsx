@@ -2,6 +2,7 @@ import { AppShell, Container, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
+import { PendingAttachCheck } from '../../features/coproprietaire/PendingAttach';
 import { fr } from '../../i18n/fr';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { useSession } from '../session';
@@ -21,6 +22,7 @@ export function MainLayout() {
       </AppShell.Header>
       <AppShell.Main>
         <UserSidebar opened={sidebar} onClose={close} />
+        <PendingAttachCheck />
         <Container size="lg" px={0}>
           <Suspense fallback={<LoadingOverlay />}>
             <Outlet />

@@ -1,4 +1,4 @@
-import { ActionIcon, Burger, Group, Menu, Text } from '@mantine/core';
+import { ActionIcon, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconDotsVertical, IconLogout, IconMessage, IconUser } from '@tabler/icons-react';
 import { positionLabel } from '@tantieme/contract';
 import { Link, useNavigate } from 'react-router-dom';
@@ -40,16 +40,21 @@ export function AppHeader({
         </Link>
         <div style={{ minWidth: 0 }}>
           {record ? (
-            <>
+            <UnstyledButton
+              component={Link}
+              to={`/${record.id}/compte`}
+              style={{ display: 'block', minWidth: 0 }}
+              title={fr.header.coproprietaireInfo}
+            >
               <Text fw={600} truncate="end" data-testid="header-name">
                 {record.display_name.fr}
               </Text>
               {position && (
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" data-testid="header-position">
                   {position}
                 </Text>
               )}
-            </>
+            </UnstyledButton>
           ) : (
             <Text fw={600} truncate="end" data-testid="header-name">
               {fr.header.hello} {user ? `${user.first_name} ${user.last_name}` : ''}

@@ -22,7 +22,7 @@ export function MobileBar() {
   const item = (e: MenuEntry, active: boolean) => (
     <>
       {e.icon}
-      <Text size="10px" lh={1.1} ta="center" lineClamp={1}>
+      <Text size="10px" lh={1.1} ta="center" lineClamp={2}>
         {e.label}
       </Text>
       {active && <span className={classes.dot} />}

@@ -1,7 +1,7 @@
 import { ActionIcon, Avatar, Button, Drawer, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconId, IconPlus, IconTrash } from '@tabler/icons-react';
 import { positionLabel } from '@tantieme/contract';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useAttachDialog } from '../../features/coproprietaire/attach';
 import { useCoproprietaires } from '../../features/coproprietaire/queries';
 import { useRemoveCoproprietaire } from '../../features/coproprietaire/remove';
@@ -13,8 +13,9 @@ export function UserSidebar({ opened, onClose }: { opened: boolean; onClose: () 
   const { coproId } = useParams();
   const { data } = useCoproprietaires();
   const switchTo = useSwitchCoproprietaire(onClose);
-  const openAttach = useAttachDialog();
-  const remove = useRemoveCoproprietaire();
+  const openAttach = useAttachDialog(onClose);
+  const navigate = useNavigate();
+  const remove = useRemoveCoproprietaire(onClose);
   return (
     <Drawer opened={opened} onClose={onClose} title={fr.header.myAccounts} padding="md" size="sm">
       <Stack gap="xs">
@@ -35,6 +36,18 @@ export function UserSidebar({ opened, onClose }: { opened: boolean; onClose: () 
                     </Text>
                   }
                 />
+                {!rec.coproprietes[0]?.syndic_disable && (
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`${fr.header.coproprietaireInfo} ${rec.display_name.fr}`}
+                    onClick={() => {
+                      navigate(`/${rec.id}/compte`);
+                      onClose();
+                    }}
+                  >
+                    <IconId size={18} />
+                  </ActionIcon>
+                )}
                 <ActionIcon
                   variant="subtle"
                   color="red"

@@ -66,8 +66,9 @@ export function useUpdateSupplement(record: CoproprietaireSummary) {
       api.call(settingsEndpoints.supplementPut, { params: pair(record), body }),
     onSuccess: (data) => {
       qc.setQueryData(supplementKey(record.id), data);
-      // Fund calls by e-mail depend on the contact e-mail.
+      // Fund calls by e-mail depend on the contact e-mail; the record carries user_supplement_info.
       void qc.invalidateQueries({ queryKey: recordSettingsKey(record.id) });
+      void qc.invalidateQueries({ queryKey: coproprietairesKey });
     },
   });
 }

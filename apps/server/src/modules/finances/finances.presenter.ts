@@ -1,0 +1,42 @@
+import type { LedgerLine, OwnerBill, PaymentTransaction } from '@tantieme/contract';
+import type { LedgerRow, PaymentTransactionRow } from './finances.repo.js';
+
+/** Money leaves the server as integer cents (docs/decisions.md). */
+export function presentLedgerLine(r: LedgerRow): LedgerLine {
+  return {
+    id: r.id,
+    name: { fr: r.name },
+    date: r.date,
+    amount: r.amount_cents,
+    remaining: Math.max(0, r.remaining_cents),
+    amount_type: r.amount_type === 'credit' ? 'credit' : 'debit',
+    bill_type: r.bill_type,
+    bill_id: r.bill_id,
+  };
+}
+
+export function presentOwnerBill(r: LedgerRow): OwnerBill {
+  return {
+    id: r.bill_id as string,
+    ledger_line_id: r.id,
+    name: { fr: r.name },
+    date: r.date,
+    bill_type: r.bill_type,
+    amount: r.amount_cents,
+    remaining: Math.max(0, r.remaining_cents),
+  };
+}
+
+export function presentPaymentTransaction(r: PaymentTransactionRow): PaymentTransaction {
+  return {
+    id: r.id,
+    amount: r.amount_cents,
+    fee: r.fee_cents,
+    net: r.net_cents,
+    currency: r.currency,
+    date: r.date.toISOString(),
+    payment_method: r.payment_method,
+    transfer_destination: { name: r.transfer_destination_name },
+    description: r.description,
+  };
+}

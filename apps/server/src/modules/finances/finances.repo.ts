@@ -1,0 +1,148 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  billLotLines,
+  bills,
+  charges,
+  coproprietaireLots,
+  coproprietaires,
+  ledgerLines,
+  lots,
+  paymentTransactions,
+  repartitions,
+} from '../../db/schema/index.js';
+
+export type LedgerRow = typeof ledgerLines.$inferSelect;
+export type PaymentTransactionRow = typeof paymentTransactions.$inferSelect;
+
+const ownerLines = (coproprietaireId: string, coproprieteId: string) =>
+  and(eq(ledgerLines.coproprietaire_id, coproprietaireId), eq(ledgerLines.copropriete_id, coproprieteId));
+
+/** Open lines (remaining > 0) or settled ones (remaining 0) of one co-owner's account, by date. */
+export async function listLedgerLines(
+  db: Db,
+  coproprietaireId: string,
+  coproprieteId: string,
+  which: 'open' | 'settled',
+): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(ledgerLines)
+    .where(
+      and(
+        ownerLines(coproprietaireId, coproprieteId),
+        which === 'open' ? gt(ledgerLines.remaining_cents, 0) : lte(ledgerLines.remaining_cents, 0),
+      ),
+    )
+    .orderBy(asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id));
+}
+
+/** The co-owner's lots, by name. */
+export async function listOwnerLots(db: Db, coproprietaireId: string) {
+  return db
+    .select({ id: lots.id, name: lots.name, type_name: lots.type_name })
+    .from(coproprietaireLots)
+    .innerJoin(lots, eq(lots.id, coproprietaireLots.lot_id))
+    .where(eq(coproprietaireLots.coproprietaire_id, coproprietaireId))
+    .orderBy(asc(lots.name));
+}
+
+/** The co-owner's bill lines (debits that call for a bill), newest first. */
+export async function listBillLines(
+  db: Db,
+  coproprietaireId: string,
+  coproprieteId: string,
+  which: 'paid' | 'unpaid',
+): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(ledgerLines)
+    .where(
+      and(
+        ownerLines(coproprietaireId, coproprieteId),
+        eq(ledgerLines.amount_type, 'debit'),
+        isNotNull(ledgerLines.bill_id),
+        which === 'paid' ? lte(ledgerLines.remaining_cents, 0) : gt(ledgerLines.remaining_cents, 0),
+      ),
+    )
+    .orderBy(desc(ledgerLines.date), desc(ledgerLines.created_at), desc(ledgerLines.id));
+}
+
+export async function findBill(db: Db, coproprieteId: string, billId: string) {
+  const [row] = await db
+    .select()
+    .from(bills)
+    .where(and(eq(bills.id, billId), eq(bills.copropriete_id, coproprieteId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Lots the caller may ask a breakdown for: those of the signed-in user's records in this
+ * copropriété, or of the one record a preview token grants.
+ */
+export async function allowedLotIds(
+  db: Db,
+  coproprieteId: string,
+  who: { userId?: string | null; coproprietaireId?: string | null },
+): Promise<Set<string>> {
+  const conds: SQL[] = [];
+  if (who.userId) conds.push(eq(coproprietaires.user_id, who.userId));
+  if (who.coproprietaireId) conds.push(eq(coproprietaires.id, who.coproprietaireId));
+  if (conds.length === 0) return new Set();
+  const rows = await db
+    .select({ lot_id: coproprietaireLots.lot_id })
+    .from(coproprietaireLots)
+    .innerJoin(coproprietaires, eq(coproprietaires.id, coproprietaireLots.coproprietaire_id))
+    .where(and(eq(coproprietaires.copropriete_id, coproprieteId), or(...conds)));
+  return new Set(rows.map((r) => r.lot_id));
+}
+
+/** A bill's lines for some lots, with lot, repartition and charge names. */
+export async function billLinesForLots(db: Db, billId: string, lotIds: string[]) {
+  if (lotIds.length === 0) return [];
+  return db
+    .select({
+      amount: billLotLines.amount_cents,
+      lot_id: lots.id,
+      lot_name: lots.name,
+      lot_type_name: lots.type_name,
+      repartition_id: repartitions.id,
+      repartition_name: repartitions.name,
+      repartition_code: repartitions.code,
+      charge_id: charges.id,
+      charge_name: charges.name,
+      charge_code: charges.code,
+    })
+    .from(billLotLines)
+    .innerJoin(lots, eq(lots.id, billLotLines.lot_id))
+    .innerJoin(repartitions, eq(repartitions.id, billLotLines.repartition_id))
+    .leftJoin(charges, eq(charges.id, billLotLines.charge_id))
+    .where(and(eq(billLotLines.bill_id, billId), inArray(billLotLines.lot_id, lotIds)))
+    .orderBy(asc(lots.name), asc(repartitions.code), asc(charges.code));
+}
+
+/** One page of payment transactions, newest first, after the (date, id) cursor. */
+export async function listPaymentTransactions(
+  db: Db,
+  coproprietaireId: string,
+  limit: number,
+  after: { date: Date; id: string } | null,
+): Promise<PaymentTransactionRow[]> {
+  const owner = eq(paymentTransactions.coproprietaire_id, coproprietaireId);
+  const where = after
+    ? and(
+        owner,
+        or(
+          lt(paymentTransactions.date, after.date),
+          and(eq(paymentTransactions.date, after.date), lt(paymentTransactions.id, after.id)),
+        ),
+      )
+    : owner;
+  return db
+    .select()
+    .from(paymentTransactions)
+    .where(where)
+    .orderBy(desc(paymentTransactions.date), desc(paymentTransactions.id))
+    .limit(limit);
+}

@@ -1,0 +1,121 @@
+import { type BillDetails, type BillLotDetail, ledgerBalance } from '@tantieme/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { presentLedgerLine, presentOwnerBill, presentPaymentTransaction } from './finances.presenter.js';
+import * as repo from './finances.repo.js';
+
+/** The statement: open lines and the balance they make (positive = owed). */
+export async function getLedger(db: Db, coproprietaireId: string, coproprieteId: string) {
+  const lines = (await repo.listLedgerLines(db, coproprietaireId, coproprieteId, 'open')).map(
+    presentLedgerLine,
+  );
+  const lots = await repo.listOwnerLots(db, coproprietaireId);
+  return { solde: ledgerBalance(lines), lines, lots };
+}
+
+export async function getSettledLines(db: Db, coproprietaireId: string, coproprieteId: string) {
+  return (await repo.listLedgerLines(db, coproprietaireId, coproprieteId, 'settled')).map(presentLedgerLine);
+}
+
+export async function getBills(
+  db: Db,
+  coproprietaireId: string,
+  coproprieteId: string,
+  which: 'paid' | 'unpaid',
+) {
+  return (await repo.listBillLines(db, coproprietaireId, coproprieteId, which)).map(presentOwnerBill);
+}
+
+/** Percentage of part in whole, 2 decimals (SPEC §9 percentages). */
+const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0);
+
+/**
+ * A bill's breakdown per lot, repartition and charge for lots the caller holds. A bill of
+ * another copropriété, or a lot that is not the caller's, is a 404 like any foreign record.
+ */
+export async function getBillDetails(
+  db: Db,
+  coproprieteId: string,
+  billId: string,
+  lotIds: string[],
+  who: { userId?: string | null; coproprietaireId?: string | null },
+): Promise<BillDetails> {
+  const bill = await repo.findBill(db, coproprieteId, billId);
+  if (!bill) throw new AppError('NOT_FOUND');
+  const allowed = await repo.allowedLotIds(db, coproprieteId, who);
+  const wanted = [...new Set(lotIds)];
+  if (wanted.some((l) => !allowed.has(l))) throw new AppError('NOT_FOUND');
+
+  const rows = await repo.billLinesForLots(db, billId, wanted);
+  const byLot = new Map<string, BillLotDetail>();
+  for (const r of rows) {
+    let lot = byLot.get(r.lot_id);
+    if (!lot) {
+      lot = {
+        id: r.lot_id,
+        name: r.lot_name,
+        type_name: r.lot_type_name,
+        total: 0,
+        ratio: 0,
+        repartitions: [],
+      };
+      byLot.set(r.lot_id, lot);
+    }
+    lot.total += r.amount;
+    let rep = lot.repartitions.find((x) => x.id === r.repartition_id);
+    if (!rep) {
+      rep = { id: r.repartition_id, name: { fr: r.repartition_name }, total: 0, ratio: 0, charges: [] };
+      lot.repartitions.push(rep);
+    }
+    rep.total += r.amount;
+    const chargeId = r.charge_id ?? r.repartition_id;
+    const chargeName = r.charge_name ?? r.repartition_name;
+    const charge = rep.charges.find((c) => c.id === chargeId);
+    if (charge) charge.total += r.amount;
+    else rep.charges.push({ id: chargeId, name: { fr: chargeName }, total: r.amount });
+  }
+  const lots = [...byLot.values()];
+  const all = lots.reduce((s, l) => s + l.total, 0);
+  for (const lot of lots) {
+    lot.ratio = pct(lot.total, all);
+    for (const rep of lot.repartitions) rep.ratio = pct(rep.total, lot.total);
+  }
+  return {
+    bill: { id: bill.id, name: { fr: bill.name }, date: bill.date, bill_type: bill.bill_type },
+    lots,
+  };
+}
+
+/** page_state is an opaque cursor: base64url of [ISO date, id] of the last row sent. */
+export function encodePageState(row: { date: Date; id: string }): string {
+  return Buffer.from(JSON.stringify([row.date.toISOString(), row.id])).toString('base64url');
+}
+
+export function decodePageState(state: string): { date: Date; id: string } {
+  try {
+    const v = JSON.parse(Buffer.from(state, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string') {
+      const date = new Date(v[0]);
+      if (!Number.isNaN(date.getTime()) && /^[0-9a-f-]{36}$/i.test(v[1])) return { date, id: v[1] };
+    }
+  } catch {
+    // fall through to the validation error
+  }
+  throw new AppError('VALIDATION_ERROR', undefined, { errors: { page_state: 'Curseur de page invalide.' } });
+}
+
+export async function getPaymentTransactions(
+  db: Db,
+  coproprietaireId: string,
+  pageSize: number,
+  pageState: string | undefined,
+) {
+  const after = pageState ? decodePageState(pageState) : null;
+  const rows = await repo.listPaymentTransactions(db, coproprietaireId, pageSize + 1, after);
+  const page = rows.slice(0, pageSize);
+  const last = page[page.length - 1];
+  return {
+    data: page.map(presentPaymentTransaction),
+    pageState: rows.length > pageSize && last ? encodePageState(last) : null,
+  };
+}

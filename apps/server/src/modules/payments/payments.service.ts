@@ -1,0 +1,297 @@
+import {
+  amountMinimumToken,
+  amountToCents,
+  type DataForPayment,
+  minimumAmountMessage,
+  minimumCents,
+  type PaymentRequestBody,
+  type PaymentSession,
+} from '@tantieme/contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { PaymentProviderError, type PaymentsAdapter } from '../../platform/payments/types.js';
+import type { OwnedRecord } from '../access/access.service.js';
+import { presentPayable } from './payments.presenter.js';
+import * as repo from './payments.repo.js';
+
+export const PAYMENT_CURRENCY = 'eur';
+/** Name of the credit line a card payment adds to the ledger. */
+export const CARD_PAYMENT_LINE_NAME = 'Paiement par carte bancaire';
+const CHECKOUT_DESCRIPTION = 'Règlement de charges de copropriété';
+
+const invalidRequest = () => new AppError('PAYMENT_REQUEST_INVALID');
+const todayInParis = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris' }).format(new Date());
+
+/** Payable items: unpaid debit lines and available credits (remaining amounts). */
+export async function dataForPayment(db: Db, coproprietaireId: string): Promise<DataForPayment> {
+  const [debits, credits] = await Promise.all([
+    repo.openLines(db, coproprietaireId, 'debit'),
+    repo.openLines(db, coproprietaireId, 'credit'),
+  ]);
+  return {
+    debits: debits.map(presentPayable),
+    credits: credits.map(presentPayable),
+    currency: PAYMENT_CURRENCY,
+  };
+}
+
+/** SPEC §6: the syndic turned card payments on and its account can take charges. */
+export async function isCardPaymentReady(
+  adapter: PaymentsAdapter | null,
+  syndic: OwnedRecord['syndic'],
+  log?: FastifyBaseLogger,
+): Promise<boolean> {
+  if (!adapter || syndic.disabled || !syndic.card_payments_active || !syndic.stripe_account_id) return false;
+  try {
+    return await adapter.isAccountReady(syndic.stripe_account_id);
+  } catch (err) {
+    log?.warn({ err: (err as Error).message }, 'payments: account check failed');
+    return false;
+  }
+}
+
+const sameIds = (a: string[], b: string[]) =>
+  a.length === b.length && new Set([...a, ...b]).size === a.length;
+
+/**
+ * Creates a checkout session for the chosen lines. The amount is recomputed here from the
+ * open lines (what is still owed, minus the credits used); the client's amounts only have
+ * to agree with it, otherwise the request is stale and refused.
+ */
+export async function createPaymentSession(
+  app: FastifyInstance,
+  record: OwnedRecord,
+  user: { id: string; email: string | null },
+  body: PaymentRequestBody,
+): Promise<PaymentSession> {
+  const adapter = app.platform.payments;
+  if (!(await isCardPaymentReady(adapter, record.syndic, app.log)) || !adapter)
+    throw new AppError('COPRO_STRIPE_INVALID');
+  const accountId = record.syndic.stripe_account_id as string;
+  const ownerId = record.coproprietaire.id;
+
+  if (body.debits.length === 0 || body.pay_amount <= 0) throw new AppError('AMOUNT_REQUIRED');
+  const debitIds = body.debits.map((d) => d.id);
+  const creditIds = body.credits.map((c) => c.id);
+  if (new Set(debitIds).size !== debitIds.length || new Set(creditIds).size !== creditIds.length)
+    throw invalidRequest();
+
+  const [debits, credits] = await Promise.all([
+    repo.openLinesByIds(app.db, ownerId, 'debit', debitIds),
+    repo.openLinesByIds(app.db, ownerId, 'credit', creditIds),
+  ]);
+  if (
+    !sameIds(
+      debits.map((d) => d.id),
+      debitIds,
+    ) ||
+    !sameIds(
+      credits.map((c) => c.id),
+      creditIds,
+    )
+  )
+    throw invalidRequest();
+  // What the client believed each line was worth must match what is still open.
+  const byId = new Map([...debits, ...credits].map((l) => [l.id, l.remaining_cents]));
+  for (const l of [...body.debits, ...body.credits])
+    if (amountToCents(l.amount) !== byId.get(l.id)) throw invalidRequest();
+
+  const payCents =
+    debits.reduce((s, d) => s + d.remaining_cents, 0) - credits.reduce((s, c) => s + c.remaining_cents, 0);
+  if (payCents <= 0) throw new AppError('AMOUNT_REQUIRED');
+  if (amountToCents(body.pay_amount) !== payCents) throw invalidRequest();
+  const min = minimumCents(PAYMENT_CURRENCY);
+  if (payCents < min) throw amountMinimum(min);
+
+  const request = await repo.insertPaymentRequest(app.db, {
+    coproprietaire_id: ownerId,
+    user_id: user.id,
+    debits: debits.map((d) => ({ id: d.id, amount: d.remaining_cents })),
+    credits: credits.map((c) => ({ id: c.id, amount: c.remaining_cents })),
+    pay_amount_cents: payCents,
+    currency: PAYMENT_CURRENCY,
+    provider: adapter.kind,
+    account_id: accountId,
+  });
+
+  const back = (ok: 0 | 1) =>
+    `/${ownerId}/facture-v2?session_id={CHECKOUT_SESSION_ID}&stripe_payment_success=${ok}`;
+  const base = adapter.kind === 'stripe' ? app.config.publicUrl.replace(/\/$/, '') : '';
+  try {
+    const session = await adapter.createCheckoutSession({
+      paymentRequestId: request.id,
+      coproprietaireId: ownerId,
+      amountCents: payCents,
+      currency: PAYMENT_CURRENCY,
+      accountId,
+      description: `${CHECKOUT_DESCRIPTION} – ${record.copropriete.name}`,
+      customerEmail: user.email,
+      successUrl: base + back(1),
+      cancelUrl: base + back(0),
+    });
+    await repo.updatePaymentRequest(app.db, request.id, { session_id: session.sessionId });
+    return {
+      publicKey: session.publicKey,
+      sessionId: session.sessionId,
+      url: session.url,
+      ...(session.accountId ? { accountId: session.accountId } : {}),
+    };
+  } catch (err) {
+    await repo.updatePaymentRequest(app.db, request.id, { status: 'failed' });
+    if (err instanceof PaymentProviderError && err.kind === 'amount_too_small') throw amountMinimum(min);
+    if (err instanceof PaymentProviderError && err.kind === 'account_invalid')
+      throw new AppError('COPRO_STRIPE_INVALID');
+    app.log.error({ err: (err as Error).message }, 'payments: checkout session failed');
+    throw new AppError('PAYMENT_PROVIDER_ERROR');
+  }
+}
+
+/** §8 AMOUNT_MINUMUM:{amount}_{currency}: the French message, and the token in `errors.minimum`. */
+function amountMinimum(minCents: number) {
+  return new AppError('AMOUNT_MINUMUM', minimumAmountMessage(minCents / 100, PAYMENT_CURRENCY), {
+    errors: { minimum: amountMinimumToken(minCents, PAYMENT_CURRENCY) },
+  });
+}
+
+export type WebhookOutcome = 'credited' | 'duplicate' | 'ignored' | 'cancelled' | 'pending';
+
+/**
+ * Applies one verified provider event. Exactly once per event id (webhook_events primary
+ * key, claimed in the same transaction as the effect), and at most one credit per payment
+ * request (status check under a row lock + unique payment_transactions.payment_request_id),
+ * whatever the order in which events arrive.
+ */
+export async function handleEvent(app: FastifyInstance, event: Stripe.Event): Promise<WebhookOutcome> {
+  const db = app.db;
+  if (await repo.eventSeen(db, event.id)) return 'duplicate';
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      const paid =
+        session.payment_status === 'paid' || event.type === 'checkout.session.async_payment_succeeded';
+      const request = await repo.findRequestBySession(db, session.id);
+      if (!paid || !request || request.status === 'paid') {
+        const pending = !paid && request?.status === 'open';
+        const claimed = await db.transaction(async (tx) => {
+          if (!(await repo.claimEvent(tx, event.id, event.type))) return false;
+          if (pending) await repo.markProcessing(tx, request.id);
+          return true;
+        });
+        if (!claimed) return 'duplicate';
+        return pending ? 'pending' : 'ignored';
+      }
+      // Provider call outside the transaction: fee, net and method of the charge.
+      const details = await app.platform.payments!.chargeDetails(
+        session,
+        event.account ?? request.account_id,
+      );
+      const outcome = await db.transaction(async (tx) => credit(tx, event, session.id, details));
+      if (outcome === 'credited' && request.user_id)
+        app.realtime.toUser(request.user_id, 'finances-updated', {
+          coproprietaire_id: request.coproprietaire_id,
+        });
+      return outcome;
+    }
+    case 'checkout.session.expired':
+    case 'checkout.session.async_payment_failed': {
+      const session = event.data.object;
+      return db.transaction(async (tx) => {
+        if (!(await repo.claimEvent(tx, event.id, event.type))) return 'duplicate' as const;
+        const request = await repo.findRequestBySession(tx, session.id, { lock: true });
+        // A late expiry never undoes a payment.
+        if (!request || request.status === 'paid' || request.status === 'cancelled')
+          return 'ignored' as const;
+        await repo.updatePaymentRequest(tx, request.id, { status: 'cancelled', completed_at: new Date() });
+        return 'cancelled' as const;
+      });
+    }
+    default: {
+      const claimed = await repo.claimEvent(db, event.id, event.type);
+      return claimed ? 'ignored' : 'duplicate';
+    }
+  }
+}
+
+/**
+ * In one transaction: claim the event, record the payment transaction, add the credit line,
+ * settle the chosen debits (credits used first, then the card amount, oldest debit first),
+ * consume the credits used, mark the request paid. Whatever the card amount could not settle
+ * (a debit already paid elsewhere) stays available on the new credit line.
+ */
+async function credit(
+  tx: repo.Tx,
+  event: Stripe.Event,
+  sessionId: string,
+  details: Awaited<ReturnType<PaymentsAdapter['chargeDetails']>>,
+): Promise<WebhookOutcome> {
+  if (!(await repo.claimEvent(tx, event.id, event.type))) return 'duplicate';
+  const request = await repo.findRequestBySession(tx, sessionId, { lock: true });
+  if (!request || request.status === 'paid') return 'ignored';
+  const now = new Date();
+  const transaction = await repo.insertPaymentTransaction(tx, {
+    coproprietaire_id: request.coproprietaire_id,
+    payment_request_id: request.id,
+    amount_cents: details.amountCents,
+    fee_cents: details.feeCents,
+    net_cents: details.netCents,
+    currency: details.currency,
+    date: now,
+    payment_method: details.paymentMethod,
+    description: CARD_PAYMENT_LINE_NAME,
+  });
+  if (!transaction) return 'ignored';
+
+  const debits = await repo.openLinesByIds(
+    tx,
+    request.coproprietaire_id,
+    'debit',
+    request.debits.map((d) => d.id),
+    { lock: true },
+  );
+  const credits = await repo.openLinesByIds(
+    tx,
+    request.coproprietaire_id,
+    'credit',
+    request.credits.map((c) => c.id),
+    { lock: true },
+  );
+  const due = debits.reduce((s, d) => s + d.remaining_cents, 0);
+  let settle = 0;
+  for (const c of credits) {
+    const use = Math.min(c.remaining_cents, due - settle);
+    if (use <= 0) break;
+    await repo.setRemaining(tx, c.id, c.remaining_cents - use);
+    settle += use;
+  }
+  const cardUsed = Math.min(details.amountCents, due - settle);
+  settle += cardUsed;
+  for (const d of debits) {
+    if (settle <= 0) break;
+    const pay = Math.min(d.remaining_cents, settle);
+    await repo.setRemaining(tx, d.id, d.remaining_cents - pay);
+    settle -= pay;
+  }
+
+  await repo.insertLedgerLine(tx, {
+    coproprietaire_id: request.coproprietaire_id,
+    copropriete_id: await coproprieteOf(tx, request.coproprietaire_id),
+    payment_transaction_id: transaction.id,
+    name: CARD_PAYMENT_LINE_NAME,
+    date: todayInParis(),
+    amount_cents: details.amountCents,
+    remaining_cents: details.amountCents - cardUsed,
+    amount_type: 'credit',
+    bill_type: 'other',
+  });
+  await repo.updatePaymentRequest(tx, request.id, { status: 'paid', completed_at: now });
+  return 'credited';
+}
+
+async function coproprieteOf(tx: repo.Tx, coproprietaireId: string): Promise<string> {
+  const id = await repo.coproprieteIdOf(tx, coproprietaireId);
+  if (!id) throw new AppError('NOT_FOUND');
+  return id;
+}

@@ -1,0 +1,262 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ledgerOf, makePayingOwner, requestsOf, transactionsOf } from '../../test/factories.payments.js';
+import { createTestApp, json, type TestApp } from '../../test/harness.js';
+
+/** A local HTTP server standing in for Stripe's API; it records what the SDK sends. */
+interface Seen {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: URLSearchParams;
+}
+let stand: Server;
+let seen: Seen[] = [];
+let sessionReply: { status: number; body: object } | null = null;
+let sessions = 0;
+const FEE = 1_242;
+
+function startStandIn(): Promise<number> {
+  stand = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => {
+      raw += c;
+    });
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      seen.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        headers: req.headers,
+        body: new URLSearchParams(raw),
+      });
+      const send = (status: number, body: object) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_standin' });
+        res.end(JSON.stringify(body));
+      };
+      const account = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && account)
+        return send(200, {
+          id: account[1],
+          object: 'account',
+          charges_enabled: account[1] === 'acct_test_ready',
+        });
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        if (sessionReply) return send(sessionReply.status, sessionReply.body);
+        sessions += 1;
+        return send(200, {
+          id: `cs_test_standin_${sessions}`,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.com/c/pay/cs_test_standin_${sessions}`,
+          amount_total: Number(new URLSearchParams(raw).get('line_items[0][price_data][unit_amount]')),
+          currency: 'eur',
+          payment_status: 'unpaid',
+        });
+      }
+      const pi = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && pi)
+        return send(200, {
+          id: pi[1],
+          object: 'payment_intent',
+          amount: 81_125,
+          currency: 'eur',
+          latest_charge: {
+            id: 'ch_standin',
+            object: 'charge',
+            payment_method_details: { type: 'card' },
+            balance_transaction: {
+              id: 'txn_standin',
+              object: 'balance_transaction',
+              amount: 81_125,
+              fee: FEE,
+              net: 81_125 - FEE,
+              currency: 'eur',
+            },
+          },
+        });
+      return send(404, { error: { type: 'invalid_request_error', message: 'stand-in: unknown route' } });
+    });
+  });
+  return new Promise((resolve) =>
+    stand.listen(0, '127.0.0.1', () => resolve((stand.address() as AddressInfo).port)),
+  );
+}
+
+const WEBHOOK_SECRET = 'whsec_test_standin';
+let t: TestApp;
+beforeAll(async () => {
+  const port = await startStandIn();
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(port),
+      STRIPE_API_PROTOCOL: 'http',
+      PUBLIC_URL: 'https://extranet.example.fr',
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((r) => stand.close(r));
+});
+beforeEach(() => {
+  seen = [];
+  sessionReply = null;
+});
+
+type Owner = Awaited<ReturnType<typeof makePayingOwner>>;
+const allLines = (o: Owner) => ({
+  debits: [
+    { id: o.q3.id, amount: 412.5 },
+    { id: o.q4.id, amount: 398.75 },
+  ],
+  credits: [],
+  pay_amount: 811.25,
+});
+const generate = (o: Owner) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${o.path}/generate-session-payment-request-by-stripe`,
+    headers: o.headers,
+    payload: allLines(o),
+  });
+
+function signedPost(event: object, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/finances/stripe/webhook',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+    payload,
+  });
+}
+
+describe('Stripe adapter against a local stand-in', () => {
+  it("check-stripe-ready reads charges_enabled of the syndic's connected account", async () => {
+    const ready = await makePayingOwner(t.app.db);
+    const off = await makePayingOwner(t.app.db, { accountId: 'acct_test_restricted' });
+    const url = (o: Owner) => `/api/finances/coproprietes/${o.copro.id}/check-stripe-ready`;
+    expect(json(await t.app.inject({ url: url(ready), headers: ready.headers })).data).toEqual({
+      ready: true,
+    });
+    expect(json(await t.app.inject({ url: url(off), headers: off.headers })).data).toEqual({ ready: false });
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /v1/accounts/acct_test_ready',
+      'GET /v1/accounts/acct_test_restricted',
+    ]);
+  });
+
+  it('creates the Checkout Session on the connected account with an idempotency key per payment request', async () => {
+    const o = await makePayingOwner(t.app.db);
+    const res = await generate(o);
+    expect(res.statusCode, res.body).toBe(200);
+    const id = `cs_test_standin_${sessions}`;
+    expect(json(res).data).toEqual({
+      publicKey: 'pk_test_standin',
+      sessionId: id,
+      accountId: 'acct_test_ready',
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+    });
+    const [req] = await requestsOf(t.app.db, o.owner.id);
+    expect(req).toMatchObject({ provider: 'stripe', session_id: id, pay_amount_cents: 81_125 });
+    const create = seen.find((s) => s.path === '/v1/checkout/sessions');
+    expect(create?.headers['stripe-account']).toBe('acct_test_ready');
+    expect(create?.headers['idempotency-key']).toBe(`payment-request-${req.id}`);
+    expect(create?.headers.authorization).toBe('Bearer sk_test_standin');
+    const b = create?.body;
+    expect(b?.get('mode')).toBe('payment');
+    expect(b?.get('line_items[0][price_data][unit_amount]')).toBe('81125');
+    expect(b?.get('line_items[0][price_data][currency]')).toBe('eur');
+    expect(b?.get('metadata[payment_request_id]')).toBe(req.id);
+    expect(b?.get('client_reference_id')).toBe(req.id);
+    expect(b?.get('success_url')).toBe(
+      `https://extranet.example.fr/${o.owner.id}/facture-v2?session_id={CHECKOUT_SESSION_ID}&stripe_payment_success=1`,
+    );
+    expect(b?.get('cancel_url')).toContain('stripe_payment_success=0');
+  });
+
+  it('answers COPRO_STRIPE_INVALID when the account cannot take charges', async () => {
+    const o = await makePayingOwner(t.app.db, { accountId: 'acct_test_restricted' });
+    const res = await generate(o);
+    expect(json(res).code).toBe('COPRO_STRIPE_INVALID');
+    expect(seen.some((s) => s.path === '/v1/checkout/sessions')).toBe(false);
+  });
+
+  it("maps Stripe's amount_too_small to AMOUNT_MINUMUM", async () => {
+    const o = await makePayingOwner(t.app.db);
+    sessionReply = {
+      status: 400,
+      body: {
+        error: { type: 'invalid_request_error', code: 'amount_too_small', message: 'Amount too small' },
+      },
+    };
+    const res = await generate(o);
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({
+      code: 'AMOUNT_MINUMUM',
+      errors: { minimum: 'AMOUNT_MINUMUM:0.5_eur' },
+    });
+    expect((await requestsOf(t.app.db, o.owner.id))[0].status).toBe('failed');
+  });
+
+  it('maps any other Stripe failure to the generic invalid request', async () => {
+    const o = await makePayingOwner(t.app.db);
+    sessionReply = { status: 400, body: { error: { type: 'invalid_request_error', message: 'nope' } } };
+    const res = await generate(o);
+    expect(res.statusCode).toBe(502);
+    expect(json(res)).toMatchObject({
+      code: 'PAYMENT_PROVIDER_ERROR',
+      message: 'Votre demande est invalide. Veuillez réessayer.',
+    });
+  });
+
+  it('credits from a signed checkout.session.completed with the fee and net of the charge', async () => {
+    const o = await makePayingOwner(t.app.db);
+    const sessionId = json(await generate(o)).data.sessionId;
+    seen = [];
+    const event = {
+      id: 'evt_standin_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      account: 'acct_test_ready',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          amount_total: 81_125,
+          currency: 'eur',
+          payment_status: 'paid',
+          payment_intent: 'pi_standin_1',
+        },
+      },
+    };
+    // Signed with another secret: refused.
+    const bad = await signedPost(event, 'whsec_someone_else');
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).code).toBe('WEBHOOK_SIGNATURE_INVALID');
+
+    const [a, b] = await Promise.all([signedPost(event), signedPost(event)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const txs = await transactionsOf(t.app.db, o.owner.id);
+    expect(txs).toHaveLength(1);
+    expect(txs[0]).toMatchObject({
+      amount_cents: 81_125,
+      fee_cents: FEE,
+      net_cents: 81_125 - FEE,
+      currency: 'eur',
+      payment_method: 'card',
+    });
+    const pi = seen.find((s) => s.path === '/v1/payment_intents/pi_standin_1');
+    expect(pi?.headers['stripe-account']).toBe('acct_test_ready');
+    const lines = await ledgerOf(t.app.db, o.owner.id);
+    expect(lines.filter((l) => l.payment_transaction_id)).toHaveLength(1);
+    expect(lines.find((l) => l.id === o.q3.id)?.remaining_cents).toBe(0);
+  });
+});

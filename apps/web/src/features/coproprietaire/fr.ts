@@ -1,0 +1,62 @@
+/** Strings of the co-owner space, worded as SPEC.md words them where it does. */
+export const frCopro = {
+  attach: {
+    title: 'Rattacher un copropriétaire',
+    intro: 'Saisissez le code de rattachement de 9 caractères fourni par votre syndic.',
+    codeLabel: 'Code de rattachement',
+    submit: 'Rattacher',
+    cancel: 'Annuler',
+    required: 'Ce champ est requis.',
+    codeInvalid: 'Ce code est invalide',
+    alreadyMine: "L'utilisateur existe déjà dans votre environnement.",
+    ok: "D'accord",
+  },
+  home: {
+    welcome: (first: string, last: string) => `Bienvenue ${[first, last].filter(Boolean).join(' ')}`,
+    invite:
+      'Pour accéder à votre espace, rattachez votre compte copropriétaire avec le code de rattachement à 9 caractères fourni par votre syndic.',
+    myRecords: 'Mes copropriétaires',
+    attachCard: 'Rattacher un copropriétaire',
+    attachCardHint: 'Avec le code fourni par votre syndic',
+    lots: (n: number) => (n === 0 ? 'Aucun lot' : n === 1 ? '1 lot' : `${n} lots`),
+    unread: (n: number) => `${n} notification${n > 1 ? 's' : ''} non lue${n > 1 ? 's' : ''}`,
+    loadError: 'Impossible de charger vos copropriétaires.',
+    retry: 'Réessayer',
+  },
+  remove: {
+    title: 'Confirmation requise',
+    message: (name: string) =>
+      `Voulez-vous retirer ${name} de votre application ? Ses données restent intactes : vous pourrez le rattacher à nouveau avec son code de rattachement.`,
+    confirm: 'Confirmer',
+    cancel: 'Annuler',
+    done: (name: string) => `${name} a été retiré de votre application.`,
+    failed: 'Le copropriétaire n’a pas pu être retiré. Veuillez réessayer.',
+  },
+  pending: {
+    title: 'Confirmation requise',
+    question: 'Voulez-vous vous connecter aux données du copropriétaires:',
+    yes: 'Oui',
+    no: 'Ne pas connecter',
+  },
+  info: {
+    pageTitle: 'Mon compte copropriétaire',
+    contacts: 'Contacts',
+    coproprietes: 'Copropriétés',
+    noContact: 'Aucun contact renseigné.',
+    code: 'Code de rattachement',
+    address: 'Adresse',
+    email: 'E-mail',
+    phone: 'Téléphone',
+    company: 'Société',
+    detach: (name: string) => `Détacher ${name}`,
+    detachNote: "Le compte n'apparaîtra plus dans votre application",
+    loadError: 'Impossible de charger les informations de ce copropriétaire.',
+    lots: 'Lots',
+    members: 'Membres',
+  },
+  disabled: {
+    title: 'Ce copropriétaire était invalide',
+    close: 'Fermer',
+  },
+  sidebar: { info: 'Informations du copropriétaire' },
+} as const;

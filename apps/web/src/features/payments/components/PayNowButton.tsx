@@ -1,0 +1,40 @@
+import { Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useLocation } from 'react-router-dom';
+import { paymentsFr as t } from '../fr';
+import { useStripeReady } from '../queries';
+import { PaymentWizard } from './PaymentWizard';
+
+export interface PayNowButtonProps {
+  coproprieteId: string;
+  coproprietaireId: string;
+  /** The statement balance in cents; positive means owed (SPEC §9). */
+  balanceCents: number;
+  /** Called once the checkout session is created, just before the browser leaves for the checkout. */
+  onPaid?: () => void;
+}
+
+/**
+ * 'Payez maintenant' (SPEC §2.8, §6): shown only when the syndic has active card payments
+ * and the balance is positive; opens the payment wizard. Never shown in the read-only
+ * syndic preview.
+ */
+export function PayNowButton({ coproprieteId, coproprietaireId, balanceCents, onPaid }: PayNowButtonProps) {
+  const { pathname } = useLocation();
+  const preview = pathname.startsWith('/syndic-preview');
+  const ready = useStripeReady(coproprieteId, !preview && balanceCents > 0);
+  const [opened, { open, close }] = useDisclosure(false);
+  if (preview || balanceCents <= 0 || !ready.data?.ready) return null;
+  return (
+    <>
+      <Button onClick={open}>{t.payNow}</Button>
+      <PaymentWizard
+        opened={opened}
+        onClose={close}
+        coproprieteId={coproprieteId}
+        coproprietaireId={coproprietaireId}
+        onSessionCreated={onPaid}
+      />
+    </>
+  );
+}
