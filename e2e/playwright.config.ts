@@ -38,7 +38,21 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
+  // All specs share one seeded server. Paul's record starts before onboarding (SPEC §2.15); the
+  // onboarding spec takes him through it first, so the other specs find him on his dashboard.
+  projects: [
+    {
+      name: 'onboarding',
+      testMatch: /onboarding\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
+    },
+    {
+      name: 'chromium',
+      testIgnore: /onboarding\.spec\.ts$/,
+      dependencies: ['onboarding'],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
+    },
+  ],
   webServer: {
     command: 'npx tsx ../apps/server/src/main.ts',
     url: `${baseURL}/api/health`,
