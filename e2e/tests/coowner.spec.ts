@@ -9,6 +9,7 @@ type Rec = {
   id: string;
   display_name: { fr: string };
   unique_code: string;
+  init_settings_done: boolean;
   total_notification: number;
   is_member_syndicat: boolean;
   coproprietes: { id: string; name: string; syndic_disable: boolean }[];
@@ -207,7 +208,9 @@ test.describe('paul: one ordinary record', () => {
     const after = await records(page);
     const attached = after.find((r) => r.unique_code === FREE_CODE);
     expect(attached).toBeTruthy();
-    await expect(page).toHaveURL(new RegExp(`/${attached?.id}/home$`));
+    // The new record has not been through onboarding: /{id}/home sends it to its first step.
+    expect(attached?.init_settings_done).toBe(false);
+    await expect(page).toHaveURL(new RegExp(`/${attached?.id}/init-profiles$`));
     await expect(page.getByTestId('header-name')).toHaveText(attached?.display_name.fr ?? '');
 
     // The same code again: the popup of SPEC §8.

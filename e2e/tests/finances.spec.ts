@@ -3,10 +3,16 @@ import { formatCents } from '@tantieme/contract';
 
 const PASSWORD = 'Tilleuls2024';
 
+/** One API sign-in per user for the whole file: the suite shares the sign-in rate limit. */
+const tokens = new Map<string, string>();
 async function apiToken(request: APIRequestContext, email: string) {
+  const known = tokens.get(email);
+  if (known) return known;
   const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
   expect(res.ok()).toBeTruthy();
-  return (await res.json()).data.token as string;
+  const token = (await res.json()).data.token as string;
+  tokens.set(email, token);
+  return token;
 }
 
 /** Claire's Les Tilleuls record, and what the API says her account holds. */

@@ -35,6 +35,9 @@ export const ErrorCode = {
   AVATAR_INVALID: 'AVATAR_INVALID',
   // co-owner
   COPROPRIETAIRE_DISABLED: 'COPROPRIETAIRE_DISABLED',
+  // settings and onboarding
+  CONTACT_EMAIL_REQUIRED: 'CONTACT_EMAIL_REQUIRED',
+  UNKNOWN_LOT: 'UNKNOWN_LOT',
   COPROPRIETAIRE_ALREADY_ATTACHED: 'COPROPRIETAIRE_ALREADY_ATTACHED',
   // payments (§8)
   COPRO_STRIPE_INVALID: 'COPRO_STRIPE_INVALID',
@@ -72,6 +75,8 @@ export const errorStatus: Record<string, number> = {
   INVITATION_USED: 409,
   INVITATION_EXPIRED: 410,
   RESEND_TOO_SOON: 429,
+  CONTACT_EMAIL_REQUIRED: 409,
+  UNKNOWN_LOT: 400,
   COPROPRIETAIRE_ALREADY_ATTACHED: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
@@ -113,6 +118,9 @@ export const errorMessages: Partial<Record<string, string>> = {
   RESEND_TOO_SOON: 'Veuillez patienter avant de demander un nouveau code.',
   AVATAR_INVALID: 'Le fichier doit être une image jpg, jpeg, png ou gif.',
   COPROPRIETAIRE_DISABLED: 'Ce copropriétaire était invalide',
+  CONTACT_EMAIL_REQUIRED:
+    'Veuillez renseigner votre courriel de contact pour recevoir les appels de fonds par e-mail.',
+  UNKNOWN_LOT: "Ce lot n'appartient pas à ce copropriétaire.",
   COPROPRIETAIRE_ALREADY_ATTACHED: 'Ce code est déjà utilisé',
   COPRO_STRIPE_INVALID: 'Le paiement de ce copropriété est désormais invalide.',
   AMOUNT_REQUIRED: "Le montant du paiement n'est pas valide",

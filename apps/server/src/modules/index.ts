@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { addressRoutes } from './address/address.routes.js';
 import { coproprietaireRoutes } from './coproprietaire/coproprietaire.routes.js';
 import { devRoutes } from './dev/dev.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { financesRoutes } from './finances/finances.routes.js';
 import { identityRoutes } from './identity/identity.routes.js';
+import { settingsRoutes } from './settings/settings.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { sandboxCheckoutRoutes } from './payments/sandbox.routes.js';
 import { paymentsWebhookRoutes } from './payments/webhook.routes.js';
@@ -25,6 +27,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(invitationRoutes);
   await app.register(qrcodeRoutes);
   await app.register(coproprietaireRoutes);
+  await app.register(settingsRoutes);
+  await app.register(addressRoutes);
   await app.register(financesRoutes);
   await app.register(syndicApiRoutes);
   await app.register(paymentsRoutes);

@@ -82,7 +82,7 @@ export type LotSupplementJson = {
   ignore?: boolean;
 };
 export type UserSupplementJson = {
-  contact?: { phone?: string | null; email?: string | null } | null;
+  contact?: { phone?: string | null; email?: string | null; address?: AddressJson | null } | null;
   lots?: Record<string, LotSupplementJson>;
 };
 export type PermissionsJson = {

@@ -8,7 +8,6 @@ import {
   lots,
   notifications,
   syndics,
-  userSettings,
 } from '../../db/schema/index.js';
 
 export async function listForUser(db: Db, userId: string) {
@@ -82,16 +81,4 @@ export async function detachFromUser(db: Db, id: string, userId: string) {
 }
 
 // The pending attach user setting (SPEC §4). The user-settings module is built on another
-// branch; until it lands this module reads and deletes its one key itself (decision 13).
-export async function readUserSetting(db: Db, userId: string, key: string) {
-  const [row] = await db
-    .select({ value: userSettings.value })
-    .from(userSettings)
-    .where(and(eq(userSettings.user_id, userId), eq(userSettings.key, key)))
-    .limit(1);
-  return row?.value ?? null;
-}
-
-export async function deleteUserSetting(db: Db, userId: string, key: string) {
-  await db.delete(userSettings).where(and(eq(userSettings.user_id, userId), eq(userSettings.key, key)));
-}
+// branch; until it lands this module reads and deletes its one key itself (decision 12).

@@ -10,6 +10,7 @@ import {
 } from '../access/access.service.js';
 import { presentSummary } from './coproprietaire.presenter.js';
 import * as repo from './coproprietaire.repo.js';
+import { deleteUserSettings, getUserSettings } from '../settings/settings.service.js';
 
 const byName = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
 
@@ -63,6 +64,12 @@ export async function attachByCode(db: Db, userId: string, code: string) {
   return { id: rec.id };
 }
 
+// The pending attach key lives in the user settings (settings module, decision 19).
+const readPendingAttach = async (db: Db, userId: string) =>
+  (await getUserSettings(db, userId, [PENDING_ATTACH_SETTING_KEY]))[PENDING_ATTACH_SETTING_KEY];
+const clearPendingAttach = (db: Db, userId: string) =>
+  deleteUserSettings(db, userId, [PENDING_ATTACH_SETTING_KEY]);
+
 /** SPEC §4 Remove co-owner account: detach only (user_id null); data intact, re-attachable by code. */
 export async function removeCoproprietaire(req: FastifyRequest, id: string) {
   const row = await guardCoproprietaire(req, id, { write: true });
@@ -70,8 +77,8 @@ export async function removeCoproprietaire(req: FastifyRequest, id: string) {
   if (!userId) throw new AppError('NOT_FOUND');
   await repo.detachFromUser(req.server.db, id, userId);
   // A pending confirmation about this record has no object any more.
-  if ((await repo.readUserSetting(req.server.db, userId, PENDING_ATTACH_SETTING_KEY)) === id)
-    await repo.deleteUserSetting(req.server.db, userId, PENDING_ATTACH_SETTING_KEY);
+  if ((await readPendingAttach(req.server.db, userId)) === id)
+    await clearPendingAttach(req.server.db, userId);
   return true;
 }
 
@@ -96,14 +103,14 @@ export async function memberUnionFlags(req: FastifyRequest, datas: { copr_id: st
  */
 export async function pendingAttach(req: FastifyRequest, userId: string) {
   const db = req.server.db;
-  const id = await repo.readUserSetting(db, userId, PENDING_ATTACH_SETTING_KEY);
+  const id = await readPendingAttach(db, userId);
   if (!id) return null;
   let row: OwnedRecord;
   try {
     row = await guardCoproprietaire(req, id);
   } catch (e) {
     if (e instanceof AppError && e.code === 'NOT_FOUND') {
-      await repo.deleteUserSetting(db, userId, PENDING_ATTACH_SETTING_KEY);
+      await clearPendingAttach(db, userId);
       return null;
     }
     throw e;
@@ -113,7 +120,7 @@ export async function pendingAttach(req: FastifyRequest, userId: string) {
 }
 
 export async function confirmPendingAttach(db: Db, userId: string) {
-  await repo.deleteUserSetting(db, userId, PENDING_ATTACH_SETTING_KEY);
+  await clearPendingAttach(db, userId);
   return true;
 }
 

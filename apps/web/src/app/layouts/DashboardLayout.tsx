@@ -5,6 +5,7 @@ import { Outlet, useParams } from 'react-router-dom';
 import { DisabledRecord } from '../../features/coproprietaire/DisabledRecord';
 import { PendingAttachCheck } from '../../features/coproprietaire/PendingAttach';
 import { useCoproprietaires } from '../../features/coproprietaire/queries';
+import { OnboardingRedirect } from '../../features/onboarding/OnboardingRedirect';
 import { fr } from '../../i18n/fr';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { NotFound } from '../../ui/NotFound';
@@ -38,6 +39,7 @@ export function DashboardLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <UserSidebar opened={sidebar} onClose={close} />
+        {known && !disabled ? <OnboardingRedirect /> : null}
         <PendingAttachCheck />
         <Suspense fallback={<LoadingOverlay />}>
           {disabled ? <DisabledRecord /> : known ? <Outlet /> : <NotFound />}

@@ -1,0 +1,311 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const PASSWORD = 'Tilleuls2024';
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+type Record = { id: string; init_settings_done: boolean; coproprietes: { id: string; name: string }[] };
+
+async function records(page: Page): Promise<Record[]> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/coproprietaires/all', {
+      headers: { authorization: `Bearer ${localStorage.getItem('TOKEN')}` },
+    });
+    return (await res.json()).data;
+  });
+}
+
+async function apiGet(page: Page, path: string) {
+  return page.evaluate(async (p) => {
+    const res = await fetch(`/api${p}`, {
+      headers: { authorization: `Bearer ${localStorage.getItem('TOKEN')}` },
+    });
+    return (await res.json()).data;
+  }, path);
+}
+
+/** Mantine switches hide their input: a user clicks the label. */
+const flip = (page: Page, label: string | RegExp) =>
+  page.locator('label').filter({ hasText: label }).first().click();
+
+const SETTINGS_PUT = (url: URL) =>
+  /^\/api\/coproprietaires\/[^/]+\/coproprietaires\/[^/]+\/settings$/.test(url.pathname);
+
+/** The card titled 'Lot {name}'; demo lot names read 'Appartement B21', 'Cave C05'… */
+const lotCard = (page: Page, name: string) =>
+  page.getByRole('region', { name: new RegExp(`^Lot .*${name}$`) });
+
+async function noHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('paul goes through onboarding: contact, rent, copy from the previous block, fill later, choices', async ({
+  page,
+}) => {
+  await signIn(page, 'paul.durand@example.fr');
+  const [paul] = await records(page);
+  expect(paul.init_settings_done).toBe(false);
+
+  // Opening the record sends him to the first onboarding step.
+  await page.goto(`/${paul.id}/home`);
+  await expect(page).toHaveURL(new RegExp(`/${paul.id}/init-profiles$`));
+  await expect(page.getByRole('heading', { name: 'Mes coordonnées et informations' })).toBeVisible();
+
+  // Contact: a bad e-mail is reported and blocks 'Suivant'.
+  const contactEmail = page.getByLabel('Courriel de contact');
+  await contactEmail.fill('paul.durand@');
+  await expect(page.getByText('Le courriel est invalide')).toBeVisible();
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(page).toHaveURL(/init-profiles$/);
+  // ...unless the contact is left for later: then the step goes through, without an e-mail.
+  const contact = page.getByRole('region', { name: 'Mes coordonnées' });
+  await contact.getByLabel('Renseigner plus tard').check();
+  await expect(contactEmail).toBeDisabled();
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(page).toHaveURL(/init-settings$/);
+  await expect(page.getByRole('heading', { name: 'Mes choix' })).toBeVisible();
+  const fundCalls = page.getByRole('switch', { name: 'Recevoir les appels de fonds par e-mail' });
+  await expect(fundCalls).toBeDisabled();
+  await expect(fundCalls).not.toBeChecked();
+  await expect(
+    page.getByText("Veuillez renseigner votre courriel de contact sur l'écran précédent."),
+  ).toBeVisible();
+
+  // Back to the first step to give the contact after all.
+  await page.getByRole('link', { name: 'Précédent' }).click();
+  await expect(page).toHaveURL(/init-profiles$/);
+  await page.getByLabel('Courriel de contact').fill('paul.durand@example.fr');
+  await page.getByLabel('Téléphone de contact').fill('06 98 76 54 32');
+
+  // Lot B21 is rented: tenant fields appear; a bad tenant phone is reported on blur.
+  const b21 = lotCard(page, 'B21');
+  await expect(b21.getByLabel('Nom du locataire')).toHaveCount(0);
+  await b21.getByLabel('Mon bien est loué / utilisé par un tiers').check();
+  await b21.getByLabel("Nom de l'agence").fill('Immo Lyon Gestion');
+  await b21.getByLabel("Téléphone de l'agence").fill('04 78 95 12 40');
+  await b21.getByLabel('Nom du locataire').fill('Yann Le Goff');
+  await b21.getByLabel('Téléphone du locataire').fill('12');
+  await b21.getByLabel('Courriel du locataire').focus();
+  await expect(b21.getByText('Wrong phone syntax')).toBeVisible();
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(page).toHaveURL(/init-profiles$/);
+  await expect(page.getByText('Veuillez corriger les champs signalés avant de continuer.')).toBeVisible();
+  await b21.getByLabel('Téléphone du locataire').fill('06 88 12 40 57');
+  await b21.getByLabel('Nom de la personne de confiance').fill('Marc Durand');
+
+  // Lot C05 copies B21, then is left for later.
+  const c05 = lotCard(page, 'C05');
+  await expect(b21.getByRole('button', { name: 'Recopier du bloc précédent' })).toHaveCount(0);
+  await c05.getByRole('button', { name: 'Recopier du bloc précédent' }).click();
+  await expect(c05.getByLabel("Nom de l'agence")).toHaveValue('Immo Lyon Gestion');
+  await expect(c05.getByLabel('Mon bien est loué / utilisé par un tiers')).toBeChecked();
+  await expect(c05.getByLabel('Nom du locataire')).toHaveValue('Yann Le Goff');
+  await c05.getByLabel('Renseigner plus tard').check();
+  await expect(c05.getByLabel("Nom de l'agence")).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(page).toHaveURL(/init-settings$/);
+
+  // Default choices (SPEC §9): electronic convocation on, fund calls by e-mail on with an e-mail.
+  const convocation = page.getByRole('switch', { name: /Recevoir les convocations/ });
+  await expect(convocation).toBeChecked();
+  await expect(fundCalls).toBeEnabled();
+  await expect(fundCalls).toBeChecked();
+  await flip(page, /Recevoir les convocations/);
+  await expect(convocation).not.toBeChecked();
+  await page.getByRole('button', { name: 'Valider mes choix' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${paul.id}/home$`));
+
+  // What was stored.
+  const info = await apiGet(page, `/coproprietaires/${paul.id}/user-supplement-info`);
+  expect(info.contact).toMatchObject({ phone: '+33698765432', email: 'paul.durand@example.fr' });
+  const byName = Object.fromEntries(
+    info.lots.map((l: { name: string; info: unknown }) => [l.name.split(' ').at(-1), l.info]),
+  );
+  expect(byName.B21).toMatchObject({
+    use_type: 'rent',
+    agency_name: 'Immo Lyon Gestion',
+    agency_phone: '+33478951240',
+    locataire_name: 'Yann Le Goff',
+    locataire_phone: '+33688124057',
+    trusted_person: 'Marc Durand',
+    ignore: false,
+  });
+  expect(byName.C05).toMatchObject({ ignore: true });
+  const settings = await apiGet(page, `/coproprietaires/${paul.id}/settings`);
+  expect(settings).toMatchObject({
+    'allow-convocation-electronic': '0',
+    'receive-appel-de-fond-via-email': '1',
+  });
+  expect((await records(page))[0].init_settings_done).toBe(true);
+
+  // Onboarding done: the settings page opens without a detour and shows the choices.
+  await page.goto(`/${paul.id}/settings`);
+  await expect(page).toHaveURL(/settings$/);
+  await expect(page.getByRole('switch', { name: /Recevoir les convocations/ })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Recevoir les appels de fonds par e-mail' })).toBeChecked();
+});
+
+/**
+ * Claire signs in through the form once; later tests reuse her session token, so the suite stays
+ * under the sign-in rate limit (10 per e-mail in 10 minutes) shared with the other specs.
+ */
+let claireToken: string | null = null;
+async function claireTilleuls(page: Page) {
+  if (claireToken) {
+    const token = claireToken;
+    await page.addInitScript((t) => localStorage.setItem('TOKEN', t), token);
+    await page.goto('/');
+  } else {
+    await signIn(page, 'claire.martin@example.fr');
+    claireToken = await page.evaluate(() => localStorage.getItem('TOKEN'));
+  }
+  const list = await records(page);
+  const rec = list.find((r) => r.coproprietes[0]?.name.includes('Tilleuls')) ?? list[0];
+  expect(rec.init_settings_done).toBe(true);
+  return rec;
+}
+
+test('claire changes her settings; a refused change is rolled back', async ({ page }) => {
+  const rec = await claireTilleuls(page);
+  await page.goto(`/${rec.id}/settings`);
+  await expect(page.getByRole('heading', { name: 'Configuration' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Autorisation' })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Quel que soit mon choix, je peux toujours communiquer avec les membres du syndic et les membres du conseil syndical.',
+    ),
+  ).toBeVisible();
+
+  const chat = page.getByRole('switch', {
+    name: "Autoriser les autres copropriétaires à m'envoyer des messages",
+  });
+  const notif = page.getByRole('switch', { name: 'Recevoir les notifications' });
+  const chatBefore = await chat.isChecked();
+  await flip(page, "Autoriser les autres copropriétaires à m'envoyer des messages");
+  await expect(page.getByText('Vos choix ont été enregistrés.').first()).toBeVisible();
+  await flip(page, 'Recevoir les notifications');
+  await expect(notif).not.toBeChecked();
+  await expect(page.getByText('Vos choix ont été enregistrés.').first()).toBeVisible();
+
+  await page.reload();
+  await expect(chat).toBeChecked({ checked: !chatBefore });
+  await expect(notif).not.toBeChecked();
+
+  // The server refuses: the switch goes back to where it was.
+  await page.route(SETTINGS_PUT, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, code: 'INTERNAL', message: 'Une erreur est survenue.' }),
+    }),
+  );
+  const refused = page.waitForResponse((r) => r.request().method() === 'PUT' && r.status() === 500);
+  await flip(page, 'Recevoir les notifications');
+  await refused;
+  await expect(notif).not.toBeChecked();
+  await page.unroute(SETTINGS_PUT);
+  await flip(page, 'Recevoir les notifications');
+  await expect(notif).toBeChecked();
+  await expect(page.getByText('Vos choix ont été enregistrés.').first()).toBeVisible();
+});
+
+test('the welcome form: address autocomplete, Enter suppressed, saved contact', async ({ page }) => {
+  const rec = await claireTilleuls(page);
+  // The Base Adresse Nationale is answered here so the test does not depend on the internet.
+  await page.route(
+    (url) => url.pathname === '/api/address/search',
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          data: [
+            {
+              full_address: '12 Rue des Tilleuls 69003 Lyon',
+              number: '12',
+              street: 'Rue des Tilleuls',
+              city: 'Lyon',
+              country: 'FR',
+              zip_code: '69003',
+              latitude: 45.7578,
+              longitude: 4.8512,
+            },
+          ],
+        }),
+      }),
+  );
+  await page.goto(`/${rec.id}/settings`);
+  await page.getByRole('button', { name: 'Modifier mes coordonnées' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bienvenue' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Mon courriel')).toHaveValue('claire.martin@example.fr');
+  const address = dialog.getByLabel('Mon adresse postale');
+  let saves = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('update-user-supplement-info')) saves++;
+  });
+  await address.fill('12 rue des til');
+  await expect(page.getByRole('option', { name: '12 Rue des Tilleuls 69003 Lyon' })).toBeVisible();
+  // Enter in the address field never submits the form.
+  await address.press('Enter');
+  await page.waitForTimeout(500);
+  expect(saves).toBe(0);
+  await expect(dialog).toBeVisible();
+  await page.getByRole('option', { name: '12 Rue des Tilleuls 69003 Lyon' }).click();
+  await expect(address).toHaveValue('12 Rue des Tilleuls 69003 Lyon');
+  await dialog.getByLabel('Mobile de la personne de confiance').fill('06 45 78 12 30');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Vos coordonnées ont été enregistrées.')).toBeVisible();
+  await expect(page.getByText('12 Rue des Tilleuls 69003 Lyon')).toBeVisible();
+  const info = await apiGet(page, `/coproprietaires/${rec.id}/user-supplement-info`);
+  expect(info.contact.address).toMatchObject({ zip_code: '69003', latitude: 45.7578 });
+});
+
+test('the address input falls back to plain text when the search is unreachable', async ({ page }) => {
+  const rec = await claireTilleuls(page);
+  await page.route(
+    (url) => url.pathname === '/api/address/search',
+    (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'indisponible' }),
+      }),
+  );
+  await page.goto(`/${rec.id}/settings`);
+  await page.getByRole('button', { name: 'Modifier mes coordonnées' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bienvenue' });
+  const address = dialog.getByLabel('Mon adresse postale');
+  await address.fill('3 place Bellecour 69002 Lyon');
+  await expect(
+    dialog.getByText("La recherche d'adresse est indisponible : saisissez l'adresse complète."),
+  ).toBeVisible();
+  await expect(address).toHaveValue('3 place Bellecour 69002 Lyon');
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('3 place Bellecour 69002 Lyon')).toBeVisible();
+});
+
+test('onboarding and settings fit a phone screen', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
+  const page = await context.newPage();
+  const rec = await claireTilleuls(page);
+  for (const step of ['init-profiles', 'init-settings', 'settings']) {
+    await page.goto(`/${rec.id}/${step}`);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('button').first()).toBeVisible();
+    await noHorizontalScroll(page);
+  }
+  await context.close();
+});
