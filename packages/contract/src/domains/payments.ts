@@ -4,7 +4,7 @@ import { okEnvelope } from '../envelope.js';
 
 const uuid = z.string().uuid();
 
-/** SPEC §3 Payable item. `amount` is what is still owed or available, integer cents (decision 12). */
+/** SPEC §3 Payable item. `amount` is what is still owed or available, integer cents (decision 15). */
 export const payableItemSchema = z.object({
   id: z.string(),
   amount: z.number().int(),

@@ -80,5 +80,3 @@ export async function detachFromUser(db: Db, id: string, userId: string) {
     .where(and(eq(coproprietaires.id, id), eq(coproprietaires.user_id, userId)));
 }
 
-// The pending attach user setting (SPEC §4). The user-settings module is built on another
-// branch; until it lands this module reads and deletes its one key itself (decision 12).

@@ -64,7 +64,7 @@ export async function attachByCode(db: Db, userId: string, code: string) {
   return { id: rec.id };
 }
 
-// The pending attach key lives in the user settings (settings module, decision 19).
+// The pending attach key lives in the user settings (settings module, decision 24).
 const readPendingAttach = async (db: Db, userId: string) =>
   (await getUserSettings(db, userId, [PENDING_ATTACH_SETTING_KEY]))[PENDING_ATTACH_SETTING_KEY];
 const clearPendingAttach = (db: Db, userId: string) =>
