@@ -79,4 +79,3 @@ export async function detachFromUser(db: Db, id: string, userId: string) {
     .set({ user_id: null, attached_at: null })
     .where(and(eq(coproprietaires.id, id), eq(coproprietaires.user_id, userId)));
 }
-
