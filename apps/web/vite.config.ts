@@ -1,10 +1,55 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text asset of the build, at maximum
+ * compression, once: the server sends them as they are (`@fastify/static` preCompressed),
+ * so no request pays for compressing a file (issue 13).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'tantieme-precompress',
+    apply: 'build',
+    configResolved(c) {
+      outDir = path.resolve(c.root, c.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((f) => {
+          const p = path.join(dir, f);
+          return statSync(p).isDirectory() ? walk(p) : [p];
+        });
+      for (const file of walk(outDir)) {
+        if (
+          !/\.(js|mjs|css|html|svg|json|txt|webmanifest)$/.test(file) ||
+          file.includes(`${path.sep}.vite${path.sep}`)
+        )
+          continue;
+        const buf = readFileSync(file);
+        if (buf.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(buf, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: buf.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(buf, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -14,5 +59,6 @@ export default defineConfig({
       '/socket.io': { target: api, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900 },
+  // The manifest feeds the bundle budget check (scripts/bundle-budget.mjs).
+  build: { outDir: 'dist', sourcemap: false, manifest: true },
 });

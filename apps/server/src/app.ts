@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -17,11 +18,15 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { authPlugin } from './http/auth.js';
 import { AppError } from './http/errors.js';
+import { currentRequestStats, serverTiming, timedSync, withRequestStats } from './http/request-stats.js';
+import { clientErrorHandler, envelope, frameworkErrors, rejectInvalidText } from './http/inputs.js';
+import { createLogger } from './http/logging.js';
 import { registerModules } from './modules/index.js';
 import { createPlatform, type Platform } from './platform/index.js';
 import { memoryRealtime, type Realtime } from './realtime/index.js';
@@ -44,18 +49,34 @@ export interface BuildOptions {
   platform?: Partial<Platform>;
   realtime?: Realtime;
   logger?: boolean;
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: DestinationStream;
+  /** The built SPA to serve (default: apps/web/dist). */
+  webDist?: string;
 }
 
-/** Masks the identifier or code segment of identity paths and every query string. */
-export function redactUrl(url: string): string {
-  const [p] = url.split('?');
-  const masked = p
-    .replace(
-      /\/accounts\/[^/]+\/(check-account-exists|check-phone-exists|check-forgot-password|reset-password)/,
-      '/accounts/[redacted]/$1',
-    )
-    .replace(/\/(auth-qrcode\/code|extranets\/[a-z-]+|qr-login)\/[^/]+/, '/$1/[redacted]');
-  return url.includes('?') ? `${masked}?[redacted]` : masked;
+export { redactUrl } from './http/logging.js';
+
+/** The SQLSTATE of a database error, possibly wrapped (Drizzle puts the driver's in `cause`). */
+function sqlStateOf(err: unknown): string | undefined {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as never, i++
+  ) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/**
+ * Hashed build assets never change under their name: cached for a year, immutable. Anything
+ * else (index.html, favicon, logo) is revalidated, so a deployment is seen at once.
+ */
+export function staticCacheControl(filePath: string): string {
+  return /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/.test(filePath)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
 }
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -64,42 +85,35 @@ const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger:
-      opts.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            // Secrets never reach the logs.
-            redact: {
-              paths: [
-                'req.headers.authorization',
-                'req.headers["x-preview-token"]',
-                'req.headers.cookie',
-                '*.password',
-                '*.new_password',
-                '*.old_password',
-                '*.code',
-                '*.token',
-              ],
-              censor: '[redacted]',
-            },
-            // E-mails, phones and codes sit in a few identity paths: they never reach the logs.
-            serializers: {
-              req: (req) => ({
-                method: req.method,
-                url: redactUrl(req.url),
-                host: req.host,
-                remoteAddress: req.ip,
-              }),
-            },
-          },
+    ...(opts.logger === false && !opts.logStream
+      ? { logger: false }
+      : { loggerInstance: createLogger(config.logLevel, opts.logStream) }),
     bodyLimit: 2 * 1024 * 1024,
+    // A Web Push subscription (JSON) is the device token of DELETE …/device-tokens/{token}.
+    routerOptions: { maxParamLength: 2048 },
     // Only a known number of proxy hops: trusting any X-Forwarded-For would let a client pick
     // its own address and escape per-IP rate limits.
     trustProxy: config.trustProxy > 0 ? (_addr: string, hop: number) => hop < config.trustProxy : false,
+    // Router and HTTP parser failures answer the French envelope too (http/inputs.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
+  // Each request counts its SQL statements and times its session lookup, access guard and
+  // response validation; with SQL_STATS=1 the answer says so (the benchmark reads it).
+  app.addHook('onRequest', (_req, _reply, done) => withRequestStats(done));
+  if (config.sqlStats) {
+    app.addHook('onSend', async (_req, reply) => {
+      const stats = currentRequestStats();
+      if (!stats) return;
+      reply.header('x-sql-statements', String(stats.statements));
+      reply.header('server-timing', serverTiming(stats));
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler((route) => {
+    const serialize = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+    return (data) => timedSync('serialize', () => serialize(data));
+  });
 
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
@@ -145,6 +159,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return e;
     },
   });
+  // API answers compressed when worth it (≥ 1 KB); brotli at quality 4, cheap enough per request.
+  // Built assets are precompressed at build time and served as they are (below).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
 
   await app.register(swagger, {
@@ -154,7 +171,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         version: '1.0.0',
         description: 'API du portail copropriétaires Tantième',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          syndicApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -200,27 +222,50 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         .status(415)
         .send({ success: false, code: 'BAD_JSON', message: 'Type de contenu non pris en charge.' });
     }
+    // A value the database cannot read (class 22, data exception: malformed uuid, NUL byte,
+    // number out of range) is the client's input that a schema let through: 400, not 500.
+    const sqlState = sqlStateOf(err);
+    if (sqlState?.startsWith('22')) {
+      req.log.warn({ err, sqlState }, 'input rejected by the database');
+      return reply.status(400).send(envelope('BAD_REQUEST'));
+    }
     if (status >= 500) req.log.error({ err }, 'unhandled error');
     const code =
       status === 404
         ? 'NOT_FOUND'
         : status === 429
           ? 'RATE_LIMITED'
-          : status >= 500
-            ? 'INTERNAL'
-            : 'BAD_REQUEST';
-    return reply
-      .status(status)
-      .send({ success: false, code, message: errorMessages[code] ?? errorMessages.INTERNAL ?? 'Erreur' });
+          : status === 414
+            ? 'URI_TOO_LONG'
+            : status === 431
+              ? 'HEADERS_TOO_LARGE'
+              : status >= 500
+                ? 'INTERNAL'
+                : 'BAD_REQUEST';
+    return reply.status(status).send(envelope(code));
   });
 
   await app.register(authPlugin);
+  // After authentication (authPlugin's preValidation), before any schema or query.
+  app.addHook('preValidation', rejectInvalidText);
   await registerModules(app);
 
   // The built SPA, with client-side routing fallback (production and `npm start`).
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  const webRoot = opts.webDist ?? webDist;
+  const hasWeb = existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // `<file>.br` / `<file>.gz` written by the Vite build (vite.config.ts precompress).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', staticCacheControl(filePath));
+        res.setHeader('vary', 'Accept-Encoding');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];

@@ -33,6 +33,12 @@ export interface Config {
   rateLimitFactor: number;
   /** Proxy hops whose X-Forwarded-For is trusted (TRUST_PROXY); 0 = the socket address only. */
   trustProxy: number;
+  /** Requests per minute per syndic API key (SYNDIC_API_PER_MINUTE). */
+  syndicApiPerMinute: number;
+  /** SQL_STATS=1: every answer carries `x-sql-statements` (the benchmark reads it; issue 13). */
+  sqlStats: boolean;
+  /** Web Push VAPID keys (VAPID_*); main.ts generates them into DATA_DIR outside production. */
+  vapid?: { publicKey: string; privateKey: string; subject: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -80,5 +86,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     rateLimitFactor: Math.max(1, Number(env.RATE_LIMIT_FACTOR) || 1),
     trustProxy: Math.max(0, Math.trunc(Number(env.TRUST_PROXY) || 0)),
+    syndicApiPerMinute: Math.max(1, Math.trunc(Number(env.SYNDIC_API_PER_MINUTE) || 600)),
+    sqlStats: env.SQL_STATS === '1',
+    vapid:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? {
+            publicKey: env.VAPID_PUBLIC_KEY,
+            privateKey: env.VAPID_PRIVATE_KEY,
+            subject:
+              env.VAPID_SUBJECT ||
+              `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM ?? '')?.[1] ?? 'no-reply@tantieme.fr'}`,
+          }
+        : undefined,
   };
 }

@@ -4,12 +4,14 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startOutboxWorker } from './outbox/worker.js';
+import { startWebhookWorker } from './modules/syndic-api/webhooks/webhooks.service.js';
 import { attachRealtime } from './realtime/index.js';
+import { ensureVapidKeys } from './platform/push.js';
 import { ensureAppSecret } from './secrets.js';
 import { isDatabaseEmpty, printDemoLogins, seedDemo } from './seed/demo.js';
 
 async function main() {
-  const config = await ensureAppSecret(loadConfig());
+  const config = await ensureVapidKeys(await ensureAppSecret(loadConfig()));
   if (!config.databaseUrl) await mkdir(path.join(config.dataDir, 'db'), { recursive: true });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   await database.migrate();
@@ -23,7 +25,10 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.realtime = attachRealtime(app.server, database.db, config.redisUrl);
-  const stopWorker = startOutboxWorker(database.db, app.platform.mail, app.platform.sms, app.log);
+  const stopWorker = startOutboxWorker(database.db, app.platform.mail, app.platform.sms, app.log, 1000, {
+    push: app.platform.push,
+  });
+  const stopWebhooks = startWebhookWorker(database.db, config.appSecret, app.log);
 
   printDemoLogins(config, demo);
 
@@ -33,6 +38,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     stopWorker();
+    stopWebhooks();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {

@@ -3,7 +3,6 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { NOTIFICATION_TOAST_DURATION_MS } from '@tantieme/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -12,14 +11,20 @@ import 'dayjs/locale/fr';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { config as zodConfig } from 'zod';
 import { setUnauthorizedHandler } from './api';
+import { ModalsHost } from './app/ModalsHost';
 import { loginPath } from './app/guard';
 import { router } from './app/router';
 import { SessionProvider, SYNDIC_ALIAS_KEY, wipeLocalSession } from './app/session';
+import { RealtimeProvider } from './features/notifications/realtime';
 import { theme } from './app/theme';
 import { fr } from './i18n/fr';
 
 dayjs.locale('fr');
+// zod compiles object parsers with `new Function` unless told not to; the CSP has no
+// 'unsafe-eval', so every form validation would log a CSP violation (issue 13).
+zodConfig({ jitless: true });
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -45,12 +50,13 @@ createRoot(document.getElementById('root')!).render(
     <MantineProvider theme={theme}>
       <DatesProvider settings={{ locale: 'fr' }}>
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider labels={{ confirm: fr.confirm.confirm, cancel: fr.confirm.cancel }}>
-            <Notifications autoClose={NOTIFICATION_TOAST_DURATION_MS} position="top-right" />
-            <SessionProvider>
+          <Notifications autoClose={NOTIFICATION_TOAST_DURATION_MS} position="top-right" />
+          <SessionProvider>
+            <ModalsHost labels={{ confirm: fr.confirm.confirm, cancel: fr.confirm.cancel }} />
+            <RealtimeProvider>
               <RouterProvider router={router} />
-            </SessionProvider>
-          </ModalsProvider>
+            </RealtimeProvider>
+          </SessionProvider>
         </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

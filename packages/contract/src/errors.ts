@@ -6,6 +6,9 @@ export const ErrorCode = {
   // generic
   VALIDATION_ERROR: 'VALIDATION_ERROR',
   BAD_JSON: 'BAD_JSON',
+  BAD_REQUEST: 'BAD_REQUEST',
+  URI_TOO_LONG: 'URI_TOO_LONG',
+  HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
   UNAUTHORIZED: 'UNAUTHORIZED',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
@@ -51,6 +54,11 @@ export const ErrorCode = {
   SIGNATURE_NOT_FOUND: 'not-found',
   SIGNATURE_EXPIRED: 'expired',
   SIGNATURE_NO_DATA: 'no-signature-data',
+  SIGNATURE_USED: 'already-signed',
+  SIGNATURE_INVALID: 'SIGNATURE_INVALID',
+  VOTE_CLOSED: 'VOTE_CLOSED',
+  VOTE_INCOMPLETE: 'VOTE_INCOMPLETE',
+  NO_BALLOT: 'NO_BALLOT',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -58,6 +66,9 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const errorStatus: Record<string, number> = {
   VALIDATION_ERROR: 400,
   BAD_JSON: 400,
+  BAD_REQUEST: 400,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
   UNAUTHORIZED: 401,
   WRONG_PASSWORD: 401,
   USER_NOT_FOUND: 401,
@@ -85,12 +96,24 @@ export const errorStatus: Record<string, number> = {
   PAYMENT_REQUEST_INVALID: 409,
   PAYMENT_PROVIDER_ERROR: 502,
   WEBHOOK_SIGNATURE_INVALID: 400,
+  assemblee_session_has_been_start: 409,
+  'not-found': 404,
+  expired: 410,
+  'no-signature-data': 409,
+  'already-signed': 409,
+  SIGNATURE_INVALID: 400,
+  VOTE_CLOSED: 409,
+  VOTE_INCOMPLETE: 400,
+  NO_BALLOT: 404,
 };
 
 /** French messages, worded as SPEC §8 words them where it does. */
 export const errorMessages: Partial<Record<string, string>> = {
   VALIDATION_ERROR: 'Certaines informations sont invalides.',
   BAD_JSON: 'La requête est mal formée.',
+  BAD_REQUEST: 'La requête est invalide.',
+  URI_TOO_LONG: "L'adresse demandée est trop longue.",
+  HEADERS_TOO_LARGE: 'Les en-têtes ou les paramètres de la requête sont trop volumineux.',
   UNAUTHORIZED: 'Veuillez vous connecter.',
   FORBIDDEN: "Vous n'avez pas accès à cette ressource.",
   NOT_FOUND: 'Ressource introuvable.',
@@ -128,4 +151,13 @@ export const errorMessages: Partial<Record<string, string>> = {
   PAYMENT_REQUEST_INVALID: 'Votre demande est invalide. Veuillez réessayer.',
   PAYMENT_PROVIDER_ERROR: 'Votre demande est invalide. Veuillez réessayer.',
   WEBHOOK_SIGNATURE_INVALID: 'Signature du webhook invalide.',
+  assemblee_session_has_been_start: "La conférence de l'assemblée a commencé",
+  'not-found': "Il n'y a pas de demande de signature.",
+  expired: 'La demande de signature a expiré.',
+  'no-signature-data': "Il n'y a pas d'informations de représentation. Veuillez d'abord l'enregistrer.",
+  'already-signed': "Il n'y a pas de demande de signature.",
+  SIGNATURE_INVALID: "La signature dessinée n'a pas pu être lue. Veuillez signer à nouveau.",
+  VOTE_CLOSED: 'Le vote par correspondance en ligne est clos pour cette assemblée.',
+  VOTE_INCOMPLETE: 'Veuillez voter pour chaque résolution avant de publier votre vote.',
+  NO_BALLOT: "Vous n'avez pas encore voté par correspondance pour cette assemblée.",
 };

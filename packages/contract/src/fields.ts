@@ -14,6 +14,8 @@ export const msg = {
   phoneInvalid: 'Numéro de téléphone invalide',
   phoneWrongSyntax: 'Wrong phone syntax',
   phonePlaceholder: 'Entrer un numéro de téléphone',
+  /** A NUL byte or a lone surrogate: text no database column can hold. */
+  invalidCharacter: 'Ce champ contient un caractère non autorisé.',
   amountNegative: 'Le montant de la paie ne peut pas être inférieur à 0',
 } as const;
 
@@ -68,7 +70,13 @@ export function looksLikeAttachToken(v: string): boolean {
   return letters === 3 && digits >= 5 && digits <= 7 && letters + digits === v.length;
 }
 
-export const uuidParam = z.string().uuid({ error: 'Identifiant invalide' });
+/**
+ * Every id of a record (path parameter or body field): a UUID, checked before any query so a
+ * malformed id answers 400 naming the field, never a database error. Any 8-4-4-4-12 hex form
+ * (what PostgreSQL's uuid type reads), not only RFC versions.
+ */
+export const idField = z.guid({ error: 'Identifiant invalide' });
+export const uuidParam = idField;
 
 /** Profile rule (SPEC §5): the first word is the first name, the rest the last name. */
 export function splitFullName(full: string): { first_name: string; last_name: string } {
@@ -84,3 +92,45 @@ export const captchaField = z
   .string({ error: 'Veuillez vérifier avec captcha' })
   .min(1, { error: 'Veuillez vérifier avec captcha' })
   .max(2000);
+
+/** A NUL byte, or half of a surrogate pair: no PostgreSQL text or jsonb value can hold them. */
+function hasInvalidText(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0) return true;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
+}
+
+/** The key as an error may name it: the offending characters replaced. */
+const printable = (k: string) =>
+  Array.from(k, (ch) =>
+    ch.charCodeAt(0) === 0 || (ch.length === 1 && ch.charCodeAt(0) >= 0xd800 && ch.charCodeAt(0) <= 0xdfff)
+      ? '\ufffd'
+      : ch,
+  ).join('');
+
+/**
+ * Field paths (dot-joined, as validation errors name them) of every string of an input, keys
+ * included, that holds a character no column can store. The server checks every request's
+ * params, query and body with it before any schema or query sees them.
+ */
+export function invalidTextPaths(value: unknown, prefix = '', out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (hasInvalidText(value)) out.push(prefix || '_');
+  } else if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) invalidTextPaths(v, prefix ? `${prefix}.${i}` : String(i), out);
+  } else if (value && typeof value === 'object' && !ArrayBuffer.isView(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      const p = prefix ? `${prefix}.${k}` : k;
+      if (hasInvalidText(k)) out.push(printable(p));
+      else invalidTextPaths(v, p, out);
+    }
+  }
+  return out;
+}

@@ -7,7 +7,10 @@ import { coproprietaires, coproprietes, invitations, previewTokens, syndics } fr
 import { randomCode, randomToken, sha256 } from '../lib/crypto.js';
 import { createPlatform } from '../platform/index.js';
 import { ensureAppSecret } from '../secrets.js';
+import { chainReport, formatChainReport } from '../modules/assemblees/assemblees.service.js';
 import { isDatabaseEmpty, printDemoLogins, seedDemo } from '../seed/demo.js';
+import { createApiKey, listApiKeys, parseScopes, revokeApiKey } from '../modules/syndic-api/kit/keys.js';
+import { FULL_SCALE, type ScaleOptions, seedScale, validateScaleOptions } from '../seed/scale.js';
 
 const HELP = `Administration de Tantième
 
@@ -19,6 +22,17 @@ Commandes :
                                           Crée un jeton d'aperçu syndic (lecture seule), valable N jours (30 par défaut).
   invitation <coproprietaireId> [--email adresse] [--days N]
                                           Crée un code d'invitation valable N jours (30 par défaut).
+  verify-chain [assembleeId]              Vérifie la chaîne des bulletins et signatures (une assemblée ou toutes)
+                                          et indique le premier maillon rompu ; code de sortie 2 si une chaîne est rompue.
+  api-key create --syndic <alias> --name <nom> [--scopes read,write,webhooks]
+                                          Crée une clé de l'API syndic ; elle n'est affichée qu'une fois.
+  api-key list --syndic <alias>           Liste les clés du syndic (préfixe, portées, dernière utilisation).
+  api-key revoke <id> --syndic <alias>    Révoque une clé : elle est refusée (401) dès la requête suivante.
+  seed-scale [--copros N] [--owners N] [--ledger-lines N] [--notifications-per-user N]
+             [--documents-per-record N] [--transactions-per-record N] [--invoices-per-year N]
+                                          Remplit la base avec les données d'un syndic national (déterministe ;
+                                          par défaut 1 000 copropriétés, 50 000 copropriétaires, 2 000 000 lignes
+                                          de compte). Pour le benchmark : PostgreSQL (DATABASE_URL) conseillé.
   help                                    Affiche cette aide.
 
 La base utilisée est celle du serveur : DATABASE_URL si elle est définie, sinon la base
@@ -77,6 +91,44 @@ async function seedDemoCommand(config: Config, database: Database) {
   printDemoLogins(config, demo);
 }
 
+const SCALE_FLAGS: Record<string, keyof ScaleOptions> = {
+  copros: 'coproprietes',
+  owners: 'coproprietaires',
+  'ledger-lines': 'ledgerLines',
+  'notifications-per-user': 'notificationsPerUser',
+  'documents-per-record': 'documentsPerRecord',
+  'transactions-per-record': 'transactionsPerRecord',
+  'invoices-per-year': 'invoicesPerYear',
+};
+
+function scaleOptions(args: string[]): ScaleOptions {
+  const o = { ...FULL_SCALE };
+  for (const [flag, key] of Object.entries(SCALE_FLAGS)) {
+    const raw = option(args, flag);
+    if (raw !== undefined) {
+      const n = Number(raw.replace(/[_\s]/g, ''));
+      if (!Number.isInteger(n) || n < 0) throw new CliError(`--${flag} attend un nombre entier positif.`);
+      o[key] = n;
+    }
+  }
+  const problem = validateScaleOptions(o);
+  if (problem) throw new CliError(problem);
+  return o;
+}
+
+async function seedScaleCommand(database: Database, args: string[]) {
+  const o = scaleOptions(args);
+  try {
+    const counts = await seedScale(database.db, o, (line) => console.log(line));
+    console.log('Lignes créées :');
+    for (const [table, n] of Object.entries(counts))
+      console.log(`  ${table.padEnd(28)} ${n.toLocaleString('fr-FR')}`);
+  } catch (err) {
+    if (err instanceof Error && /déjà présentes/.test(err.message)) throw new CliError(err.message);
+    throw err;
+  }
+}
+
 async function previewTokenCommand(config: Config, database: Database, args: string[]) {
   const row = await findRecord(database, args[0]);
   const validity = days(args);
@@ -126,19 +178,78 @@ async function invitationCommand(config: Config, database: Database, args: strin
   console.log(`  Lien : ${config.publicUrl}/s/${row.syndic.alias}/invitations/${code}`);
 }
 
+async function verifyChainCommand(database: Database, args: string[]) {
+  if (args[0] && !UUID.test(args[0])) throw new CliError(`Identifiant invalide : ${args[0]}`);
+  const report = await chainReport(database.db, args[0]);
+  if (report.length === 0) throw new CliError('Aucune assemblée à vérifier.');
+  console.log(formatChainReport(report));
+  if (report.some((r) => !r.ok)) process.exitCode = 2;
+}
+
+async function findSyndic(database: Database, args: string[]) {
+  const alias = option(args, 'syndic');
+  if (!alias) throw new CliError('Indiquez le syndic : --syndic <alias>.');
+  const [row] = await database.db.select().from(syndics).where(eq(syndics.alias, alias)).limit(1);
+  if (!row) throw new CliError(`Aucun syndic avec l’alias ${alias}.`);
+  return row;
+}
+
+const frDate = (d: Date | null) => (d ? d.toLocaleString('fr-FR', { timeZone: 'Europe/Paris' }) : 'jamais');
+
+async function apiKeyCommand(database: Database, args: string[]) {
+  const [sub, ...rest] = args;
+  const syndic = await findSyndic(database, rest);
+  if (sub === 'create') {
+    const name = option(rest, 'name');
+    if (!name || name.trim().length === 0 || name.length > 100)
+      throw new CliError('Indiquez le nom de la clé : --name <nom> (100 caractères au plus).');
+    let scopes: ReturnType<typeof parseScopes>;
+    try {
+      scopes = parseScopes(option(rest, 'scopes') ?? 'read,write');
+    } catch (err) {
+      throw new CliError((err as Error).message);
+    }
+    const created = await createApiKey(database.db, { syndicId: syndic.id, name: name.trim(), scopes });
+    console.log(`Clé « ${created.name} » créée pour ${syndic.name} (portées : ${scopes.join(', ')}).`);
+    console.log(`  Identifiant : ${created.id}`);
+    console.log(`  Clé : ${created.key}`);
+    console.log(
+      '  Copiez-la maintenant : elle ne sera plus jamais affichée (seule son empreinte est conservée).',
+    );
+  } else if (sub === 'list') {
+    const keys = await listApiKeys(database.db, syndic.id);
+    if (keys.length === 0) console.log(`Aucune clé pour ${syndic.name}.`);
+    for (const k of keys)
+      console.log(
+        `${k.id}  ${k.prefix}…  « ${k.name} »  ${k.scopes.join(',')}  créée le ${frDate(k.created_at)}  utilisée : ${frDate(k.last_used_at)}${k.revoked_at ? `  RÉVOQUÉE le ${frDate(k.revoked_at)}` : ''}`,
+      );
+  } else if (sub === 'revoke') {
+    const id = rest[0];
+    if (!id || !UUID.test(id)) throw new CliError('Indiquez l’identifiant (uuid) de la clé à révoquer.');
+    if (!(await revokeApiKey(database.db, syndic.id, id)))
+      throw new CliError(`Aucune clé active ${id} pour ce syndic.`);
+    console.log(`Clé ${id} révoquée.`);
+  } else throw new CliError('Sous-commande attendue : api-key create | list | revoke.');
+}
+
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     console.log(HELP);
     return;
   }
-  if (!['seed-demo', 'preview-token', 'invitation'].includes(command))
+  if (
+    !['seed-demo', 'seed-scale', 'preview-token', 'invitation', 'verify-chain', 'api-key'].includes(command)
+  )
     throw new CliError(`Commande inconnue : ${command}\n\n${HELP}`);
   const config = await ensureAppSecret(loadConfig());
   const database = await open(config);
   try {
     if (command === 'seed-demo') await seedDemoCommand(config, database);
+    else if (command === 'seed-scale') await seedScaleCommand(database, args);
     else if (command === 'preview-token') await previewTokenCommand(config, database, args);
+    else if (command === 'verify-chain') await verifyChainCommand(database, args);
+    else if (command === 'api-key') await apiKeyCommand(database, args);
     else await invitationCommand(config, database, args);
   } finally {
     await database.close();

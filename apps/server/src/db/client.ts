@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { sqlStatsLogger } from '../http/request-stats.js';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -33,7 +34,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // A dropped connection must not crash the process; queries will fail and /health answers 503.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, logger: sqlStatsLogger });
     return {
       db,
       kind: 'postgres',
@@ -45,7 +46,7 @@ export async function openDatabase(opts: {
     };
   }
   const client = opts.pglite ?? (opts.dataDir ? new PGlite(opts.dataDir) : new PGlite());
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: sqlStatsLogger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

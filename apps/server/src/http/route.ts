@@ -14,6 +14,12 @@ export interface RouteOptions {
   rateLimit?: { max: number; timeWindow: number | string; keyGenerator?: (req: FastifyRequest) => string };
   /** Allow a read-only syndic preview token to call this route (GET routes of co-owner data). */
   preview?: boolean;
+  /** Runs before body validation (the syndic API checks its key, scope and rate limit here). */
+  onRequest?: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** OpenAPI security requirement, when the route is not authenticated by a bearer session. */
+  security?: Record<string, string[]>[];
+  /** Body size limit in bytes, when the route takes more than the app's default. */
+  bodyLimit?: number;
 }
 
 /**
@@ -38,8 +44,10 @@ export function route<E extends Endpoint>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: endpoint.response },
-      ...(needsAuth ? { security: [{ bearer: [] }] } : {}),
+      ...(needsAuth ? { security: [{ bearer: [] }] } : opts.security ? { security: opts.security } : {}),
     },
+    ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
+    ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     config: {
       ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
       auth: needsAuth ? (opts.preview ? 'user-or-preview' : 'user') : 'public',

@@ -13,7 +13,9 @@ import { accountsRoutes } from './accounts/accounts.routes.js';
 import { captchaRoutes } from './captcha/captcha.routes.js';
 import { invitationRoutes } from './invitations/invitations.routes.js';
 import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
+import { assembleesRoutes } from './assemblees/assemblees.routes.js';
 import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
@@ -35,5 +37,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(paymentsWebhookRoutes);
   if (app.config.env !== 'production') await app.register(sandboxCheckoutRoutes);
   await app.register(syntheseRoutes);
+  await app.register(assembleesRoutes);
+  await app.register(notificationsRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

@@ -1,16 +1,45 @@
-import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { outbox } from '../db/schema/index.js';
+import { devices, outbox } from '../db/schema/index.js';
 import type { MailAdapter } from '../platform/mail.js';
+import type { PushAdapter, PushSubscriptionJson } from '../platform/push.js';
 import type { SmsAdapter } from '../platform/sms.js';
 
 const MAX_ATTEMPTS = 5;
+/** A claim older than this belongs to a worker that died: the row is taken again. */
+const DEFAULT_LEASE_MS = 60_000;
+/** Retry n waits BACKOFF_BASE_MS · 2^(n-1): 5 s, 10 s, 20 s, 40 s. */
+const BACKOFF_BASE_MS = 5_000;
 
-/** Delivers pending outbox rows once; returns how many were handled. */
-export async function deliverPending(db: Db, mail: MailAdapter, sms: SmsAdapter, log?: FastifyBaseLogger) {
-  // Claim a batch atomically so several instances never send the same row; a row left
-  // 'sending' by a crashed instance is claimed again after 5 minutes.
+export interface WorkerOptions {
+  push?: PushAdapter | null;
+  leaseMs?: number;
+  /** Test seam: runs after the claim is committed and before anything is sent. */
+  afterClaim?: (ids: string[]) => Promise<void> | void;
+}
+
+class Gone extends Error {}
+
+export const backoffMs = (attempts: number) => BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1);
+
+/**
+ * Delivers due outbox rows once; returns how many were claimed.
+ * Claim (status 'sending', attempts + 1, claimed_at) commits before any send, with SKIP LOCKED
+ * so two instances never take the same row; a worker that dies after the claim leaves the row
+ * 'sending' and another takes it once the lease expires (nothing lost). A row is marked 'sent'
+ * right after its send; the window between the two is covered by the push Topic / e-mail
+ * Message-ID derived from the row id, so a repeat is collapsed by the push service or the MUA.
+ */
+export async function deliverPending(
+  db: Db,
+  mail: MailAdapter,
+  sms: SmsAdapter,
+  log?: FastifyBaseLogger,
+  opts: WorkerOptions = {},
+) {
+  const now = new Date();
+  const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
   const claimable = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -18,20 +47,29 @@ export async function deliverPending(db: Db, mail: MailAdapter, sms: SmsAdapter,
       and(
         lt(outbox.attempts, MAX_ATTEMPTS),
         or(
-          eq(outbox.status, 'pending'),
-          and(eq(outbox.status, 'sending'), lt(outbox.created_at, new Date(Date.now() - 5 * 60_000))),
+          and(
+            eq(outbox.status, 'pending'),
+            or(isNull(outbox.next_attempt_at), lte(outbox.next_attempt_at, now)),
+          ),
+          and(eq(outbox.status, 'sending'), lt(outbox.claimed_at, new Date(now.getTime() - leaseMs))),
         ),
       ),
     )
     .orderBy(asc(outbox.created_at))
     .limit(20)
     .for('update', { skipLocked: true });
+  // One statement: lock what is free (SKIP LOCKED), mark it taken and count the attempt, so a
+  // row that keeps killing its worker still runs out of attempts.
   const rows = await db
     .update(outbox)
-    .set({ status: 'sending' })
+    .set({ status: 'sending', claimed_at: now, attempts: sql`${outbox.attempts} + 1` })
     .where(inArray(outbox.id, claimable))
     .returning();
+  if (rows.length === 0) return 0;
+  await opts.afterClaim?.(rows.map((r) => r.id));
+
   for (const row of rows) {
+    const attempts = row.attempts;
     try {
       if (row.channel === 'email') {
         await mail.send({
@@ -39,30 +77,56 @@ export async function deliverPending(db: Db, mail: MailAdapter, sms: SmsAdapter,
           subject: row.subject ?? '',
           text: row.body,
           html: row.html ?? undefined,
+          ...(row.ref_id ? { messageId: `<${row.id}@tantieme.outbox>` } : {}),
         });
       } else if (row.channel === 'sms') {
         await sms.send(row.recipient, row.body);
+      } else if (row.channel === 'push') {
+        await sendPush(db, opts.push ?? null, row.recipient, row.body, row.id);
       }
       await db
         .update(outbox)
-        .set({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1 })
+        .set({ status: 'sent', sent_at: new Date(), attempts, last_error: null })
         .where(eq(outbox.id, row.id));
       // Never log the body: it may hold a code.
       log?.info({ outboxId: row.id, channel: row.channel }, 'outbox message delivered');
     } catch (err) {
-      const attempts = row.attempts + 1;
+      const final = err instanceof Gone || attempts >= MAX_ATTEMPTS;
       await db
         .update(outbox)
         .set({
           attempts,
-          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          last_error: String(err).slice(0, 500),
+          status: final ? 'failed' : 'pending',
+          last_error: String(err instanceof Error ? err.message : err).slice(0, 500),
+          next_attempt_at: final ? null : new Date(Date.now() + backoffMs(attempts)),
         })
         .where(eq(outbox.id, row.id));
-      log?.warn({ outboxId: row.id, attempts }, 'outbox delivery failed');
+      log?.warn({ outboxId: row.id, channel: row.channel, attempts }, 'outbox delivery failed');
     }
   }
   return rows.length;
+}
+
+async function sendPush(db: Db, push: PushAdapter | null, deviceId: string, body: string, outboxId: string) {
+  const [device] = await db.select().from(devices).where(eq(devices.id, deviceId)).limit(1);
+  // The browser unsubscribed (logout) since: nothing to deliver to, ever.
+  if (!device) throw new Gone('device gone');
+  if (!push) throw new Error('push disabled (no VAPID keys)');
+  let sub: PushSubscriptionJson;
+  try {
+    sub = JSON.parse(device.device_token) as PushSubscriptionJson;
+  } catch {
+    await db.delete(devices).where(eq(devices.id, deviceId));
+    throw new Gone('invalid subscription');
+  }
+  const res = await push.send(sub, body, { topic: outboxId.replaceAll('-', '') });
+  if (res.ok) return;
+  if (res.gone) {
+    // SPEC: a 404/410 from the push service means the subscription is dead: forget it.
+    await db.delete(devices).where(eq(devices.id, deviceId));
+    throw new Gone(`push service answered ${res.status}: subscription deleted`);
+  }
+  throw new Error(`push failed: ${res.error}`);
 }
 
 /** Polls the outbox every `intervalMs`; returns a stop function. */
@@ -72,13 +136,15 @@ export function startOutboxWorker(
   sms: SmsAdapter,
   log: FastifyBaseLogger,
   intervalMs = 1000,
+  opts: WorkerOptions = {},
 ) {
   let running = false;
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
-      await deliverPending(db, mail, sms, log);
+      // Drain: keep going while full batches come back.
+      while ((await deliverPending(db, mail, sms, log, opts)) === 20);
     } catch (err) {
       log.error({ err }, 'outbox worker error');
     } finally {

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { outboxOnlyMailAdapter, smtpMailAdapter, type MailAdapter } from './mail.js';
 import { httpSmsAdapter, outboxOnlySmsAdapter, type SmsAdapter } from './sms.js';
 import { createPaymentsAdapter, type PaymentsAdapter } from './payments/index.js';
+import { type PushAdapter, webPushAdapter } from './push.js';
 import { s3StorageAdapter } from './s3.js';
 import { localStorageAdapter, type StorageAdapter } from './storage.js';
 
@@ -14,6 +15,8 @@ export interface Platform {
   };
   /** Card payments: Stripe, the sandbox, or null (production without Stripe keys). */
   payments: PaymentsAdapter | null;
+  /** Web Push with the VAPID keys of the config; null when none are configured (tests). */
+  push: PushAdapter | null;
 }
 
 /** Chooses each adapter from the environment; every one has a working local default. */
@@ -32,5 +35,6 @@ export function createPlatform(config: Config, overrides: Partial<Platform> = {}
         ? s3StorageAdapter(config.s3)
         : localStorageAdapter(path.join(config.dataDir, 'files'), config.appSecret)),
     payments: overrides.payments !== undefined ? overrides.payments : createPaymentsAdapter(config),
+    push: overrides.push !== undefined ? overrides.push : config.vapid ? webPushAdapter(config.vapid) : null,
   };
 }

@@ -5,6 +5,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Stable Message-ID (outbox row): a resend after a crash is recognised as the same mail. */
+  messageId?: string;
 }
 export interface MailAdapter {
   readonly kind: 'smtp' | 'outbox-only';
@@ -18,7 +20,14 @@ export function smtpMailAdapter(url: string, from: string): MailAdapter {
   return {
     kind: 'smtp',
     async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await transport.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        ...(m.messageId ? { messageId: m.messageId } : {}),
+      });
     },
     async close() {
       transport.close();

@@ -1,35 +1,56 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { REALTIME_EVENTS } from '@tantieme/contract';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Db } from '../db/client.js';
+import { userHoldsCoproprietaire } from '../modules/access/access.service.js';
 import { resolveToken } from '../modules/identity/session.service.js';
 
 export interface Realtime {
   /** Emits to every socket of a user. */
   toUser(userId: string, event: string, payload: unknown): void;
-  /** Emits to a named room (e.g. `qr:<id>`, `copro:<id>`). */
+  /** Emits to a named room (e.g. `qr:<id>`, `coproprietaire:<id>`). */
   toRoom(room: string, event: string, payload: unknown): void;
+  /** Emits once to every socket in any of the rooms (a socket in two of them gets it once). */
+  toRooms(rooms: string[], event: string, payload: unknown): void;
+  /** Closes the sockets of a session (logout, revocation), on every instance. */
+  disconnectSession(sessionId: string): void;
   io: Server | null;
   close(): Promise<void>;
 }
 
+type Sent = { room: string; event: string; payload: unknown };
+
 /** In tests without a listening server: records emits so tests can assert on them. */
-export function memoryRealtime(): Realtime & { sent: { room: string; event: string; payload: unknown }[] } {
-  const sent: { room: string; event: string; payload: unknown }[] = [];
+export function memoryRealtime(): Realtime & { sent: Sent[]; disconnected: string[] } {
+  const sent: Sent[] = [];
+  const disconnected: string[] = [];
   return {
     sent,
+    disconnected,
     io: null,
     toUser: (userId, event, payload) => sent.push({ room: `user:${userId}`, event, payload }),
     toRoom: (room, event, payload) => sent.push({ room, event, payload }),
+    toRooms: (rooms, event, payload) => {
+      for (const room of rooms) sent.push({ room, event, payload });
+    },
+    disconnectSession: (id) => disconnected.push(id),
     close: async () => {},
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const QR_NAMESPACE = '/qr';
+type Ack = (r: { ok: boolean }) => void;
+
 /**
- * Socket.IO on the HTTP server. A socket authenticates with its bearer token (handshake
- * auth.token) and joins `user:<id>`; public rooms (QR login) are joined by `join-qr` with
- * the code's id. With REDIS_URL the Redis adapter fans events out across instances.
+ * Socket.IO on the HTTP server.
+ * - Default namespace: the handshake must carry a valid session token (`auth.token`), else it
+ *   is refused; a socket joins `user:<id>` and `session:<id>`, and `coproprietaire:<id>` on
+ *   `join-coproprietaire` once the access rule (the user holds the record) allows it.
+ * - `/qr` namespace: public, for the desktop waiting on a QR sign-in (rooms `qr:<id>`).
+ * With REDIS_URL the Redis adapter fans events out across instances.
  */
 export function attachRealtime(server: HttpServer, db: Db, redisUrl?: string): Realtime {
   const io = new Server(server, { path: '/socket.io', cors: { origin: false }, serveClient: false });
@@ -38,25 +59,56 @@ export function attachRealtime(server: HttpServer, db: Db, redisUrl?: string): R
   if (redisUrl) {
     pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
     sub = pub.duplicate();
+    // A Redis outage must not crash the process; ioredis reconnects by itself.
+    pub.on('error', () => {});
+    sub.on('error', () => {});
     io.adapter(createAdapter(pub, sub));
   }
-  io.on('connection', async (socket) => {
-    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
-    if (token) {
-      const s = await resolveToken(db, token).catch(() => null);
-      if (s) socket.join(`user:${s.user.id}`);
-    }
+
+  io.use(async (socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+    if (!token || token.length > 200) return next(new Error('UNAUTHORIZED'));
+    const s = await resolveToken(db, token).catch(() => null);
+    if (!s) return next(new Error('UNAUTHORIZED'));
+    socket.data.userId = s.user.id;
+    socket.data.sessionId = s.sessionId;
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const userId = socket.data.userId as string;
+    socket.join([`user:${userId}`, `session:${socket.data.sessionId as string}`]);
+    socket.on(REALTIME_EVENTS.joinCoproprietaire, async (id: unknown, ack?: Ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      if (typeof id !== 'string' || !UUID.test(id)) return reply({ ok: false });
+      const ok = await userHoldsCoproprietaire(db, userId, id).catch(() => false);
+      if (ok) socket.join(`coproprietaire:${id}`);
+      reply({ ok });
+    });
+    socket.on(REALTIME_EVENTS.leaveCoproprietaire, (id: unknown) => {
+      if (typeof id === 'string') socket.leave(`coproprietaire:${id}`);
+    });
+  });
+
+  const qr = io.of(QR_NAMESPACE);
+  qr.on('connection', (socket) => {
     socket.on('join-qr', (id: unknown) => {
-      if (typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) socket.join(`qr:${id}`);
+      if (typeof id === 'string' && UUID.test(id)) socket.join(`qr:${id}`);
     });
     socket.on('leave-qr', (id: unknown) => {
       if (typeof id === 'string') socket.leave(`qr:${id}`);
     });
   });
+
+  const nsFor = (room: string) => (room.startsWith('qr:') ? qr : io);
   return {
     io,
     toUser: (userId, event, payload) => io.to(`user:${userId}`).emit(event, payload),
-    toRoom: (room, event, payload) => io.to(room).emit(event, payload),
+    toRoom: (room, event, payload) => nsFor(room).to(room).emit(event, payload),
+    toRooms: (rooms, event, payload) => {
+      if (rooms.length > 0) io.to(rooms).emit(event, payload);
+    },
+    disconnectSession: (sessionId) => io.in(`session:${sessionId}`).disconnectSockets(true),
     close: async () => {
       await io.close();
       pub?.disconnect();

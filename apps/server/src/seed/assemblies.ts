@@ -1,5 +1,7 @@
+import { CHAIN_GENESIS, correspondenceDeadline } from '@tantieme/contract';
 import {
   assembleeParticipants,
+  assembleeRecords,
   assemblees,
   documentGroups,
   documents,
@@ -8,6 +10,7 @@ import {
   votes,
 } from '../db/schema/index.js';
 import { sha256 } from '../lib/crypto.js';
+import { recordDigest } from '../modules/assemblees/chain.js';
 import { addDays } from './clock.js';
 import { newId, type SeedContext, type StoredFile, storeFile } from './context.js';
 import { type CoproInfo, type OwnerInfo, ownerTantiemes } from './copro.js';
@@ -108,7 +111,7 @@ function convocationPdf(
     ),
     { h: 'Vote par correspondance et visioconférence' },
     {
-      p: `Conformément à l’article 17-1 A de la loi n° 65-557 du 10 juillet 1965, vous pouvez voter par correspondance au moyen du formulaire en ligne disponible sur votre extranet Tantième jusqu’au ${frDate(o.voteUntil)} à ${o.time.replace(':', ' h ')}. Le lien de la visioconférence est également accessible depuis l’onglet « Participer » de l’assemblée.`,
+      p: `Conformément à l’article 17-1 A de la loi n° 65-557 du 10 juillet 1965, vous pouvez voter par correspondance au moyen du formulaire en ligne disponible sur votre extranet Tantième jusqu’au ${frDate(o.voteUntil)} à 23 h 59, trois jours francs avant la réunion (article 9 bis du décret du 17 mars 1967). Le lien de la visioconférence est également accessible depuis l’onglet « Participer » de l’assemblée.`,
     },
     {
       p: 'Si vous ne pouvez pas être présent, vous pouvez vous faire représenter par un mandataire de votre choix au moyen du pouvoir joint. Un mandataire ne peut recevoir plus de trois délégations de vote, sauf si le total des voix dont il dispose n’excède pas 10 % des voix du syndicat.',
@@ -483,7 +486,7 @@ export async function seedAssemblies(
       date: pastDate,
       time: '18:30',
       sent: addDays(pastDate, -26),
-      voteUntil: addDays(pastDate, -2),
+      voteUntil: addDays(pastDate, -4),
       items: past,
     }),
     pvPdf(ctx, copro, {
@@ -498,7 +501,7 @@ export async function seedAssemblies(
       date: nextDate,
       time: '18:30',
       sent: sentDate,
-      voteUntil: addDays(nextDate, -2),
+      voteUntil: addDays(nextDate, -4),
       items: upcoming,
     }),
     convocationPdf(ctx, copro, {
@@ -506,7 +509,7 @@ export async function seedAssemblies(
       date: prevDate,
       time: '18:30',
       sent: addDays(prevDate, -25),
-      voteUntil: addDays(prevDate, -2),
+      voteUntil: addDays(prevDate, -4),
       items: prevItems,
     }),
     pvPdf(ctx, copro, {
@@ -569,7 +572,7 @@ export async function seedAssemblies(
       status: 3,
       date_effectue: clock.paris(pastDate, '21:10'),
       status_session: 2,
-      valid_to: clock.paris(addDays(pastDate, -2), '18:30'),
+      valid_to: correspondenceDeadline(clock.paris(pastDate, '18:30')),
       visio_url: `https://meet.jit.si/tantieme-tilleuls-ago-${pastYear}`,
       convocation_file_id: files.pastConv.id,
       pv_file_id: files.pastPv.id,
@@ -588,7 +591,7 @@ export async function seedAssemblies(
       status_proces_verbal: 0,
       status: 1,
       status_session: null,
-      valid_to: clock.paris(addDays(nextDate, -2), '18:30'),
+      valid_to: correspondenceDeadline(clock.paris(nextDate, '18:30')),
       visio_url: 'https://meet.jit.si/tantieme-tilleuls-ag-2026',
       convocation_file_id: files.nextConv.id,
       ...totals,
@@ -605,6 +608,15 @@ export async function seedAssemblies(
         coproprietaire_id: o.id,
         is_send_convocation: true,
         convocation_file_id: file.id,
+        // Past meeting: who attended; upcoming: the two council members who already voted online.
+        attendance:
+          agId === pastId
+            ? present.includes(o)
+              ? 'present'
+              : null
+            : ['rousseau', 'mercier'].includes(o.key)
+              ? 'correspondence'
+              : null,
       })),
     );
 
@@ -665,22 +677,65 @@ export async function seedAssemblies(
     });
   insertResolutions(pastId, past, true);
   const nextIds = insertResolutions(nextId, upcoming, false);
-  // Two council members already voted online for the upcoming meeting.
-  for (const k of ['rousseau', 'mercier']) {
+  // Two council members already voted online for the upcoming meeting: chained ballots, as the vote call records them.
+  let prevDigest = CHAIN_GENESIS;
+  for (const [seq, k] of (['rousseau', 'mercier'] as const).entries()) {
     const o = key(k);
+    const at = clock.daysAgo(k === 'rousseau' ? 2 : 1, '18:05');
+    const recordId = newId();
+    const choices = upcoming
+      .map((r, i) => ({ r, id: nextIds[i] }))
+      .filter((x) => !x.r.no_vote)
+      .map((x) => {
+        const rep = x.r.rep ? copro.rep(x.r.rep) : cg;
+        return {
+          resolution_id: x.id,
+          number: upcoming.indexOf(x.r) + 1,
+          title: x.r.title,
+          article: x.r.article,
+          repartition: { id: rep.id, code: rep.code, name: rep.name },
+          tantiemes: ownerTantiemes(o, rep),
+          total_tantiemes: rep.total,
+          // Mme Mercier is against the art. 26 change of the lodge, for it if it comes back under art. 26-1.
+          vote_1: k === 'mercier' && x.r.article === 'ART-26' ? 'disagree' : 'agree',
+          vote_2: x.r.article === 'ART-24' ? null : 'agree',
+        };
+      });
+    const payload = {
+      created_at: at.toISOString(),
+      method: 'e_form',
+      coproprietaire: { id: o.id, name: o.display_name },
+      user_id: o.def.user?.id ?? null,
+      ip: k === 'rousseau' ? '203.0.113.24' : '198.51.100.7',
+      user_agent:
+        k === 'rousseau'
+          ? 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
+          : 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      choices,
+    };
+    const rec = { assemblee_id: nextId, seq: seq + 1, kind: 'ballot', coproprietaire_id: o.id, payload };
+    const digest = recordDigest(prevDigest, rec);
+    ctx.rows.add(assembleeRecords, {
+      id: recordId,
+      ...rec,
+      current: true,
+      created_at: at,
+      prev_digest: prevDigest,
+      digest,
+    });
+    prevDigest = digest;
     ctx.rows.add(
       votes,
-      ...upcoming
-        .map((r, i) => ({ r, id: nextIds[i] }))
-        .filter((x) => !x.r.no_vote)
-        .map((x) => ({
-          resolution_id: x.id,
-          coproprietaire_id: o.id,
-          vote_value: 'agree',
-          vote_2_value: x.r.article === 'ART-24' ? null : 'agree',
-          method: 'e_form',
-          updated_at: clock.daysAgo(k === 'rousseau' ? 2 : 1, '18:05'),
-        })),
+      ...choices.map((c) => ({
+        resolution_id: c.resolution_id,
+        coproprietaire_id: o.id,
+        vote_value: c.vote_1,
+        vote_2_value: c.vote_2,
+        method: 'e_form',
+        user_id: o.def.user?.id ?? null,
+        updated_at: at,
+        record_id: recordId,
+      })),
     );
   }
 

@@ -15,6 +15,7 @@ const ORDER = [
   s.users,
   s.syndics,
   s.syndicContacts,
+  s.syndicApiKeys,
   s.administrators,
   s.files,
   s.coproprietes,
@@ -48,6 +49,7 @@ const ORDER = [
   s.assemblees,
   s.assembleeParticipants,
   s.resolutions,
+  s.assembleeRecords,
   s.votes,
   s.signatureTokens,
   s.notifications,
@@ -55,6 +57,7 @@ const ORDER = [
   s.conversations,
   s.conversationMembers,
   s.chatMessages,
+  s.syndicExternalRefs,
 ] as const;
 
 export type SeedTable = (typeof ORDER)[number];

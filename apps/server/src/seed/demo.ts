@@ -26,6 +26,7 @@ import {
 import { frDate, frLongDate } from './format.js';
 import { ledgerBalance, seedFinance, seedLedger } from './finance.js';
 import { seedInbox } from './inbox.js';
+import { seedSyndicRefs } from './notifications.js';
 import { seedInvoices } from './invoices.js';
 import { seedClosFleuri, seedHorizon } from './others.js';
 import { makeRng } from './random.js';
@@ -335,6 +336,7 @@ export async function seedDemo(
     expired: tilleuls.owner('bensaid'),
   });
   seedPreviewToken(ctx, syndics.lefevre.id, claire);
+  seedSyndicRefs(ctx, tilleuls);
 
   await Promise.all(ctx.writes);
   await ctx.rows.flush(db);

@@ -1,5 +1,5 @@
 import { randomToken, sha256 } from '../lib/crypto.js';
-import { administrators, syndicContacts, syndics } from '../db/schema/index.js';
+import { administrators, syndicApiKeys, syndicContacts, syndics } from '../db/schema/index.js';
 import { newId, type SeedContext, storeFile } from './context.js';
 
 export interface AdminInfo {
@@ -64,7 +64,8 @@ function admin(
 export function seedSyndics(ctx: SeedContext): SeededSyndics {
   // Cabinet Lefèvre Immobilier (Lyon): own logo, card payments, API key.
   const lefevreId = newId();
-  const apiKey = `tk_lefevre_${randomToken(24)}`;
+  // DEMO_SYNDIC_API_KEY lets the e2e suite call the syndic API of the demo (never production: no seed there).
+  const apiKey = process.env.DEMO_SYNDIC_API_KEY || `tk_lefevre_${randomToken(24)}`;
   const logo = storeFile(
     ctx,
     'syndics/lefevre/logo.svg',
@@ -84,8 +85,15 @@ export function seedSyndics(ctx: SeedContext): SeededSyndics {
     phone: '04 78 42 17 30',
     stripe_account_id: 'acct_demo_lefevre',
     card_payments_active: true,
-    api_key_hash: sha256(apiKey),
     created_at: ctx.clock.daysAgo(1500),
+  });
+  ctx.rows.add(syndicApiKeys, {
+    syndic_id: lefevreId,
+    name: 'Logiciel de gestion (démo)',
+    key_hash: sha256(apiKey),
+    prefix: apiKey.slice(0, 10),
+    scopes: ['read', 'write', 'webhooks'],
+    created_at: ctx.clock.daysAgo(30),
   });
   ctx.rows.add(
     syndicContacts,

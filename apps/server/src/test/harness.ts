@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -36,7 +37,13 @@ export interface TestApp {
  * PostgreSQL server of TEST_DATABASE_URL (dropped at close). Nothing is shared between files.
  */
 export async function createTestApp(
-  opts: { platform?: Partial<Platform>; env?: Record<string, string> } = {},
+  opts: {
+    platform?: Partial<Platform>;
+    env?: Record<string, string>;
+    /** Collects the server's log lines (at LOG_LEVEL, default 'info' then). */
+    logStream?: DestinationStream;
+    webDist?: string;
+  } = {},
 ): Promise<TestApp> {
   const base = process.env.TEST_DATABASE_URL;
   let database: Database;
@@ -70,11 +77,20 @@ export async function createTestApp(
       APP_SECRET: 'test-secret-not-for-production',
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
       RATE_LIMIT_NAMESPACE: `t-${randomBytes(6).toString('hex')}-`,
+      ...(opts.logStream ? { LOG_LEVEL: 'info' } : {}),
       ...opts.env,
     }),
   };
   const realtime = memoryRealtime();
-  const app = await buildApp({ database, config, realtime, platform: opts.platform, logger: false });
+  const app = await buildApp({
+    database,
+    config,
+    realtime,
+    platform: opts.platform,
+    logger: false,
+    logStream: opts.logStream,
+    webDist: opts.webDist,
+  });
   await app.ready();
   return {
     app,

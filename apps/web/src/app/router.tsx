@@ -2,10 +2,8 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { RouteError } from '../ui/RouteError';
 import { NotFound } from '../ui/NotFound';
 import { RequireAuth, RequireSyndicat } from './guard';
-import { DashboardLayout } from './layouts/DashboardLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';
-import { MainLayout } from './layouts/MainLayout';
-import { SyndicPreviewLayout } from './layouts/SyndicPreviewLayout';
+import { DashboardLayout, MainLayout, SyndicPreviewLayout } from './layouts/lazy';
 import { pages } from './pages';
 
 const P = (name: keyof typeof pages) => {

@@ -1,9 +1,6 @@
+import { Skeleton } from '@mantine/core';
 import { CHART_PALETTE } from '@tantieme/contract';
-import { ArcElement, Chart as ChartJS, Legend, Tooltip } from 'chart.js';
-import { useMemo } from 'react';
-import { Doughnut as ChartDoughnut } from 'react-chartjs-2';
-
-ChartJS.register(ArcElement, Tooltip, Legend);
+import { lazy, Suspense } from 'react';
 
 /** SPEC §9 chart palette: five fixed colours, then random ones (stable per index). */
 export function paletteColor(i: number): string {
@@ -17,56 +14,41 @@ export interface DoughnutSlice {
   value: number;
 }
 
-/**
- * Doughnut chart (SPEC §9 cutout: '70%' on the dashboard, '80%' on bill charts). The
- * accessible name lists every slice, since a canvas says nothing to a screen reader.
- */
-export function Doughnut({
-  slices,
-  cutout,
-  size = 200,
-  label,
-  format = (v: number) => String(v),
-  legend = false,
-}: {
+export interface DoughnutProps {
   slices: DoughnutSlice[];
   cutout: string;
   size?: number;
   label: string;
   format?: (v: number) => string;
   legend?: boolean;
-}) {
-  const data = useMemo(
-    () => ({
-      labels: slices.map((s) => s.label),
-      datasets: [
-        {
-          data: slices.map((s) => s.value),
-          backgroundColor: slices.map((_, i) => paletteColor(i)),
-          borderWidth: 1,
-        },
-      ],
-    }),
-    [slices],
-  );
-  const aria = `${label} : ${slices.map((s) => `${s.label} ${format(s.value)}`).join(', ')}`;
+}
+
+/** The accessible name lists every slice, since a canvas says nothing to a screen reader. */
+export const doughnutLabel = (label: string, slices: DoughnutSlice[], format: (v: number) => string) =>
+  `${label} : ${slices.map((s) => `${s.label} ${format(s.value)}`).join(', ')}`;
+
+// chart.js (~55 KB compressed) loads after the page has rendered, never with the entry.
+const DoughnutChart = lazy(() => import('./DoughnutChart'));
+
+/**
+ * Doughnut chart (SPEC §9 cutout: '70%' on the dashboard, '80%' on bill charts). Until
+ * chart.js has loaded, a placeholder of the chart's exact size holds its place (no layout shift).
+ */
+export function Doughnut(props: DoughnutProps) {
+  const size = props.size ?? 200;
   return (
-    <div style={{ width: size, height: size, position: 'relative' }}>
-      <ChartDoughnut
-        data={data}
-        aria-label={aria}
-        role="img"
-        options={{
-          cutout,
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: false,
-          plugins: {
-            legend: { display: legend, position: 'bottom' },
-            tooltip: { callbacks: { label: (ctx) => `${ctx.label} : ${format(Number(ctx.raw))}` } },
-          },
-        }}
-      />
-    </div>
+    <Suspense
+      fallback={
+        <Skeleton
+          circle
+          height={size}
+          width={size}
+          role="img"
+          aria-label={doughnutLabel(props.label, props.slices, props.format ?? String)}
+        />
+      }
+    >
+      <DoughnutChart {...props} />
+    </Suspense>
   );
 }

@@ -157,7 +157,7 @@ export const coproprietaireEndpoints = {
     path: '/coproprietaires/:id/remove-coproprietaire',
     summary: 'Detach a co-owner record from the signed-in user',
     tags: ['coproprietaires'],
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: uuidParam }),
     response: okEnvelope(z.boolean()),
   }),
   /** SPEC §7 GET {id}/{id2}/details-coproprietaire: id = copropriété id, id2 = co-owner id (docs/api.md). */
@@ -166,7 +166,7 @@ export const coproprietaireEndpoints = {
     path: '/coproprietaires/:id/:id2/details-coproprietaire',
     summary: 'One co-owner record of a copropriété, with contacts, members and lots',
     tags: ['coproprietaires'],
-    params: z.object({ id: z.string(), id2: z.string() }),
+    params: z.object({ id: uuidParam, id2: uuidParam }),
     response: okEnvelope(coproprietaireSummarySchema),
   }),
   /** SPEC §7 GET /coproprietaires//coproprietes/{id}: the caller's record in that copropriété (docs/api.md). */
@@ -175,7 +175,7 @@ export const coproprietaireEndpoints = {
     path: '/coproprietaires//coproprietes/:id',
     summary: "The caller's co-owner record in a copropriété (also for the syndic preview)",
     tags: ['coproprietaires'],
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: uuidParam }),
     response: okEnvelope(coproprietaireSummarySchema),
   }),
   /** SPEC §7 POST get-member-union-syndicat-by-coproprietaires. */

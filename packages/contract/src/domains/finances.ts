@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_TRANSACTIONS_PAGE_SIZE } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
+import { idField } from '../fields.js';
 import { okEnvelope } from '../envelope.js';
 
 /**
@@ -10,7 +11,7 @@ import { okEnvelope } from '../envelope.js';
  */
 
 const cents = z.number().int();
-const id = z.string().min(1).max(64);
+const id = idField;
 
 export const coproOwnerParams = z.object({ coproId: id, id });
 export const coproprietaireParams = z.object({ id });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { idField } from '../fields.js';
 import { okEnvelope } from '../envelope.js';
 
-const uuid = z.string().uuid();
+const uuid = idField;
 
 /** SPEC §3 Payable item. `amount` is what is still owed or available, integer cents (decision 15). */
 export const payableItemSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { idField } from '../fields.js';
 import { okEnvelope } from '../envelope.js';
 
 /** Socket.IO events of the QR sign-in room `qr:<id>`. */
@@ -46,7 +47,7 @@ export const qrcodeEndpoints = {
     summary: 'Desktop: delete the QR code (leaving the tab)',
     tags: ['auth'],
     auth: false,
-    params: z.object({ id: z.string().uuid() }),
+    params: z.object({ id: idField }),
     response: ok,
   }),
   scan: defineEndpoint({

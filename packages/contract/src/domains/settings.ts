@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { okEnvelope } from '../envelope.js';
-import { E164, EMAIL_PATTERN, msg } from '../fields.js';
+import { E164, EMAIL_PATTERN, msg, idField } from '../fields.js';
 import { addressValueSchema } from './address.js';
 import { PENDING_ATTACH_SETTING_KEY } from './coproprietaire.js';
 
@@ -117,7 +117,7 @@ export const updateSupplementBody = z.object({
   /** null when the contact is left for later. */
   contact: supplementContactSchema.nullable(),
   /** Keyed by lot id; lots marked 'fill later' are left out. */
-  lots: z.record(z.uuid(), lotSupplementInputSchema).refine((r) => Object.keys(r).length <= 200),
+  lots: z.record(idField, lotSupplementInputSchema).refine((r) => Object.keys(r).length <= 200),
 });
 export type UpdateSupplementBody = z.infer<typeof updateSupplementBody>;
 
@@ -152,8 +152,8 @@ export const supplementInfoSchema = z.object({
 });
 export type SupplementInfo = z.infer<typeof supplementInfoSchema>;
 
-const pairParams = z.object({ coproprieteId: z.uuid(), coproprietaireId: z.uuid() });
-const idParams = z.object({ id: z.uuid() });
+const pairParams = z.object({ coproprieteId: idField, coproprietaireId: idField });
+const idParams = z.object({ id: idField });
 
 export const settingsEndpoints = {
   userMulti: defineEndpoint({

@@ -1,8 +1,118 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
+import { defineEndpoint, type Endpoint } from '../endpoint.js';
+import { idField } from '../fields.js';
 import { okEnvelope } from '../envelope.js';
 
-/** Syndic integration API (/api/syndic/v1), authenticated by the syndic's API key (x-api-key). */
+/**
+ * Syndic integration API v1 (`/api/syndic/v1`), authenticated by one of the syndic's API keys
+ * (header `x-api-key`). Conventions (decision "Syndic API v1 conventions" in docs/decisions.md):
+ * every resource carries the syndic's own `external_id`; `PUT …/{external_id}` is an idempotent
+ * upsert answering `created` / `updated` / `unchanged`; bulk calls take up to 1,000 items and answer
+ * per item; lists are cursor-paginated; every write is in the audit log.
+ */
+
+export const SYNDIC_API_PREFIX = '/syndic/v1';
+export const SYNDIC_API_KEY_HEADER = 'x-api-key';
+export const SYNDIC_SCOPES = ['read', 'write', 'webhooks'] as const;
+export type SyndicScope = (typeof SYNDIC_SCOPES)[number];
+export const BULK_MAX_ITEMS = 1000;
+
+/** A syndic endpoint: a contract endpoint with the key scope it needs. */
+export type SyndicEndpoint = Endpoint & { scope: SyndicScope };
+
+/**
+ * Defines a syndic API endpoint: tag `syndic-api`, no bearer session (the API key is checked
+ * by `syndicRoute` on the server), and the scope the key must hold.
+ */
+export const defineSyndicEndpoint = <
+  const E extends Omit<Endpoint, 'auth' | 'tags'> & { scope: SyndicScope },
+>(
+  e: E,
+) => {
+  if (!e.path.startsWith(`${SYNDIC_API_PREFIX}/`))
+    throw new Error(`Syndic endpoint outside ${SYNDIC_API_PREFIX}`);
+  return defineEndpoint({ ...e, auth: false as const, tags: ['syndic-api'] });
+};
+
+/** The syndic's own identifier of a resource (its management software's id). */
+export const externalIdField = z
+  .string()
+  .trim()
+  .min(1, { error: "L'identifiant externe est requis." })
+  .max(100, { error: "L'identifiant externe fait au plus 100 caractères." })
+  .regex(/^[A-Za-z0-9._:@-]+$/, {
+    error: "L'identifiant externe ne contient que lettres, chiffres et . _ : @ -",
+  });
+export const externalIdParams = z.object({ external_id: externalIdField });
+
+export const upsertResult = z.enum(['created', 'updated', 'unchanged']);
+export type UpsertResult = z.infer<typeof upsertResult>;
+
+/** Answer of a `PUT …/{external_id}`: what happened and the resource as stored. */
+export const upsertResponse = <T extends z.ZodType>(resource: T) =>
+  okEnvelope(z.object({ result: upsertResult, id: z.string(), resource }));
+
+/**
+ * Body of a bulk call. Items are validated one by one by the server (an invalid item is reported
+ * in its result, the others are written), so the array itself only bounds their number.
+ */
+export const bulkBody = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z
+      .array(z.unknown())
+      .min(1, { error: 'Au moins un élément est requis.' })
+      .max(BULK_MAX_ITEMS, { error: `Au plus ${BULK_MAX_ITEMS} éléments par appel.` })
+      .meta({ description: `1 à ${BULK_MAX_ITEMS} éléments, chacun de la forme : ${describeKeys(item)}` }),
+    dry_run: z.boolean().optional(),
+  });
+
+function describeKeys(item: z.ZodType): string {
+  const shape = (item as unknown as { shape?: Record<string, unknown> }).shape;
+  return shape ? `{ ${Object.keys(shape).join(', ')} }` : 'voir le PUT correspondant';
+}
+
+export const bulkItemResult = z.object({
+  index: z.number().int(),
+  external_id: z.string().nullable(),
+  result: z.enum(['created', 'updated', 'unchanged', 'error']),
+  id: z.string().nullable(),
+  /** Field path (`contacts.0.emails.0.value`) → French message, for `error` only. */
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type BulkItemResult = z.infer<typeof bulkItemResult>;
+export const bulkResponse = okEnvelope(
+  z.object({
+    dry_run: z.boolean(),
+    counts: z.object({
+      created: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+      error: z.number().int(),
+    }),
+    results: z.array(bulkItemResult),
+  }),
+);
+
+/** Cursor pagination: `?limit=&cursor=`; the answer's `next_cursor` is null on the last page. */
+export const cursorQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(300).optional(),
+});
+export const cursorPage = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+
+/** One audit entry: who (the key), when, what changed (field → before/after). */
+export const auditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  key: z.object({ id: z.string().nullable(), name: z.string() }),
+  action: z.enum(['created', 'updated', 'deleted', 'detached', 'regenerated', 'sent', 'revoked']),
+  resource: z.string(),
+  resource_id: z.string().nullable(),
+  external_id: z.string().nullable(),
+  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+});
+
 const coproprieteRow = z.object({
   id: z.string(),
   name: z.string(),
@@ -11,21 +121,30 @@ const coproprieteRow = z.object({
 });
 
 export const syndicApiEndpoints = {
-  coproprietes: defineEndpoint({
+  coproprietes: defineSyndicEndpoint({
     method: 'GET',
     path: '/syndic/v1/coproprietes',
     summary: "The syndic's copropriétés",
-    tags: ['syndic-api'],
-    auth: false,
+    scope: 'read',
     response: okEnvelope(z.array(coproprieteRow)),
   }),
-  previewToken: defineEndpoint({
+  previewToken: defineSyndicEndpoint({
     method: 'POST',
     path: '/syndic/v1/coproprietaires/:id/preview-token',
     summary: 'A read-only preview token for one co-owner record (valid 24 h)',
-    tags: ['syndic-api'],
-    auth: false,
-    params: z.object({ id: z.string().uuid() }),
+    scope: 'read',
+    params: z.object({ id: idField }),
     response: okEnvelope(z.object({ token: z.string(), expires_at: z.string(), url: z.string() })),
+  }),
+  auditLog: defineSyndicEndpoint({
+    method: 'GET',
+    path: '/syndic/v1/audit-log',
+    summary: 'Every write made with the syndic’s keys, newest first (who, when, what changed)',
+    scope: 'read',
+    query: cursorQuery.extend({
+      resource: z.string().max(50).optional(),
+      external_id: externalIdField.optional(),
+    }),
+    response: okEnvelope(cursorPage(auditEntry)),
   }),
 };

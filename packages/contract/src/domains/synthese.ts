@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { idField } from '../fields.js';
 import { okEnvelope } from '../envelope.js';
 import { coproprietaireSummarySchema } from './coproprietaire.js';
 
@@ -8,7 +9,7 @@ import { coproprietaireSummarySchema } from './coproprietaire.js';
  * (docs/decisions.md), formatted by `formatCents`.
  */
 
-const id = z.string().uuid();
+const id = idField;
 const coproParams = z.object({ id });
 
 /** syndic_profile of SPEC §3. `logo` is a URL the browser can load (signed, or the product branding). */

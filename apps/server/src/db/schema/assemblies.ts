@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -39,6 +40,9 @@ export const assemblees = pgTable('assemblees', {
   total_lots: integer('total_lots').notNull().default(0),
   total_coproprietaires: integer('total_coproprietaires').notNull().default(0),
   total_tantiemes: integer('total_tantiemes').notNull().default(0),
+  /** When the convocation was published to the co-owners (notification + e-mail or postal record). */
+  published_at: timestamp('published_at', { withTimezone: true }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Which co-owners an assembly is available to (list_ag_available), and their convocation. */
@@ -53,6 +57,10 @@ export const assembleeParticipants = pgTable(
       .references(() => coproprietaires.id, { onDelete: 'cascade' }),
     is_send_convocation: boolean('is_send_convocation').notNull().default(false),
     convocation_file_id: uuid('convocation_file_id').references(() => files.id),
+    /** present | represented | correspondence; null = absent (défaillant). Set by the syndic or by an online ballot. */
+    attendance: text('attendance'),
+    /** Tantièmes per repartition id, fixed when the assembly is convened (null: read from the lots). */
+    tantiemes: jsonb('tantiemes').$type<Record<string, number> | null>(),
   },
   (t) => [primaryKey({ columns: [t.assemblee_id, t.coproprietaire_id] })],
 );
@@ -75,8 +83,16 @@ export const resolutions = pgTable(
     files: jsonb('files').$type<{ id: string; name: string }[]>().notNull().default([]),
     /** Result as counted after the meeting, by method: { [method]: { value } }. */
     result: jsonb('result').$type<Record<string, unknown> | null>(),
+    /** Amended in session (loi art. 17-1 A): a correspondence 'Pour' then counts as défaillant. */
+    amended: boolean('amended').notNull().default(false),
+    /** The syndic's id of the resolution within its assembly (syndic API). */
+    external_id: text('external_id'),
   },
-  (t) => [index('resolutions_ag').on(t.assemblee_id, t.number)],
+  (t) => [
+    index('resolutions_ag').on(t.assemblee_id, t.number),
+    // The syndic's id of a resolution is unique within its assembly (syndic API).
+    uniqueIndex('resolutions_ag_external').on(t.assemblee_id, t.external_id),
+  ],
 );
 
 /** A co-owner's vote on a resolution; vote_2 is the 25-1 / 26-1 second vote. */
@@ -95,6 +111,8 @@ export const votes = pgTable(
     method: text('method').notNull().default('e_form'),
     user_id: uuid('user_id'),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The chained ballot record these choices come from (null for votes entered before the chain). */
+    record_id: uuid('record_id'),
   },
   (t) => [uniqueIndex('votes_resolution_owner').on(t.resolution_id, t.coproprietaire_id)],
 );
@@ -114,5 +132,41 @@ export const signatureTokens = pgTable('signature_tokens', {
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   signed_at: timestamp('signed_at', { withTimezone: true }),
   signature_file_id: uuid('signature_file_id').references(() => files.id),
+  /** The chained signature record. */
+  record_id: uuid('record_id'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The provable records of an assembly: each ballot and each signature, chained per assembly by a
+ * SHA-256 over the previous digest and the canonical JSON of the record (seq, kind, ids, payload).
+ * `current` is outside the digest: a re-vote marks the previous ballot superseded and is itself chained.
+ */
+export const assembleeRecords = pgTable(
+  'assemblee_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assemblee_id: uuid('assemblee_id')
+      .notNull()
+      .references(() => assemblees.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    kind: text('kind').notNull(), // ballot | signature
+    coproprietaire_id: uuid('coproprietaire_id')
+      .notNull()
+      .references(() => coproprietaires.id, { onDelete: 'cascade' }),
+    current: boolean('current').notNull().default(true),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    prev_digest: text('prev_digest').notNull(),
+    digest: text('digest').notNull(),
+    /** Storage key of the PDF receipt, made on first download. */
+    receipt_key: text('receipt_key'),
+  },
+  (t) => [
+    uniqueIndex('assemblee_records_seq').on(t.assemblee_id, t.seq),
+    // One current ballot per co-owner and assembly, whatever the concurrency.
+    uniqueIndex('assemblee_records_current_ballot')
+      .on(t.assemblee_id, t.coproprietaire_id)
+      .where(sql`kind = 'ballot' and current`),
+  ],
+);

@@ -117,6 +117,13 @@ export const coproprietaires = pgTable(
     init_settings_done: boolean('init_settings_done').notNull().default(false),
     attached_at: timestamp('attached_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Identity as the syndic's software holds it (syndic API); name/display_name derive from it. */
+    civility: text('civility'),
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    company: text('company'),
+    /** Set when the syndic removed the co-owner from the building (lots detached, history kept). */
+    removed_at: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [index('coproprietaires_user').on(t.user_id), index('coproprietaires_copro').on(t.copropriete_id)],
 );
@@ -171,15 +178,20 @@ export const coproprietaireLots = pgTable(
 );
 
 /** Clés de répartition (Charges générales, Ascenseur, Chauffage…). */
-export const repartitions = pgTable('repartitions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  copropriete_id: uuid('copropriete_id')
-    .notNull()
-    .references(() => coproprietes.id, { onDelete: 'cascade' }),
-  code: text('code').notNull(),
-  name: text('name').notNull(),
-  total_tantieme: integer('total_tantieme').notNull(),
-});
+export const repartitions = pgTable(
+  'repartitions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    copropriete_id: uuid('copropriete_id')
+      .notNull()
+      .references(() => coproprietes.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    total_tantieme: integer('total_tantieme').notNull(),
+  },
+  // The dashboard reads a building's keys (docs/performance.md).
+  (t) => [index('repartitions_copro').on(t.copropriete_id)],
+);
 
 export const lotTantiemes = pgTable(
   'lot_tantiemes',
@@ -206,6 +218,8 @@ export const invitations = pgTable('invitations', {
   expiration_date: timestamp('expiration_date', { withTimezone: true }).notNull(),
   metadata: jsonb('metadata').$type<{
     coproprietaire_info?: { first_name?: string; last_name?: string; email?: string };
+    /** How the syndic API sent it (the recipient masked: the API never shows the code). */
+    sent?: { channel: 'email' | 'sms'; recipient_masked: string; by_key?: string | null };
   } | null>(),
   used_by_user_id: uuid('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

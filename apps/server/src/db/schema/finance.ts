@@ -30,18 +30,23 @@ export const financialYears = pgTable(
 );
 
 /** A charge account within a repartition (e.g. 601 Eau froide); charge_type 1/2/3 of SPEC §3. */
-export const charges = pgTable('charges', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  copropriete_id: uuid('copropriete_id')
-    .notNull()
-    .references(() => coproprietes.id, { onDelete: 'cascade' }),
-  repartition_id: uuid('repartition_id')
-    .notNull()
-    .references(() => repartitions.id, { onDelete: 'cascade' }),
-  code: text('code').notNull(),
-  name: text('name').notNull(),
-  charge_type: integer('charge_type').notNull().default(1),
-});
+export const charges = pgTable(
+  'charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    copropriete_id: uuid('copropriete_id')
+      .notNull()
+      .references(() => coproprietes.id, { onDelete: 'cascade' }),
+    repartition_id: uuid('repartition_id')
+      .notNull()
+      .references(() => repartitions.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    charge_type: integer('charge_type').notNull().default(1),
+  },
+  // The dashboard reads a building's charges and, through them, its invoices (docs/performance.md).
+  (t) => [index('charges_copro').on(t.copropriete_id)],
+);
 
 /** Voted budget per year and charge (cents). */
 export const budgets = pgTable(

@@ -1,17 +1,37 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { coproprietaires } from './copro.js';
 import { users } from './identity.js';
+import { syndics } from './syndic.js';
 
 export type SenderJson = { id?: string; name?: string; avatar?: string | null; type?: string };
 
-/** Notifications of a user, optionally about one co-owner record (SPEC §3 Notification). */
+/**
+ * One send of the syndic API (or of a domain) to one record, a list or a copropriété: the
+ * idempotency key (`external_id` per syndic) and what was asked, so a replay answers the same.
+ */
+export const notificationSends = pgTable(
+  'notification_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    syndic_id: uuid('syndic_id').references(() => syndics.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(), // notification | message
+    external_id: text('external_id'),
+    target: jsonb('target').$type<Record<string, unknown>>().notNull(),
+    request_hash: text('request_hash').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('notification_sends_external').on(t.syndic_id, t.kind, t.external_id)],
+);
+
+/**
+ * Notifications (SPEC §3 Notification). One about a co-owner record is that record's
+ * (whoever holds it now sees it); `user_id` without a record is a notification to the user.
+ */
 export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     coproprietaire_id: uuid('coproprietaire_id').references(() => coproprietaires.id, {
       onDelete: 'cascade',
     }),
@@ -26,8 +46,13 @@ export const notifications = pgTable(
     is_read: boolean('is_read').notNull().default(false),
     event_action_date: timestamp('event_action_date', { withTimezone: true }),
     created_date: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+    send_id: uuid('send_id').references(() => notificationSends.id, { onDelete: 'set null' }),
   },
-  (t) => [index('notifications_user').on(t.user_id, t.created_date)],
+  (t) => [
+    index('notifications_user').on(t.user_id, t.created_date),
+    index('notifications_owner').on(t.coproprietaire_id, t.created_date),
+    index('notifications_send').on(t.send_id),
+  ],
 );
 
 /** Messages from the syndic to a co-owner record (SPEC §3 Message). */
@@ -51,6 +76,10 @@ export const messages = pgTable(
     is_read: boolean('is_read').notNull().default(false),
     event_action_date: timestamp('event_action_date', { withTimezone: true }),
     created_date: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+    send_id: uuid('send_id').references(() => notificationSends.id, { onDelete: 'set null' }),
   },
-  (t) => [index('messages_owner').on(t.coproprietaire_id, t.created_date)],
+  (t) => [
+    index('messages_owner').on(t.coproprietaire_id, t.created_date),
+    index('messages_send').on(t.send_id),
+  ],
 );

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
+import { timed } from '../../http/request-stats.js';
 import { sha256 } from '../../lib/crypto.js';
 import * as repo from './access.repo.js';
 
@@ -23,10 +24,18 @@ export async function findPreviewGrant(db: Db, token: string): Promise<PreviewGr
  * a syndic preview token grants that one record, read-only. Anything else is a 404, so
  * that another user's record is indistinguishable from a missing one.
  */
-export async function guardCoproprietaire(
+export function guardCoproprietaire(
   req: FastifyRequest,
   coproprietaireId: string,
   opts: { write?: boolean } = {},
+): Promise<OwnedRecord> {
+  return timed('guard', () => checkCoproprietaire(req, coproprietaireId, opts));
+}
+
+async function checkCoproprietaire(
+  req: FastifyRequest,
+  coproprietaireId: string,
+  opts: { write?: boolean },
 ): Promise<OwnedRecord> {
   if (!UUID.test(coproprietaireId)) throw new AppError('NOT_FOUND');
   const { user, preview } = req.auth;
@@ -48,7 +57,11 @@ export async function guardCoproprietaire(
  * Guard for copropriété-level calls (syndic info, budgets, documents of the building):
  * the caller must hold a record in that copropriété (or preview one of its records).
  */
-export async function guardCopropriete(req: FastifyRequest, coproprieteId: string): Promise<OwnedRecord> {
+export function guardCopropriete(req: FastifyRequest, coproprieteId: string): Promise<OwnedRecord> {
+  return timed('guard', () => checkCopropriete(req, coproprieteId));
+}
+
+async function checkCopropriete(req: FastifyRequest, coproprieteId: string): Promise<OwnedRecord> {
   if (!UUID.test(coproprieteId)) throw new AppError('NOT_FOUND');
   const { user, preview } = req.auth;
   if (user) {
@@ -73,4 +86,14 @@ export async function guardCoproprietaireInCopro(
   const row = await guardCoproprietaire(req, coproprietaireId, opts);
   if (row.copropriete.id !== coproprieteId) throw new AppError('NOT_FOUND');
   return row;
+}
+
+/**
+ * The same rule for a Socket.IO room (no HTTP request): a signed-in user may follow a
+ * record's live events only while they hold it.
+ */
+export async function userHoldsCoproprietaire(db: Db, userId: string, coproprietaireId: string) {
+  if (!UUID.test(coproprietaireId)) return false;
+  const row = await repo.findCoproprietaireWithCopro(db, coproprietaireId);
+  return !!row && row.coproprietaire.user_id === userId;
 }

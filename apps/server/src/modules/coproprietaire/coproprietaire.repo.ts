@@ -29,11 +29,25 @@ export async function availableAssemblies(db: Db, coproprietaireIds: string[]) {
 }
 
 export async function unreadNotificationCounts(db: Db, userId: string) {
-  return db
-    .select({ coproprietaire_id: notifications.coproprietaire_id, n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.user_id, userId), eq(notifications.is_read, false)))
-    .groupBy(notifications.coproprietaire_id);
+  return (
+    db
+      .select({ coproprietaire_id: notifications.coproprietaire_id, n: sql<number>`count(*)::int` })
+      .from(notifications)
+      // A record's notifications belong to whoever holds it now (notifications module).
+      .where(
+        and(
+          inArray(
+            notifications.coproprietaire_id,
+            db
+              .select({ id: coproprietaires.id })
+              .from(coproprietaires)
+              .where(eq(coproprietaires.user_id, userId)),
+          ),
+          eq(notifications.is_read, false),
+        ),
+      )
+      .groupBy(notifications.coproprietaire_id)
+  );
 }
 
 /** The lots of the given records, sorted by name (SPEC §3 Lot). */

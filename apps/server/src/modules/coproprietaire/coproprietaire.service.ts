@@ -11,6 +11,7 @@ import {
 import { presentSummary } from './coproprietaire.presenter.js';
 import * as repo from './coproprietaire.repo.js';
 import { deleteUserSettings, getUserSettings } from '../settings/settings.service.js';
+import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 
 const byName = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
 
@@ -60,7 +61,12 @@ export async function attachByCode(db: Db, userId: string, code: string) {
   if (!rec) throw new AppError('CODE_NOT_FOUND', attachMessages.codeInvalid);
   if (rec.user_id === userId) throw new AppError('USER_COPROPRIETAIRE_EXISTS', attachMessages.alreadyMine);
   if (rec.user_id) throw new AppError('COPROPRIETAIRE_ALREADY_ATTACHED');
-  if (!(await repo.attachToUser(db, rec.id, userId))) throw new AppError('COPROPRIETAIRE_ALREADY_ATTACHED');
+  const attached = await db.transaction(async (tx) => {
+    if (!(await repo.attachToUser(tx as unknown as Db, rec.id, userId))) return false;
+    await queueCoproprietaireEvent(tx, rec.id, 'coproprietaire.attached', { via: 'attach_code' });
+    return true;
+  });
+  if (!attached) throw new AppError('COPROPRIETAIRE_ALREADY_ATTACHED');
   return { id: rec.id };
 }
 
@@ -75,7 +81,10 @@ export async function removeCoproprietaire(req: FastifyRequest, id: string) {
   const row = await guardCoproprietaire(req, id, { write: true });
   const userId = row.coproprietaire.user_id;
   if (!userId) throw new AppError('NOT_FOUND');
-  await repo.detachFromUser(req.server.db, id, userId);
+  await req.server.db.transaction(async (tx) => {
+    await repo.detachFromUser(tx as unknown as Db, id, userId);
+    await queueCoproprietaireEvent(tx, id, 'coproprietaire.detached', {});
+  });
   // A pending confirmation about this record has no object any more.
   if ((await readPendingAttach(req.server.db, userId)) === id)
     await clearPendingAttach(req.server.db, userId);

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Exec } from '../identity/exec.js';
 import { coproprietaires, coproprietes, invitations, syndics } from '../../db/schema/index.js';
+import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 
 /** An invitation with its co-owner record, copropriété and syndic alias. */
 export async function findByCode(db: Exec, code: string) {
@@ -40,5 +41,10 @@ export async function useAndAttach(db: Exec, invitationId: string, coproprietair
     .update(coproprietaires)
     .set({ user_id: userId, attached_at: new Date() })
     .where(eq(coproprietaires.id, coproprietaireId));
+  // The syndic's software hears of it (webhook outbox, in the caller's transaction).
+  await queueCoproprietaireEvent(db, coproprietaireId, 'invitation.accepted', {
+    invitation: { id: invitationId },
+  });
+  await queueCoproprietaireEvent(db, coproprietaireId, 'coproprietaire.attached', { via: 'invitation' });
   return true;
 }

@@ -14,6 +14,7 @@ import { PaymentProviderError, type PaymentsAdapter } from '../../platform/payme
 import type { OwnedRecord } from '../access/access.service.js';
 import { presentPayable } from './payments.presenter.js';
 import * as repo from './payments.repo.js';
+import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 
 export const PAYMENT_CURRENCY = 'eur';
 /** Name of the credit line a card payment adds to the ledger. */
@@ -285,6 +286,16 @@ async function credit(
     bill_type: 'other',
   });
   await repo.updatePaymentRequest(tx, request.id, { status: 'paid', completed_at: now });
+  // The syndic's software hears of it (webhook outbox, same transaction).
+  await queueCoproprietaireEvent(tx, request.coproprietaire_id, 'payment.succeeded', {
+    payment: {
+      id: transaction.id,
+      amount_cents: details.amountCents,
+      currency: request.currency,
+      date: now.toISOString(),
+      payment_method: details.paymentMethod,
+    },
+  });
   return 'credited';
 }
 

@@ -1,26 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { coproprietaires, coproprietes, previewTokens, syndics } from '../../db/schema/index.js';
-
-export async function findSyndicByKeyHash(db: Db, hash: string) {
-  const [row] = await db.select().from(syndics).where(eq(syndics.api_key_hash, hash)).limit(1);
-  return row;
-}
-
-export async function listCoproprietes(db: Db, syndicId: string) {
-  return db
-    .select({
-      id: coproprietes.id,
-      name: coproprietes.name,
-      address: coproprietes.address,
-      n: sql<number>`count(${coproprietaires.id})::int`,
-    })
-    .from(coproprietes)
-    .leftJoin(coproprietaires, eq(coproprietaires.copropriete_id, coproprietes.id))
-    .where(eq(coproprietes.syndic_id, syndicId))
-    .groupBy(coproprietes.id)
-    .orderBy(coproprietes.name);
-}
+import { coproprietaires, coproprietes, previewTokens } from '../../db/schema/index.js';
 
 export async function findCoproprietaireOfSyndic(db: Db, syndicId: string, id: string) {
   const [row] = await db

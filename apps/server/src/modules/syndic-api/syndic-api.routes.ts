@@ -1,24 +1,19 @@
 import { syndicApiEndpoints } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../http/route.js';
-import { createPreviewToken, listCoproprietes, syndicFromApiKey } from './syndic-api.service.js';
-
-const limit = { max: 120, timeWindow: '1 minute' };
+import { accessRoutes } from './access/access.routes.js';
+import { accountsRoutes } from './accounts/accounts.routes.js';
+import { listAudit, syndicRoute } from './kit/index.js';
+import { portfolioRoutes } from './portfolio/portfolio.routes.js';
+import { createPreviewToken } from './syndic-api.service.js';
+import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
 export async function syndicApiRoutes(app: FastifyInstance) {
-  route(
-    app,
-    syndicApiEndpoints.coproprietes,
-    async ({ req }) => listCoproprietes(app.db, (await syndicFromApiKey(app.db, req)).id),
-    { rateLimit: limit },
+  syndicRoute(app, syndicApiEndpoints.previewToken, ({ api, params }) =>
+    createPreviewToken(app.db, api.syndicId, params.id, app.config.publicUrl),
   );
-  route(
-    app,
-    syndicApiEndpoints.previewToken,
-    async ({ req, params }) => {
-      const syndic = await syndicFromApiKey(app.db, req);
-      return createPreviewToken(app.db, syndic.id, params.id, app.config.publicUrl);
-    },
-    { rateLimit: limit },
-  );
+  syndicRoute(app, syndicApiEndpoints.auditLog, ({ api, query }) => listAudit(app.db, api.syndicId, query));
+  await app.register(portfolioRoutes);
+  await app.register(accountsRoutes);
+  await app.register(accessRoutes);
+  await app.register(webhooksRoutes);
 }

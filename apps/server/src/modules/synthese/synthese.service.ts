@@ -8,6 +8,8 @@ import {
   type FinanceRepartition,
   type FinanceSituation,
   type FinanceTransactions,
+  type LedgerLine,
+  ledgerBalance,
   type LotTantieme,
   memberShareCents,
   sortLotsByName,
@@ -18,21 +20,22 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import type { OwnedRecord } from '../access/access.service.js';
-import * as finances from '../finances/finances.service.js';
+import { presentLedgerLine } from '../finances/finances.presenter.js';
 import { PRODUCT_LOGO, presentAdministrator, presentLot, presentSyndic } from './synthese.presenter.js';
 import * as repo from './synthese.repo.js';
 
 type FinancialYear = Awaited<ReturnType<typeof repo.listFinancialYears>>[number];
-type LedgerLine = Awaited<ReturnType<typeof finances.getSettledLines>>[number];
+type LedgerRow = Awaited<ReturnType<typeof repo.ledgerAndYears>>['ledger'][number];
 
-/** All the record's ledger lines (open and settled) from the finances module, and its balance. */
-async function ledgerOf(db: Db, coproprietaireId: string, coproprieteId: string) {
-  const [open, settled] = await Promise.all([
-    finances.getLedger(db, coproprietaireId, coproprieteId),
-    finances.getSettledLines(db, coproprietaireId, coproprieteId),
-  ]);
-  const lines = [...open.lines, ...settled].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  return { solde: open.solde, lines };
+/**
+ * The statement's view of the record's ledger (finances module rules): open lines then
+ * settled ones, each by date, merged by date; the balance is that of the open lines.
+ */
+function ledgerOf(rows: LedgerRow[]) {
+  const open = rows.filter((r) => r.remaining_cents > 0).map(presentLedgerLine);
+  const settled = rows.filter((r) => r.remaining_cents <= 0).map(presentLedgerLine);
+  const lines = [...open, ...settled].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return { solde: ledgerBalance(open), lines };
 }
 
 const isExternalUrl = (v: string) => /^https?:\/\//i.test(v) || v.startsWith('/');
@@ -128,16 +131,11 @@ export async function getGeneral(
 ): Promise<FinanceGeneral> {
   const ownerId = record.coproprietaire.id;
   const coproId = record.copropriete.id;
-  const [lotRows, tantiemes, reps, chargeRows, years, invoiceRows, budgetRows, ledger] = await Promise.all([
-    repo.listOwnerLots(db, ownerId),
-    repo.memberTantiemes(db, ownerId),
-    repo.listRepartitions(db, coproId),
-    repo.listCharges(db, coproId),
-    repo.listFinancialYears(db, coproId),
-    repo.listChargeInvoices(db, coproId),
-    repo.listBudgets(db, coproId),
-    ledgerOf(db, ownerId, coproId),
-  ]);
+  const data = await repo.generalData(db, ownerId, coproId);
+  const { tantiemes, repartitions: reps, charges: chargeRows, years, invoices: invoiceRows } = data;
+  const lotRows = data.lots.map((lot) => ({ lot }));
+  const budgetRows = data.budgets.map((budget) => ({ budget }));
+  const ledger = ledgerOf(data.ledger);
   const tantiemeOf = new Map(tantiemes.map((t) => [t.repartition_id, Number(t.tantieme)]));
   const group = <T>(rows: T[], key: (r: T) => string) => {
     const m = new Map<string, T[]>();
@@ -257,10 +255,9 @@ export async function getGeneral(
 /** Transactions of SPEC §3 with the running balance, all together and per financial year. */
 export async function getTransactions(db: Db, record: OwnedRecord): Promise<FinanceTransactions> {
   const coproId = record.copropriete.id;
-  const [ledger, years] = await Promise.all([
-    ledgerOf(db, record.coproprietaire.id, coproId),
-    repo.listFinancialYears(db, coproId),
-  ]);
+  const data = await repo.ledgerAndYears(db, record.coproprietaire.id, coproId);
+  const ledger = ledgerOf(data.ledger);
+  const years = data.years;
   const transactions = withRunningSolde(
     ledger.lines.map((l) => ({
       id: l.id,

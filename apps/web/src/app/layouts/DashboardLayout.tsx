@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import { DisabledRecord } from '../../features/coproprietaire/DisabledRecord';
 import { PendingAttachCheck } from '../../features/coproprietaire/PendingAttach';
+import { NotificationsLive } from '../../features/notifications/NotificationsLive';
 import { useCoproprietaires } from '../../features/coproprietaire/queries';
 import { OnboardingRedirect } from '../../features/onboarding/OnboardingRedirect';
 import { fr } from '../../i18n/fr';
@@ -41,6 +42,7 @@ export function DashboardLayout() {
         <UserSidebar opened={sidebar} onClose={close} />
         {known && !disabled ? <OnboardingRedirect /> : null}
         <PendingAttachCheck />
+        <NotificationsLive />
         <Suspense fallback={<LoadingOverlay />}>
           {disabled ? <DisabledRecord /> : known ? <Outlet /> : <NotFound />}
         </Suspense>

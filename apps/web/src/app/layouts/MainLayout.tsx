@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router-dom';
 import { PendingAttachCheck } from '../../features/coproprietaire/PendingAttach';
+import { NotificationsLive } from '../../features/notifications/NotificationsLive';
 import { fr } from '../../i18n/fr';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { useSession } from '../session';
@@ -27,6 +28,7 @@ export function MainLayout() {
       <AppShell.Main>
         <UserSidebar opened={sidebar} onClose={close} />
         <PendingAttachCheck />
+        <NotificationsLive />
         <Container size="lg" px={0}>
           <Suspense fallback={<LoadingOverlay />}>
             <Outlet />

@@ -1,8 +1,9 @@
 import { ActionIcon, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconDotsVertical, IconLogout, IconMessage, IconUser } from '@tabler/icons-react';
+import { IconDotsVertical, IconLogout, IconUser } from '@tabler/icons-react';
 import { positionLabel } from '@tantieme/contract';
 import { Link } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../features/coproprietaire/queries';
+import { MessageShortcut } from '../../features/notifications/MessageShortcut';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { fr } from '../../i18n/fr';
 import { useSession } from '../session';
@@ -63,17 +64,7 @@ export function AppHeader({
         </div>
       </Group>
       <Group gap={4} wrap="nowrap">
-        {record && (
-          <ActionIcon
-            component={Link}
-            to={`/${record.id}/messaging`}
-            variant="subtle"
-            size="lg"
-            aria-label={fr.header.messages}
-          >
-            <IconMessage size={22} />
-          </ActionIcon>
-        )}
+        {record && <MessageShortcut coproId={record.id} />}
         <NotificationBell />
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>

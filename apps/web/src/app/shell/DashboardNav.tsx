@@ -1,6 +1,7 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../features/coproprietaire/queries';
+import { MessagesBadge } from '../../features/notifications/MessageShortcut';
 import { fr } from '../../i18n/fr';
 import { dashboardMenu } from './menu';
 
@@ -39,6 +40,9 @@ export function DashboardNav() {
             to={`${base}/${e.segment}`}
             label={e.label}
             leftSection={e.icon}
+            rightSection={
+              e.name === 'MessagesCommunication' ? <MessagesBadge coproId={coproId} /> : undefined
+            }
             active={pathname.startsWith(`${base}/${e.segment}`)}
           />
         ),

@@ -87,7 +87,8 @@ export function QrLogin({ onSignedIn }: { onSignedIn(token: string, user: User):
   }, [drop]);
 
   useEffect(() => {
-    const s = io({ path: '/socket.io', transports: ['websocket', 'polling'] });
+    // The public /qr namespace: the default one requires a session token.
+    const s = io('/qr', { path: '/socket.io', transports: ['websocket', 'polling'] });
     socket.current = s;
     s.on('connect', () => {
       if (current.current) s.emit(QR_EVENTS.join, current.current.id);

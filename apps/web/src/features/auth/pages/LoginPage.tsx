@@ -5,10 +5,11 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { useSession } from '../../../app/session';
 import { AuthCard } from '../components/AuthCard';
 import { EmailLogin } from '../components/EmailLogin';
-import { PhoneLogin } from '../components/PhoneLogin';
 import { authFr } from '../fr';
 import { authPath, homePath, safeRedirect } from '../paths';
 
+// Phone (libphonenumber, the captcha) and QR (socket.io, qrcode) load only when their tab opens.
+const PhoneLogin = lazy(() => import('../components/PhoneLogin').then((m) => ({ default: m.PhoneLogin })));
 const QrLogin = lazy(() => import('../components/QrLogin').then((m) => ({ default: m.QrLogin })));
 const t = authFr.login;
 
@@ -52,7 +53,9 @@ export default function LoginPage() {
           <EmailLogin onSignedIn={onSignedIn} />
         </Tabs.Panel>
         <Tabs.Panel value="phone">
-          <PhoneLogin onSignedIn={onSignedIn} />
+          <Suspense fallback={null}>
+            <PhoneLogin onSignedIn={onSignedIn} />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="qrcode">
           <Suspense fallback={null}>

@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { coproprietes } from '../db/schema/index.js';
+import { createSession } from '../modules/identity/session.service.js';
+import { makeFinanceOwner } from '../test/factories.finances.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { makeSyndicWithKey } from '../test/factories.syndic.js';
+
+/**
+ * The properties behind issue 14, generated from the route table (the OpenAPI document): every
+ * route the day it is added gets NUL bytes in each string field, malformed ids, an oversize path
+ * and an oversize query, and must answer the French error envelope, never a 5xx.
+ */
+
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  additionalProperties?: Schema | boolean;
+  items?: Schema;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  format?: string;
+  minLength?: number;
+  minItems?: number;
+  minimum?: number;
+  nullable?: boolean;
+  required?: string[];
+};
+type Param = { in: 'path' | 'query'; name: string; schema?: Schema };
+type Op = { method: string; path: string; params: Param[]; body?: Schema; auth: boolean; apiKey: boolean };
+
+const NUL = 'a\u0000b';
+
+/** A plausible value for a JSON schema: every property filled, so string leaves can be mutated. */
+function sample(s: Schema | undefined): unknown {
+  if (!s) return 'texte';
+  const alt = s.anyOf ?? s.oneOf;
+  if (alt) return sample(alt.find((x) => x.type !== 'null') ?? alt[0]);
+  if (s.allOf) return Object.assign({}, ...s.allOf.map((x) => sample(x) as object));
+  if (s.enum) return s.enum[0];
+  const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+  switch (type) {
+    case 'string':
+      if (s.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      if (s.format === 'email') return 'sample@example.fr';
+      return 'x'.repeat(Math.max(5, s.minLength ?? 0));
+    case 'number':
+    case 'integer':
+      return s.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => sample(s.items));
+    case 'object':
+    case undefined: {
+      const o: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(s.properties ?? {})) o[k] = sample(v);
+      if (s.additionalProperties && typeof s.additionalProperties === 'object') {
+        o.k = sample(s.additionalProperties);
+      }
+      return o;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Paths (dot-joined, arrays as index) of every string leaf of a sampled value. */
+function stringLeaves(v: unknown, prefix: string[] = []): string[][] {
+  if (typeof v === 'string') return [prefix];
+  if (Array.isArray(v)) return v.flatMap((x, i) => stringLeaves(x, [...prefix, String(i)]));
+  if (v && typeof v === 'object')
+    return Object.entries(v).flatMap(([k, x]) => stringLeaves(x, [...prefix, k]));
+  return [];
+}
+
+function setAt(v: unknown, p: string[], value: unknown): unknown {
+  const copy = structuredClone(v) as Record<string, unknown>;
+  let cur = copy;
+  for (const k of p.slice(0, -1)) cur = cur[k] as Record<string, unknown>;
+  cur[p[p.length - 1]] = value;
+  return copy;
+}
+
+function operations(doc: { paths: Record<string, Record<string, Record<string, unknown>>> }): Op[] {
+  const ops: Op[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const body = (op.requestBody as { content?: Record<string, { schema: Schema }> } | undefined)
+        ?.content?.['application/json']?.schema;
+      const security = (op.security as Record<string, unknown>[] | undefined) ?? [];
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        params: (op.parameters as Param[] | undefined) ?? [],
+        body,
+        auth: security.length > 0,
+        apiKey: security.some((s) => 'syndicApiKey' in s),
+      });
+    }
+  }
+  return ops;
+}
+
+function isEnvelope(res: { statusCode: number; body: string; headers: Record<string, unknown> }): boolean {
+  if (!String(res.headers['content-type'] ?? '').includes('application/json')) return false;
+  try {
+    const b = JSON.parse(res.body);
+    return (
+      b.success === false &&
+      typeof b.code === 'string' &&
+      !b.code.startsWith('FST_') &&
+      typeof b.message === 'string' &&
+      b.message.length > 0 &&
+      !('statusCode' in b) &&
+      !('error' in b)
+    );
+  } catch {
+    return false;
+  }
+}
+
+describe('every route × crafted input (generated from the route table)', () => {
+  let t: TestApp;
+  let f: Awaited<ReturnType<typeof makeFinanceOwner>>;
+  let apiKey: string;
+  let ops: Op[];
+  const failures: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_FACTOR: '1000', SYNDIC_API_PER_MINUTE: '100000' } });
+    f = await makeFinanceOwner(t.database.db);
+    // Syndic API routes are called with a key of the owner's syndic, so ids resolve there too.
+    const [copro] = await t.database.db.select().from(coproprietes).where(eq(coproprietes.id, f.coproId));
+    apiKey = (await makeSyndicWithKey(t.database.db, undefined, { id: copro.syndic_id })).key;
+    ops = operations(t.app.swagger() as never);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Real ids of the signed-in owner, by parameter name, so the bad value is the only bad part. */
+  function goodValues(name: string): string[] {
+    if (/^coproprietaire/i.test(name)) return [f.rec.id];
+    if (/^copro/i.test(name)) return [f.coproId];
+    if (/^lot/i.test(name)) return [f.lotA.id];
+    if (/^bill/i.test(name)) return [f.bills.q2.id];
+    if (/^id\d?$/.test(name)) return [f.coproId, f.rec.id];
+    return ['abcdefgh1'];
+  }
+
+  /** Every combination of good values for the path parameters other than `skip`. */
+  function pathCombos(op: Op, skip: string): Record<string, string>[] {
+    let combos: Record<string, string>[] = [{}];
+    for (const p of op.params.filter((x) => x.in === 'path' && x.name !== skip)) {
+      combos = combos.flatMap((c) => goodValues(p.name).map((v) => ({ ...c, [p.name]: v })));
+    }
+    return combos;
+  }
+
+  const fill = (path: string, values: Record<string, string>) =>
+    path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(values[n] ?? 'abcdefgh1'));
+
+  async function send(op: Op, url: string, body?: unknown, authenticated = true) {
+    const headers: Record<string, string> = {};
+    if (authenticated && op.apiKey) headers['x-api-key'] = apiKey;
+    else if (authenticated)
+      headers.authorization = `Bearer ${await createSession(t.database.db, f.owner.user.id)}`;
+    return t.app.inject({
+      method: op.method as 'GET',
+      url,
+      headers,
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+  }
+
+  function check(
+    label: string,
+    res: Awaited<ReturnType<typeof send>>,
+    expectStatus?: (s: number) => boolean,
+  ) {
+    if (res.statusCode >= 500) failures.push(`${label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    else if (res.statusCode >= 400 && !isEnvelope(res))
+      failures.push(`${label}: not the envelope (${res.statusCode} ${res.body.slice(0, 120)})`);
+    else if (expectStatus && !expectStatus(res.statusCode))
+      failures.push(`${label}: status ${res.statusCode}`);
+  }
+
+  it('reads a route table that covers the API', () => {
+    expect(ops.length).toBeGreaterThan(50);
+    expect(ops.some((o) => o.path.includes('get-details-provision-bill'))).toBe(true);
+  });
+
+  it('a NUL byte in any path parameter, query field or body string answers 400 naming the field', async () => {
+    failures.length = 0;
+    for (const op of ops) {
+      for (const p of op.params) {
+        const label = `${op.method} ${op.path} ${p.in}:${p.name}=NUL`;
+        const combo = pathCombos(op, p.name)[0];
+        const url =
+          p.in === 'path'
+            ? fill(op.path, { ...combo, [p.name]: NUL })
+            : `${fill(op.path, combo)}?${p.name}=${encodeURIComponent(NUL)}`;
+        const res = await send(op, url, op.body ? sample(op.body) : undefined);
+        check(label, res, (s) => s === 400);
+        if (res.statusCode === 400 && isEnvelope(res) && !JSON.parse(res.body).errors?.[p.name]) {
+          failures.push(`${label}: 400 does not name the field (${res.body.slice(0, 160)})`);
+        }
+      }
+      if (!op.body) continue;
+      const base = sample(op.body);
+      const url = fill(op.path, pathCombos(op, '')[0]);
+      for (const leaf of stringLeaves(base)) {
+        const field = leaf.join('.');
+        const res = await send(op, url, setAt(base, leaf, NUL));
+        const label = `${op.method} ${op.path} body:${field}=NUL`;
+        check(label, res, (s) => s === 400);
+        if (res.statusCode === 400 && isEnvelope(res) && !JSON.parse(res.body).errors?.[field]) {
+          failures.push(`${label}: 400 does not name the field (${res.body.slice(0, 160)})`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a malformed id in any path parameter or id field of a body answers 400 or 404, never 5xx', async () => {
+    failures.length = 0;
+    for (const op of ops) {
+      for (const p of op.params.filter((x) => x.in === 'path')) {
+        for (const combo of pathCombos(op, p.name)) {
+          for (const bad of ['abc', '1', '00000000-0000-0000-0000-00000000000g']) {
+            const res = await send(
+              op,
+              fill(op.path, { ...combo, [p.name]: bad }),
+              op.body ? sample(op.body) : undefined,
+            );
+            // Record ids (`id`, `id2`, `coproId`…), not the syndic's own `external_id`.
+            const isId = /^(id\d?|[a-z]+Id)$/.test(p.name);
+            const label = `${op.method} ${op.path} ${p.name}=${bad}`;
+            check(label, res, isId ? (s) => s === 400 || s === 404 : undefined);
+            // The contract's schema catches it (400 naming the parameter), not the database.
+            if (isId && res.statusCode === 400 && !JSON.parse(res.body).errors?.[p.name]) {
+              failures.push(`${label}: 400 does not name the parameter (${res.body.slice(0, 160)})`);
+            }
+          }
+        }
+      }
+      if (!op.body) continue;
+      const base = sample(op.body);
+      for (const combo of pathCombos(op, '')) {
+        for (const leaf of stringLeaves(base).filter((l) => l.some((k) => /(^id$|_ids?$|Id$|^k$)/.test(k)))) {
+          const res = await send(op, fill(op.path, combo), setAt(base, leaf, 'x'));
+          check(`${op.method} ${op.path} body:${leaf.join('.')}=x`, res);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('an oversize path parameter or query answers the envelope, never 5xx', async () => {
+    failures.length = 0;
+    for (const op of ops) {
+      const combo = pathCombos(op, '')[0];
+      for (const p of op.params.filter((x) => x.in === 'path')) {
+        const res = await send(op, fill(op.path, { ...combo, [p.name]: 'a'.repeat(3000) }));
+        check(`${op.method} ${op.path} ${p.name}=3000 chars`, res, (s) => s >= 400);
+      }
+      const query = op.params.find((x) => x.in === 'query')?.name ?? 'q';
+      const res = await send(op, `${fill(op.path, combo)}?${query}=${'b'.repeat(200_000)}`);
+      check(`${op.method} ${op.path} ?${query}=200 KB`, res);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('an anonymous call of an authenticated route is 401 before its body is looked at', async () => {
+    failures.length = 0;
+    for (const op of ops.filter((o) => o.auth && o.body)) {
+      const res = await send(op, fill(op.path, pathCombos(op, '')[0]), { bad: NUL }, false);
+      check(`${op.method} ${op.path} anonymous, bad body`, res, (s) => s === 401);
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,59 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Logger } from 'drizzle-orm/logger';
+
+/**
+ * What one request cost (issue 13): SQL statements sent, and the milliseconds spent in the
+ * session lookup, the access guard and the response validation + serialisation. Counted
+ * always (an increment, a clock read); shown only with SQL_STATS=1 (`x-sql-statements` and
+ * `server-timing` headers), which the benchmark reads.
+ */
+export interface RequestStats {
+  statements: number;
+  session: number;
+  guard: number;
+  serialize: number;
+}
+
+const store = new AsyncLocalStorage<RequestStats>();
+
+/** Runs `fn` (a request's hooks and handler) with fresh counters. */
+export function withRequestStats<T>(fn: () => T): T {
+  return store.run({ statements: 0, session: 0, guard: 0, serialize: 0 }, fn);
+}
+
+/** The counters of the request being served, if any. */
+export const currentRequestStats = (): RequestStats | undefined => store.getStore();
+
+/** Adds the time `fn` takes to the request's `phase`. */
+export async function timed<T>(phase: 'session' | 'guard', fn: () => Promise<T>): Promise<T> {
+  const s = store.getStore();
+  if (!s) return fn();
+  const t = performance.now();
+  try {
+    return await fn();
+  } finally {
+    s[phase] += performance.now() - t;
+  }
+}
+
+export function timedSync<T>(phase: 'serialize', fn: () => T): T {
+  const s = store.getStore();
+  if (!s) return fn();
+  const t = performance.now();
+  try {
+    return fn();
+  } finally {
+    s[phase] += performance.now() - t;
+  }
+}
+
+export const serverTiming = (s: RequestStats) =>
+  `session;dur=${s.session.toFixed(2)}, guard;dur=${s.guard.toFixed(2)}, serialize;dur=${s.serialize.toFixed(2)}`;
+
+/** Drizzle calls this for every statement it sends, on both drivers: an increment, no logging. */
+export const sqlStatsLogger: Logger = {
+  logQuery() {
+    const s = store.getStore();
+    if (s) s.statements++;
+  },
+};

@@ -1,0 +1,262 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  assembleeParticipants,
+  assembleeRecords,
+  assemblees,
+  coproprietaireLots,
+  coproprietaires,
+  coproprietes,
+  files,
+  lotTantiemes,
+  repartitions,
+  resolutions,
+  signatureTokens,
+  syndics,
+  votes,
+} from '../../db/schema/index.js';
+
+/** A Drizzle transaction (same query API as Db). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Q = Db | Tx;
+
+export type AssembleeRow = typeof assemblees.$inferSelect;
+export type RecordRow = typeof assembleeRecords.$inferSelect;
+
+/** The assemblies a co-owner record is convened to, newest first, with the building's name. */
+export function listForCoproprietaire(db: Q, coproprietaireId: string) {
+  return db
+    .select({ assemblee: assemblees, copr_name: coproprietes.name })
+    .from(assembleeParticipants)
+    .innerJoin(assemblees, eq(assemblees.id, assembleeParticipants.assemblee_id))
+    .innerJoin(coproprietes, eq(coproprietes.id, assemblees.copropriete_id))
+    .where(eq(assembleeParticipants.coproprietaire_id, coproprietaireId))
+    .orderBy(desc(assemblees.date));
+}
+
+/** The assembly if the record is one of its participants (else undefined: a 404 for the caller). */
+export async function findParticipation(db: Q, assembleeId: string, coproprietaireId: string) {
+  const [row] = await db
+    .select({ assemblee: assemblees, participant: assembleeParticipants, copr_name: coproprietes.name })
+    .from(assembleeParticipants)
+    .innerJoin(assemblees, eq(assemblees.id, assembleeParticipants.assemblee_id))
+    .innerJoin(coproprietes, eq(coproprietes.id, assemblees.copropriete_id))
+    .where(
+      and(
+        eq(assembleeParticipants.assemblee_id, assembleeId),
+        eq(assembleeParticipants.coproprietaire_id, coproprietaireId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Locks the assembly row for the rest of the transaction: chain appends of one assembly are serialised. */
+export async function lockAssemblee(tx: Tx, assembleeId: string) {
+  const [row] = await tx.select().from(assemblees).where(eq(assemblees.id, assembleeId)).for('update');
+  return row;
+}
+
+export function listResolutions(db: Q, assembleeId: string) {
+  return db
+    .select({ resolution: resolutions, repartition: repartitions })
+    .from(resolutions)
+    .leftJoin(repartitions, eq(repartitions.id, resolutions.repartition_id))
+    .where(eq(resolutions.assemblee_id, assembleeId))
+    .orderBy(asc(resolutions.number));
+}
+
+export function listOwnVotes(db: Q, coproprietaireId: string, resolutionIds: string[]) {
+  if (resolutionIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(votes)
+    .where(and(eq(votes.coproprietaire_id, coproprietaireId), inArray(votes.resolution_id, resolutionIds)));
+}
+
+export function listVotesOf(db: Q, resolutionIds: string[]) {
+  if (resolutionIds.length === 0) return Promise.resolve([]);
+  return db.select().from(votes).where(inArray(votes.resolution_id, resolutionIds));
+}
+
+export function findFiles(db: Q, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(files).where(inArray(files.id, ids));
+}
+
+/** Tantièmes a record holds per repartition id, summed over its lots. */
+export async function ownerTantiemes(db: Q, coproprietaireId: string): Promise<Record<string, number>> {
+  const rows = await db
+    .select({
+      repartition_id: lotTantiemes.repartition_id,
+      tantiemes: sql<number>`sum(${lotTantiemes.tantieme})::int`,
+    })
+    .from(coproprietaireLots)
+    .innerJoin(lotTantiemes, eq(lotTantiemes.lot_id, coproprietaireLots.lot_id))
+    .where(eq(coproprietaireLots.coproprietaire_id, coproprietaireId))
+    .groupBy(lotTantiemes.repartition_id);
+  return Object.fromEntries(rows.map((r) => [r.repartition_id, Number(r.tantiemes)]));
+}
+
+/** Tantièmes per repartition of every record of a copropriété (one query, no N+1). */
+export async function coproTantiemes(db: Q, coproprieteId: string) {
+  const rows = await db
+    .select({
+      coproprietaire_id: coproprietaireLots.coproprietaire_id,
+      repartition_id: lotTantiemes.repartition_id,
+      tantiemes: sql<number>`sum(${lotTantiemes.tantieme})::int`,
+    })
+    .from(coproprietaireLots)
+    .innerJoin(coproprietaires, eq(coproprietaires.id, coproprietaireLots.coproprietaire_id))
+    .innerJoin(lotTantiemes, eq(lotTantiemes.lot_id, coproprietaireLots.lot_id))
+    .where(eq(coproprietaires.copropriete_id, coproprieteId))
+    .groupBy(coproprietaireLots.coproprietaire_id, lotTantiemes.repartition_id);
+  const out = new Map<string, Record<string, number>>();
+  for (const r of rows) {
+    const m = out.get(r.coproprietaire_id) ?? {};
+    m[r.repartition_id] = Number(r.tantiemes);
+    out.set(r.coproprietaire_id, m);
+  }
+  return out;
+}
+
+export function listRepartitions(db: Q, coproprieteId: string) {
+  return db.select().from(repartitions).where(eq(repartitions.copropriete_id, coproprieteId));
+}
+
+export function listParticipants(db: Q, assembleeId: string) {
+  return db
+    .select({ participant: assembleeParticipants, coproprietaire: coproprietaires })
+    .from(assembleeParticipants)
+    .innerJoin(coproprietaires, eq(coproprietaires.id, assembleeParticipants.coproprietaire_id))
+    .where(eq(assembleeParticipants.assemblee_id, assembleeId));
+}
+
+// ---- the chain ----
+
+export async function lastRecord(tx: Q, assembleeId: string) {
+  const [row] = await tx
+    .select()
+    .from(assembleeRecords)
+    .where(eq(assembleeRecords.assemblee_id, assembleeId))
+    .orderBy(desc(assembleeRecords.seq))
+    .limit(1);
+  return row;
+}
+
+export async function insertRecord(tx: Q, v: typeof assembleeRecords.$inferInsert) {
+  const [row] = await tx.insert(assembleeRecords).values(v).returning();
+  return row;
+}
+
+export function supersedeBallots(tx: Q, assembleeId: string, coproprietaireId: string) {
+  return tx
+    .update(assembleeRecords)
+    .set({ current: false })
+    .where(
+      and(
+        eq(assembleeRecords.assemblee_id, assembleeId),
+        eq(assembleeRecords.coproprietaire_id, coproprietaireId),
+        eq(assembleeRecords.kind, 'ballot'),
+        eq(assembleeRecords.current, true),
+      ),
+    );
+}
+
+export async function currentBallot(db: Q, assembleeId: string, coproprietaireId: string) {
+  const [row] = await db
+    .select()
+    .from(assembleeRecords)
+    .where(
+      and(
+        eq(assembleeRecords.assemblee_id, assembleeId),
+        eq(assembleeRecords.coproprietaire_id, coproprietaireId),
+        eq(assembleeRecords.kind, 'ballot'),
+        eq(assembleeRecords.current, true),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export function listRecords(db: Q, assembleeId: string) {
+  return db
+    .select()
+    .from(assembleeRecords)
+    .where(eq(assembleeRecords.assemblee_id, assembleeId))
+    .orderBy(asc(assembleeRecords.seq));
+}
+
+export function setReceiptKey(db: Q, recordId: string, key: string) {
+  return db.update(assembleeRecords).set({ receipt_key: key }).where(eq(assembleeRecords.id, recordId));
+}
+
+/** Replaces the record's choices of an assembly's resolutions by those of a ballot. */
+export async function replaceVotes(tx: Tx, coproprietaireId: string, rows: (typeof votes.$inferInsert)[]) {
+  if (rows.length === 0) return;
+  await tx.delete(votes).where(
+    and(
+      eq(votes.coproprietaire_id, coproprietaireId),
+      inArray(
+        votes.resolution_id,
+        rows.map((r) => r.resolution_id),
+      ),
+    ),
+  );
+  await tx.insert(votes).values(rows);
+}
+
+export function setAttendance(tx: Q, assembleeId: string, coproprietaireId: string, attendance: string) {
+  return tx
+    .update(assembleeParticipants)
+    .set({ attendance })
+    .where(
+      and(
+        eq(assembleeParticipants.assemblee_id, assembleeId),
+        eq(assembleeParticipants.coproprietaire_id, coproprietaireId),
+      ),
+    );
+}
+
+// ---- signature tokens ----
+
+export async function findSignatureToken(db: Q, tokenHash: string, opts: { lock?: boolean } = {}) {
+  const q = db
+    .select({
+      token: signatureTokens,
+      assemblee: assemblees,
+      coproprietaire: coproprietaires,
+      copropriete: coproprietes,
+    })
+    .from(signatureTokens)
+    .innerJoin(assemblees, eq(assemblees.id, signatureTokens.assemblee_id))
+    .innerJoin(coproprietaires, eq(coproprietaires.id, signatureTokens.coproprietaire_id))
+    .innerJoin(coproprietes, eq(coproprietes.id, assemblees.copropriete_id))
+    .where(eq(signatureTokens.token_hash, tokenHash))
+    .limit(1);
+  const [row] = await (opts.lock ? q.for('update', { of: signatureTokens }) : q);
+  return row;
+}
+
+export async function insertFile(db: Q, v: typeof files.$inferInsert) {
+  const [row] = await db.insert(files).values(v).returning();
+  return row;
+}
+
+export function markSigned(
+  db: Q,
+  tokenId: string,
+  v: { signed_at: Date; signature_file_id: string; record_id: string },
+) {
+  return db.update(signatureTokens).set(v).where(eq(signatureTokens.id, tokenId));
+}
+
+export async function findSyndicOf(db: Q, syndicId: string) {
+  const [row] = await db.select().from(syndics).where(eq(syndics.id, syndicId)).limit(1);
+  return row;
+}
+
+export function listAssembleesForReport(db: Q, assembleeId?: string) {
+  const q = db.select({ id: assemblees.id, name: assemblees.name, year: assemblees.year }).from(assemblees);
+  return (assembleeId ? q.where(eq(assemblees.id, assembleeId)) : q).orderBy(asc(assemblees.date));
+}

@@ -1,0 +1,230 @@
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { coproprietaires, devices, files, messages, notifications } from '../../db/schema/index.js';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * Which notifications a user sees: those of the records they hold now, and their own ones
+ * without a record. `coproprietaireId` narrows to one record (already checked by the guard).
+ */
+export function visibleTo(userId: string, coproprietaireId?: string): SQL {
+  if (coproprietaireId) return eq(notifications.coproprietaire_id, coproprietaireId);
+  return or(
+    inArray(
+      notifications.coproprietaire_id,
+      sql`(select ${coproprietaires.id} from ${coproprietaires} where ${coproprietaires.user_id} = ${userId})`,
+    ),
+    and(isNull(notifications.coproprietaire_id), eq(notifications.user_id, userId)),
+  ) as SQL;
+}
+
+const categoryIs = (table: typeof notifications | typeof messages, category: string) =>
+  category === 'all' ? undefined : eq(table.category, category);
+
+export async function listNotifications(
+  db: Db,
+  scope: SQL,
+  f: { limit: number; offset: number; unreadOnly: boolean; category: string },
+) {
+  const where = and(
+    scope,
+    f.unreadOnly ? eq(notifications.is_read, false) : undefined,
+    categoryIs(notifications, f.category),
+  );
+  // One statement: the page and the filtered total (window count over the same filter).
+  const rows = await db
+    .select({ n: notifications, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.created_date), desc(notifications.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  if (rows.length > 0) return { total: rows[0].total, rows: rows.map((r) => r.n) };
+  if (f.offset === 0) return { total: 0, rows: [] };
+  const [c] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(notifications)
+    .where(where);
+  return { total: c.n, rows: [] };
+}
+
+export async function countUnreadNotifications(db: Db, scope: SQL, category: string) {
+  const [c] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(notifications)
+    .where(and(scope, eq(notifications.is_read, false), categoryIs(notifications, category)));
+  return c.n;
+}
+
+export async function findNotification(db: Db, scope: SQL, id: string) {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(scope, eq(notifications.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function markNotificationRead(db: Db, id: string) {
+  const [row] = await db
+    .update(notifications)
+    .set({ is_read: true })
+    .where(eq(notifications.id, id))
+    .returning();
+  return row;
+}
+
+/** Marks read and returns the records touched (their counts change). */
+export async function markAllNotificationsRead(db: Db, scope: SQL) {
+  return db
+    .update(notifications)
+    .set({ is_read: true })
+    .where(and(scope, eq(notifications.is_read, false)))
+    .returning({ id: notifications.id, coproprietaire_id: notifications.coproprietaire_id });
+}
+
+export async function deleteNotification(db: Db, id: string) {
+  const rows = await db
+    .delete(notifications)
+    .where(eq(notifications.id, id))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+/** Unread notifications and messages per record, for realtime totals (one statement each). */
+export async function unreadTotals(db: Db, coproprietaireIds: string[]) {
+  if (coproprietaireIds.length === 0) return new Map<string, { n: number; m: number }>();
+  const [ns, ms] = await Promise.all([
+    db
+      .select({ id: notifications.coproprietaire_id, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(notifications)
+      .where(
+        and(inArray(notifications.coproprietaire_id, coproprietaireIds), eq(notifications.is_read, false)),
+      )
+      .groupBy(notifications.coproprietaire_id),
+    db
+      .select({ id: messages.coproprietaire_id, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(messages)
+      .where(and(inArray(messages.coproprietaire_id, coproprietaireIds), eq(messages.is_read, false)))
+      .groupBy(messages.coproprietaire_id),
+  ]);
+  const out = new Map(coproprietaireIds.map((id) => [id, { n: 0, m: 0 }]));
+  for (const r of ns) if (r.id) out.get(r.id)!.n = r.n;
+  for (const r of ms) out.get(r.id)!.m = r.n;
+  return out;
+}
+
+/** Unread notifications of a user without a record. */
+export async function unreadOwn(db: Db, userId: string) {
+  const [c] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.user_id, userId),
+        isNull(notifications.coproprietaire_id),
+        eq(notifications.is_read, false),
+      ),
+    );
+  return c.n;
+}
+
+// ---- messages (always of one record, checked by the guard before) ----
+
+export async function listMessages(
+  db: Db,
+  coproprietaireId: string,
+  f: { limit: number; offset: number; unreadOnly: boolean; category: string },
+) {
+  const where = and(
+    eq(messages.coproprietaire_id, coproprietaireId),
+    f.unreadOnly ? eq(messages.is_read, false) : undefined,
+    categoryIs(messages, f.category),
+  );
+  const rows = await db
+    .select({ m: messages, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.created_date), desc(messages.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  if (rows.length > 0) return { total: rows[0].total, rows: rows.map((r) => r.m) };
+  if (f.offset === 0) return { total: 0, rows: [] };
+  const [c] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(messages)
+    .where(where);
+  return { total: c.n, rows: [] };
+}
+
+export async function findMessage(db: Db, coproprietaireId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.coproprietaire_id, coproprietaireId), eq(messages.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function markMessageRead(db: Db, id: string) {
+  const [row] = await db.update(messages).set({ is_read: true }).where(eq(messages.id, id)).returning();
+  return row;
+}
+
+export async function markAllMessagesRead(db: Db, coproprietaireId: string) {
+  const rows = await db
+    .update(messages)
+    .set({ is_read: true })
+    .where(and(eq(messages.coproprietaire_id, coproprietaireId), eq(messages.is_read, false)))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+export async function countUnreadMessages(db: Db, coproprietaireId: string, category: string) {
+  const [c] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.coproprietaire_id, coproprietaireId),
+        eq(messages.is_read, false),
+        categoryIs(messages, category),
+      ),
+    );
+  return c.n;
+}
+
+export async function filesByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(files).where(inArray(files.id, ids));
+}
+
+// ---- devices ----
+
+export async function upsertDevice(db: Db, userId: string, v: Omit<typeof devices.$inferInsert, 'user_id'>) {
+  const [row] = await db
+    .insert(devices)
+    .values({ ...v, user_id: userId })
+    .onConflictDoUpdate({
+      target: [devices.user_id, devices.device_token],
+      set: {
+        device_name: v.device_name,
+        device_language: v.device_language,
+        device_info: v.device_info,
+        device_gmt: v.device_gmt,
+        status: v.status,
+      },
+    })
+    .returning();
+  return row;
+}
+
+export async function deleteDevice(db: Db, userId: string, token: string) {
+  const rows = await db
+    .delete(devices)
+    .where(and(eq(devices.user_id, userId), eq(devices.device_token, token)))
+    .returning({ id: devices.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,177 @@
+import type { Message } from '@tantieme/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/errors.js';
+import type { UserRow } from '../identity/session.repo.js';
+import { emitMessageEvents, emitNotificationEvents } from './notify.js';
+import { presentMessage, presentNotification } from './notifications.presenter.js';
+import * as repo from './notifications.repo.js';
+
+type App = Pick<FastifyInstance, 'db' | 'realtime' | 'platform'>;
+interface ListQuery {
+  page_size: number;
+  page_index: number;
+  un_read_only: boolean;
+  category: string;
+}
+
+/** Emits after the change; a failed emit never fails the call (clients re-fetch on reconnect). */
+async function quietly(p: Promise<void>) {
+  await p.catch(() => {});
+}
+
+// ---- notifications (the record, when given, was checked by the access guard) ----
+
+export async function listNotifications(
+  app: App,
+  user: UserRow,
+  q: ListQuery & { coproprietaire_id?: string },
+) {
+  const page = await repo.listNotifications(app.db, repo.visibleTo(user.id, q.coproprietaire_id), {
+    limit: q.page_size,
+    offset: q.page_index,
+    unreadOnly: q.un_read_only,
+    category: q.category,
+  });
+  return { total: page.total, data: page.rows.map(presentNotification) };
+}
+
+export async function unreadNotifications(
+  app: App,
+  user: UserRow,
+  coproprietaireId: string | undefined,
+  category: string,
+) {
+  const n = await repo.countUnreadNotifications(app.db, repo.visibleTo(user.id, coproprietaireId), category);
+  return [{ category, totalUnread: n }];
+}
+
+async function ownNotification(app: App, user: UserRow, id: string) {
+  const row = await repo.findNotification(app.db, repo.visibleTo(user.id), id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function getNotification(app: App, user: UserRow, id: string) {
+  return presentNotification(await ownNotification(app, user, id));
+}
+
+export async function readNotification(app: App, user: UserRow, id: string) {
+  const row = await ownNotification(app, user, id);
+  if (row.is_read) return presentNotification(row);
+  const updated = await repo.markNotificationRead(app.db, id);
+  await quietly(
+    emitNotificationEvents(app, [{ id, coproprietaire_id: row.coproprietaire_id, user_id: user.id }], 'read'),
+  );
+  return presentNotification(updated);
+}
+
+export async function deleteNotification(app: App, user: UserRow, id: string) {
+  const row = await ownNotification(app, user, id);
+  const deleted = await repo.deleteNotification(app.db, id);
+  await quietly(
+    emitNotificationEvents(
+      app,
+      [{ id, coproprietaire_id: row.coproprietaire_id, user_id: user.id }],
+      'delete',
+    ),
+  );
+  return { deleted };
+}
+
+export async function readAllNotifications(app: App, user: UserRow, coproprietaireId?: string) {
+  const touched = await repo.markAllNotificationsRead(app.db, repo.visibleTo(user.id, coproprietaireId));
+  const records = [...new Set(touched.map((t) => t.coproprietaire_id))];
+  // One read_all per record touched (and the user's own ones), so every open view follows.
+  await quietly(
+    emitNotificationEvents(
+      app,
+      (records.length > 0 ? records : [coproprietaireId ?? null]).map((c) => ({
+        id: null,
+        coproprietaire_id: c,
+        user_id: user.id,
+      })),
+      'read_all',
+    ),
+  );
+  return { updated: touched.length };
+}
+
+// ---- messages (of one record, checked by the guard) ----
+
+export async function listMessages(app: App, coproprietaireId: string, q: ListQuery) {
+  const page = await repo.listMessages(app.db, coproprietaireId, {
+    limit: q.page_size,
+    offset: q.page_index,
+    unreadOnly: q.un_read_only,
+    category: q.category,
+  });
+  // The list carries attachment names only; signed URLs come with the detail.
+  return {
+    total: page.total,
+    data: page.rows.map((m) =>
+      presentMessage(
+        m,
+        m.attachments.map((a) => ({
+          id: a.id,
+          name: a.name,
+          content_type: a.content_type,
+          capacity: a.size,
+          path_url: '',
+        })),
+      ),
+    ),
+  };
+}
+
+async function withAttachments(app: App, m: repo.MessageRow): Promise<Message> {
+  const stored = await repo.filesByIds(
+    app.db,
+    m.attachments.map((a) => a.id),
+  );
+  const byId = new Map(stored.map((f) => [f.id, f]));
+  const attachments = await Promise.all(
+    m.attachments.flatMap((a) => {
+      const f = byId.get(a.id);
+      if (!f) return [];
+      return [
+        app.platform.storage.signedGetUrl(f.storage_key, 3600).then((url) => ({
+          id: a.id,
+          name: a.name,
+          content_type: a.content_type,
+          capacity: a.size,
+          path_url: url,
+        })),
+      ];
+    }),
+  );
+  return presentMessage(m, attachments);
+}
+
+export async function getMessage(app: App, coproprietaireId: string, id: string) {
+  const m = await repo.findMessage(app.db, coproprietaireId, id);
+  if (!m) throw new AppError('NOT_FOUND');
+  return withAttachments(app, m);
+}
+
+export async function readMessage(app: App, user: UserRow, coproprietaireId: string, id: string) {
+  const m = await repo.findMessage(app.db, coproprietaireId, id);
+  if (!m) throw new AppError('NOT_FOUND');
+  const row = m.is_read ? m : await repo.markMessageRead(app.db, id);
+  if (!m.is_read)
+    await quietly(
+      emitMessageEvents(app, [{ id, coproprietaire_id: coproprietaireId, user_id: user.id }], 'read'),
+    );
+  return withAttachments(app, row);
+}
+
+export async function readAllMessages(app: App, user: UserRow, coproprietaireId: string) {
+  const updated = await repo.markAllMessagesRead(app.db, coproprietaireId);
+  await quietly(
+    emitMessageEvents(app, [{ id: null, coproprietaire_id: coproprietaireId, user_id: user.id }], 'read_all'),
+  );
+  return { updated };
+}
+
+export async function unreadMessages(app: App, coproprietaireId: string, category: string) {
+  return [{ category, totalUnread: await repo.countUnreadMessages(app.db, coproprietaireId, category) }];
+}

@@ -1,0 +1,384 @@
+import type { MessageEvent, NotificationEvent, PushPayload } from '@tantieme/contract';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import {
+  coproprietaireSettings,
+  coproprietaires,
+  devices,
+  messages,
+  notifications,
+  outbox,
+  type SenderJson,
+  users,
+} from '../../db/schema/index.js';
+import type { Realtime } from '../../realtime/index.js';
+import { unreadOwn, unreadTotals } from './notifications.repo.js';
+
+/**
+ * THE way every domain speaks to co-owners (documents, assemblies, chat, syndic API):
+ * `notify` / `sendMessage` write the rows and their outbox entries (push per device, e-mail
+ * where the record's settings ask) in one transaction, then emit the realtime events after
+ * the commit. A caller already inside its own transaction uses `stageNotification` /
+ * `stageMessage` with its `tx` and calls the returned `afterCommit()` once committed.
+ */
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Writer = Db | Tx;
+
+/** Who receives it. A copropriété means every co-owner record of it. */
+export type Audience =
+  | { coproprietaireId: string }
+  | { coproprietaireIds: string[] }
+  | { coproprieteId: string }
+  /** A notification to a user that is about none of their records. */
+  | { userId: string };
+
+export interface NotificationInput {
+  title: string;
+  body: string;
+  /** What it is about: MESSAGE, CHAT, ASSEMBLEE, DOCUMENT, VERIFICATION, INFO… */
+  type?: string;
+  category?: string;
+  sub_type?: string;
+  sender?: SenderJson;
+  /** Path inside the app a click opens (`{id}` is replaced by the record id), e.g. '/{id}/assemblee/42'. */
+  url?: string;
+  data?: Record<string, unknown>;
+  event_action_date?: Date;
+  /** Send of the syndic API (delivery state, idempotency). */
+  sendId?: string;
+}
+
+export interface MessageInput {
+  title: string;
+  body: string;
+  category?: string;
+  sender?: SenderJson;
+  /** Ids of rows of `files`. */
+  attachments?: { id: string; name: string; content_type: string; size: number }[];
+  sendId?: string;
+}
+
+export interface NotifyDeps {
+  db: Db;
+  realtime: Realtime;
+  config: Pick<Config, 'env' | 'publicUrl'>;
+}
+
+export interface Staged {
+  /** Ids of the rows written, in recipient order. */
+  ids: string[];
+  recipients: { coproprietaire_id: string | null; user_id: string | null; id: string }[];
+  /** Emits the realtime events; call it only after the transaction committed. */
+  afterCommit(): Promise<void>;
+}
+
+const ALLOW_KEY = 'allow-receive-notifications';
+
+interface Recipient {
+  coproprietaire_id: string | null;
+  user_id: string | null;
+  email: string | null;
+  /** The record's 'allow-receive-notifications' (default on, SPEC §9 / decision 24). */
+  wantsEmail: boolean;
+}
+
+async function resolveAudience(db: Writer, audience: Audience): Promise<Recipient[]> {
+  if ('userId' in audience) {
+    const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, audience.userId));
+    if (!u) return [];
+    return [{ coproprietaire_id: null, user_id: audience.userId, email: u.email, wantsEmail: true }];
+  }
+  let where: SQL;
+  if ('coproprietaireId' in audience) where = eq(coproprietaires.id, audience.coproprietaireId);
+  else if ('coproprietaireIds' in audience) {
+    if (audience.coproprietaireIds.length === 0) return [];
+    where = inArray(coproprietaires.id, [...new Set(audience.coproprietaireIds)]);
+  } else where = eq(coproprietaires.copropriete_id, audience.coproprieteId);
+  const rows = await db
+    .select({
+      coproprietaire_id: coproprietaires.id,
+      user_id: coproprietaires.user_id,
+      email: users.email,
+      allow: coproprietaireSettings.value,
+    })
+    .from(coproprietaires)
+    .leftJoin(users, eq(users.id, coproprietaires.user_id))
+    .leftJoin(
+      coproprietaireSettings,
+      and(
+        eq(coproprietaireSettings.coproprietaire_id, coproprietaires.id),
+        eq(coproprietaireSettings.key, ALLOW_KEY),
+      ),
+    )
+    .where(where)
+    .orderBy(coproprietaires.id);
+  return rows.map((r) => ({
+    coproprietaire_id: r.coproprietaire_id,
+    user_id: r.user_id,
+    email: r.email,
+    wantsEmail: (r.allow ?? '1') === '1',
+  }));
+}
+
+async function devicesOf(db: Writer, userIds: string[]) {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map<string, string[]>();
+  const rows = await db
+    .select({ id: devices.id, user_id: devices.user_id })
+    .from(devices)
+    .where(and(inArray(devices.user_id, ids), eq(devices.status, 1)));
+  const out = new Map<string, string[]>();
+  for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.id]);
+  return out;
+}
+
+const fill = (url: string, id: string | null) => (id ? url.replaceAll('{id}', id) : url);
+
+function emailText(title: string, body: string, link: string) {
+  return `${title}\n\n${body}\n\nOuvrir dans Tantième : ${link}\n`;
+}
+
+async function queueDeliveries(
+  tx: Writer,
+  deps: NotifyDeps,
+  kind: PushPayload['kind'],
+  items: { row: { id: string; title: string; body: string }; r: Recipient; url: string }[],
+) {
+  const byUser = await devicesOf(
+    tx,
+    items.flatMap((i) => (i.r.user_id ? [i.r.user_id] : [])),
+  );
+  const values: (typeof outbox.$inferInsert)[] = [];
+  for (const { row, r, url } of items) {
+    if (!r.user_id) continue;
+    const payload: PushPayload = {
+      title: row.title,
+      body: row.body,
+      url,
+      tag: `${kind}-${row.id}`,
+      kind,
+      id: row.id,
+    };
+    for (const deviceId of byUser.get(r.user_id) ?? []) {
+      values.push({
+        channel: 'push',
+        recipient: deviceId,
+        body: JSON.stringify(payload),
+        ref_id: row.id,
+        meta: { kind },
+      });
+    }
+    if (r.email && r.wantsEmail) {
+      const link = `${deps.config.publicUrl}${url}`;
+      values.push({
+        channel: 'email',
+        recipient: r.email,
+        subject: kind === 'message' ? `Nouveau message : ${row.title}` : row.title,
+        body: emailText(row.title, row.body, link),
+        ref_id: row.id,
+        meta: { kind },
+      });
+    }
+  }
+  // One statement for the whole fan-out (a copropriété can be hundreds of records).
+  for (let i = 0; i < values.length; i += 500) await tx.insert(outbox).values(values.slice(i, i + 500));
+}
+
+/** Writes the notifications and their deliveries inside `tx`; emit with `afterCommit()`. */
+export async function stageNotification(
+  tx: Writer,
+  deps: NotifyDeps,
+  audience: Audience,
+  input: NotificationInput,
+): Promise<Staged> {
+  const recipients = await resolveAudience(tx, audience);
+  if (recipients.length === 0) return { ids: [], recipients: [], afterCommit: async () => {} };
+  const now = new Date();
+  const rows = await tx
+    .insert(notifications)
+    .values(
+      recipients.map((r) => ({
+        user_id: r.coproprietaire_id ? null : r.user_id,
+        coproprietaire_id: r.coproprietaire_id,
+        category: input.category ?? 'all',
+        type: input.type ?? 'INFO',
+        sub_type: input.sub_type ?? 'CREATE',
+        title: input.title,
+        body: input.body,
+        sender: input.sender ?? { name: 'Tantième', avatar: null, type: 'system' },
+        data: { ...(input.data ?? {}), ...(input.url ? { url: input.url } : {}) },
+        event_action_date: input.event_action_date ?? now,
+        created_date: now,
+        send_id: input.sendId,
+      })),
+    )
+    .returning({
+      id: notifications.id,
+      title: notifications.title,
+      body: notifications.body,
+      coproprietaire_id: notifications.coproprietaire_id,
+    });
+  // RETURNING keeps the order of VALUES.
+  const items = rows.map((row, i) => {
+    const r = recipients[i];
+    const url = input.url
+      ? fill(input.url, r.coproprietaire_id)
+      : r.coproprietaire_id
+        ? `/${r.coproprietaire_id}/notifications?open=${row.id}`
+        : `/notifications?open=${row.id}`;
+    return { row, r, url };
+  });
+  await queueDeliveries(tx, deps, 'notification', items);
+  return {
+    ids: rows.map((r) => r.id),
+    recipients: items.map(({ row, r }) => ({
+      id: row.id,
+      coproprietaire_id: r.coproprietaire_id,
+      user_id: r.user_id,
+    })),
+    afterCommit: () =>
+      emitNotificationEvents(
+        deps,
+        items.map(({ row, r }) => ({
+          id: row.id,
+          coproprietaire_id: r.coproprietaire_id,
+          user_id: r.user_id,
+        })),
+        'new',
+      ),
+  };
+}
+
+/** Writes the messages (only to records) and their deliveries inside `tx`. */
+export async function stageMessage(
+  tx: Writer,
+  deps: NotifyDeps,
+  audience: Exclude<Audience, { userId: string }>,
+  input: MessageInput,
+): Promise<Staged> {
+  const recipients = (await resolveAudience(tx, audience)).filter((r) => r.coproprietaire_id);
+  if (recipients.length === 0) return { ids: [], recipients: [], afterCommit: async () => {} };
+  const now = new Date();
+  const rows = await tx
+    .insert(messages)
+    .values(
+      recipients.map((r) => ({
+        coproprietaire_id: r.coproprietaire_id as string,
+        category: input.category ?? 'all',
+        title: input.title,
+        body: input.body,
+        sender: input.sender ?? { name: 'Tantième', avatar: null, type: 'system' },
+        attachments: input.attachments ?? [],
+        event_action_date: now,
+        created_date: now,
+        send_id: input.sendId,
+      })),
+    )
+    .returning({ id: messages.id, title: messages.title, body: messages.body });
+  const items = rows.map((row, i) => {
+    const r = recipients[i];
+    return { row, r, url: `/${r.coproprietaire_id}/messages-communication?message=${row.id}` };
+  });
+  await queueDeliveries(tx, deps, 'message', items);
+  return {
+    ids: rows.map((r) => r.id),
+    recipients: items.map(({ row, r }) => ({
+      id: row.id,
+      coproprietaire_id: r.coproprietaire_id,
+      user_id: r.user_id,
+    })),
+    afterCommit: () =>
+      emitMessageEvents(
+        deps,
+        items.map(({ row, r }) => ({
+          id: row.id,
+          coproprietaire_id: r.coproprietaire_id as string,
+          user_id: r.user_id,
+        })),
+        'new',
+      ),
+  };
+}
+
+/** Creates notifications for the audience (own transaction), then emits them live. */
+export async function notify(deps: NotifyDeps, audience: Audience, input: NotificationInput) {
+  const staged = await deps.db.transaction((tx) => stageNotification(tx, deps, audience, input));
+  await safeEmit(deps, staged);
+  return { ids: staged.ids, recipients: staged.recipients };
+}
+
+/** Creates syndic messages for the audience (own transaction), then emits them live. */
+export async function sendMessage(
+  deps: NotifyDeps,
+  audience: Exclude<Audience, { userId: string }>,
+  input: MessageInput,
+) {
+  const staged = await deps.db.transaction((tx) => stageMessage(tx, deps, audience, input));
+  await safeEmit(deps, staged);
+  return { ids: staged.ids, recipients: staged.recipients };
+}
+
+/** A realtime failure must not fail what is already committed: clients re-fetch on reconnect. */
+async function safeEmit(_deps: NotifyDeps, staged: Staged) {
+  try {
+    await staged.afterCommit();
+  } catch {
+    // Already stored and queued for push; the next fetch shows it.
+  }
+}
+
+const rooms = (coproprietaireId: string | null, userId: string | null) => [
+  ...(userId ? [`user:${userId}`] : []),
+  ...(coproprietaireId ? [`coproprietaire:${coproprietaireId}`] : []),
+];
+
+/** SPEC §4 realtime notification actions with the record's unread total (one count query per batch). */
+export async function emitNotificationEvents(
+  deps: Pick<NotifyDeps, 'db' | 'realtime'>,
+  items: { id: string | null; coproprietaire_id: string | null; user_id: string | null }[],
+  action: NotificationEvent['notification_action'],
+) {
+  if (items.length === 0) return;
+  const totals = await unreadTotals(deps.db, [
+    ...new Set(items.flatMap((i) => (i.coproprietaire_id ? [i.coproprietaire_id] : []))),
+  ]);
+  const ownUsers = [...new Set(items.flatMap((i) => (!i.coproprietaire_id && i.user_id ? [i.user_id] : [])))];
+  const own = new Map(
+    await Promise.all(ownUsers.map(async (u) => [u, await unreadOwn(deps.db, u)] as const)),
+  );
+  const at = new Date().toISOString();
+  for (const i of items) {
+    const payload: NotificationEvent = {
+      notification_action: action,
+      notification_action_time: at,
+      notification_id: i.id,
+      coproprietaire_id: i.coproprietaire_id,
+      total_notification: i.coproprietaire_id
+        ? (totals.get(i.coproprietaire_id)?.n ?? 0)
+        : (own.get(i.user_id ?? '') ?? 0),
+    };
+    deps.realtime.toRooms(rooms(i.coproprietaire_id, i.user_id), 'notification', payload);
+  }
+}
+
+export async function emitMessageEvents(
+  deps: Pick<NotifyDeps, 'db' | 'realtime'>,
+  items: { id: string | null; coproprietaire_id: string; user_id: string | null }[],
+  action: MessageEvent['message_action'],
+) {
+  if (items.length === 0) return;
+  const totals = await unreadTotals(deps.db, [...new Set(items.map((i) => i.coproprietaire_id))]);
+  const at = new Date().toISOString();
+  for (const i of items) {
+    const payload: MessageEvent = {
+      message_action: action,
+      message_action_time: at,
+      message_id: i.id,
+      coproprietaire_id: i.coproprietaire_id,
+      total_message: totals.get(i.coproprietaire_id)?.m ?? 0,
+    };
+    deps.realtime.toRooms(rooms(i.coproprietaire_id, i.user_id), 'message', payload);
+  }
+}

@@ -1,0 +1,313 @@
+import {
+  type BillBody,
+  billItem,
+  type ChargeBody,
+  chargeItem,
+  type FinancialYearBody,
+  financialYearItem,
+  type LedgerLineBody,
+  ledgerLineItem,
+} from '@tantieme/contract';
+import type { Db } from '../../../db/client.js';
+import { getLedger } from '../../finances/finances.service.js';
+import {
+  type BulkItem,
+  externalResource,
+  type FieldErrors,
+  requireExternalId,
+  resolveExternalIds,
+  type SyndicApiContext,
+  type Tx,
+} from '../kit/index.js';
+import * as repo from './accounts.repo.js';
+import { A } from './accounts.repo.js';
+
+type Errors = Map<number, FieldErrors>;
+const addError = (m: Errors, index: number, field: string, message: string) => {
+  const e = m.get(index) ?? {};
+  e[field] ??= message;
+  m.set(index, e);
+};
+
+const LABEL: Record<string, string> = {
+  copropriete: 'Copropriété inconnue',
+  repartition: 'Clé de répartition inconnue',
+  lot: 'Lot inconnu',
+  charge: 'Charge inconnue',
+  financial_year: 'Exercice inconnu',
+  bill: 'Appel de fonds inconnu',
+  coproprietaire: 'Copropriétaire inconnu',
+};
+
+/**
+ * Resolves references by external_id and checks they exist and sit in the item's building:
+ * an unknown one, or one of another copropriété, is an error on its field.
+ */
+async function checkRefs<T>(
+  tx: Tx,
+  api: SyndicApiContext,
+  items: BulkItem<T>[],
+  errors: Errors,
+  resource: keyof typeof LABEL,
+  table: Parameters<typeof repo.coproOf>[1] | null,
+  refs: (d: T) => { field: string; ext: string | null }[],
+  coproOfItem?: (d: T) => string | undefined,
+) {
+  const all = items.flatMap((i) => refs(i.data).flatMap((r) => (r.ext ? [r.ext] : [])));
+  const found = await resolveExternalIds(tx, api.syndicId, resource, all);
+  const copro = table ? await repo.coproOf(tx, table, [...found.values()]) : new Map<string, string>();
+  for (const i of items)
+    for (const r of refs(i.data)) {
+      if (!r.ext) continue;
+      const id = found.get(r.ext);
+      if (!id) addError(errors, i.index, r.field, `${LABEL[resource]} : ${r.ext}`);
+      else if (coproOfItem && table && coproOfItem(i.data) && copro.get(id) !== coproOfItem(i.data))
+        addError(errors, i.index, r.field, `${r.ext} n'est pas dans cette copropriété.`);
+    }
+  return found;
+}
+
+async function coproIds<T extends { copropriete: string }>(
+  tx: Tx,
+  api: SyndicApiContext,
+  items: BulkItem<T>[],
+  errors: Errors,
+) {
+  const found = await checkRefs(tx, api, items, errors, 'copropriete', null, (d) => [
+    { field: 'copropriete', ext: d.copropriete },
+  ]);
+  return (d: T) => found.get(d.copropriete);
+}
+
+/** A resource's building never changes (its history belongs there). */
+async function sameCopro<T extends { copropriete: string }>(
+  tx: Tx,
+  api: SyndicApiContext,
+  resource: string,
+  items: BulkItem<T>[],
+  errors: Errors,
+  load: (ids: string[]) => Promise<Map<string, { copropriete: string }>>,
+) {
+  const existing = await resolveExternalIds(
+    tx,
+    api.syndicId,
+    resource,
+    items.map((i) => i.externalId),
+  );
+  if (existing.size === 0) return;
+  const current = await load([...existing.values()]);
+  for (const i of items) {
+    const before = current.get(existing.get(i.externalId) ?? '');
+    if (before && before.copropriete !== i.data.copropriete)
+      addError(errors, i.index, 'copropriete', 'La copropriété d’une ressource existante ne change pas.');
+  }
+}
+
+export const charges = externalResource({
+  item: chargeItem,
+  spec: (api) => ({
+    resource: A.charge,
+    load: (tx, ids) => repo.loadCharges(tx, api.syndicId, ids),
+    insert: (tx, rows) => repo.insertCharges(tx, api.syndicId, rows),
+    update: (tx, id, data) => repo.updateCharge(tx, api.syndicId, id, data),
+  }),
+  check: async (tx, api, items: BulkItem<ChargeBody>[]) => {
+    const errors: Errors = new Map();
+    const copro = await coproIds(tx, api, items, errors);
+    await checkRefs(
+      tx,
+      api,
+      items,
+      errors,
+      'repartition',
+      'repartitions',
+      (d) => [{ field: 'repartition', ext: d.repartition }],
+      copro,
+    );
+    await sameCopro(tx, api, A.charge, items, errors, (ids) => repo.loadCharges(tx, api.syndicId, ids));
+    return errors;
+  },
+});
+
+export const financialYears = externalResource({
+  item: financialYearItem,
+  spec: (api) => ({
+    resource: A.financialYear,
+    load: (tx, ids) => repo.loadYears(tx, api.syndicId, ids),
+    insert: (tx, rows) => repo.insertYears(tx, api.syndicId, rows),
+    update: (tx, id, data, before) => repo.updateYear(tx, api.syndicId, id, data, before),
+  }),
+  check: async (tx, api, items: BulkItem<FinancialYearBody>[]) => {
+    const errors: Errors = new Map();
+    const copro = await coproIds(tx, api, items, errors);
+    await checkRefs(
+      tx,
+      api,
+      items,
+      errors,
+      'charge',
+      'charges',
+      (d) => d.budgets.map((b, k) => ({ field: `budgets.${k}.charge`, ext: b.charge })),
+      copro,
+    );
+    await sameCopro(tx, api, A.financialYear, items, errors, (ids) => repo.loadYears(tx, api.syndicId, ids));
+    const mine = await resolveExternalIds(
+      tx,
+      api.syndicId,
+      A.financialYear,
+      items.map((i) => i.externalId),
+    );
+    const taken = await repo.yearsTaken(
+      tx,
+      items.flatMap((i) => copro(i.data) ?? []),
+    );
+    const seen = new Set<string>();
+    for (const i of items) {
+      const key = `${copro(i.data)}|${i.data.year}`;
+      const holder = taken.get(key);
+      if (seen.has(key) || (holder && holder !== mine.get(i.externalId)))
+        addError(errors, i.index, 'year', `L'exercice ${i.data.year} existe déjà pour cette copropriété.`);
+      seen.add(key);
+      const dup = new Set<string>();
+      i.data.budgets.forEach((b, k) => {
+        if (dup.has(b.charge))
+          addError(errors, i.index, `budgets.${k}.charge`, `La charge ${b.charge} est en double.`);
+        dup.add(b.charge);
+      });
+    }
+    for (const i of items) i.data.budgets.sort((a, b) => a.charge.localeCompare(b.charge));
+    return errors;
+  },
+});
+
+export const bills = externalResource({
+  item: billItem,
+  spec: (api) => ({
+    resource: A.bill,
+    load: (tx, ids) => repo.loadBills(tx, api.syndicId, ids),
+    insert: (tx, rows) => repo.insertBills(tx, api.syndicId, rows),
+    update: (tx, id, data, before) => repo.updateBill(tx, api.syndicId, id, data, before),
+  }),
+  check: async (tx, api, items: BulkItem<BillBody>[]) => {
+    const errors: Errors = new Map();
+    const copro = await coproIds(tx, api, items, errors);
+    await checkRefs(
+      tx,
+      api,
+      items,
+      errors,
+      'financial_year',
+      'financial_years',
+      (d) => [{ field: 'financial_year', ext: d.financial_year }],
+      copro,
+    );
+    await checkRefs(
+      tx,
+      api,
+      items,
+      errors,
+      'lot',
+      'lots',
+      (d) => d.lines.map((l, k) => ({ field: `lines.${k}.lot`, ext: l.lot })),
+      copro,
+    );
+    await checkRefs(
+      tx,
+      api,
+      items,
+      errors,
+      'repartition',
+      'repartitions',
+      (d) => d.lines.map((l, k) => ({ field: `lines.${k}.repartition`, ext: l.repartition })),
+      copro,
+    );
+    await checkRefs(
+      tx,
+      api,
+      items,
+      errors,
+      'charge',
+      'charges',
+      (d) => d.lines.map((l, k) => ({ field: `lines.${k}.charge`, ext: l.charge })),
+      copro,
+    );
+    await sameCopro(tx, api, A.bill, items, errors, (ids) => repo.loadBills(tx, api.syndicId, ids));
+    for (const i of items) {
+      const sum = i.data.lines.reduce((s, l) => s + l.amount_cents, 0);
+      if (i.data.lines.length > 0 && sum !== i.data.total_cents)
+        addError(
+          errors,
+          i.index,
+          'lines',
+          `La somme des lignes (${sum}) diffère du total (${i.data.total_cents}).`,
+        );
+    }
+    for (const i of items) repo.sortBillLines(i.data.lines);
+    return errors;
+  },
+});
+
+/**
+ * Ledger lines: only the syndic's own lines have an external_id, so a push can never reach a
+ * line the product created (a card payment): those have no ref and stay as they are.
+ */
+export const ledgerLines = externalResource({
+  item: ledgerLineItem,
+  spec: (api) => ({
+    resource: A.ledgerLine,
+    load: (tx, ids) => repo.loadLedgerLines(tx, api.syndicId, ids),
+    insert: (tx, rows) => repo.insertLedgerLines(tx, api.syndicId, rows),
+    update: (tx, id, data) => repo.updateLedgerLine(tx, api.syndicId, id, data),
+  }),
+  check: async (tx, api, items: BulkItem<LedgerLineBody>[]) => {
+    const errors: Errors = new Map();
+    // Stored whole when not given, so a re-send with or without it compares equal.
+    for (const i of items) i.data.remaining_cents ??= i.data.amount_cents;
+    const owners = await repo.ownersByExt(
+      tx,
+      api.syndicId,
+      items.map((i) => i.data.coproprietaire),
+    );
+    for (const i of items)
+      if (!owners.has(i.data.coproprietaire))
+        addError(errors, i.index, 'coproprietaire', `Copropriétaire inconnu : ${i.data.coproprietaire}`);
+    await checkRefs(
+      tx,
+      api,
+      items,
+      errors,
+      'bill',
+      'bills',
+      (d) => [{ field: 'bill', ext: d.bill }],
+      (d) => owners.get(d.coproprietaire)?.coproprieteId,
+    );
+    const existing = await resolveExternalIds(
+      tx,
+      api.syndicId,
+      A.ledgerLine,
+      items.map((i) => i.externalId),
+    );
+    if (existing.size) {
+      const current = await repo.loadLedgerLines(tx, api.syndicId, [...existing.values()]);
+      for (const i of items) {
+        const before = current.get(existing.get(i.externalId) ?? '');
+        if (before && before.coproprietaire !== i.data.coproprietaire)
+          addError(errors, i.index, 'coproprietaire', 'Une ligne ne change pas de copropriétaire.');
+      }
+    }
+    return errors;
+  },
+});
+
+/** The co-owner's balance by the statement's own rule (finances module), so both always agree. */
+export async function getBalance(db: Db, api: SyndicApiContext, externalId: string) {
+  const id = await requireExternalId(db, api.syndicId, A.coproprietaire, externalId);
+  const coproId = (await repo.coproOf(db, 'coproprietaires', [id])).get(id) ?? '';
+  const ledger = await getLedger(db, id, coproId);
+  return {
+    coproprietaire: externalId,
+    balance_cents: ledger.solde,
+    open_lines: ledger.lines.length,
+    product_lines: await repo.countProductLines(db, id),
+  };
+}

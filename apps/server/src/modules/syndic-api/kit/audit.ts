@@ -1,0 +1,105 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { syndicAuditLog } from '../../../db/schema/index.js';
+import { cursorWhere, decodeCursor, pageOf } from './cursor.js';
+import type { SyndicApiContext } from './route.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
+export type AuditAction = 'created' | 'updated' | 'deleted' | 'detached' | 'regenerated' | 'sent' | 'revoked';
+export type Changes = Record<string, { before: unknown; after: unknown }>;
+
+export interface AuditInput {
+  action: AuditAction;
+  resource: string;
+  resourceId?: string | null;
+  externalId?: string | null;
+  /** Field → before/after; use `diff(before, after)` to build it from two snapshots. */
+  changes: Changes;
+}
+
+/** Stable JSON (sorted keys, undefined dropped) so two equal values compare equal. */
+export function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(
+          Object.keys(x)
+            .sort()
+            .filter((k) => x[k] !== undefined)
+            .map((k) => [k, x[k]]),
+        )
+      : x,
+  );
+}
+
+/** The fields of `after` whose value differs from `before` (null before = created). */
+export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Changes {
+  const out: Changes = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const k of keys) {
+    const b = before?.[k] ?? null;
+    const a = after?.[k] ?? null;
+    if (canonical(b) !== canonical(a)) out[k] = { before: b, after: a };
+  }
+  return out;
+}
+
+/** Writes audit entries in the caller's transaction, so a rolled-back write leaves no entry. */
+export async function writeAudit(tx: Executor, api: SyndicApiContext, entries: AuditInput[]) {
+  for (let i = 0; i < entries.length; i += 1000) {
+    const chunk = entries.slice(i, i + 1000);
+    if (chunk.length === 0) break;
+    await tx.insert(syndicAuditLog).values(
+      chunk.map((e) => ({
+        syndic_id: api.syndicId,
+        api_key_id: api.keyId,
+        actor: api.actor,
+        action: e.action,
+        resource: e.resource,
+        resource_id: e.resourceId ?? null,
+        external_id: e.externalId ?? null,
+        changes: e.changes,
+      })),
+    );
+  }
+}
+
+/** The syndic's audit log, newest first, cursor-paginated. */
+export async function listAudit(
+  db: Db,
+  syndicId: string,
+  q: { limit: number; cursor?: string; resource?: string; external_id?: string },
+) {
+  const after = decodeCursor(q.cursor, 2);
+  const where: SQL[] = [eq(syndicAuditLog.syndic_id, syndicId)];
+  if (q.resource) where.push(eq(syndicAuditLog.resource, q.resource));
+  if (q.external_id) where.push(eq(syndicAuditLog.external_id, q.external_id));
+  if (after)
+    where.push(
+      cursorWhere('desc', [
+        [syndicAuditLog.at, after[0], 'timestamptz'],
+        [syndicAuditLog.id, after[1], 'uuid'],
+      ]),
+    );
+  const rows = await db
+    .select()
+    .from(syndicAuditLog)
+    .where(and(...where))
+    .orderBy(desc(syndicAuditLog.at), desc(syndicAuditLog.id))
+    .limit(q.limit + 1);
+  return pageOf(
+    rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      key: { id: r.api_key_id, name: r.actor },
+      action: r.action as AuditAction,
+      resource: r.resource,
+      resource_id: r.resource_id,
+      external_id: r.external_id,
+      changes: r.changes,
+    })),
+    q.limit,
+    (r) => [r.at, r.id],
+  );
+}

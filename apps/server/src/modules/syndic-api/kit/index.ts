@@ -1,0 +1,21 @@
+/**
+ * The syndic API kit: what a module needs to add its own syndic endpoints (see
+ * docs/decisions.md, "Syndic API v1 conventions", and docs/api.md).
+ */
+export { syndicRoute, type SyndicApiContext, type SyndicRouteOptions } from './route.js';
+export { writeAudit, diff, canonical, listAudit, type AuditInput, type Tx, type Executor } from './audit.js';
+export {
+  upsertMany,
+  upsertOne,
+  resolveExternalIds,
+  requireExternalId,
+  externalIdsOf,
+  forgetExternalId,
+  type UpsertSpec,
+  type UpsertDone,
+} from './upsert.js';
+export { runBulk, fieldErrors, type BulkItem, type FieldErrors } from './bulk.js';
+export { encodeCursor, decodeCursor, cursorWhere, pageOf } from './cursor.js';
+export { createApiKey, listApiKeys, revokeApiKey, authenticateApiKey, parseScopes } from './keys.js';
+export { externalResource } from './resource.js';
+export { crudRoutes } from './crud.js';

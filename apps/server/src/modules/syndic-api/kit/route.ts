@@ -1,0 +1,74 @@
+import { SYNDIC_API_KEY_HEADER, type DataOf, type SyndicEndpoint } from '@tantieme/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../../http/errors.js';
+import { type RouteContext, route } from '../../../http/route.js';
+import { authenticateApiKey } from './keys.js';
+
+/** Who is calling: the key and its syndic. Every query of a syndic endpoint filters on `syndicId`. */
+export interface SyndicApiContext {
+  syndicId: string;
+  syndicAlias: string;
+  /** null for the admin CLI import (actor 'import'). */
+  keyId: string | null;
+  actor: string;
+}
+
+const contexts = new WeakMap<FastifyRequest, SyndicApiContext>();
+
+export interface SyndicRouteOptions {
+  /** Requests per minute for this key (all syndic endpoints share the key's counter). */
+  perMinute?: number;
+  /** Body size limit in bytes (bulk and import calls take more than the 2 MB default). */
+  bodyLimit?: number;
+}
+
+/**
+ * Registers a syndic API endpoint (`defineSyndicEndpoint` in the contract). Before the body is
+ * even validated: a missing, unknown or revoked key is a 401, a key without the endpoint's scope
+ * a 403, and past the key's rate limit a 429 with Retry-After. The handler gets `api`, whose
+ * `syndicId` every query must filter on (someone else's id is then a 404).
+ */
+export function syndicRoute<E extends SyndicEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: RouteContext<E> & { api: SyndicApiContext }) => Promise<DataOf<E>> | DataOf<E>,
+  opts: SyndicRouteOptions = {},
+) {
+  const perMinute = opts.perMinute ?? app.config.syndicApiPerMinute;
+  const limiter = app.createRateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `syndic-api:${contexts.get(req)?.keyId ?? req.ip}`,
+  });
+  route(
+    app,
+    endpoint,
+    async (ctx) => {
+      const api = contexts.get(ctx.req);
+      if (!api) throw new AppError('UNAUTHORIZED', 'Clé API manquante ou invalide.');
+      return handler({ ...ctx, api });
+    },
+    {
+      security: [{ syndicApiKey: [] }],
+      bodyLimit: opts.bodyLimit,
+      onRequest: async (req, reply) => {
+        const raw = req.headers[SYNDIC_API_KEY_HEADER];
+        const identity = typeof raw === 'string' ? await authenticateApiKey(app.db, raw.trim()) : null;
+        if (!identity) throw new AppError('UNAUTHORIZED', 'Clé API manquante ou invalide.');
+        if (!identity.scopes.includes(endpoint.scope))
+          throw new AppError('FORBIDDEN', `Cette clé API n'a pas la portée « ${endpoint.scope} ».`);
+        contexts.set(req, {
+          syndicId: identity.syndicId,
+          syndicAlias: identity.syndicAlias,
+          keyId: identity.keyId,
+          actor: identity.keyName,
+        });
+        const limit = await limiter(req);
+        if (!limit.isAllowed && limit.isExceeded) {
+          reply.header('retry-after', String(Math.max(1, Math.ceil(limit.ttl / 1000))));
+          throw new AppError('RATE_LIMITED', undefined, { status: 429 });
+        }
+      },
+    },
+  );
+}

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { syndicExternalRefs } from '../../../db/schema/index.js';
+import { AppError } from '../../../http/errors.js';
+import { type AuditInput, canonical, diff, type Executor, type Tx, writeAudit } from './audit.js';
+import type { SyndicApiContext } from './route.js';
+
+export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
+
+/**
+ * How one resource is stored, for `upsertMany`. `T` is the resource as the API shows it (the
+ * PUT body without `external_id`): `load` must give back exactly what `insert`/`update` stored,
+ * so an identical re-send compares equal and answers `unchanged` without writing anything.
+ */
+export interface UpsertSpec<T extends Record<string, unknown>> {
+  /** Name in the refs table and the audit log ('copropriete', 'lot', 'document'…). */
+  resource: string;
+  load(db: Executor, ids: string[]): Promise<Map<string, T>>;
+  insert(tx: Tx, rows: { id: string; data: T }[]): Promise<void>;
+  update(tx: Tx, id: string, data: T, before: T): Promise<void>;
+  /** Fields left out of the audit entry (large or secret values). */
+  auditOmit?: (keyof T)[];
+}
+
+export interface UpsertItem<T> {
+  externalId: string;
+  data: T;
+}
+export interface UpsertDone {
+  externalId: string;
+  id: string;
+  result: UpsertOutcome;
+}
+
+const CHUNK = 500;
+
+/**
+ * Idempotent upsert by the syndic's `external_id`, in the caller's transaction. The
+ * (syndic, resource, external_id) primary key of `syndic_external_refs` makes two identical
+ * concurrent PUTs safe: one claims the id and creates, the other waits on the key, then finds
+ * the row and answers `unchanged`. Existing refs are locked (FOR UPDATE) while compared.
+ * Every created or updated row gets an audit entry (before/after of the changed fields).
+ */
+export async function upsertMany<T extends Record<string, unknown>>(
+  tx: Tx,
+  api: SyndicApiContext,
+  spec: UpsertSpec<T>,
+  items: UpsertItem<T>[],
+): Promise<UpsertDone[]> {
+  const out: UpsertDone[] = [];
+  for (let i = 0; i < items.length; i += CHUNK)
+    out.push(...(await upsertChunk(tx, api, spec, items.slice(i, i + CHUNK))));
+  return out;
+}
+
+async function upsertChunk<T extends Record<string, unknown>>(
+  tx: Tx,
+  api: SyndicApiContext,
+  spec: UpsertSpec<T>,
+  items: UpsertItem<T>[],
+): Promise<UpsertDone[]> {
+  if (items.length === 0) return [];
+  const externalIds = items.map((i) => i.externalId);
+  const known = await lockRefs(tx, api.syndicId, spec.resource, externalIds);
+  const missing = externalIds.filter((e) => !known.has(e));
+  const created = new Map<string, string>();
+  if (missing.length) {
+    const claimed = await tx
+      .insert(syndicExternalRefs)
+      .values(
+        missing.map((e) => ({
+          syndic_id: api.syndicId,
+          resource: spec.resource,
+          external_id: e,
+          internal_id: randomUUID(),
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({
+        external_id: syndicExternalRefs.external_id,
+        internal_id: syndicExternalRefs.internal_id,
+      });
+    for (const c of claimed) created.set(c.external_id, c.internal_id);
+    // Claimed meanwhile by a concurrent call that has committed since: an existing row now.
+    const raced = missing.filter((e) => !created.has(e));
+    if (raced.length)
+      for (const [e, id] of await lockRefs(tx, api.syndicId, spec.resource, raced)) known.set(e, id);
+  }
+  const byExt = new Map(items.map((i) => [i.externalId, i]));
+  const toInsert = [...created].map(([e, id]) => ({ id, data: byExt.get(e)!.data }));
+  if (toInsert.length) await spec.insert(tx, toInsert);
+  const current = known.size ? await spec.load(tx, [...known.values()]) : new Map<string, T>();
+  const audit: AuditInput[] = [];
+  const results: UpsertDone[] = [];
+  const omit = (o: Record<string, unknown>) => {
+    if (!spec.auditOmit?.length) return o;
+    const c = { ...o };
+    for (const k of spec.auditOmit) delete c[k as string];
+    return c;
+  };
+  for (const item of items) {
+    const newId = created.get(item.externalId);
+    if (newId) {
+      results.push({ externalId: item.externalId, id: newId, result: 'created' });
+      audit.push({
+        action: 'created',
+        resource: spec.resource,
+        resourceId: newId,
+        externalId: item.externalId,
+        changes: diff(null, omit(item.data)),
+      });
+      continue;
+    }
+    const id = known.get(item.externalId);
+    const before = id ? current.get(id) : undefined;
+    if (!id || !before) throw new Error(`syndic ref ${spec.resource}/${item.externalId} points to no row`);
+    if (sameFields(item.data, before)) {
+      results.push({ externalId: item.externalId, id, result: 'unchanged' });
+      continue;
+    }
+    await spec.update(tx, id, item.data, before);
+    results.push({ externalId: item.externalId, id, result: 'updated' });
+    audit.push({
+      action: 'updated',
+      resource: spec.resource,
+      resourceId: id,
+      externalId: item.externalId,
+      changes: diff(omit(pick(before, item.data)), omit(item.data)),
+    });
+  }
+  if (audit.length) await writeAudit(tx, api, audit);
+  return results;
+}
+
+/** One PUT: the upsert of a single item. */
+export async function upsertOne<T extends Record<string, unknown>>(
+  tx: Tx,
+  api: SyndicApiContext,
+  spec: UpsertSpec<T>,
+  externalId: string,
+  data: T,
+) {
+  const [done] = await upsertMany(tx, api, spec, [{ externalId, data }]);
+  return done;
+}
+
+function pick<T extends Record<string, unknown>>(row: T, like: Record<string, unknown>) {
+  return Object.fromEntries(Object.keys(like).map((k) => [k, row[k]]));
+}
+
+/** Every field the caller sends equals what is stored (the same canonical JSON). */
+function sameFields(desired: Record<string, unknown>, stored: Record<string, unknown>) {
+  return Object.keys(desired).every((k) => canonical(desired[k] ?? null) === canonical(stored[k] ?? null));
+}
+
+async function lockRefs(tx: Tx, syndicId: string, resource: string, externalIds: string[]) {
+  const rows = await tx
+    .select({ external_id: syndicExternalRefs.external_id, internal_id: syndicExternalRefs.internal_id })
+    .from(syndicExternalRefs)
+    .where(
+      and(
+        eq(syndicExternalRefs.syndic_id, syndicId),
+        eq(syndicExternalRefs.resource, resource),
+        inArray(syndicExternalRefs.external_id, externalIds),
+      ),
+    )
+    .for('update');
+  return new Map(rows.map((r) => [r.external_id, r.internal_id]));
+}
+
+/** external_id → our id for the syndic's resources (missing ones are absent from the map). */
+export async function resolveExternalIds(
+  db: Executor,
+  syndicId: string,
+  resource: string,
+  externalIds: string[],
+) {
+  const uniq = [...new Set(externalIds)];
+  const out = new Map<string, string>();
+  for (let i = 0; i < uniq.length; i += 1000) {
+    const rows = await db
+      .select({ external_id: syndicExternalRefs.external_id, internal_id: syndicExternalRefs.internal_id })
+      .from(syndicExternalRefs)
+      .where(
+        and(
+          eq(syndicExternalRefs.syndic_id, syndicId),
+          eq(syndicExternalRefs.resource, resource),
+          inArray(syndicExternalRefs.external_id, uniq.slice(i, i + 1000)),
+        ),
+      );
+    for (const r of rows) out.set(r.external_id, r.internal_id);
+  }
+  return out;
+}
+
+/** Our id of the syndic's resource, or 404 (another syndic's external_id is simply unknown). */
+export async function requireExternalId(
+  db: Executor,
+  syndicId: string,
+  resource: string,
+  externalId: string,
+) {
+  const id = (await resolveExternalIds(db, syndicId, resource, [externalId])).get(externalId);
+  if (!id) throw new AppError('NOT_FOUND');
+  return id;
+}
+
+/** our id → the syndic's external_id (for answers that name related resources). */
+export async function externalIdsOf(db: Executor, syndicId: string, resource: string, ids: string[]) {
+  const out = new Map<string, string>();
+  const uniq = [...new Set(ids)];
+  for (let i = 0; i < uniq.length; i += 1000) {
+    const rows = await db
+      .select({ external_id: syndicExternalRefs.external_id, internal_id: syndicExternalRefs.internal_id })
+      .from(syndicExternalRefs)
+      .where(
+        and(
+          eq(syndicExternalRefs.syndic_id, syndicId),
+          eq(syndicExternalRefs.resource, resource),
+          inArray(syndicExternalRefs.internal_id, uniq.slice(i, i + 1000)),
+        ),
+      );
+    for (const r of rows) out.set(r.internal_id, r.external_id);
+  }
+  return out;
+}
+
+/** Forgets an external id (after a deletion), so the same id may later create a new row. */
+export async function forgetExternalId(tx: Executor, syndicId: string, resource: string, externalId: string) {
+  await tx
+    .delete(syndicExternalRefs)
+    .where(
+      and(
+        eq(syndicExternalRefs.syndic_id, syndicId),
+        eq(syndicExternalRefs.resource, resource),
+        eq(syndicExternalRefs.external_id, externalId),
+      ),
+    );
+}

@@ -1,0 +1,169 @@
+import {
+  type SyndicEndpoint,
+  syndicAccessEndpoints,
+  syndicAccountsEndpoints,
+  syndicApiEndpoints,
+  syndicPortfolioEndpoints,
+} from '@tantieme/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCoproprietaire, makeCopropriete } from '../../test/factories.js';
+import { makeSyndicWithKey } from '../../test/factories.syndic.js';
+import { createTestApp, json, type TestApp } from '../../test/harness.js';
+import { revokeApiKey } from './kit/keys.js';
+
+/** Every syndic endpoint of the contract, flattened. */
+function allEndpoints(): SyndicEndpoint[] {
+  const out: SyndicEndpoint[] = [];
+  const walk = (o: unknown) => {
+    if (o && typeof o === 'object' && 'path' in o && 'scope' in o) out.push(o as SyndicEndpoint);
+    else if (o && typeof o === 'object') for (const v of Object.values(o)) walk(v);
+  };
+  walk([syndicApiEndpoints, syndicPortfolioEndpoints, syndicAccountsEndpoints, syndicAccessEndpoints]);
+  return out;
+}
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof makeSyndicWithKey>>;
+let b: Awaited<ReturnType<typeof makeSyndicWithKey>>;
+let aRecordId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await makeSyndicWithKey(t.database.db);
+  b = await makeSyndicWithKey(t.database.db);
+  const put = (url: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/syndic/v1${url}`, headers: a.headers, payload });
+  const ok = async (p: ReturnType<typeof put>) => expect((await p).statusCode).toBe(200);
+  await ok(put('/administrators/X', { last_name: 'Garnier' }));
+  await ok(
+    put('/coproprietes/X', {
+      name: 'A',
+      address: { full_address: '1 rue A 69001 Lyon' },
+      administrators: ['X'],
+    }),
+  );
+  await ok(put('/lots/X', { copropriete: 'X', number: '1', name: 'Lot 1' }));
+  await ok(
+    put('/repartitions/X', {
+      copropriete: 'X',
+      code: '1',
+      name: 'Générales',
+      total_tantieme: 100,
+      tantiemes: [{ lot: 'X', tantieme: 10 }],
+    }),
+  );
+  await ok(put('/coproprietaires/X', { copropriete: 'X', last_name: 'Martin', lots: ['X'] }));
+  await ok(put('/charges/X', { copropriete: 'X', repartition: 'X', code: '601', name: 'Eau' }));
+  await ok(
+    put('/financial-years/X', {
+      copropriete: 'X',
+      year: 2026,
+      couple: '2026',
+      start_date: '2026-01-01',
+      end_date: '2026-12-31',
+    }),
+  );
+  await ok(
+    put('/bills/X', {
+      copropriete: 'X',
+      name: 'Appel',
+      date: '2026-01-01',
+      bill_type: 'fonctionnement',
+      total_cents: 100,
+    }),
+  );
+  await ok(
+    put('/ledger-lines/X', {
+      coproprietaire: 'X',
+      date: '2026-01-01',
+      name: 'Appel',
+      amount_type: 'debit',
+      amount_cents: 100,
+    }),
+  );
+  const copro = await makeCopropriete(t.database.db, { syndic_id: a.syndic.id });
+  aRecordId = (await makeCoproprietaire(t.database.db, { copropriete_id: copro.id })).id;
+});
+afterAll(() => t.close());
+
+const urlOf = (e: SyndicEndpoint, ids: { external_id: string; id: string }) =>
+  `/api${e.path.replace(':external_id', ids.external_id).replace(':id', ids.id)}`;
+
+describe('a key reaches only its own syndic', () => {
+  it("answers 404 to every endpoint that names one of the other syndic's resources", async () => {
+    const targeted = allEndpoints().filter((e) => e.path.includes(':') && e.method !== 'PUT');
+    expect(targeted.length).toBeGreaterThanOrEqual(12);
+    for (const e of targeted) {
+      const url = urlOf(e, { external_id: 'X', id: aRecordId });
+      if (e.method === 'DELETE') continue; // checked below, after the others (it removes the record)
+      const payload = e.method === 'POST' ? { channel: 'email', recipient: 'martin@example.fr' } : undefined;
+      const mine = await t.app.inject({ method: e.method, url, headers: a.headers, payload });
+      expect(mine.statusCode, `${e.method} ${e.path} (own)`).toBe(200);
+      const res = await t.app.inject({ method: e.method, url, headers: b.headers, payload });
+      expect(res.statusCode, `${e.method} ${e.path}`).toBe(404);
+      expect(json(res).code).toBe('NOT_FOUND');
+    }
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/syndic/v1/coproprietaires/X',
+      headers: b.headers,
+    });
+    expect(del.statusCode).toBe(404);
+  });
+
+  it("never writes into the other syndic's resources: a PUT with its ids creates one's own or names the unknown reference", async () => {
+    const lot = await t.app.inject({
+      method: 'PUT',
+      url: '/api/syndic/v1/lots/Y',
+      headers: b.headers,
+      payload: { copropriete: 'X', number: '9', name: 'Intrus' },
+    });
+    expect(lot.statusCode).toBe(400);
+    expect(json(lot).errors).toEqual({ copropriete: 'Copropriété inconnu(e) : X' });
+    const line = await t.app.inject({
+      method: 'PUT',
+      url: '/api/syndic/v1/ledger-lines/Y',
+      headers: b.headers,
+      payload: {
+        coproprietaire: 'X',
+        date: '2026-01-01',
+        name: 'Intrus',
+        amount_type: 'credit',
+        amount_cents: 1,
+      },
+    });
+    expect(line.statusCode).toBe(400);
+    expect(json(line).errors).toHaveProperty('coproprietaire');
+    const lists = allEndpoints().filter(
+      (e) => e.method === 'GET' && !e.path.includes(':') && e.path !== '/syndic/v1/profile',
+    );
+    for (const e of lists) {
+      const res = await t.app.inject({ method: 'GET', url: `/api${e.path}`, headers: b.headers });
+      expect(res.statusCode, e.path).toBe(200);
+      const items = json(res).data.items;
+      expect(items, e.path).toEqual([]);
+    }
+  });
+
+  it('answers 403 to every write with a read-only key, and 401 to every call once the key is revoked', async () => {
+    const ro = await makeSyndicWithKey(t.database.db, ['read'], a.syndic);
+    const all = allEndpoints();
+    for (const e of all.filter((x) => x.scope !== 'read')) {
+      const res = await t.app.inject({
+        method: e.method,
+        url: urlOf(e, { external_id: 'X', id: aRecordId }),
+        headers: ro.headers,
+        payload: {},
+      });
+      expect(res.statusCode, `${e.method} ${e.path}`).toBe(403);
+    }
+    await revokeApiKey(t.database.db, a.syndic.id, ro.keyId);
+    for (const e of all) {
+      const res = await t.app.inject({
+        method: e.method,
+        url: urlOf(e, { external_id: 'X', id: aRecordId }),
+        headers: ro.headers,
+      });
+      expect(res.statusCode, `${e.method} ${e.path}`).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+import { WEBHOOK_SIGNATURE_HEADER, type WebhookEventType } from '@tantieme/contract';
+import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import {
+  coproprietaires,
+  coproprietes,
+  syndicExternalRefs,
+  syndicWebhookDeliveries,
+  syndicWebhookEndpoints,
+} from '../../../db/schema/index.js';
+import { AppError } from '../../../http/errors.js';
+import { randomToken } from '../../../lib/crypto.js';
+import {
+  cursorWhere,
+  decodeCursor,
+  type Executor,
+  pageOf,
+  type SyndicApiContext,
+  writeAudit,
+} from '../kit/index.js';
+import { decryptSecret, encryptSecret, signWebhook } from './webhooks.crypto.js';
+
+/** Any database handle or transaction that can read and insert (other modules pass theirs). */
+type Queue = Pick<Db, 'select' | 'insert'>;
+type EndpointRow = typeof syndicWebhookEndpoints.$inferSelect;
+type DeliveryRow = typeof syndicWebhookDeliveries.$inferSelect;
+
+const presentEndpoint = (e: EndpointRow) => ({
+  id: e.id,
+  url: e.url,
+  events: e.events,
+  created_at: e.created_at.toISOString(),
+  disabled_at: e.disabled_at?.toISOString() ?? null,
+});
+export const presentDelivery = (d: DeliveryRow) => ({
+  id: d.id,
+  event_id: d.event_id,
+  event_type: d.event_type,
+  status: d.status as 'pending' | 'sending' | 'delivered' | 'failed',
+  attempts: d.attempts,
+  next_attempt_at: d.next_attempt_at.toISOString(),
+  last_status_code: d.last_status_code,
+  last_error: d.last_error,
+  created_at: d.created_at.toISOString(),
+  delivered_at: d.delivered_at?.toISOString() ?? null,
+});
+
+/** HTTPS only in production; plain http is allowed elsewhere so a local receiver can be tested. */
+export async function createEndpoint(
+  db: Db,
+  config: Config,
+  api: SyndicApiContext,
+  body: { url: string; events: string[] },
+) {
+  const url = new URL(body.url);
+  if (url.protocol !== 'https:' && !(config.env !== 'production' && url.protocol === 'http:'))
+    throw new AppError('VALIDATION_ERROR', undefined, {
+      errors: { url: "L'URL doit commencer par https://." },
+    });
+  const secret = `whsec_${randomToken(32)}`;
+  const row = await db.transaction(async (tx) => {
+    const [e] = await tx
+      .insert(syndicWebhookEndpoints)
+      .values({
+        syndic_id: api.syndicId,
+        url: url.toString(),
+        events: body.events,
+        secret_encrypted: encryptSecret(config.appSecret, secret),
+      })
+      .returning();
+    await writeAudit(tx, api, [
+      {
+        action: 'created',
+        resource: 'webhook_endpoint',
+        resourceId: e.id,
+        changes: { url: { before: null, after: e.url }, events: { before: null, after: e.events } },
+      },
+    ]);
+    return e;
+  });
+  return { ...presentEndpoint(row), secret };
+}
+
+export async function listEndpoints(db: Db, api: SyndicApiContext) {
+  const rows = await db
+    .select()
+    .from(syndicWebhookEndpoints)
+    .where(eq(syndicWebhookEndpoints.syndic_id, api.syndicId))
+    .orderBy(asc(syndicWebhookEndpoints.created_at));
+  return rows.map(presentEndpoint);
+}
+
+async function ownEndpoint(db: Executor, api: SyndicApiContext, id: string) {
+  const [e] = await db
+    .select()
+    .from(syndicWebhookEndpoints)
+    .where(and(eq(syndicWebhookEndpoints.id, id), eq(syndicWebhookEndpoints.syndic_id, api.syndicId)));
+  if (!e) throw new AppError('NOT_FOUND');
+  return e;
+}
+
+export async function disableEndpoint(db: Db, api: SyndicApiContext, id: string) {
+  return db.transaction(async (tx) => {
+    const e = await ownEndpoint(tx, api, id);
+    if (e.disabled_at) return presentEndpoint(e);
+    const [row] = await tx
+      .update(syndicWebhookEndpoints)
+      .set({ disabled_at: new Date() })
+      .where(eq(syndicWebhookEndpoints.id, id))
+      .returning();
+    await writeAudit(tx, api, [
+      {
+        action: 'deleted',
+        resource: 'webhook_endpoint',
+        resourceId: id,
+        changes: { disabled_at: { before: null, after: row.disabled_at?.toISOString() } },
+      },
+    ]);
+    return presentEndpoint(row);
+  });
+}
+
+export async function listDeliveries(
+  db: Db,
+  api: SyndicApiContext,
+  id: string,
+  q: { limit: number; cursor?: string },
+) {
+  await ownEndpoint(db, api, id);
+  const after = decodeCursor(q.cursor, 2);
+  const where: SQL[] = [eq(syndicWebhookDeliveries.endpoint_id, id)];
+  if (after)
+    where.push(
+      cursorWhere('desc', [
+        [syndicWebhookDeliveries.created_at, after[0], 'timestamptz'],
+        [syndicWebhookDeliveries.id, after[1], 'uuid'],
+      ]),
+    );
+  const rows = await db
+    .select()
+    .from(syndicWebhookDeliveries)
+    .where(and(...where))
+    .orderBy(desc(syndicWebhookDeliveries.created_at), desc(syndicWebhookDeliveries.id))
+    .limit(q.limit + 1);
+  return pageOf(rows.map(presentDelivery), q.limit, (d) => [d.created_at, d.id]);
+}
+
+/** Manual redelivery: due now, attempts kept in the log; a delivered one is sent once more. */
+export async function redeliver(db: Db, api: SyndicApiContext, deliveryId: string) {
+  return db.transaction(async (tx) => {
+    const [d] = await tx
+      .select()
+      .from(syndicWebhookDeliveries)
+      .where(
+        and(eq(syndicWebhookDeliveries.id, deliveryId), eq(syndicWebhookDeliveries.syndic_id, api.syndicId)),
+      );
+    if (!d) throw new AppError('NOT_FOUND');
+    const [row] = await tx
+      .update(syndicWebhookDeliveries)
+      .set({ status: 'pending', next_attempt_at: new Date() })
+      .where(eq(syndicWebhookDeliveries.id, deliveryId))
+      .returning();
+    await writeAudit(tx, api, [
+      {
+        action: 'sent',
+        resource: 'webhook_delivery',
+        resourceId: d.id,
+        changes: { status: { before: d.status, after: 'pending' } },
+      },
+    ]);
+    return presentDelivery(row);
+  });
+}
+
+/**
+ * Queues an event for every active endpoint of the syndic that listens to it, in the caller's
+ * transaction (the outbox pattern: nothing is sent if the change rolls back).
+ */
+export async function queueSyndicEvent(
+  tx: Queue,
+  syndicId: string,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+) {
+  const endpoints = await tx
+    .select()
+    .from(syndicWebhookEndpoints)
+    .where(and(eq(syndicWebhookEndpoints.syndic_id, syndicId), isNull(syndicWebhookEndpoints.disabled_at)));
+  const targets = endpoints.filter((e) => e.events.includes('*') || e.events.includes(type));
+  if (targets.length === 0) return null;
+  const eventId = `evt_${randomUUID().replaceAll('-', '')}`;
+  const body = JSON.stringify({ id: eventId, type, created_at: new Date().toISOString(), data });
+  await tx.insert(syndicWebhookDeliveries).values(
+    targets.map((e) => ({
+      endpoint_id: e.id,
+      syndic_id: syndicId,
+      event_id: eventId,
+      event_type: type,
+      body,
+    })),
+  );
+  return eventId;
+}
+
+/**
+ * An event about a co-owner record: finds its syndic and names the record by the syndic's
+ * external_id when it has one (and always by our id). Other modules call this.
+ */
+export async function queueCoproprietaireEvent(
+  tx: Queue,
+  coproprietaireId: string,
+  type: WebhookEventType,
+  data: Record<string, unknown> = {},
+) {
+  const [row] = await tx
+    .select({ syndic_id: coproprietes.syndic_id, external_id: syndicExternalRefs.external_id })
+    .from(coproprietaires)
+    .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
+    .leftJoin(
+      syndicExternalRefs,
+      and(
+        eq(syndicExternalRefs.internal_id, coproprietaires.id),
+        eq(syndicExternalRefs.resource, 'coproprietaire'),
+        eq(syndicExternalRefs.syndic_id, coproprietes.syndic_id),
+      ),
+    )
+    .where(eq(coproprietaires.id, coproprietaireId))
+    .limit(1);
+  if (!row) return null;
+  return queueSyndicEvent(tx, row.syndic_id, type, {
+    coproprietaire: { id: coproprietaireId, external_id: row.external_id },
+    ...data,
+  });
+}
+
+export const MAX_ATTEMPTS = 8;
+/** 30 s, 1 min, 2 min, 4 min… capped at 6 h. */
+export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 6 * 3600_000);
+
+/** Delivers due webhooks once (several instances never send the same row); returns how many. */
+export async function deliverDueWebhooks(
+  db: Db,
+  appSecret: string,
+  opts: { fetch?: typeof fetch; log?: FastifyBaseLogger; now?: () => number; timeoutMs?: number } = {},
+) {
+  const now = opts.now ?? Date.now;
+  const doFetch = opts.fetch ?? fetch;
+  const claimable = db
+    .select({ id: syndicWebhookDeliveries.id })
+    .from(syndicWebhookDeliveries)
+    .where(
+      or(
+        and(
+          eq(syndicWebhookDeliveries.status, 'pending'),
+          lte(syndicWebhookDeliveries.next_attempt_at, new Date(now())),
+        ),
+        // Left 'sending' by a crashed instance.
+        and(
+          eq(syndicWebhookDeliveries.status, 'sending'),
+          lte(syndicWebhookDeliveries.next_attempt_at, new Date(now() - 5 * 60_000)),
+        ),
+      ),
+    )
+    .orderBy(asc(syndicWebhookDeliveries.next_attempt_at))
+    .limit(20)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(syndicWebhookDeliveries)
+    .set({ status: 'sending', next_attempt_at: new Date(now()) })
+    .where(inArray(syndicWebhookDeliveries.id, claimable))
+    .returning();
+  if (rows.length === 0) return 0;
+  const endpoints = await db
+    .select()
+    .from(syndicWebhookEndpoints)
+    .where(inArray(syndicWebhookEndpoints.id, [...new Set(rows.map((r) => r.endpoint_id))]));
+  const byId = new Map(endpoints.map((e) => [e.id, e]));
+  for (const d of rows) {
+    const e = byId.get(d.endpoint_id);
+    const attempts = d.attempts + 1;
+    let code: number | null = null;
+    let error: string | null = null;
+    if (!e || e.disabled_at) error = 'Point de terminaison désactivé.';
+    else {
+      try {
+        const res = await doFetch(e.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'Tantieme-Webhooks/1',
+            [WEBHOOK_SIGNATURE_HEADER]: signWebhook(
+              decryptSecret(appSecret, e.secret_encrypted),
+              d.body,
+              now(),
+            ),
+          },
+          body: d.body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+        });
+        code = res.status;
+        await res.body?.cancel();
+        if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
+      } catch (err) {
+        error = String((err as Error).message ?? err).slice(0, 300);
+      }
+    }
+    const done = error === null;
+    await db
+      .update(syndicWebhookDeliveries)
+      .set({
+        attempts,
+        last_status_code: code,
+        last_error: error,
+        status: done ? 'delivered' : attempts >= MAX_ATTEMPTS || !e || e.disabled_at ? 'failed' : 'pending',
+        delivered_at: done ? new Date(now()) : null,
+        next_attempt_at: new Date(now() + (done ? 0 : backoffMs(attempts))),
+      })
+      .where(eq(syndicWebhookDeliveries.id, d.id));
+    opts.log?.info({ deliveryId: d.id, attempts, code, done }, 'syndic webhook attempt');
+  }
+  return rows.length;
+}
+
+/** Polls for due webhooks every `intervalMs`; returns a stop function. */
+export function startWebhookWorker(db: Db, appSecret: string, log: FastifyBaseLogger, intervalMs = 2000) {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await deliverDueWebhooks(db, appSecret, { log });
+    } catch (err) {
+      log.error({ err }, 'syndic webhook worker error');
+    } finally {
+      running = false;
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../modules/identity/session.service.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import {
+  md5Uuid,
+  type ScaleOptions,
+  scaleCoproId,
+  scaleCoproOf,
+  scaleRecordId,
+  scaleUserId,
+  seedScale,
+} from './scale.js';
+
+/** seed-scale on a small scale (issue 13): the same generator as 1,000 copropriétés. */
+const SMALL: ScaleOptions = {
+  coproprietes: 3,
+  coproprietaires: 30,
+  ledgerLines: 610,
+  notificationsPerUser: 2,
+  documentsPerRecord: 1,
+  transactionsPerRecord: 3,
+  invoicesPerYear: 2,
+};
+
+let t: TestApp;
+let counts: Record<string, number>;
+const progress: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ env: { SQL_STATS: '1' } });
+  counts = await seedScale(t.database.db, SMALL, (l) => progress.push(l));
+});
+afterAll(() => t.close());
+
+const rows = async (q: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+async function checksum(db: TestApp['database']['db']) {
+  const r = (await db.execute(
+    sql`select md5(string_agg(id::text || amount_cents || remaining_cents || date, ',' order by id)) as h from ledger_lines`,
+  )) as unknown as { rows: { h: string }[] };
+  return r.rows[0].h;
+}
+
+describe('seed-scale', () => {
+  it('creates the counts asked for, and prints its progress', async () => {
+    expect(counts.coproprietes).toBe(3);
+    expect(counts.coproprietaires).toBe(30);
+    expect(counts.ledger_lines).toBe(610);
+    expect(counts.users).toBe(21); // 7 records in 10 have an account
+    expect(counts.payment_transactions).toBe(90);
+    expect(counts.notifications).toBe(42);
+    expect(counts.documents).toBe(30);
+    const [{ n }] = await rows(sql`select count(*)::int as n from ledger_lines`);
+    expect(n).toBe(610);
+    const [tant] = await rows(sql`select count(*)::int as n from lot_tantiemes`);
+    expect(tant.n).toBeGreaterThan(30);
+    expect(progress.some((l) => l.includes('ledger_lines'))).toBe(true);
+    expect(progress.at(-1)).toMatch(/seed-scale terminé/);
+  });
+
+  it('gives every key of a repartition its total of tantièmes', async () => {
+    const bad = await rows(sql`select r.id from repartitions r
+      where r.total_tantieme <> (select coalesce(sum(tantieme), 0) from lot_tantiemes where repartition_id = r.id)`);
+    expect(bad).toEqual([]);
+  });
+
+  it('is deterministic: ids computed from the row numbers, same rows in a fresh database', async () => {
+    const [rec] = await rows(
+      sql`select copropriete_id, user_id from coproprietaires where id = ${scaleRecordId(1)}::uuid`,
+    );
+    expect(rec).toEqual({ copropriete_id: scaleCoproId(scaleCoproOf(1, SMALL)), user_id: scaleUserId(1) });
+    const other = await createTestApp();
+    try {
+      await seedScale(other.database.db, SMALL);
+      expect(await checksum(other.database.db)).toBe(await checksum(t.database.db));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses to run twice on the same database', async () => {
+    await expect(seedScale(t.database.db, SMALL)).rejects.toThrow(/déjà présentes/);
+  });
+});
+
+describe('hot calls on scale data: SQL statements per request', () => {
+  it('answers every call with a small, fixed number of statements', async () => {
+    const n = 11; // record 11 has an account (11 % 10 < 7)
+    const token = await createSession(t.database.db, scaleUserId(n));
+    const headers = { authorization: `Bearer ${token}` };
+    const record = scaleRecordId(n);
+    const copro = scaleCoproId(scaleCoproOf(n, SMALL));
+    const bill = md5Uuid(`tantieme-scale:bill:${scaleCoproOf(n, SMALL) * 100 + 20}`);
+    const lot = md5Uuid(`tantieme-scale:lot:${n * 10 + 1}`);
+    const calls: [string, string, number, unknown?][] = [
+      ['GET', '/api/health', 1],
+      ['GET', '/api/accounts/profile', 1],
+      ['GET', '/api/coproprietaires/all', 5],
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/ledger`, 4],
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/ledger/settled`, 3],
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/paid-bills`, 3],
+      [
+        'POST',
+        `/api/finances/coproprietes/${copro}/bills/${bill}/get-details-provision-bill`,
+        5,
+        { lot_ids: [lot] },
+      ],
+      ['GET', `/api/finances/coproprietaires/${record}/payment-transactions`, 3],
+      // The dashboard: session, guard, and ONE statement for the whole summary.
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/general`, 3],
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/transactions`, 3],
+    ];
+    for (const [method, url, max, payload] of calls) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers, payload: payload as object });
+      expect(res.statusCode, url).toBe(200);
+      expect(Number(res.headers['x-sql-statements']), url).toBeLessThanOrEqual(max);
+      expect(res.headers['server-timing']).toMatch(
+        /session;dur=[\d.]+, guard;dur=[\d.]+, serialize;dur=[\d.]+/,
+      );
+    }
+    const general = await t.app.inject({
+      method: 'GET',
+      url: `/api/finances/coproprietes/${copro}/coproprietaires/${record}/general`,
+      headers,
+    });
+    const data = general.json().data;
+    expect(data.lots.length).toBeGreaterThan(0);
+    expect(data.summary.years).toHaveLength(5);
+    expect(data.summary.repartitions.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a revoked session at the very next request', async () => {
+    const token = await createSession(t.database.db, scaleUserId(12));
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/accounts/profile', headers })).statusCode).toBe(
+      200,
+    );
+    await t.database.db.execute(
+      sql`update sessions set revoked_at = now() where user_id = ${scaleUserId(12)}::uuid`,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/accounts/profile', headers })).statusCode).toBe(
+      401,
+    );
+  });
+});

@@ -1,0 +1,248 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Container,
+  Group,
+  Image,
+  List,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  ApiError,
+  assembleeEndpoints as e,
+  formatParisDate,
+  formatParisTime,
+  SIGNATURE_BRUSH_WIDTH,
+  SIGNATURE_FILE_NAME,
+  SIGNATURE_PADDING,
+} from '@tantieme/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type SignaturePadType from 'signature_pad';
+import { api } from '../../../api';
+import { drawnBounds } from '../crop';
+import { frAg, signatureErrorMessage } from '../fr';
+
+const t = frAg.signature;
+const TOKEN_ERRORS = new Set(['not-found', 'expired', 'no-signature-data', 'already-signed']);
+
+/** The drawing cropped to its drawn area with padding 10, as base64 PNG (null when empty). */
+function croppedPng(canvas: HTMLCanvasElement): string | null {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  const { width, height } = canvas;
+  const box = drawnBounds(ctx.getImageData(0, 0, width, height).data, width, height, SIGNATURE_PADDING);
+  if (!box) return null;
+  const out = document.createElement('canvas');
+  out.width = box.width;
+  out.height = box.height;
+  out.getContext('2d')?.drawImage(canvas, box.x, box.y, box.width, box.height, 0, 0, box.width, box.height);
+  return out.toDataURL('image/png').split(',')[1] ?? null;
+}
+
+/** The pad: signature_pad loaded with this page only, brush 3, mouse, touch and pen (pointer events). */
+function Pad({
+  onChange,
+  padRef,
+}: {
+  onChange: (drawn: boolean) => void;
+  padRef: React.MutableRefObject<SignaturePadType | null>;
+}) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    let disposed = false;
+    let pad: SignaturePadType | null = null;
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    // Keep the bitmap at the element's size (and the screen's pixel ratio) so strokes land under the pointer.
+    const resize = () => {
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      canvas.width = canvas.offsetWidth * ratio;
+      canvas.height = canvas.offsetHeight * ratio;
+      canvas.getContext('2d')?.scale(ratio, ratio);
+      pad?.clear();
+      onChange(false);
+    };
+    void import('signature_pad').then(({ default: SignaturePad }) => {
+      if (disposed) return;
+      resize();
+      pad = new SignaturePad(canvas, {
+        minWidth: SIGNATURE_BRUSH_WIDTH,
+        maxWidth: SIGNATURE_BRUSH_WIDTH,
+        penColor: '#1a1b1e',
+      });
+      pad.addEventListener('endStroke', () => onChange(!pad?.isEmpty()));
+      padRef.current = pad;
+    });
+    window.addEventListener('resize', resize);
+    return () => {
+      disposed = true;
+      window.removeEventListener('resize', resize);
+      pad?.off();
+      padRef.current = null;
+    };
+  }, [onChange, padRef]);
+  return (
+    <Box
+      component="canvas"
+      ref={canvasRef}
+      aria-label={t.padLabel}
+      role="img"
+      data-testid="signature-pad"
+      style={{
+        width: '100%',
+        height: 220,
+        display: 'block',
+        border: '2px dashed var(--mantine-color-gray-5)',
+        borderRadius: 8,
+        background: '#fff',
+        touchAction: 'none',
+        cursor: 'crosshair',
+      }}
+    />
+  );
+}
+
+/** Signature page (SPEC §2.19, §4, §6, §8): greeting, the mode's instruction, the pad, 'Sauver', then thanks or the error box. */
+export default function SignaturePage() {
+  const [params] = useSearchParams();
+  const token = params.get('auth_token') ?? '';
+  const info = useQuery({
+    queryKey: ['signature-token', token],
+    enabled: token.length > 0,
+    queryFn: () => api.call(e.signatureToken, { params: { token } }),
+    retry: false,
+  });
+  const padRef = useRef<SignaturePadType | null>(null);
+  const [drawn, setDrawn] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [tokenError, setTokenError] = useState<string | null>(null);
+
+  const loadError = !token
+    ? 'not-found'
+    : info.error instanceof ApiError
+      ? info.error.code
+      : info.error
+        ? 'not-found'
+        : null;
+  const error = tokenError ?? loadError;
+
+  async function save() {
+    const canvas = (padRef.current as unknown as { canvas: HTMLCanvasElement } | null)?.canvas;
+    if (!info.data || !canvas) return;
+    const data = croppedPng(canvas);
+    if (!data) return;
+    setSaving(true);
+    try {
+      await api.call(e.signature, {
+        body: {
+          copr_id: info.data.copr_id,
+          year_id: info.data.year_id,
+          coproprietaire_id: info.data.coproprietaire_id,
+          mode: info.data.mode,
+          auth_token: token,
+          signature: { name: SIGNATURE_FILE_NAME, content_type: 'image/png', data },
+          signed_on_paper: false,
+        },
+      });
+      setSaved(true);
+    } catch (err) {
+      // SPEC §8: a failed save is only logged; a token that became unusable shows its message.
+      if (err instanceof ApiError && TOKEN_ERRORS.has(err.code)) setTokenError(err.code);
+      else console.error('signature save failed', err);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const d = info.data;
+  return (
+    <Box bg="gray.0" mih="100vh">
+      <Box
+        component="header"
+        bg="white"
+        py="sm"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Container size="sm">
+          <Image
+            src={d?.logo ?? '/logo-tantieme.svg'}
+            alt={d?.logo ? t.logoAlt : 'Tantième'}
+            h={40}
+            w="auto"
+            fit="contain"
+          />
+        </Container>
+      </Box>
+      <Container size="sm" py="lg" component="main">
+        {token && info.isLoading ? (
+          <Center py="xl">
+            <Loader aria-label="Chargement…" />
+          </Center>
+        ) : error ? (
+          <Alert color="red" variant="light" title={t.errorTitle} role="alert">
+            {signatureErrorMessage(error)}
+          </Alert>
+        ) : saved ? (
+          <Paper withBorder p="lg" radius="md">
+            <Title order={1} size="h3">
+              {t.thanks}
+            </Title>
+            <Text mt="xs" c="gray.7">
+              {t.thanksHint}
+            </Text>
+          </Paper>
+        ) : d ? (
+          <Paper withBorder p="lg" radius="md">
+            <Stack gap="sm">
+              <Title order={1} size="h3">
+                {t.hello(d.coproprietaire_name)}
+              </Title>
+              <Text size="sm" c="gray.7">
+                {t.assembly(
+                  d.assemblee.name,
+                  d.assemblee.copr_name,
+                  formatParisDate(d.assemblee.date),
+                  formatParisTime(d.assemblee.date),
+                )}
+              </Text>
+              <Text>{t.instruction[d.mode]}</Text>
+              {d.mode === 'PROCURATION' && d.coproprietaire.procurations && (
+                <List>
+                  {Object.entries(d.coproprietaire.procurations).map(([id, p]) => (
+                    <List.Item key={id}>{p.coproprietaire_name}</List.Item>
+                  ))}
+                </List>
+              )}
+              <Pad onChange={setDrawn} padRef={padRef} />
+              <Group justify="space-between">
+                <Button
+                  variant="subtle"
+                  color="gray.8"
+                  onClick={() => {
+                    padRef.current?.clear();
+                    setDrawn(false);
+                  }}
+                  disabled={saving}
+                >
+                  {t.clear}
+                </Button>
+                <Button onClick={save} disabled={!drawn || saving} loading={saving}>
+                  {t.save}
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        ) : null}
+      </Container>
+    </Box>
+  );
+}

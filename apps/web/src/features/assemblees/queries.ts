@@ -1,0 +1,68 @@
+import { assembleeEndpoints as e, type VoteBody } from '@tantieme/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api';
+import { useCurrentCoproprietaire } from '../coproprietaire/queries';
+
+export interface AgTarget {
+  coproId: string;
+  id: string;
+}
+
+/** The route's co-owner record and its copropriété: the ids of every §7 assembly path. */
+export function useAgTarget(): { target: AgTarget | null; isLoading: boolean } {
+  const { record, isLoading } = useCurrentCoproprietaire();
+  const copro = record?.coproprietes[0];
+  return { target: record && copro ? { coproId: copro.id, id: record.id } : null, isLoading };
+}
+
+const keys = {
+  list: (t: AgTarget | null) => ['assemblees', 'list', t?.id] as const,
+  detail: (t: AgTarget | null, agId: string) => ['assemblees', agId, t?.id] as const,
+};
+
+export function useAssemblees(t: AgTarget | null) {
+  return useQuery({
+    queryKey: keys.list(t),
+    enabled: !!t,
+    queryFn: () => api.call(e.list, { params: t! }),
+  });
+}
+
+export function useResolutions(t: AgTarget | null, agId: string) {
+  return useQuery({
+    queryKey: [...keys.detail(t, agId), 'resolutions'],
+    enabled: !!t,
+    queryFn: () => api.call(e.resolutions, { params: { ...t!, agId } }),
+    retry: false,
+  });
+}
+
+export function useConvocation(t: AgTarget | null, agId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...keys.detail(t, agId), 'convocation'],
+    enabled: enabled && !!t,
+    queryFn: () => api.call(e.convocationFile, { params: { ...t!, agId } }),
+  });
+}
+
+export function useVisio(t: AgTarget | null, agId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...keys.detail(t, agId), 'visio'],
+    enabled: enabled && !!t,
+    queryFn: () => api.call(e.visioInfo, { params: { ...t!, agId } }),
+  });
+}
+
+export function useVote(t: AgTarget | null, agId: string) {
+  const qc = useQueryClient();
+  return {
+    mutation: useMutation({
+      mutationFn: (body: VoteBody) => api.call(e.vote, { params: { ...t!, agId }, body }),
+    }),
+    /** Reloads the assembly's data (after a vote, or on an error as SPEC §8 says). */
+    reload: () => qc.invalidateQueries({ queryKey: keys.detail(t, agId) }),
+  };
+}
+
+export const fetchReceipt = (t: AgTarget, agId: string) => api.call(e.receipt, { params: { ...t, agId } });
+export const fetchChain = (t: AgTarget, agId: string) => api.call(e.chain, { params: { ...t, agId } });

@@ -1,0 +1,36 @@
+import { ActionIcon, Badge, Indicator } from '@mantine/core';
+import { IconMessage } from '@tabler/icons-react';
+import { badgeCount } from '@tantieme/contract';
+import { Link } from 'react-router-dom';
+import { t } from './fr';
+import { useUnreadMessages } from './queries';
+
+/** Header message shortcut with the record's unread messages (SPEC §2.2, capped '+9'). */
+export function MessageShortcut({ coproId }: { coproId: string }) {
+  const n = useUnreadMessages(coproId).data ?? 0;
+  return (
+    <Indicator label={badgeCount(n)} disabled={n <= 0} color="red.8" size={18} offset={6} inline>
+      <ActionIcon
+        component={Link}
+        to={`/${coproId}/messages-communication`}
+        variant="subtle"
+        size="lg"
+        aria-label={t.messagesLabel(n)}
+        data-testid="message-shortcut"
+      >
+        <IconMessage size={22} />
+      </ActionIcon>
+    </Indicator>
+  );
+}
+
+/** The unread badge of the 'Messages' menu entry (SPEC §2.2). */
+export function MessagesBadge({ coproId }: { coproId: string | undefined }) {
+  const n = useUnreadMessages(coproId).data ?? 0;
+  if (n <= 0) return null;
+  return (
+    <Badge color="red.8" size="sm" circle={n < 10} aria-label={t.messagesLabel(n)}>
+      {badgeCount(n)}
+    </Badge>
+  );
+}

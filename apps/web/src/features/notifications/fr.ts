@@ -1,0 +1,22 @@
+import { notificationTexts } from '@tantieme/contract';
+
+/** Strings of the notifications and messages panels (SPEC §2.21, §2.22, §8). */
+export const t = {
+  ...notificationTexts,
+  titleWithTotal: (title: string, total: number) => `${title} (${total})`,
+  groupLabel: {
+    today: notificationTexts.today,
+    yesterday: notificationTexts.yesterday,
+    older: notificationTexts.older,
+  },
+  unreadDot: 'Non lu',
+  open: (title: string) => `Ouvrir : ${title}`,
+  from: 'De',
+  close: 'Fermer',
+  loadError: 'Impossible de charger la liste pour le moment.',
+  bellLabel: (n: number) => (n > 0 ? `Notifications, ${n} non lues` : 'Notifications'),
+  messagesLabel: (n: number) => (n > 0 ? `Messages, ${n} non lus` : 'Messages'),
+  blockedHelpUrl: 'https://support.google.com/chrome/answer/3220216?hl=fr',
+  noPreview: 'Aperçu indisponible',
+  enablePush: 'Recevoir les notifications sur cet appareil',
+};

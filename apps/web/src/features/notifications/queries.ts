@@ -1,0 +1,65 @@
+import {
+  messageEndpoints,
+  notificationEndpoints,
+  settingsEndpoints,
+  type UserSettingKey,
+} from '@tantieme/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api';
+import { useSession } from '../../app/session';
+
+/** Every query of this feature starts with one of these keys, so realtime can refresh them. */
+export const keys = {
+  notifications: ['notifications'] as const,
+  notifCount: (coproId?: string) => ['notifications', 'count', coproId ?? 'all'] as const,
+  messages: ['messages'] as const,
+  msgCount: (coproId: string) => ['messages', 'count', coproId] as const,
+};
+
+/** SPEC §8: notification and message failures are only logged. */
+export const logOnly = (what: string) => (err: unknown) => console.warn(`[${what}]`, err);
+
+export function useUnreadNotifications(coproId?: string) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: keys.notifCount(coproId),
+    enabled: !!token,
+    queryFn: () =>
+      api
+        .call(notificationEndpoints.unreadCount, { query: coproId ? { coproprietaire_id: coproId } : {} })
+        .then((r) => r.find((c) => c.category === 'all')?.totalUnread ?? 0),
+    staleTime: 15_000,
+  });
+}
+
+export function useUnreadMessages(coproId: string | undefined) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: keys.msgCount(coproId ?? ''),
+    enabled: !!token && !!coproId,
+    queryFn: () =>
+      api
+        .call(messageEndpoints.unreadCount, { params: { id: coproId as string } })
+        .then((r) => r.find((c) => c.category === 'all')?.totalUnread ?? 0),
+    // SPEC §4: the dynamic total is reset to 0 on visiting messages; only events and reloads change it.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The only-unread switches are user settings (SPEC §3 keys). */
+export function useUnreadFilter(key: UserSettingKey) {
+  const qc = useQueryClient();
+  const q = useQuery({
+    queryKey: ['user-settings', key],
+    queryFn: () =>
+      api.call(settingsEndpoints.userMulti, { body: { keys: [key] } }).then((m) => m[key] === '1'),
+    staleTime: 60_000,
+  });
+  const save = useMutation({
+    mutationFn: (on: boolean) =>
+      api.call(settingsEndpoints.userAddOrUpdate, { body: { settings: [{ key, value: on ? '1' : '0' }] } }),
+    onMutate: (on) => qc.setQueryData(['user-settings', key], on),
+    onError: logOnly('settings'),
+  });
+  return { value: q.data ?? false, ready: !q.isLoading, set: (on: boolean) => save.mutate(on) };
+}

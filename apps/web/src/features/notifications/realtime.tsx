@@ -1,0 +1,89 @@
+import { type MessageEvent, type NotificationEvent, REALTIME_EVENTS } from '@tantieme/contract';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { io, type Socket } from 'socket.io-client';
+import { useSession } from '../../app/session';
+import { coproprietairesKey } from '../coproprietaire/queries';
+import { keys } from './queries';
+
+const SocketContext = createContext<Socket | null>(null);
+
+/** The signed-in socket (null while signed out); other features (chat) listen on it too. */
+export const useSocket = () => useContext(SocketContext);
+
+type Listener = (e: NotificationEvent | MessageEvent) => void;
+const listeners = new Set<Listener>();
+/** Lets a list apply an event to what it shows (SPEC §4 realtime actions). */
+export function useRealtimeEvents(fn: Listener) {
+  useEffect(() => {
+    listeners.add(fn);
+    return () => {
+      listeners.delete(fn);
+    };
+  }, [fn]);
+}
+
+function refreshCounts(qc: QueryClient, e: NotificationEvent | MessageEvent) {
+  if ('notification_action' in e) {
+    qc.invalidateQueries({ queryKey: [...keys.notifications, 'count'] });
+    // Home cards carry each record's unread count.
+    qc.invalidateQueries({ queryKey: coproprietairesKey });
+  } else {
+    qc.setQueryData(keys.msgCount(e.coproprietaire_id), e.total_message);
+  }
+}
+
+/**
+ * One Socket.IO connection per signed-in tab, authenticated with the session token; joins the
+ * current record's room. Events refresh counts and feed the open lists; after a reconnect
+ * everything is fetched again (events sent while offline are not replayed).
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { token } = useSession();
+  const qc = useQueryClient();
+  const [socket, setSocket] = useState<Socket | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    const s = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
+    let connectedOnce = false;
+    s.on('connect', () => {
+      if (connectedOnce) {
+        qc.invalidateQueries({ queryKey: keys.notifications });
+        qc.invalidateQueries({ queryKey: keys.messages });
+        qc.invalidateQueries({ queryKey: coproprietairesKey });
+      }
+      connectedOnce = true;
+    });
+    const onEvent = (e: NotificationEvent | MessageEvent) => {
+      refreshCounts(qc, e);
+      for (const l of listeners) l(e);
+    };
+    s.on(REALTIME_EVENTS.notification, onEvent);
+    s.on(REALTIME_EVENTS.message, onEvent);
+    setSocket(s);
+    return () => {
+      s.close();
+      setSocket(null);
+    };
+  }, [token, qc]);
+
+  return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
+}
+
+/** Joins the current record's room while a dashboard page of that record is open. */
+export function useRecordRoom() {
+  const socket = useSocket();
+  const { coproId } = useParams();
+  useEffect(() => {
+    if (!socket || !coproId) return;
+    const join = () => socket.emit(REALTIME_EVENTS.joinCoproprietaire, coproId, () => {});
+    if (socket.connected) join();
+    socket.on('connect', join);
+    return () => {
+      socket.off('connect', join);
+      socket.emit(REALTIME_EVENTS.leaveCoproprietaire, coproId);
+    };
+  }, [socket, coproId]);
+}

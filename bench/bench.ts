@@ -1,0 +1,368 @@
+/**
+ * `npm run bench` (issue 13): the co-owner's hot calls under load, side by side with a bare
+ * Fastify route serving a same-sized JSON body and with /api/health, measured in the same run.
+ *
+ * 1. PostgreSQL (BENCH_PG, default postgres://postgres@127.0.0.1:5432) with seed-scale data at
+ *    each scale of BENCH_SCALES (default "100,1000" copropriétés, 50 records and 2,000 ledger
+ *    lines each), seeded once into `tantieme_bench_<scale>` and reused afterwards.
+ * 2. Embedded PGlite (the default of `npm start`) on the demo data, at 10 connections.
+ *
+ * The server and the bare route run in their own processes; autocannon drives them from this
+ * one, on 127.0.0.1 only, for BENCH_DURATION seconds per call (default 5). Every figure is
+ * noisy on a shared machine: read the shares, which compare runs made seconds apart.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import {
+  FULL_SCALE,
+  isScaleAttached,
+  isScaleSeeded,
+  md5Uuid,
+  type ScaleOptions,
+  scaleCoproId,
+  scaleCoproOf,
+  scaleRecordId,
+  seedScale,
+} from '../apps/server/src/seed/scale.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
+const SCALES = (process.env.BENCH_SCALES ?? '100,1000').split(',').map(Number).filter(Boolean);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const SKIP_PGLITE = process.env.BENCH_PGLITE === '0';
+const APP_PORT = 3191;
+const BARE_PORT = 3190;
+const USERS = 200;
+
+interface Who {
+  token: string;
+  record: string;
+  copro: string;
+  bill: string;
+  lot: string;
+}
+interface Call {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: (w: Who) => string;
+  body?: (w: Who) => string;
+  auth?: boolean;
+}
+
+const CALLS: Call[] = [
+  { name: 'GET /api/health (1 query)', path: () => '/api/health', auth: false },
+  { name: 'profile', path: () => '/api/accounts/profile' },
+  { name: 'records list (coproprietaires/all)', path: () => '/api/coproprietaires/all' },
+  {
+    name: 'statement (…/ledger)',
+    path: (w) => `/api/finances/coproprietes/${w.copro}/coproprietaires/${w.record}/ledger`,
+  },
+  {
+    name: 'settled lines (…/ledger/settled)',
+    path: (w) => `/api/finances/coproprietes/${w.copro}/coproprietaires/${w.record}/ledger/settled`,
+  },
+  {
+    name: 'bills (…/paid-bills)',
+    path: (w) => `/api/finances/coproprietes/${w.copro}/coproprietaires/${w.record}/paid-bills`,
+  },
+  {
+    name: 'bill breakdown',
+    method: 'POST',
+    path: (w) => `/api/finances/coproprietes/${w.copro}/bills/${w.bill}/get-details-provision-bill`,
+    body: (w) => JSON.stringify({ lot_ids: [w.lot] }),
+  },
+  {
+    name: 'transactions page',
+    path: (w) => `/api/finances/coproprietaires/${w.record}/payment-transactions`,
+  },
+  {
+    name: 'dashboard (…/general)',
+    path: (w) => `/api/finances/coproprietes/${w.copro}/coproprietaires/${w.record}/general`,
+  },
+  {
+    name: 'dashboard transactions',
+    path: (w) => `/api/finances/coproprietes/${w.copro}/coproprietaires/${w.record}/transactions`,
+  },
+];
+
+function start(args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, args, {
+      cwd: root,
+      env: { ...process.env, ...env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code})`)));
+    const deadline = Date.now() + 180_000;
+    const poll = async () => {
+      try {
+        const r = await fetch(
+          `http://127.0.0.1:${port}${args[0].includes('bare') ? '/bare/10' : '/api/health'}`,
+        );
+        if (r.ok) return resolve(child);
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) reject(new Error('server did not start'));
+      else setTimeout(poll, 300);
+    };
+    void poll();
+  });
+}
+
+const stop = (c: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    c.removeAllListeners('exit');
+    c.once('exit', () => resolve());
+    c.kill('SIGTERM');
+    setTimeout(() => c.kill('SIGKILL'), 5000).unref();
+  });
+
+interface Row {
+  name: string;
+  bytes: number;
+  statements: string;
+  timing: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  bareRps: number;
+}
+
+async function drive(
+  url: string,
+  connections: number,
+  pick: (i: number) => { path: string; headers: Record<string, string>; method?: string; body?: string },
+) {
+  let i = 0;
+  const r = await autocannon({
+    url,
+    connections,
+    duration: DURATION,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const p = pick(i++);
+          return {
+            ...req,
+            path: p.path,
+            method: (p.method ?? 'GET') as 'GET',
+            headers: p.headers,
+            body: p.body,
+          };
+        },
+      },
+    ],
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.non2xx + r.errors + r.timeouts,
+  };
+}
+
+async function measure(users: Who[], connections: number): Promise<Row[]> {
+  const base = `http://127.0.0.1:${APP_PORT}`;
+  const rows: Row[] = [];
+  for (const call of CALLS) {
+    const req = (w: Who) => ({
+      path: call.path(w),
+      method: call.method,
+      body: call.body?.(w),
+      headers: {
+        ...(call.auth === false ? {} : { authorization: `Bearer ${w.token}` }),
+        ...(call.body ? { 'content-type': 'application/json' } : {}),
+      },
+    });
+    const probe = req(users[0]);
+    const res = await fetch(base + probe.path, {
+      method: probe.method ?? 'GET',
+      headers: probe.headers,
+      body: probe.body,
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${call.name}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    const bytes = Buffer.byteLength(text);
+    const app = await drive(base, connections, (i) => req(users[i % users.length]));
+    const bare = await drive(`http://127.0.0.1:${BARE_PORT}`, connections, () => ({
+      path: `/bare/${bytes}`,
+      headers: {},
+    }));
+    rows.push({
+      name: call.name,
+      bytes,
+      statements: res.headers.get('x-sql-statements') ?? '?',
+      timing: (res.headers.get('server-timing') ?? '').replace(/;dur=/g, ' ').replace(/, /g, ' · '),
+      ...app,
+      bareRps: bare.rps,
+    });
+  }
+  return rows;
+}
+
+function print(title: string, rows: Row[]) {
+  const health = rows[0].rps;
+  console.log(`\n${title}`);
+  console.log(
+    `${'call'.padEnd(36)} ${'SQL'.padStart(3)} ${'bytes'.padStart(7)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'bare req/s'.padStart(10)} ${'% bare'.padStart(7)} ${'% health'.padStart(8)} err  per-request ms (one sample)`,
+  );
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(36)} ${r.statements.padStart(3)} ${String(r.bytes).padStart(7)} ${r.rps.toFixed(0).padStart(7)} ${`${r.p50}ms`.padStart(6)} ${`${r.p99}ms`.padStart(6)} ${r.bareRps.toFixed(0).padStart(10)} ${`${((100 * r.rps) / r.bareRps).toFixed(1)}%`.padStart(7)} ${`${((100 * r.rps) / health).toFixed(0)}%`.padStart(8)} ${String(r.errors).padStart(3)}  ${r.timing}`,
+    );
+  }
+}
+
+async function ensureScale(scale: number): Promise<string> {
+  const dbName = `tantieme_bench_${scale}`;
+  const admin = new pg.Client({ connectionString: `${PG}/postgres` });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
+  if (exists.rowCount === 0) await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const url = `${PG}/${dbName}`;
+  const database = await openDatabase({ url });
+  await database.migrate();
+  const opts: ScaleOptions = {
+    ...FULL_SCALE,
+    coproprietes: scale,
+    coproprietaires: 50 * scale,
+    ledgerLines: 2000 * scale,
+  };
+  const seeded = await isScaleSeeded(database.db);
+  if (seeded !== 0 && seeded !== scale)
+    throw new Error(`${dbName} holds ${seeded} copropriétés, not ${scale}: drop it`);
+  if (seeded === 0) await seedScale(database.db, opts, (l) => console.log(l));
+  await database.close();
+  return url;
+}
+
+/** Sessions for USERS attached records spread over the copropriétés (tokens stored hashed). */
+async function scaleUsers(url: string, scale: number): Promise<Who[]> {
+  const opts = { ...FULL_SCALE, coproprietes: scale, coproprietaires: 50 * scale };
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const users: Who[] = [];
+  const step = Math.max(1, Math.floor(opts.coproprietaires / USERS));
+  for (let n = 1; users.length < USERS && n <= opts.coproprietaires; n += step) {
+    let m = n;
+    while (!isScaleAttached(m)) m++;
+    const token = randomBytes(32).toString('base64url');
+    await client.query(
+      `insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`,
+      [md5Uuid(`tantieme-scale:user:${m}`), createHash('sha256').update(token).digest('hex')],
+    );
+    const c = scaleCoproOf(m, opts);
+    users.push({
+      token,
+      record: scaleRecordId(m),
+      copro: scaleCoproId(c),
+      bill: md5Uuid(`tantieme-scale:bill:${c * 100 + 20}`),
+      lot: md5Uuid(`tantieme-scale:lot:${m * 10 + 1}`),
+    });
+  }
+  await client.end();
+  return users;
+}
+
+async function main() {
+  console.log(
+    `Tantième benchmark · ${os.cpus().length} CPU · autocannon ${DURATION} s per call · ${new Date().toISOString()}`,
+  );
+  const bare = await start([path.join(root, 'bench/bare-server.ts')], {}, BARE_PORT);
+  try {
+    for (const scale of SCALES) {
+      const url = await ensureScale(scale);
+      const users = await scaleUsers(url, scale);
+      const server = await start(
+        ['apps/server/src/main.ts'],
+        {
+          DATABASE_URL: url,
+          SQL_STATS: '1',
+          SEED_DEMO: '0',
+          LOG_LEVEL: 'warn',
+          HOST: '127.0.0.1',
+          APP_SECRET: 'bench-secret-not-for-production',
+          NODE_ENV: 'development',
+        },
+        APP_PORT,
+      );
+      try {
+        print(
+          `PostgreSQL · ${scale} copropriétés · ${50 * scale} copropriétaires · ${2000 * scale} ledger lines · 50 connections`,
+          await measure(users, 50),
+        );
+      } finally {
+        await stop(server);
+      }
+    }
+    if (!SKIP_PGLITE) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'tantieme-bench-'));
+      const server = await start(
+        ['apps/server/src/main.ts'],
+        {
+          DATA_DIR: dir,
+          SQL_STATS: '1',
+          LOG_LEVEL: 'warn',
+          HOST: '127.0.0.1',
+          DATABASE_URL: '',
+          SEED_DEMO: '1',
+          NODE_ENV: 'development',
+          RATE_LIMIT_FACTOR: '100',
+        },
+        APP_PORT,
+      );
+      try {
+        const login = await fetch(`http://127.0.0.1:${APP_PORT}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'paul.durand@example.fr', password: 'Tilleuls2024' }),
+        });
+        const token = ((await login.json()) as { data: { token: string } }).data.token;
+        const all = await fetch(`http://127.0.0.1:${APP_PORT}/api/coproprietaires/all`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const rec = ((await all.json()) as { data: { id: string; coproprietes: { id: string }[] }[] })
+          .data[0];
+        const h = { authorization: `Bearer ${token}` };
+        const copro = rec.coproprietes[0].id;
+        const bills = await fetch(
+          `http://127.0.0.1:${APP_PORT}/api/finances/coproprietes/${copro}/coproprietaires/${rec.id}/paid-bills`,
+          { headers: h },
+        );
+        const bill = ((await bills.json()) as { data: { id: string }[] }).data[0]?.id ?? '';
+        const lots = await fetch(`http://127.0.0.1:${APP_PORT}/api/coproprietaires/${copro}/${rec.id}/lots`, {
+          headers: h,
+        });
+        const lot = ((await lots.json()) as { data: { id: string }[] }).data[0]?.id ?? '';
+        print(
+          'Embedded PGlite · demo data · 10 connections',
+          await measure([{ token, record: rec.id, copro, bill, lot }], 10),
+        );
+      } finally {
+        await stop(server);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await stop(bare);
+  }
+  console.log(
+    '\nSQL = statements per request (x-sql-statements); % bare = req/s against the bare Fastify route with a body of the same size; % health = against /api/health in the same run; per-request ms = session lookup · access guard · response validation+serialisation (server-timing of one request).',
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { BILL_TYPES } from '../constants.js';
+import { okEnvelope } from '../envelope.js';
+import {
+  bulkBody,
+  bulkResponse,
+  cursorPage,
+  cursorQuery,
+  defineSyndicEndpoint,
+  externalIdField,
+  externalIdParams,
+  upsertResponse,
+} from './syndicApi.js';
+
+/** Accounts resources of the syndic API (amounts are integer cents, as everywhere: decision 15). */
+
+const text = (max: number) => z.string().trim().min(1, { error: 'Ce champ est requis.' }).max(max);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date attendue au format AAAA-MM-JJ.' });
+const positiveCents = z
+  .number()
+  .int({ error: 'Montant en centimes (entier).' })
+  .min(0, { error: 'Le montant ne peut pas être négatif.' })
+  .max(1e11);
+
+/** A charge account (601 Eau froide…) within a repartition; charge_type 1/2/3 of SPEC §3. */
+export const chargeBody = z.object({
+  copropriete: externalIdField,
+  repartition: externalIdField,
+  code: text(30),
+  name: text(200),
+  charge_type: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+});
+export type ChargeBody = z.output<typeof chargeBody>;
+export const chargeItem = chargeBody.extend({ external_id: externalIdField });
+export const chargeResource = chargeItem.extend({ id: z.string() });
+
+/** An exercice with its voted budget per charge. */
+const financialYearBase = z.object({
+  copropriete: externalIdField,
+  year: z.number().int().min(1990).max(2100),
+  /** Display label: "2025" or "2024-2025". */
+  couple: text(20),
+  start_date: day,
+  end_date: day,
+  closed: z.boolean().default(false),
+  budgets: z
+    .array(z.object({ charge: externalIdField, voted_cents: positiveCents }))
+    .max(2000)
+    .default([]),
+});
+const yearChecks = <T extends z.ZodType<{ start_date: string; end_date: string }>>(s: T) =>
+  s.refine((v) => v.start_date <= v.end_date, { path: ['end_date'], error: 'La fin précède le début.' });
+export const financialYearBody = yearChecks(financialYearBase);
+export type FinancialYearBody = z.output<typeof financialYearBase>;
+export const financialYearItem = yearChecks(financialYearBase.extend({ external_id: externalIdField }));
+export const financialYearResource = financialYearBase.extend({ id: z.string(), external_id: z.string() });
+
+/** A fund call (appel de fonds) or other bill, with its breakdown per lot, repartition and charge. */
+export const billBody = z.object({
+  copropriete: externalIdField,
+  financial_year: externalIdField.nullable().default(null),
+  name: text(200),
+  date: day,
+  bill_type: z.enum(BILL_TYPES),
+  total_cents: positiveCents,
+  lines: z
+    .array(
+      z.object({
+        lot: externalIdField,
+        repartition: externalIdField,
+        charge: externalIdField.nullable().default(null),
+        amount_cents: positiveCents,
+      }),
+    )
+    .max(20000)
+    .default([]),
+});
+export type BillBody = z.output<typeof billBody>;
+export const billItem = billBody.extend({ external_id: externalIdField });
+export const billResource = billItem.extend({ id: z.string() });
+
+/**
+ * One line of a co-owner's account: a debit (fund call…) or a credit (a payment received outside
+ * the product: cheque, transfer, cash, direct debit). `remaining_cents` is what is still owed on a
+ * debit or available on a credit (0 = settled); null means the whole amount.
+ */
+const ledgerLineBase = z.object({
+  coproprietaire: externalIdField,
+  date: day,
+  name: text(200),
+  amount_type: z.enum(['debit', 'credit']),
+  amount_cents: positiveCents,
+  remaining_cents: positiveCents.nullable().default(null),
+  bill: externalIdField.nullable().default(null),
+  bill_type: z.enum(BILL_TYPES).default('other'),
+  /** For a credit: how the syndic received the money. */
+  payment_method: z.enum(['cheque', 'transfer', 'cash', 'direct_debit', 'other']).nullable().default(null),
+});
+type LedgerShape = z.output<typeof ledgerLineBase>;
+const ledgerChecks = <T extends z.ZodType<LedgerShape>>(s: T) =>
+  s
+    .refine((v) => v.remaining_cents === null || v.remaining_cents <= v.amount_cents, {
+      path: ['remaining_cents'],
+      error: 'Le reste dû ne peut pas dépasser le montant.',
+    })
+    .refine((v) => v.amount_type === 'credit' || v.payment_method === null, {
+      path: ['payment_method'],
+      error: 'Seul un crédit a un moyen de paiement.',
+    });
+export const ledgerLineBody = ledgerChecks(ledgerLineBase);
+export type LedgerLineBody = LedgerShape;
+export const ledgerLineItem = ledgerChecks(ledgerLineBase.extend({ external_id: externalIdField }));
+export const ledgerLineResource = ledgerLineBase.extend({ id: z.string(), external_id: z.string() });
+
+export const balanceResponse = z.object({
+  coproprietaire: z.string(),
+  /** The co-owner's statement balance, positive = owed (the same rule as their statement page). */
+  balance_cents: z.number().int(),
+  open_lines: z.number().int(),
+  /** Lines the product created (card payments), which a push never changes. */
+  product_lines: z.number().int(),
+});
+
+const crud = <R extends z.ZodType, B extends z.ZodType, I extends z.ZodType>(
+  plural: string,
+  label: string,
+  resource: R,
+  body: B,
+  item: I,
+) => ({
+  list: defineSyndicEndpoint({
+    method: 'GET',
+    path: `/syndic/v1/${plural}`,
+    summary: `${label}: list by external_id`,
+    scope: 'read',
+    query: cursorQuery,
+    response: okEnvelope(cursorPage(resource)),
+  }),
+  get: defineSyndicEndpoint({
+    method: 'GET',
+    path: `/syndic/v1/${plural}/:external_id`,
+    summary: `${label}: one by external_id`,
+    scope: 'read',
+    params: externalIdParams,
+    response: okEnvelope(resource),
+  }),
+  put: defineSyndicEndpoint({
+    method: 'PUT',
+    path: `/syndic/v1/${plural}/:external_id`,
+    summary: `${label}: create or replace (idempotent by external_id)`,
+    scope: 'write',
+    params: externalIdParams,
+    body,
+    response: upsertResponse(resource),
+  }),
+  bulk: defineSyndicEndpoint({
+    method: 'POST',
+    path: `/syndic/v1/${plural}/bulk`,
+    summary: `${label}: create or replace up to 1,000; one result per item`,
+    scope: 'write',
+    body: bulkBody(item),
+    response: bulkResponse,
+  }),
+});
+
+export const syndicAccountsEndpoints = {
+  charges: crud('charges', 'Charges', chargeResource, chargeBody, chargeItem),
+  financialYears: crud(
+    'financial-years',
+    'Financial years and voted budgets',
+    financialYearResource,
+    financialYearBody,
+    financialYearItem,
+  ),
+  bills: crud('bills', 'Fund calls and bills with their per-lot breakdown', billResource, billBody, billItem),
+  ledgerLines: crud(
+    'ledger-lines',
+    "Co-owners' ledger lines",
+    ledgerLineResource,
+    ledgerLineBody,
+    ledgerLineItem,
+  ),
+  balance: defineSyndicEndpoint({
+    method: 'GET',
+    path: '/syndic/v1/coproprietaires/:external_id/balance',
+    summary: "A co-owner's balance as their statement shows it",
+    scope: 'read',
+    params: externalIdParams,
+    response: okEnvelope(balanceResponse),
+  }),
+};

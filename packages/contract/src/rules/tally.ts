@@ -1,0 +1,196 @@
+/**
+ * The legal count of a general assembly's resolutions (loi n° 65-557 du 10 juillet 1965).
+ *
+ * Votes are tantièmes ("voix") of the resolution's repartition: art. 24 IV of the loi lets only the
+ * co-owners who bear a special charge vote on it, each with their share of that charge. Members
+ * ("membres du syndicat", counted per head for art. 26) are the co-owners holding tantièmes in the
+ * repartition. Everything is integer arithmetic: `a * 2 > b` rather than `a > b / 2`.
+ */
+
+export type VoteChoice = 'agree' | 'disagree' | 'abstain';
+/** How a co-owner takes part: at the meeting, through a proxy, or by correspondence (art. 17-1 A). */
+export type Attendance = 'present' | 'represented' | 'correspondence';
+
+export interface TallyCoproprietaire {
+  id: string;
+  /** Tantièmes held in each repartition (keyed by repartition id or code). */
+  tantiemes: Record<string, number>;
+  /** Absent (défaillant) when null or undefined. */
+  attendance?: Attendance | null;
+}
+
+export interface TallyResolution {
+  id: string;
+  number: number;
+  /** 'ART-24', 'ART-25', 'ART-26'; anything else is counted at art. 24, the default majority. */
+  article: string;
+  no_vote: boolean;
+  repartition: string;
+  /** Amended during the meeting (loi art. 17-1 A, 3e alinéa). */
+  amended?: boolean;
+}
+
+export interface TallyBallot {
+  coproprietaire_id: string;
+  resolution_id: string;
+  vote_1: VoteChoice | null;
+  /** The second vote of the 25-1 / 26-1 passerelles. */
+  vote_2?: VoteChoice | null;
+}
+
+export interface ChoiceCount {
+  tantiemes: number;
+  count: number;
+}
+
+export interface VoteCount {
+  agree: ChoiceCount;
+  disagree: ChoiceCount;
+  abstain: ChoiceCount;
+  /** Members present, represented or voting by correspondence who take part in this vote. */
+  participants: ChoiceCount;
+}
+
+export type TallyRule = 'ART-24' | 'ART-25' | 'ART-25-1' | 'ART-26' | 'ART-26-1';
+
+export interface ResolutionTally {
+  resolution_id: string;
+  number: number;
+  article: string;
+  decision: 'adopted' | 'rejected' | 'no_vote';
+  /** The rule that decided: the article, or the passerelle whose second vote decided. */
+  rule: TallyRule | null;
+  /** Every co-owner's tantièmes and members of the repartition (art. 25 and 26 count against these). */
+  total: ChoiceCount;
+  first: VoteCount | null;
+  /** The second vote, when a passerelle opened it. */
+  second: VoteCount | null;
+  /** Correspondence 'Pour' on an amended resolution, counted as défaillants (art. 17-1 A). */
+  amended_defaulting: number;
+}
+
+const emptyCount = (): VoteCount => ({
+  agree: { tantiemes: 0, count: 0 },
+  disagree: { tantiemes: 0, count: 0 },
+  abstain: { tantiemes: 0, count: 0 },
+  participants: { tantiemes: 0, count: 0 },
+});
+
+/** Normalises the article code: anything but 25 and 26 is the ordinary art. 24 majority. */
+export function articleOf(article: string): 'ART-24' | 'ART-25' | 'ART-26' {
+  return article === 'ART-25' || article === 'ART-26' ? article : 'ART-24';
+}
+
+/** ART-25 and ART-26 resolutions take the second choice of the 25-1 / 26-1 passerelles (SPEC §4). */
+export function hasSecondVote(article: string): boolean {
+  const a = articleOf(article);
+  return a === 'ART-25' || a === 'ART-26';
+}
+
+function countVotes(
+  voters: { tantiemes: number; attendance: Attendance; choice: VoteChoice | null | undefined }[],
+): VoteCount {
+  const c = emptyCount();
+  for (const v of voters) {
+    c.participants.tantiemes += v.tantiemes;
+    c.participants.count += 1;
+    if (!v.choice) continue;
+    c[v.choice].tantiemes += v.tantiemes;
+    c[v.choice].count += 1;
+  }
+  return c;
+}
+
+/** Loi art. 24 I: majority of the votes cast by those present, represented or voting by correspondence; abstentions are not votes cast. A tie is not a majority. */
+export const art24Adopted = (c: VoteCount) => c.agree.tantiemes > c.disagree.tantiemes;
+
+/** Loi art. 25: majority of the votes of all the co-owners (of the repartition), present or not. */
+export const art25Adopted = (c: VoteCount, total: ChoiceCount) => c.agree.tantiemes * 2 > total.tantiemes;
+
+/** Loi art. 25-1: an art. 25 project that got at least one third of all the votes is voted again at once, at the art. 24 majority. */
+export const art25_1Opens = (c: VoteCount, total: ChoiceCount) => c.agree.tantiemes * 3 >= total.tantiemes;
+
+/** Loi art. 26: majority of the members of the syndicat holding at least two thirds of the votes. */
+export const art26Adopted = (c: VoteCount, total: ChoiceCount) =>
+  c.agree.count * 2 > total.count && c.agree.tantiemes * 3 >= total.tantiemes * 2;
+
+/**
+ * Loi art. 26-1: an art. 26 project approved by half of the members present, represented or voting by
+ * correspondence, holding at least one third of all the votes, is voted again at once at the art. 25
+ * majority.
+ */
+export const art26_1Opens = (c: VoteCount, total: ChoiceCount) =>
+  c.agree.count * 2 >= c.participants.count && c.agree.tantiemes * 3 >= total.tantiemes;
+
+/** Counts one resolution under its article, with the passerelles of art. 25-1 and 26-1. */
+export function tallyResolution(
+  resolution: TallyResolution,
+  coproprietaires: TallyCoproprietaire[],
+  ballots: TallyBallot[],
+): ResolutionTally {
+  const article = articleOf(resolution.article);
+  const members = coproprietaires.filter((c) => (c.tantiemes[resolution.repartition] ?? 0) > 0);
+  const total: ChoiceCount = {
+    tantiemes: members.reduce((s, c) => s + (c.tantiemes[resolution.repartition] ?? 0), 0),
+    count: members.length,
+  };
+  const base = {
+    resolution_id: resolution.id,
+    number: resolution.number,
+    article: resolution.article,
+    total,
+  };
+  if (resolution.no_vote)
+    return { ...base, decision: 'no_vote', rule: null, first: null, second: null, amended_defaulting: 0 };
+
+  const byOwner = new Map(
+    ballots.filter((b) => b.resolution_id === resolution.id).map((b) => [b.coproprietaire_id, b]),
+  );
+  let amendedDefaulting = 0;
+  const voters: { tantiemes: number; attendance: Attendance; ballot: TallyBallot | undefined }[] = [];
+  for (const c of members) {
+    if (!c.attendance) continue; // défaillant: neither present, represented nor voting by correspondence
+    const ballot = byOwner.get(c.id);
+    // Loi art. 17-1 A, 3e al.: when a resolution is amended in session, a correspondence voter who
+    // voted in favour is treated as défaillant for it; a vote against or an abstention still counts.
+    if (resolution.amended && c.attendance === 'correspondence' && ballot?.vote_1 === 'agree') {
+      amendedDefaulting += 1;
+      continue;
+    }
+    voters.push({ tantiemes: c.tantiemes[resolution.repartition] ?? 0, attendance: c.attendance, ballot });
+  }
+  const first = countVotes(voters.map((v) => ({ ...v, choice: v.ballot?.vote_1 })));
+  // The second vote takes every participant's second choice (the correspondence form carries it in advance).
+  const secondVote = () => countVotes(voters.map((v) => ({ ...v, choice: v.ballot?.vote_2 })));
+  const done = (adopted: boolean, rule: TallyRule, second: VoteCount | null = null): ResolutionTally => ({
+    ...base,
+    decision: adopted ? 'adopted' : 'rejected',
+    rule,
+    first,
+    second,
+    amended_defaulting: amendedDefaulting,
+  });
+
+  if (article === 'ART-24') return done(art24Adopted(first), 'ART-24');
+  if (article === 'ART-25') {
+    if (art25Adopted(first, total)) return done(true, 'ART-25');
+    if (!art25_1Opens(first, total)) return done(false, 'ART-25');
+    const second = secondVote();
+    return done(art24Adopted(second), 'ART-25-1', second);
+  }
+  if (art26Adopted(first, total)) return done(true, 'ART-26');
+  if (!art26_1Opens(first, total)) return done(false, 'ART-26');
+  const second = secondVote();
+  return done(art25Adopted(second, total), 'ART-26-1', second);
+}
+
+/** Counts every resolution of an assembly, in order. */
+export function tallyAssembly(input: {
+  resolutions: TallyResolution[];
+  coproprietaires: TallyCoproprietaire[];
+  ballots: TallyBallot[];
+}): ResolutionTally[] {
+  return [...input.resolutions]
+    .sort((a, b) => a.number - b.number)
+    .map((r) => tallyResolution(r, input.coproprietaires, input.ballots));
+}
