@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './a11y.fixture';
 
 const PASSWORD = 'Tilleuls2024';
 const CLAIRE = 'claire.martin@example.fr';
@@ -66,7 +66,7 @@ test.describe('claire: three records', () => {
     await cards.filter({ hasText: horizon.coproprietes[0].name }).click();
     const dialog = page.getByRole('dialog', { name: 'Ce copropriétaire était invalide' });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.getByRole('button', { name: 'Fermer', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/$/);
 

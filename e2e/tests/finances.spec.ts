@@ -1,4 +1,4 @@
-import { expect, type Page, type APIRequestContext, test } from '@playwright/test';
+import { expect, type Page, type APIRequestContext, test } from './a11y.fixture';
 import { formatCents } from '@tantieme/contract';
 
 const PASSWORD = 'Tilleuls2024';
@@ -78,7 +78,7 @@ test.describe('Situation de compte as claire', () => {
     await expect(dialog.getByText('Répartition par lot')).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Lot Appartement A12' })).toBeVisible();
     await expect(dialog.getByText('Charges générales').first()).toBeVisible();
-    expect(await dialog.locator('canvas').count()).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => dialog.locator('canvas').count()).toBeGreaterThanOrEqual(4);
     await expect(
       dialog.getByRole('img', { name: /^Répartition par lot : Lot Appartement A12/ }),
     ).toBeVisible();

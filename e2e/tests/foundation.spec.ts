@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y.fixture';
 
 test('the login page renders in French', async ({ page }) => {
   await page.goto('/login');

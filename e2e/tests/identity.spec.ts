@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { checkA11y, expect, test } from './a11y.fixture';
 import {
   DEMO_PASSWORD,
   e164,
@@ -103,6 +103,7 @@ test.describe('login', () => {
     const qr = d.getByTestId('qr-code');
     await expect(qr).toBeVisible();
     await expect(d.getByText(/Expiration dans : [12]m/)).toBeVisible();
+    await checkA11y(d, 'QR code tab');
     const url = (await qr.getAttribute('data-url'))!;
     expect(url).toMatch(/\/qr-login\/[\w-]+$/);
 
@@ -111,6 +112,7 @@ test.describe('login', () => {
     await p.goto(new URL(url).pathname);
     await expect(p.getByText('Voulez-vous vous connecter sur cet appareil ?')).toBeVisible();
     await expect(p.getByTestId('qr-device')).toContainText('Chrome');
+    await checkA11y(p, 'QR confirmation on the phone');
     await expect(
       d.getByText('Claire Martin a scanné le code. Confirmez la connexion sur votre téléphone.'),
     ).toBeVisible();

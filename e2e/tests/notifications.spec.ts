@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  checkA11y,
+  expect,
+  type Page,
+  test,
+} from './a11y.fixture';
 
 /**
  * Notifications, messages and browser push (SPEC §2.21, §2.22, §4). A notification sent through
@@ -95,7 +102,7 @@ test('a notification sent through the syndic API appears live in the bell and on
   await sendNotification(page.request, 'Nettoyage des caves');
   await expect(dropdown.getByTestId('bell-list-item').first()).toContainText('Nettoyage des caves');
   // Opening one marks it read and shows 'Détails des notifications'.
-  await dropdown.getByRole('button', { name: 'Ouvrir : Nettoyage des caves' }).click();
+  await dropdown.getByRole('button', { name: /Nettoyage des caves/ }).click();
   const detail = page.getByRole('dialog', { name: 'Détails des notifications' });
   await expect(detail).toContainText('Le gardien passera entre 9 h et 12 h.');
   await detail.getByRole('button', { name: 'Fermer' }).click();
@@ -162,6 +169,7 @@ test('permission dialog: Chromium grants notifications', async ({ browser }) => 
   await page.getByRole('button', { name: 'Recevoir les notifications sur cet appareil' }).click();
   const dialog = page.getByRole('dialog', { name: 'Autorisation le navigateur' });
   await expect(dialog).toContainText('Votre navigateur vous demandera ensuite de confirmer ce choix.');
+  await checkA11y(page, 'browser permission dialog');
   await context.grantPermissions(['notifications']);
   const vapid = page.waitForResponse((r) => r.url().includes('/notifications/vapid-public-key'));
   await dialog.getByRole('button', { name: 'Autoriser' }).click();
@@ -187,6 +195,7 @@ test('permission dialog: Chromium denies notifications → blocked text in the b
   await expect.poll(() => page.evaluate(() => localStorage.getItem('BLOCK_NOTIFICATION'))).toBe('1');
   await page.getByTestId('notification-bell').click();
   await expect(page.getByTestId('bell-blocked')).toContainText('Oops... Vous avez bloqué les notifications!');
+  await checkA11y(page, 'bell dropdown, notifications blocked');
   // The prompt is skipped from now on.
   await page.reload();
   await page.getByTestId('notification-bell').click();

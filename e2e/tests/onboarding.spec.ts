@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { checkA11y, expect, type Page, tabTo, test } from './a11y.fixture';
 
 const PASSWORD = 'Tilleuls2024';
 
@@ -155,6 +155,48 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
   await expect(page.getByRole('switch', { name: 'Recevoir les appels de fonds par e-mail' })).toBeChecked();
 });
 
+test('paul goes through the onboarding steps again with the keyboard alone', async ({ page }) => {
+  await signIn(page, 'paul.durand@example.fr');
+  const [paul] = await records(page);
+  await page.goto(`/${paul.id}/init-profiles`);
+  await expect(
+    page.getByRole('heading', { name: 'Mes coordonnées et informations', level: 1 }),
+  ).toBeVisible();
+  const email = page.getByLabel('Courriel de contact');
+  await expect(email).toHaveValue('paul.durand@example.fr');
+
+  // A bad e-mail and Enter: the step stays, the focus is on the field in error.
+  await tabTo(page, email);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('paul.durand@');
+  await tabTo(page, page.getByRole('button', { name: 'Suivant' }));
+  await page.keyboard.press('Enter');
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert').filter({ hasText: 'Le courriel est invalide' })).toBeVisible();
+  await expect(page).toHaveURL(/init-profiles$/);
+
+  // Corrected, Enter from the field itself submits the step.
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('paul.durand@example.fr');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/init-settings$/);
+
+  // Space flips a switch (and back: paul's choices stay as the previous test left them).
+  const convocation = page.getByRole('switch', { name: /Recevoir les convocations/ });
+  await expect(convocation).not.toBeChecked();
+  await tabTo(page, convocation);
+  await page.keyboard.press('Space');
+  await expect(convocation).toBeChecked();
+  await page.keyboard.press('Space');
+  await expect(convocation).not.toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: 'Valider mes choix' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/${paul.id}/home$`));
+  const settings = await apiGet(page, `/coproprietaires/${paul.id}/settings`);
+  expect(settings).toMatchObject({ 'allow-convocation-electronic': '0' });
+});
+
 /**
  * Claire signs in through the form once; later tests reuse her session token, so the suite stays
  * under the sign-in rate limit (10 per e-mail in 10 minutes) shared with the other specs.
@@ -303,9 +345,10 @@ test('onboarding and settings fit a phone screen', async ({ browser }) => {
   const rec = await claireTilleuls(page);
   for (const step of ['init-profiles', 'init-settings', 'settings']) {
     await page.goto(`/${rec.id}/${step}`);
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button').first()).toBeVisible();
     await noHorizontalScroll(page);
+    await checkA11y(page, `${step} on a phone`);
   }
   await context.close();
 });

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, checkA11y, expect, type Page, tabTo, test } from './a11y.fixture';
 import { formatCents } from '@tantieme/contract';
 
 /**
@@ -160,6 +160,55 @@ test('the wizard: every debt checked, select-all, amount, Retour, then Annuler a
   expect(await c.solde()).toBe(soldeBefore);
   expect(await c.transactions()).toHaveLength(txBefore);
   await expect(page.getByRole('button', { name: 'Payez maintenant' })).toBeVisible();
+});
+
+test('the wizard with the keyboard alone: Space on the lines, Enter on the buttons, to the checkout and back', async ({
+  page,
+  request,
+}) => {
+  const c = await claire(request);
+  const { debits, credits } = await c.payable();
+  const due = sum(debits) - sum(credits);
+  const soldeBefore = await c.solde();
+  await signIn(page, c.token);
+  await page.goto(`/${c.tilleuls.id}/facture-v2`);
+
+  await tabTo(page, page.getByRole('button', { name: 'Payez maintenant' }));
+  await page.keyboard.press('Enter');
+  const wizard = page.getByRole('dialog', { name: 'Paiement par carte' });
+  await expect(wizard).toBeVisible();
+  // The focus is inside the dialog (and stays there: Tab cycles within it).
+  await expect.poll(() => wizard.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await checkA11y(page, 'payment wizard, step 1');
+
+  // Space unchecks the first debt and checks it again.
+  const first = wizard.getByRole('group', { name: 'Dettes à régler' }).getByRole('checkbox').first();
+  await tabTo(page, first);
+  await page.keyboard.press('Space');
+  await expect(first).not.toBeChecked();
+  await expect(wizard.getByTestId('pay-amount')).toContainText(formatCents(due - debits[0].amount));
+  await page.keyboard.press('Space');
+  await expect(first).toBeChecked();
+  await expect(wizard.getByTestId('pay-amount')).toContainText(formatCents(due));
+
+  await tabTo(page, wizard.getByRole('button', { name: 'Suivant' }));
+  await page.keyboard.press('Enter');
+  const pay = wizard.getByRole('button', { name: `Payer ${formatCents(due)}` });
+  await expect(pay).toBeVisible();
+  await checkA11y(page, 'payment wizard, step 2');
+  await tabTo(page, pay);
+  await page.keyboard.press('Enter');
+
+  // The sandbox checkout, left with 'Annuler' from the keyboard: back to the statement.
+  await expect(page).toHaveURL(/\/sandbox-checkout\/cs_sandbox_/);
+  await tabTo(page, page.getByRole('button', { name: 'Annuler' }));
+  await page.keyboard.press('Enter');
+  const status = page.getByRole('dialog', { name: 'Payment status' });
+  await expect(status).toContainText('Payment was cancelled!');
+  await checkA11y(page, 'payment status modal');
+  await page.keyboard.press('Escape');
+  await expect(status).toBeHidden();
+  expect(await c.solde()).toBe(soldeBefore);
 });
 
 test('phone: the wizard and the status modal fit a 390×844 screen', async ({ page, request }, info) => {

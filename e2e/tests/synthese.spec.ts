@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './a11y.fixture';
 
 /** 'Ma synthèse' (SPEC §2.4) on the demo data. */
 
@@ -92,7 +92,7 @@ test.describe('as claire', () => {
 
   test("opening a lot shows its tabs and 'Retour' goes back", async ({ page }) => {
     await page.goto(`/${tilleuls.id}/home`);
-    await page.getByRole('button', { name: 'Voir le détail du Appartement A12' }).click();
+    await page.getByRole('button', { name: /^Appartement A12/ }).click();
     await expect(page.getByRole('heading', { name: 'Appartement A12' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Informations' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('row', { name: /Numéro de lot/ })).toContainText('3');
@@ -178,7 +178,7 @@ test('the syndic preview shows the dashboard read-only, and only for its record'
   await expect(page.getByRole('tablist', { name: 'Exercices' }).getByRole('tab')).toHaveCount(4);
   await expect(page.getByRole('region', { name: 'Vérification des comptes' })).toHaveCount(0);
   // Opening a lot keeps the preview token in the URL.
-  await page.getByRole('button', { name: 'Voir le détail du Cave C03' }).click();
+  await page.getByRole('button', { name: /^Cave C03/ }).click();
   await expect(page).toHaveURL(/spt=PREVIEW-DEMO-CLAIRE/);
   await expect(page.getByRole('button', { name: 'Retour' })).toBeVisible();
 

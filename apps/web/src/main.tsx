@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/a11y.css';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
@@ -18,8 +19,9 @@ import { loginPath } from './app/guard';
 import { router } from './app/router';
 import { SessionProvider, SYNDIC_ALIAS_KEY, wipeLocalSession } from './app/session';
 import { RealtimeProvider } from './features/notifications/realtime';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 import { fr } from './i18n/fr';
+import { FormErrorFocus } from './ui/FormErrorFocus';
 
 dayjs.locale('fr');
 // zod compiles object parsers with `new Function` unless told not to; the CSP has no
@@ -47,9 +49,10 @@ setUnauthorizedHandler(() => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ locale: 'fr' }}>
         <QueryClientProvider client={queryClient}>
+          <FormErrorFocus />
           <Notifications autoClose={NOTIFICATION_TOAST_DURATION_MS} position="top-right" />
           <SessionProvider>
             <ModalsHost labels={{ confirm: fr.confirm.confirm, cancel: fr.confirm.cancel }} />

@@ -6,7 +6,9 @@ import { fr } from '../i18n/fr';
 export function ComingSoon() {
   return (
     <Stack align="center" py="xl" gap="sm">
-      <Title order={2}>{fr.comingSoon}</Title>
+      <Title order={1} size="h2">
+        {fr.comingSoon}
+      </Title>
       <Text c="dimmed">{fr.comingSoonHint}</Text>
       <Button component={Link} to="/" variant="light">
         {fr.backHome}

@@ -9,7 +9,9 @@ export function RouteError() {
   if (isRouteErrorResponse(err) && err.status === 404) return <NotFound />;
   return (
     <Stack align="center" py="xl" gap="sm" role="alert">
-      <Title order={2}>{fr.errorTitle}</Title>
+      <Title order={1} size="h2">
+        {fr.errorTitle}
+      </Title>
       <Text c="dimmed">{fr.errorText}</Text>
       <Button onClick={() => window.location.reload()}>{fr.reload}</Button>
     </Stack>

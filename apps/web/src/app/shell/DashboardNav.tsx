@@ -18,6 +18,9 @@ export function DashboardNav() {
         e.children ? (
           <NavLink
             key={e.name}
+            // Expands its children: a button, not a link without href (issue 15).
+            component="button"
+            type="button"
             label={e.label}
             leftSection={e.icon}
             defaultOpened={pathname.startsWith(`${base}/${e.segment}`)}

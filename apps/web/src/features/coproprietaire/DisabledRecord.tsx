@@ -6,7 +6,7 @@ import { fr } from '../../i18n/fr';
 export function DisabledRecord() {
   return (
     <Stack align="center" py="xl" gap="sm">
-      <Title order={2} ta="center">
+      <Title order={1} size="h2" ta="center">
         {fr.disabledCoproprietaire.title}
       </Title>
       <Button component={Link} to="/">

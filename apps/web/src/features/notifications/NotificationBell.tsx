@@ -54,28 +54,28 @@ export function NotificationBell() {
       withinPortal
       trapFocus
     >
-      <Popover.Target>
-        <Indicator
-          label={badgeCount(n)}
-          disabled={n <= 0}
-          color="red.8"
-          size={18}
-          offset={6}
-          inline
-          data-testid="bell-badge"
-        >
+      {/* The target is the button itself (aria-expanded belongs on it, not on the badge's box). */}
+      <Indicator
+        label={badgeCount(n)}
+        disabled={n <= 0}
+        color="red.8"
+        size={18}
+        offset={6}
+        inline
+        data-testid="bell-badge"
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             size="lg"
             aria-label={t.bellLabel(n)}
-            aria-expanded={opened}
             onClick={() => toggle(!opened)}
             data-testid="notification-bell"
           >
             {blocked ? <IconBellOff size={22} /> : <IconBell size={22} />}
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} data-testid="bell-dropdown">
         <Box
           style={{ maxHeight: NOTIFICATION_DROPDOWN_MAX_HEIGHT, display: 'flex', flexDirection: 'column' }}

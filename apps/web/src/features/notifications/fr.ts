@@ -10,7 +10,6 @@ export const t = {
     older: notificationTexts.older,
   },
   unreadDot: 'Non lu',
-  open: (title: string) => `Ouvrir : ${title}`,
   from: 'De',
   close: 'Fermer',
   loadError: 'Impossible de charger la liste pour le moment.',

@@ -23,7 +23,6 @@ export const syntheseFr = {
     title: 'Mes lots',
     empty: 'Aucun lot rattaché à ce copropriétaire',
     number: (n: string) => `N° ${n}`,
-    open: (name: string) => `Voir le détail du ${name}`,
     back: 'Retour',
     tabInfo: 'Informations',
     tabTantiemes: 'Tantièmes',

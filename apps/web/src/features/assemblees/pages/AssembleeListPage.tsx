@@ -60,15 +60,7 @@ export default function AssembleeListPage() {
           {list.map((a) => {
             const c = agCells(a);
             return (
-              <Card
-                key={a.id}
-                withBorder
-                radius="md"
-                padding="md"
-                component={Link}
-                to={a.id}
-                aria-label={`${a.name} ${a.year}`}
-              >
+              <Card key={a.id} withBorder radius="md" padding="md" component={Link} to={a.id}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <Text fw={600}>{a.name}</Text>
                   <UrgentBadge a={a} />

@@ -182,13 +182,22 @@ export default function SignaturePage() {
           />
         </Container>
       </Box>
-      <Container size="sm" py="lg" component="main">
+      <Container size="sm" py="lg">
         {token && info.isLoading ? (
           <Center py="xl">
             <Loader aria-label="Chargement…" />
           </Center>
         ) : error ? (
-          <Alert color="red" variant="light" title={t.errorTitle} role="alert">
+          <Alert
+            color="red"
+            variant="light"
+            title={
+              <Text component="span" role="heading" aria-level={1} fw={700} inherit>
+                {t.errorTitle}
+              </Text>
+            }
+            role="alert"
+          >
             {signatureErrorMessage(error)}
           </Alert>
         ) : saved ? (

@@ -63,6 +63,8 @@ export function EmailLogin({ onSignedIn }: { onSignedIn(token: string, user: Use
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={errors.password}
+          // PasswordInput does not set aria-invalid on its own input (Mantine 8).
+          aria-invalid={!!errors.password}
           required
         />
         <Button type="submit" loading={busy} fullWidth>

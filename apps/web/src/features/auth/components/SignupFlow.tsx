@@ -284,6 +284,7 @@ export function SignupFlow({
               value={data.password}
               onChange={set('password')}
               error={errors.password}
+              aria-invalid={!!errors.password}
               required
             />
             <PasswordInput
@@ -292,6 +293,7 @@ export function SignupFlow({
               value={data.confirm}
               onChange={set('confirm')}
               error={errors.confirm}
+              aria-invalid={!!errors.confirm}
               required
             />
           </>

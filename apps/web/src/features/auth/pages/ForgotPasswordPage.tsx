@@ -149,6 +149,7 @@ export default function ForgotPasswordPage() {
                 value={pw}
                 onChange={(e) => setPw(e.currentTarget.value)}
                 error={errors.pw}
+                aria-invalid={!!errors.pw}
                 required
                 autoFocus
               />
@@ -158,6 +159,7 @@ export default function ForgotPasswordPage() {
                 value={confirm}
                 onChange={(e) => setConfirm(e.currentTarget.value)}
                 error={errors.confirm}
+                aria-invalid={!!errors.confirm}
                 required
               />
             </>

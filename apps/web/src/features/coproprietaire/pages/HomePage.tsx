@@ -11,6 +11,7 @@ import {
   ThemeIcon,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconBuildingCommunity, IconPlus } from '@tabler/icons-react';
 import { badgeCount, type CoproprietaireSummary, positionLabel } from '@tantieme/contract';
@@ -69,12 +70,13 @@ function RecordCard({ rec, onClick }: { rec: CoproprietaireSummary; onClick(): v
     <UnstyledButton
       onClick={onClick}
       style={{ display: 'block', height: '100%' }}
-      aria-label={`${rec.display_name.fr}${copro ? `, ${copro.name}` : ''}${n > 0 ? `, ${t.unread(n)}` : ''}`}
       data-testid="coproprietaire-card"
     >
       <Card withBorder padding="lg" style={cardStyle} shadow="xs">
+        {n > 0 && <VisuallyHidden>{t.unread(n)}</VisuallyHidden>}
         {n > 0 && (
           <Badge
+            aria-hidden
             color="red"
             variant="filled"
             size="lg"
@@ -87,7 +89,7 @@ function RecordCard({ rec, onClick }: { rec: CoproprietaireSummary; onClick(): v
           </Badge>
         )}
         <Group gap="sm" wrap="nowrap" align="flex-start" pr={n > 0 ? 36 : 0}>
-          <Avatar name={rec.display_name.fr} color="initials" size="md" />
+          <Avatar name={rec.display_name.fr} color="initials" size="md" aria-hidden />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text fw={600} lineClamp={2}>
               {rec.display_name.fr}

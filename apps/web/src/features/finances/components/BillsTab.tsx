@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { billColumn, formatCents, formatDate, type OwnerBill } from '@tantieme/contract';
 import { frFinances as t } from '../fr';
 import { type FinanceTarget, useBills } from '../queries';
@@ -54,7 +66,9 @@ export function BillsTab({
               <Table.Th>{c.type}</Table.Th>
               <Table.Th ta="right">{c.amount}</Table.Th>
               {which === 'unpaid' && <Table.Th ta="right">{c.remaining}</Table.Th>}
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>{t.details}</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -10,6 +10,7 @@ import {
   Table,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   formatCents,
@@ -73,7 +74,9 @@ export function TransactionsTab({
               <Table.Th>{c.method}</Table.Th>
               <Table.Th ta="right">{c.amount}</Table.Th>
               <Table.Th>{c.status}</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>{t.details}</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -103,11 +106,7 @@ export function TransactionsTab({
       </Table.ScrollContainer>
       <Stack gap="sm" hiddenFrom="sm" data-testid="transactions-cards">
         {txs.map((tx) => (
-          <UnstyledButton
-            key={tx.id}
-            onClick={() => onDetails(tx)}
-            aria-label={`${t.details} : ${tx.description ?? money(tx)}`}
-          >
+          <UnstyledButton key={tx.id} onClick={() => onDetails(tx)}>
             <Card withBorder padding="sm" radius="md">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={2} style={{ minWidth: 0 }}>

@@ -29,7 +29,9 @@ export default function FactureOldPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2}>{t.olderTitle}</Title>
+        <Title order={1} size="h2">
+          {t.olderTitle}
+        </Title>
         <Anchor component={Link} to={`/${target.coproprietaireId}/facture-v2`} size="sm">
           {t.toStatement}
         </Anchor>

@@ -36,7 +36,9 @@ export default function FacturePage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t.statementTitle}</Title>
+      <Title order={1} size="h2">
+        {t.statementTitle}
+      </Title>
       <BalanceSummary solde={ledger.data.solde}>
         <PayNowButton
           coproprieteId={target.coproprieteId}

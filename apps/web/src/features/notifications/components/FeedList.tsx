@@ -85,13 +85,15 @@ export function FeedList<T extends FeedRow>({
               }}
             >
               <Group wrap="nowrap" gap="xs" align="flex-start" px="sm" py="xs">
-                <UnstyledButton
-                  onClick={() => onOpen(it)}
-                  style={{ flex: 1, minWidth: 0 }}
-                  aria-label={t.open(it.title)}
-                >
+                <UnstyledButton onClick={() => onOpen(it)} style={{ flex: 1, minWidth: 0 }}>
                   <Group wrap="nowrap" gap="sm" align="flex-start">
-                    <Avatar src={it.sender.avatar} name={it.sender.name} color="initials" size="sm" />
+                    <Avatar
+                      src={it.sender.avatar}
+                      name={it.sender.name}
+                      color="initials"
+                      size="sm"
+                      aria-hidden
+                    />
                     <Box style={{ minWidth: 0 }}>
                       <Group gap={6} wrap="nowrap">
                         {!it.is_read && (

@@ -7,7 +7,9 @@ export function StepHeader({ step, title }: { step: 1 | 2; title: string }) {
       <Text size="sm" c="dimmed" fw={500}>
         {t.stepOf(step)}
       </Text>
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
     </Stack>
   );
 }

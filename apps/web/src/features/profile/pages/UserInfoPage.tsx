@@ -188,6 +188,7 @@ export default function UserInfoPage() {
               value={pw.old}
               onChange={(e) => setPw({ ...pw, old: e.currentTarget.value })}
               error={pwErrors.old}
+              aria-invalid={!!pwErrors.old}
               required
             />
             <PasswordInput
@@ -196,6 +197,7 @@ export default function UserInfoPage() {
               value={pw.next}
               onChange={(e) => setPw({ ...pw, next: e.currentTarget.value })}
               error={pwErrors.next}
+              aria-invalid={!!pwErrors.next}
               required
             />
             <PasswordInput
@@ -204,6 +206,7 @@ export default function UserInfoPage() {
               value={pw.retype}
               onChange={(e) => setPw({ ...pw, retype: e.currentTarget.value })}
               error={pwErrors.retype}
+              aria-invalid={!!pwErrors.retype}
               required
             />
             <Button type="submit" loading={savingPw} style={{ alignSelf: 'flex-start' }}>

@@ -37,7 +37,9 @@ export default function SettingsPage() {
   const info = useSupplementInfo(record?.id);
   return (
     <Stack gap="md" maw={760} mx="auto">
-      <Title order={2}>{t.title}</Title>
+      <Title order={1} size="h2">
+        {t.title}
+      </Title>
       {!record || settings.isLoading || info.isLoading ? (
         <Center py="xl">
           <Loader aria-label="Chargement…" />

@@ -69,6 +69,14 @@ export function PreviewHome() {
   const { coproId } = useParams();
   const q = usePreviewRecord(coproId, true);
   if (q.isLoading) return <Skeleton h={320} />;
-  if (q.isError || !q.data) return <Alert color="red" title={t.loadError} role="alert" />;
+  if (q.isError || !q.data)
+    return (
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          {t.title}
+        </Title>
+        <Alert color="red" title={t.loadError} role="alert" />
+      </Stack>
+    );
   return <Dashboard record={q.data} preview />;
 }

@@ -34,12 +34,7 @@ export function LotsList({
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
           {lots.map((lot) => (
-            <UnstyledButton
-              key={lot.id}
-              onClick={() => onOpen(lot)}
-              aria-label={t.lots.open(lot.name)}
-              data-testid="lot-card"
-            >
+            <UnstyledButton key={lot.id} onClick={() => onOpen(lot)} data-testid="lot-card">
               <Card withBorder padding="sm" h="100%">
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>

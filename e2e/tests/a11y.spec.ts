@@ -1,0 +1,133 @@
+import { type A11yViolation, axeViolations, expect, type Page, test } from './a11y.fixture';
+
+/**
+ * Every page of the route table (SPEC §2.1), signed out and signed in as claire, on a desktop
+ * and on a phone: axe-core finds no serious or critical violation, each page has one <main>
+ * and one <h1>, and nothing scrolls sideways on the phone (issue 15).
+ */
+
+test.use({ a11yAuto: false });
+
+const PASSWORD = 'Tilleuls2024';
+
+interface Rec {
+  id: string;
+  coproprietes: { id: string; name: string }[];
+}
+
+let cached: { token: string; tilleuls: Rec; assemblyId: string | null } | null = null;
+async function session(page: Page) {
+  if (cached) return cached;
+  const res = await page.request.post('/api/auth/login', {
+    data: { email: 'claire.martin@example.fr', password: PASSWORD },
+  });
+  expect(res.ok()).toBe(true);
+  const token = (await res.json()).data.token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const all = (await (await page.request.get('/api/coproprietaires/all', { headers })).json()).data as Rec[];
+  const tilleuls = all.find((r) => r.coproprietes[0].name.includes('Les Tilleuls'));
+  if (!tilleuls) throw new Error('claire has no record in Les Tilleuls');
+  const ags = await page.request.get(
+    `/api/assemblee/coproprietes/${tilleuls.coproprietes[0].id}/coproprietaire/${tilleuls.id}/get-list-ag-available`,
+    { headers },
+  );
+  const list = ags.ok() ? ((await ags.json()).data as { id: string }[]) : [];
+  cached = { token, tilleuls, assemblyId: list[0]?.id ?? null };
+  return cached;
+}
+
+async function sweep(page: Page, paths: string[], phone: boolean) {
+  const found: A11yViolation[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    // The page has rendered its content once its <h1> shows (checked below, softly).
+    await page
+      .locator('h1')
+      .first()
+      .waitFor({ timeout: 8_000 })
+      .catch(() => {});
+    await page
+      .waitForFunction(() => !document.querySelector('.mantine-Loader-root'), undefined, { timeout: 5_000 })
+      .catch(() => {});
+    await page.waitForTimeout(300);
+    found.push(...(await axeViolations(page)));
+    const structure = await page.evaluate(() => ({
+      mains: document.querySelectorAll('main, [role="main"]').length,
+      h1s: [...document.querySelectorAll('h1, [role="heading"][aria-level="1"]')].filter(
+        (h) => h.getClientRects().length > 0,
+      ).length,
+      scroll: document.documentElement.scrollWidth - window.innerWidth,
+    }));
+    expect.soft(structure.mains, `one <main> on ${path}`).toBe(1);
+    expect.soft(structure.h1s, `one visible <h1> on ${path}`).toBe(1);
+    if (phone) expect.soft(structure.scroll, `no sideways scroll on ${path}`).toBeLessThanOrEqual(0);
+  }
+  const text = found.map(
+    (v) => `[${v.impact}] ${v.id} on ${v.url}: ${v.help}\n    ${v.targets.join('\n    ')}`,
+  );
+  expect(text, text.join('\n')).toEqual([]);
+}
+
+const PUBLIC = [
+  '/login',
+  '/s/lefevre/login',
+  '/register',
+  '/forgot-password',
+  '/invitations',
+  '/signature?auth_token=SIGN-DEMO-CLAIRE',
+  '/signature?auth_token=NO-SUCH-TOKEN',
+];
+
+function signedIn(s: { tilleuls: Rec; assemblyId: string | null }) {
+  const b = `/${s.tilleuls.id}`;
+  const p = `/syndic-preview/${s.tilleuls.id}`;
+  return [
+    '/',
+    '/user-info',
+    '/notifications',
+    `${b}/home`,
+    `${b}/copro-invoices`,
+    `${b}/document/fonctionnement`,
+    `${b}/document/copropriete`,
+    `${b}/document/syndic`,
+    `${b}/document/postals`,
+    `${b}/facture`,
+    `${b}/facture-v2`,
+    `${b}/messages-communication`,
+    `${b}/messaging`,
+    `${b}/init-profiles`,
+    `${b}/init-settings`,
+    `${b}/settings`,
+    `${b}/assemblee`,
+    ...(s.assemblyId ? [`${b}/assemblee/${s.assemblyId}`] : []),
+    `${b}/notifications`,
+    `${b}/compte`,
+    `${b}/verification`,
+    `${b}/carnet-entretien`,
+    `${p}/home?spt=PREVIEW-DEMO-CLAIRE`,
+    `${p}/invoices?spt=PREVIEW-DEMO-CLAIRE`,
+    `${p}/document/fonctionnement?spt=PREVIEW-DEMO-CLAIRE`,
+    `${p}/facture-v2?spt=PREVIEW-DEMO-CLAIRE`,
+  ];
+}
+
+for (const [name, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test.describe(`on a ${name}`, () => {
+    test.use({ viewport });
+
+    test('every public page passes axe', async ({ page }) => {
+      await sweep(page, PUBLIC, name === 'phone');
+    });
+
+    test("every page of claire's account passes axe", async ({ page }) => {
+      test.setTimeout(180_000);
+      const s = await session(page);
+      await page.goto('/login');
+      await page.evaluate((t) => localStorage.setItem('TOKEN', t), s.token);
+      await sweep(page, signedIn(s), name === 'phone');
+    });
+  });
+}
