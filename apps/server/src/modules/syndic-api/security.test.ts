@@ -3,6 +3,7 @@ import {
   syndicAccessEndpoints,
   syndicAccountsEndpoints,
   syndicApiEndpoints,
+  syndicImportEndpoints,
   syndicPortfolioEndpoints,
 } from '@tantieme/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,13 @@ function allEndpoints(): SyndicEndpoint[] {
     if (o && typeof o === 'object' && 'path' in o && 'scope' in o) out.push(o as SyndicEndpoint);
     else if (o && typeof o === 'object') for (const v of Object.values(o)) walk(v);
   };
-  walk([syndicApiEndpoints, syndicPortfolioEndpoints, syndicAccountsEndpoints, syndicAccessEndpoints]);
+  walk([
+    syndicApiEndpoints,
+    syndicPortfolioEndpoints,
+    syndicAccountsEndpoints,
+    syndicAccessEndpoints,
+    syndicImportEndpoints,
+  ]);
   return out;
 }
 
