@@ -35,3 +35,4 @@ export * from './domains/syndicWebhooks.js';
 export * from './rules/csv.js';
 export * from './domains/syndicImport.js';
 export * from './domains/notifications.js';
+export * from './domains/syndicAssemblees.js';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { accessRoutes } from './access/access.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { importRoutes } from './import/import.routes.js';
+import { syndicAssembleesRoutes } from './assemblees/assemblees.routes.js';
 import { listAudit, syndicRoute } from './kit/index.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { createPreviewToken } from './syndic-api.service.js';
@@ -18,4 +19,5 @@ export async function syndicApiRoutes(app: FastifyInstance) {
   await app.register(accessRoutes);
   await app.register(webhooksRoutes);
   await app.register(importRoutes);
+  await app.register(syndicAssembleesRoutes);
 }
