@@ -33,3 +33,4 @@ export * from './domains/syndicAccounts.js';
 export * from './domains/syndicAccess.js';
 export * from './domains/syndicWebhooks.js';
 export * from './domains/notifications.js';
+export * from './domains/chat.js';
