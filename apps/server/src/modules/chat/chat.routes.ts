@@ -7,7 +7,14 @@ import * as service from './chat.service.js';
 
 /** Chat of a co-owner record (SPEC §2.14, §7): every call goes through the access guard. */
 export async function chatRoutes(app: FastifyInstance) {
-  const deps: service.ChatDeps = { db: app.db, storage: app.platform.storage, realtime: app.realtime };
+  // app.realtime is replaced once the HTTP server exists (main.ts): read it at call time.
+  const deps: service.ChatDeps = {
+    db: app.db,
+    storage: app.platform.storage,
+    get realtime() {
+      return app.realtime;
+    },
+  };
   const actorOf = async (req: Parameters<typeof guardCoproprietaire>[0], id: string, write = false) =>
     service.recordActor(await guardCoproprietaire(req, id, { write }));
 

@@ -144,7 +144,7 @@ async function presentList(deps: ChatDeps, actor: ChatActor, rows: repo.ListRow[
               text: r.last_text ?? '',
               files: r.last_files ?? 0,
               created_date: r.last_created_date,
-              mine: r.last_created_by !== r.other_id,
+              mine: isMine(actor, r.last_created_by, r.other_id),
             }
           : null,
       un_seen: r.un_seen,
@@ -253,8 +253,20 @@ async function authorNames(db: Db, ids: string[]) {
   return names;
 }
 
-function presentMessage(m: repo.MessageRow, other: repo.MemberRow, names: Map<string, string>): ChatMessage {
-  const mine = m.created_by !== other.participant_id;
+/**
+ * Is the author on the actor's side? A record wrote it itself; for the syndic's staff, every
+ * message not written by the co-owner is the syndic's (whichever staff member wrote it).
+ */
+const isMine = (actor: ChatActor, createdBy: string, otherId: string) =>
+  actor.kind === 'record' ? createdBy === actor.participantId : createdBy !== otherId;
+
+function presentMessage(
+  actor: ChatActor,
+  m: repo.MessageRow,
+  other: repo.MemberRow,
+  names: Map<string, string>,
+): ChatMessage {
+  const mine = isMine(actor, m.created_by, other.participant_id);
   return {
     id: m.id,
     conversation_id: m.conversation_id,
@@ -281,7 +293,7 @@ export async function messages(deps: ChatDeps, actor: ChatActor, conversationId:
   const page = rows.slice(0, CHAT_LOAD_LAST).reverse();
   const names = await authorNames(deps.db, [...new Set(page.map((m) => m.created_by))]);
   return {
-    messages: page.map((m) => presentMessage(m, other, names)),
+    messages: page.map((m) => presentMessage(actor, m, other, names)),
     has_more: rows.length > CHAT_LOAD_LAST,
   };
 }
@@ -411,7 +423,7 @@ export async function send(
     message_id: row.id,
   } satisfies ChatMessageEvent);
   const names = await authorNames(deps.db, [author]);
-  return presentMessage(row, other, names);
+  return presentMessage(actor, row, other, names);
 }
 
 function emitChange(realtime: Realtime, conversationId: string, members: { id: string; type: string }[]) {

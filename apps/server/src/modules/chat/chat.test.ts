@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { administrators, coproprietaireSettings } from '../../db/schema/index.js';
+import { administrators, chatMessages, coproprietaireSettings } from '../../db/schema/index.js';
 import { attachRealtime } from '../../realtime/index.js';
 import { makeCopropriete, makeCoproprietaire, makeSignedInUser, makeSyndic } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -206,6 +206,28 @@ describe('conversations, unseen counts, realtime', () => {
     ).json().data.messages;
     expect(msgs.every((m: { read: boolean }) => m.read)).toBe(true);
     expect(msgs[0].created_by_name).toBe('Mme Claire Martin');
+  });
+
+  it("in a conversation with 'the syndic', a staff member's answer is the syndic's and carries their name", async () => {
+    const b = await building();
+    const conv = (await openConv(b.open, { id: b.syndic.id, type: 'syndic' })).json().data;
+    expect(conv.contact).toMatchObject({ type: 'syndic', name: 'Cabinet Lefèvre Immobilier' });
+    await post(`${base(b.open.rec.id)}/conversations/${conv.id}/messages`, b.open.headers, {
+      text: 'La porte du garage reste ouverte.',
+    });
+    await t.database.db.insert(chatMessages).values({
+      conversation_id: conv.id,
+      created_by: b.staff.id,
+      text: 'Le serrurier passe demain matin.',
+    });
+    const msgs = (await get(`${base(b.open.rec.id)}/conversations/${conv.id}/messages`, b.open.headers)).json().data
+      .messages;
+    expect(msgs.map((m: { mine: boolean; created_by_name: string }) => [m.mine, m.created_by_name])).toEqual([
+      [true, 'M. Paul Durand'],
+      [false, 'Sophie Garnier'],
+    ]);
+    const list = (await get(`${base(b.open.rec.id)}/conversations`, b.open.headers)).json().data;
+    expect(list.conversations[0].last_message).toMatchObject({ text: 'Le serrurier passe demain matin.', mine: false });
   });
 
   it('a third co-owner and a co-owner of another building get 404 everywhere', async () => {

@@ -32,6 +32,14 @@ import { chatFr as t } from '../fr';
 import { fileUrl, useMarkSeen, useMessages, useSendMessage } from '../queries';
 import { ContactAvatar, when } from './ContactList';
 
+const hhmm = (iso: string) =>
+  new Date(iso).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' });
+/** '14:05' today, 'Hier 14:05', '21/11/2026 14:05'. */
+const stamp = (iso: string) => {
+  const w = when(iso);
+  return w === hhmm(iso) ? w : `${w} ${hhmm(iso)}`;
+};
+
 function Attachment({ file, onOpen }: { file: ChatFile; onOpen: () => void }) {
   return (
     <UnstyledButton
@@ -96,8 +104,7 @@ function Bubble({
         </Paper>
         <Group gap={4} justify={m.mine ? 'flex-end' : 'flex-start'} mt={2}>
           <Text size="xs" c="gray.7">
-            {when(m.created_date)}{' '}
-            {new Date(m.created_date).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}
+            {stamp(m.created_date)}
           </Text>
           {m.mine &&
             (m.read ? (
@@ -159,6 +166,7 @@ export function ChatPanel({
   const newest = messages[messages.length - 1]?.id;
 
   // Older page loaded: keep the view where it was; otherwise stick to the bottom.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-runs when the shown messages change
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -282,7 +290,7 @@ export function ChatPanel({
             {files.length > 0 && (
               <Group gap={6}>
                 {files.map((f, i) => (
-                  <Paper key={`${f.name}-${i}`} withBorder radius="sm" px={8} py={2}>
+                  <Paper key={`${f.name}-${f.size}-${f.lastModified}`} withBorder radius="sm" px={8} py={2}>
                     <Group gap={4} wrap="nowrap">
                       <Text size="xs" truncate="end" maw={180}>
                         {f.name} ({formatSize(f.size)})

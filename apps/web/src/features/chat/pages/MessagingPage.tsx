@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconMessagePlus } from '@tabler/icons-react';
+import type { CoproprietaireSummary } from '@tantieme/contract';
 import { useSearchParams } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { settingsFr } from '../../settings/fr';
@@ -25,11 +26,10 @@ import { chatFr as t } from '../fr';
 import { useChatLive, useConversations } from '../queries';
 
 /** The notice card 'Autorisation' (SPEC §2.22, §1) with the opt-in switch of the record. */
-function Autorisation() {
-  const { record } = useCurrentCoproprietaire();
-  const settings = useRecordSettings(record?.id);
-  const update = useUpdateRecordSetting(record as NonNullable<typeof record>);
-  if (!record || !settings.data) return null;
+function Autorisation({ record }: { record: CoproprietaireSummary }) {
+  const settings = useRecordSettings(record.id);
+  const update = useUpdateRecordSetting(record);
+  if (!settings.data) return null;
   return (
     <Card withBorder radius="md" padding="sm" component="section" aria-labelledby="chat-autorisation">
       <Group gap="xs" mb={6}>
@@ -68,12 +68,16 @@ export default function MessagingPage() {
 
   const listColumn = (
     <Stack gap="sm" style={{ minHeight: 0 }} h="100%">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={2}>{t.title}</Title>
-        <Button leftSection={<IconMessagePlus size={18} />} onClick={open} size="sm" data-testid="chat-new">
-          {t.newConversation}
-        </Button>
-      </Group>
+      <Title order={2}>{t.title}</Title>
+      <Button
+        leftSection={<IconMessagePlus size={18} />}
+        onClick={open}
+        variant="light"
+        fullWidth
+        data-testid="chat-new"
+      >
+        {t.newConversation}
+      </Button>
       <Box style={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>
         {list.isLoading ? (
           <Center py="xl">
@@ -96,7 +100,7 @@ export default function MessagingPage() {
           </Stack>
         )}
       </Box>
-      <Autorisation />
+      <Autorisation record={record} />
     </Stack>
   );
 
@@ -108,8 +112,10 @@ export default function MessagingPage() {
     </Center>
   );
 
-  // Header 60 + footer 60 + the main's padding.
-  const height = 'calc(100dvh - 60px - 60px - 2 * var(--mantine-spacing-md))';
+  // Header 60 + footer 60 + the main's padding (+ the copyright line on wide screens).
+  const height = wide
+    ? 'calc(100dvh - 60px - 60px - 2 * var(--mantine-spacing-md) - 56px)'
+    : 'calc(100dvh - 60px - 60px - 2 * var(--mantine-spacing-md))';
   return (
     <>
       {wide ? (
