@@ -16,7 +16,9 @@ async function apiSignIn(request: APIRequestContext, email: string) {
     expect(res.ok()).toBe(true);
     const token = (await res.json()).data.token as string;
     tokens.set(email, token);
-    const all = await request.get('/api/coproprietaires/all', { headers: { authorization: `Bearer ${token}` } });
+    const all = await request.get('/api/coproprietaires/all', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const list = (await all.json()).data as { id: string; coproprietes: { name: string }[] }[];
     const rec = list.find((r) => r.coproprietes[0].name.includes('Tilleuls'));
     records.set(email, rec?.id ?? '');
@@ -108,7 +110,9 @@ test('claire and paul chat live: send, unseen badge, read state, attachment in t
   await paul.context.close();
 });
 
-test("paul writes to the syndic from 'Rattacher un copropriétaire'; never to himself", async ({ browser }) => {
+test("paul writes to the syndic from 'Rattacher un copropriétaire'; never to himself", async ({
+  browser,
+}) => {
   const paul = await open(browser, 'paul.durand@example.fr');
   await paul.page.goto(`/${paul.record}/messaging`);
   await paul.page.getByTestId('chat-new').click();
@@ -121,10 +125,14 @@ test("paul writes to the syndic from 'Rattacher un copropriétaire'; never to hi
   await candidates.first().click();
   await expect(modal).toHaveCount(0);
   await expect(paul.page.getByTestId('chat-title')).toHaveText('Cabinet Lefèvre Immobilier');
-  await paul.page.getByTestId('chat-input').fill('Bonjour, la porte du garage reste ouverte depuis hier soir.');
+  await paul.page
+    .getByTestId('chat-input')
+    .fill('Bonjour, la porte du garage reste ouverte depuis hier soir.');
   await paul.page.getByTestId('chat-send').click();
   await expect(paul.page.getByTestId('chat-message').filter({ hasText: 'porte du garage' })).toBeVisible();
-  await expect(contact(paul.page, /Cabinet Lefèvre/).getByTestId('chat-last')).toContainText('porte du garage');
+  await expect(contact(paul.page, /Cabinet Lefèvre/).getByTestId('chat-last')).toContainText(
+    'porte du garage',
+  );
   await paul.context.close();
 });
 

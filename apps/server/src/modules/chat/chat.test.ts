@@ -220,14 +220,18 @@ describe('conversations, unseen counts, realtime', () => {
       created_by: b.staff.id,
       text: 'Le serrurier passe demain matin.',
     });
-    const msgs = (await get(`${base(b.open.rec.id)}/conversations/${conv.id}/messages`, b.open.headers)).json().data
-      .messages;
+    const msgs = (
+      await get(`${base(b.open.rec.id)}/conversations/${conv.id}/messages`, b.open.headers)
+    ).json().data.messages;
     expect(msgs.map((m: { mine: boolean; created_by_name: string }) => [m.mine, m.created_by_name])).toEqual([
       [true, 'M. Paul Durand'],
       [false, 'Sophie Garnier'],
     ]);
     const list = (await get(`${base(b.open.rec.id)}/conversations`, b.open.headers)).json().data;
-    expect(list.conversations[0].last_message).toMatchObject({ text: 'Le serrurier passe demain matin.', mine: false });
+    expect(list.conversations[0].last_message).toMatchObject({
+      text: 'Le serrurier passe demain matin.',
+      mine: false,
+    });
   });
 
   it('a third co-owner and a co-owner of another building get 404 everywhere', async () => {
