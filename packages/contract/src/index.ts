@@ -33,4 +33,5 @@ export * from './domains/syndicAccounts.js';
 export * from './domains/syndicAccess.js';
 export * from './domains/syndicWebhooks.js';
 export * from './domains/notifications.js';
+export * from './domains/syndicAssemblees.js';
 export * from './domains/chat.js';
