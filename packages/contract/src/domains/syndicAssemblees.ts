@@ -138,6 +138,8 @@ export const publishResult = z.object({
   sent: z.object({ email: z.number().int(), postal: z.number().int() }),
   /** Participants who already had their convocation (a second call sends nothing twice). */
   already_sent: z.number().int(),
+  /** Legal reminders that do not stop the publication (the 21-day delay of décret 1967 art. 9). */
+  warnings: z.array(z.string()),
 });
 
 export const signatureRequestBody = z.object({

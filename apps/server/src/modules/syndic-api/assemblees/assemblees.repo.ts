@@ -61,6 +61,7 @@ export async function loadAssemblees(db: Executor, syndicId: string, ids: string
   const out = new Map<string, LoadedAssemblee>();
   if (rows.length === 0) return out;
   const agIds = rows.map((r) => r.ag.id);
+  const fileIds = rows.flatMap((r) => (r.ag.convocation_file_id ? [r.ag.convocation_file_id] : []));
   const [res, parts, convs] = await Promise.all([
     db
       .select()
@@ -68,20 +69,7 @@ export async function loadAssemblees(db: Executor, syndicId: string, ids: string
       .where(inArray(resolutions.assemblee_id, agIds))
       .orderBy(asc(resolutions.number)),
     db.select().from(assembleeParticipants).where(inArray(assembleeParticipants.assemblee_id, agIds)),
-    db
-      .select()
-      .from(files)
-      .where(
-        inArray(
-          files.id,
-          rows
-            .flatMap((r) => (r.ag.convocation_file_id ? [r.ag.convocation_file_id] : []))
-            .concat(
-              // inArray needs one value at least
-              '00000000-0000-0000-0000-000000000000',
-            ),
-        ),
-      ),
+    fileIds.length ? db.select().from(files).where(inArray(files.id, fileIds)) : Promise.resolve([]),
   ]);
   const repIds = [
     ...res.flatMap((r) => (r.repartition_id ? [r.repartition_id] : [])),

@@ -192,6 +192,17 @@ async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>[], upl
           `participants.${k}.coproprietaire`,
           `${p.coproprietaire} n'est pas dans cette copropriété.`,
         );
+      // Someone who left the building is not convened anew (one already convened stays listed).
+      else if (
+        ownerInfo.get(oid)?.removed &&
+        !prev?.participants.some((x) => x.coproprietaire === p.coproprietaire)
+      )
+        add(
+          errors,
+          i,
+          `participants.${k}.coproprietaire`,
+          `${p.coproprietaire} a été retiré de la copropriété.`,
+        );
       for (const ext of Object.keys(p.tantiemes ?? {})) repIn(`participants.${k}.tantiemes.${ext}`, ext);
       // Tantièmes were fixed when the convocation was published: null keeps them.
       const stored = prev?.participants.find((x) => x.coproprietaire === p.coproprietaire);
@@ -490,7 +501,12 @@ export async function publish(deps: Deps, api: SyndicApiContext, externalId: str
           body: `Assemblée générale le ${when}. Convocation, résolutions et vote par correspondance en ligne.`,
           type: 'ASSEMBLEE',
           url: `/{id}/assemblee/${ag.id}`,
-          sender: { id: api.syndicId, name: api.syndicAlias, avatar: null, type: 'syndic' },
+          sender: {
+            id: api.syndicId,
+            name: (await agRepo.findSyndicOf(tx, api.syndicId))?.name ?? api.syndicAlias,
+            avatar: null,
+            type: 'syndic',
+          },
         },
       );
       afterCommit = staged.afterCommit;
@@ -514,10 +530,18 @@ export async function publish(deps: Deps, api: SyndicApiContext, externalId: str
           },
         },
       ]);
+    // Décret du 17 mars 1967, art. 9: the convocation is notified at least 21 days before the
+    // meeting (unless the règlement says longer, or in urgency). Said, not refused: the syndic decides.
+    const warnings: string[] = [];
+    if (todo.length && ag.date.getTime() - now.getTime() < 21 * 86_400_000)
+      warnings.push(
+        'Convocation notifiée moins de 21 jours avant la réunion (décret du 17 mars 1967, art. 9).',
+      );
     return {
       published_at: publishedAt.toISOString(),
       sent,
       already_sent: targets.length - todo.length,
+      warnings,
     };
   });
   await afterCommit();

@@ -1,4 +1,10 @@
-import { assembleeEndpoints, buildPath, correspondenceDeadline, type VoteBody } from '@tantieme/contract';
+import {
+  assembleeEndpoints,
+  buildPath,
+  correspondenceDeadline,
+  syndicAssembleeEndpoints,
+  type VoteBody,
+} from '@tantieme/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +18,7 @@ import {
   syndicAuditLog,
   syndicWebhookDeliveries,
 } from '../../../db/schema/index.js';
+import { TINY_PNG } from '../../../test/factories.assemblees.js';
 import { makeSignedInUser } from '../../../test/factories.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
@@ -304,6 +311,7 @@ describe('a syndic runs a general assembly through the API', () => {
     // C1 (account e-mail) and C3 (contact e-mail) by e-mail; C2 chose the post; C4 has no e-mail.
     expect(pub.sent).toEqual({ email: 2, postal: 2 });
     expect(pub.already_sent).toBe(0);
+    expect(pub.warnings).toEqual([]);
     const comms = await t.database.db
       .select()
       .from(communications)
@@ -336,7 +344,7 @@ describe('a syndic runs a general assembly through the API', () => {
     expect(notes.filter((n) => n.type === 'ASSEMBLEE')).toHaveLength(4);
 
     const again = await ok(call('POST', '/assemblees/AG2026/publish', syndic.headers));
-    expect(again).toMatchObject({ sent: { email: 0, postal: 0 }, already_sent: 4 });
+    expect(again).toMatchObject({ sent: { email: 0, postal: 0 }, already_sent: 4, warnings: [] });
     const ag = await ok(call('GET', '/assemblees/AG2026', syndic.headers));
     expect(ag.status_convocation).toBe(1);
     expect(ag.published_at).toBe(pub.published_at);
@@ -538,6 +546,124 @@ describe('a syndic runs a general assembly through the API', () => {
       ['PROCURATION', 'pending'],
       ['PV_PRESIDENT', 'pending'],
     ]);
+
+    // C1 signs on the public page: the syndic reads it signed, chained, and its webhook hears it.
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/assemblee/signatures',
+      payload: {
+        copr_id: coproId(),
+        year_id: agId,
+        coproprietaire_id: owners.C1.id,
+        mode: 'PROCURATION',
+        auth_token: token,
+        signature: { name: 'signature.png', content_type: 'image/png', data: TINY_PNG },
+        signed_on_paper: false,
+      },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const after2 = await ok(call('GET', '/assemblees/AG2026/signatures', syndic.headers));
+    expect(after2[0]).toMatchObject({
+      status: 'signed',
+      record: { seq: 3, digest: json(signed).data.digest },
+    });
+    const [event] = await t.database.db
+      .select()
+      .from(syndicWebhookDeliveries)
+      .where(eq(syndicWebhookDeliveries.event_type, 'signature.saved'));
+    expect(JSON.parse(event.body).data).toMatchObject({
+      assemblee: { external_id: 'AG2026' },
+      coproprietaire: { external_id: 'C1' },
+      signature_request: { mode: 'PROCURATION' },
+      digest: json(signed).data.digest,
+    });
+    // A new request for the same co-owner and mode replaces a pending link: the old one expires.
+    await ok(
+      call('POST', '/assemblees/AG2026/signature-requests', syndic.headers, {
+        mode: 'PV_PRESIDENT',
+        channel: 'email',
+        coproprietaires: ['C3'],
+      }),
+    );
+    const modes = (await ok(call('GET', '/assemblees/AG2026/signatures', syndic.headers))).map(
+      (s: { mode: string; status: string; channel: string }) => [s.mode, s.channel, s.status],
+    );
+    expect(modes).toEqual([
+      ['PROCURATION', 'email', 'signed'],
+      ['PV_PRESIDENT', 'sms', 'expired'],
+      ['PV_PRESIDENT', 'email', 'pending'],
+    ]);
+  });
+
+  it('two identical PUTs at once make one assembly', async () => {
+    const body = assembly({ name: 'Assemblée générale extraordinaire', type: 'EXTRAORDINAIRE' });
+    const results = await Promise.all([
+      call('PUT', '/assemblees/AGE2026', syndic.headers, body),
+      call('PUT', '/assemblees/AGE2026', syndic.headers, body),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    expect(results.map((r) => r.body.data.result).sort()).toEqual(['created', 'unchanged']);
+    expect(results[0].body.data.id).toBe(results[1].body.data.id);
+    const list = await ok(call('GET', '/assemblees', syndic.headers));
+    expect(list.items.map((x: { external_id: string }) => x.external_id)).toEqual(['AG2026', 'AGE2026']);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every assembly endpoint under the syndic-api tag with the API key', async () => {
+    const doc = json(await t.app.inject({ method: 'GET', url: '/api/docs/json' }));
+    for (const e of Object.values(syndicAssembleeEndpoints)) {
+      const path = `/api${e.path.replace(':external_id', '{external_id}')}`;
+      const op = doc.paths[path]?.[e.method.toLowerCase()];
+      expect(op, `${e.method} ${path}`).toBeDefined();
+      expect(op.tags).toEqual(['syndic-api']);
+      expect(op.security).toEqual([{ syndicApiKey: [] }]);
+    }
+  });
+});
+
+describe('loi 1965 art. 22 through the API', () => {
+  it('reduces a co-owner holding more than half to the others’ sum, so art. 25 needs the passerelle', async () => {
+    // C1 holds 700 of 1 300 in this assembly's general key: more than half, reduced to 600.
+    const body = assembly({
+      name: 'Assemblée générale spéciale',
+      resolutions: [
+        { external_id: 'S1', number: 1, title: 'Changement de syndic', article: 'ART-25', repartition: 'CG' },
+      ],
+      participants: [
+        { coproprietaire: 'C1', tantiemes: { CG: 700 } },
+        { coproprietaire: 'C2', tantiemes: { CG: 300 } },
+        { coproprietaire: 'C3', tantiemes: { CG: 200 }, attendance: 'present' },
+        { coproprietaire: 'C4', tantiemes: { CG: 100 } },
+      ],
+    });
+    const put = await ok(call('PUT', '/assemblees/AG22', syndic.headers, body));
+    expect(put.resource.total_tantiemes).toBe(1300);
+    const saved = agId;
+    agId = put.id;
+    try {
+      for (const [ext, v1, v2] of [
+        ['C1', 'agree', 'agree'],
+        ['C2', 'disagree', 'disagree'],
+      ] as const) {
+        const r = await coOwnerCall(ext, assembleeEndpoints.vote, await ballot(ext, { 1: [v1, v2] }));
+        expect(r.statusCode, r.body).toBe(200);
+      }
+    } finally {
+      agId = saved;
+    }
+    const [row] = await ok(call('GET', '/assemblees/AG22/tally', syndic.headers));
+    // Unreduced, 700 of 1 300 would pass at art. 25. Reduced: 600 of 1 200 is not more than half,
+    // but at least a third, so the 25-1 second vote decides at art. 24: 600 for, 300 against.
+    expect(row).toMatchObject({
+      decision: 'adopted',
+      rule: 'ART-25-1',
+      total: { tantiemes: 1200, count: 4 },
+      reduced: [{ coproprietaire: 'C1', from: 700, to: 600 }],
+    });
+    expect(row.first.agree.tantiemes).toBe(600);
+    expect(row.first.participants).toEqual({ tantiemes: 1100, count: 3 });
+    expect(row.second.disagree.tantiemes).toBe(300);
   });
 });
 
@@ -546,3 +672,45 @@ function assemblyUpdated() {
   body.resolutions[0] = { ...body.resolutions[0], title: 'Approbation des comptes 2025' };
   return body;
 }
+
+describe('legal reminders and removed co-owners', () => {
+  it('publishing less than 21 days before the meeting warns (décret 1967 art. 9); a removed co-owner is not convened', async () => {
+    const soon = new Date(Date.now() + 10 * 86_400_000);
+    const body = assembly({
+      name: 'Assemblée générale urgente',
+      date: soon.toISOString(),
+      participants: [{ coproprietaire: 'C3' }],
+    });
+    await ok(call('PUT', '/assemblees/AGSOON', syndic.headers, body));
+    const pub = await ok(call('POST', '/assemblees/AGSOON/publish', syndic.headers));
+    expect(pub.sent).toEqual({ email: 1, postal: 0 });
+    expect(pub.warnings).toEqual([
+      'Convocation notifiée moins de 21 jours avant la réunion (décret du 17 mars 1967, art. 9).',
+    ]);
+
+    await ok(
+      call('PUT', '/coproprietaires/C5', syndic.headers, {
+        copropriete: 'IMM',
+        last_name: 'Vendeur',
+        lots: [],
+      }),
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/syndic/v1/coproprietaires/C5',
+          headers: syndic.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const refused = await call('PUT', '/assemblees/AGSOON', syndic.headers, {
+      ...body,
+      participants: [{ coproprietaire: 'C3' }, { coproprietaire: 'C5' }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      'participants.1.coproprietaire': 'C5 a été retiré de la copropriété.',
+    });
+  });
+});
