@@ -36,3 +36,4 @@ export * from './rules/csv.js';
 export * from './domains/syndicImport.js';
 export * from './domains/notifications.js';
 export * from './domains/syndicAssemblees.js';
+export * from './domains/chat.js';
