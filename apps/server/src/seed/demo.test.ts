@@ -6,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { correspondenceDeadline } from '@tantieme/contract';
 import { checkChain } from '../modules/assemblees/assemblees.service.js';
 import {
+  administrators,
   assembleeParticipants,
   assemblees,
   billLotLines,
   bills,
   chargeInvoices,
+  chatMessages,
   conversationMembers,
   conversations,
   coproprietaires,
@@ -319,6 +321,44 @@ describe('demo seed', () => {
     });
   });
 
+  it('lets the demo syndic key read its assemblies, their chain and tally through the syndic API', async () => {
+    const headers = { 'x-api-key': demo.syndicApiKey };
+    const list = json(await t.app.inject({ method: 'GET', url: '/api/syndic/v1/assemblees', headers })).data;
+    const byId = new Map(list.items.map((a: { id: string; external_id: string }) => [a.id, a]));
+    const past = byId.get(demo.pastAssembleeId) as { external_id: string; general_repartition: string };
+    const next = byId.get(demo.upcomingAssembleeId) as { external_id: string; participants: unknown[] };
+    expect(past.external_id).toMatch(/^AG-\d{4}-\d{2}-\d{2}$/);
+    expect(past.general_repartition).toBe('REP-CG');
+    expect(next.participants).toHaveLength(18);
+    const chain = await t.app.inject({
+      method: 'GET',
+      url: `/api/syndic/v1/assemblees/${next.external_id}/chain-check`,
+      headers,
+    });
+    expect(json(chain).data.ok).toBe(true);
+    const tally = json(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/syndic/v1/assemblees/${past.external_id}/tally`,
+        headers,
+      }),
+    ).data as { number: number; decision: string; repartition: string | null }[];
+    // The legal count of the API agrees with the minutes (PV) of the past assembly.
+    const minutes = await db()
+      .select()
+      .from(resolutions)
+      .where(eq(resolutions.assemblee_id, demo.pastAssembleeId));
+    expect(tally.map((r) => [r.number, r.decision])).toEqual(
+      minutes
+        .sort((a, b) => a.number - b.number)
+        .map((m) => [m.number, (m.result as { decision?: string } | null)?.decision ?? 'no_vote']),
+    );
+    expect(tally.some((r) => r.decision === 'rejected')).toBe(true);
+    expect(
+      tally.filter((r) => r.decision !== 'no_vote').every((r) => r.repartition?.startsWith('REP-')),
+    ).toBe(true);
+  });
+
   it('fills notifications, messages and chats', async () => {
     const notifs = await db()
       .select()
@@ -335,15 +375,26 @@ describe('demo seed', () => {
     const convs = await db().select().from(conversations);
     expect(convs.map((c) => c.key).sort()).toEqual(
       [
-        [demo.claireTilleulsId, demo.gestionnaireId].sort().join('_'),
+        [demo.claireTilleulsId, demo.syndicIds.lefevre].sort().join('_'),
         [demo.claireTilleulsId, demo.paulTilleulsId].sort().join('_'),
       ].sort(),
     );
+    // Claire's conversation is with 'the syndic'; Sophie Garnier (staff with an account) answers.
     const members = await db()
       .select()
       .from(conversationMembers)
-      .where(inArray(conversationMembers.participant_id, [demo.gestionnaireId]));
-    expect(members[0].participant_type).toBe('administrator');
+      .where(inArray(conversationMembers.participant_id, [demo.syndicIds.lefevre]));
+    expect(members[0].participant_type).toBe('syndic');
+    const answers = await db()
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.created_by, demo.gestionnaireId));
+    expect(answers.length).toBeGreaterThanOrEqual(3);
+    const [staff] = await db()
+      .select()
+      .from(administrators)
+      .where(eq(administrators.id, demo.gestionnaireId));
+    expect(staff?.user_id).toBeTruthy();
   });
 
   it('creates the invitations and the preview token', async () => {

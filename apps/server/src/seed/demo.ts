@@ -12,7 +12,9 @@ import {
   seedUsers,
 } from './accounts.js';
 import { assemblyDates, seedAssemblies } from './assemblies.js';
+import { seedAssemblyRefs } from './assemblies.syndic.js';
 import { addDays, isoOf, makeClock } from './clock.js';
+import { seedChatStaff } from './chat.js';
 import { seedCommunications } from './communications.js';
 import { Rows, type SeedContext } from './context.js';
 import {
@@ -154,6 +156,7 @@ export async function seedDemo(
     budget: worksBudget,
     quoteRef: 'D-2026-118',
   });
+  seedAssemblyRefs(ctx, tilleuls, assemblies);
 
   // ---- Le Clos Fleuri and Résidence Horizon ----
   const clos = seedClosFleuri(ctx, syndics.azur, users.claire);
@@ -337,9 +340,11 @@ export async function seedDemo(
   });
   seedPreviewToken(ctx, syndics.lefevre.id, claire);
   seedSyndicRefs(ctx, tilleuls);
+  const staff = await seedChatStaff(ctx, syndics.lefevre.gestionnaire);
 
   await Promise.all(ctx.writes);
   await ctx.rows.flush(db);
+  await staff.link(db);
 
   return {
     syndicApiKey: syndics.apiKey,
