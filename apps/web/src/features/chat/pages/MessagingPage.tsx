@@ -68,7 +68,9 @@ export default function MessagingPage() {
 
   const listColumn = (
     <Stack gap="sm" style={{ minHeight: 0 }} h="100%">
-      <Title order={2}>{t.title}</Title>
+      <Title order={1} size="h2">
+        {t.title}
+      </Title>
       <Button
         leftSection={<IconMessagePlus size={18} />}
         onClick={open}

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { DOUGHNUT_CUTOUT_BILL, formatCents, formatDate, formatPercent } from '@tantieme/contract';
 import { useMediaQuery } from '@mantine/hooks';
+import { useRef } from 'react';
 import { Doughnut, paletteColor } from '../../../ui/Doughnut';
 import { frFinances as t } from '../fr';
 import { useBillDetails } from '../queries';
@@ -85,6 +86,9 @@ export function BillDetailsModal({
   onClose: () => void;
 }) {
   const q = useBillDetails(coproprieteId, bill?.id ?? null, lotIds);
+  // The dialog keeps its name while it fades out (an unnamed dialog is an axe violation).
+  const shown = useRef(bill);
+  if (bill) shown.current = bill;
   const phone = useMediaQuery('(max-width: 48em)');
   const lots = q.data?.lots ?? [];
   const total = lots.reduce((s, l) => s + l.total, 0);
@@ -94,7 +98,7 @@ export function BillDetailsModal({
       onClose={onClose}
       size="xl"
       fullScreen={!!phone}
-      title={bill ? t.billDetails(bill.name) : ''}
+      title={shown.current ? t.billDetails(shown.current.name) : ''}
       closeButtonProps={{ 'aria-label': t.close }}
     >
       {q.isLoading && (
