@@ -105,7 +105,7 @@ test('a notification sent through the syndic API appears live in the bell and on
   await dropdown.getByRole('button', { name: /Nettoyage des caves/ }).click();
   const detail = page.getByRole('dialog', { name: 'Détails des notifications' });
   await expect(detail).toContainText('Le gardien passera entre 9 h et 12 h.');
-  await detail.getByRole('button', { name: 'Fermer' }).click();
+  await detail.getByRole('button', { name: 'Fermer', exact: true }).click();
   await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('Notifications, 2 non lues');
 });
 
@@ -140,7 +140,7 @@ test('messages panel: list, detail with attachment, opening marks read, badge', 
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog).toContainText('Veuillez trouver ci-joint');
   await expect(dialog.getByRole('button', { name: 'pv-ag.txt' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await dialog.getByRole('button', { name: 'Fermer', exact: true }).click();
   await expect(item).toHaveAttribute('data-read', '1');
   // Only-unread with nothing left after 'Marquer comme lu tout'.
   await page.getByRole('button', { name: 'Marquer comme lu tout' }).click();
