@@ -77,7 +77,8 @@ test('claire checks invoices and finishes; a second council member sees it live'
   // 'Charges travaux': the header checkbox checks them all, on both pages.
   for (const p of [claire.page, jp.page]) await p.getByRole('tab', { name: 'Charges travaux' }).click();
   await expect(claire.page.getByTestId('verif-syndicat').first()).toBeVisible();
-  await claire.page.getByTestId('verif-all').check();
+  await claire.page.getByTestId('verif-all').click();
+  await expect(claire.page.getByTestId('verif-all')).toBeChecked();
   await expect(jp.page.getByTestId('verif-all')).toBeChecked();
   const jpBoxes = jp.page.getByTestId('verif-syndicat');
   const n = await jpBoxes.count();
