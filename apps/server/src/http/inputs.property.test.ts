@@ -1,9 +1,9 @@
+import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { coproprietes } from '../db/schema/index.js';
 import { createSession } from '../modules/identity/session.service.js';
 import { makeFinanceOwner } from '../test/factories.finances.js';
-import webpush from 'web-push';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { makeSyndicWithKey } from '../test/factories.syndic.js';
 
@@ -131,7 +131,8 @@ describe('every route × crafted input (generated from the route table)', () => 
   const failures: string[] = [];
 
   beforeAll(async () => {
-    // Web Push configured, as production requires (decision 41): its key route answers 200.
+    // Configured as a deployment is (main.ts gives every start VAPID keys): an unconfigured
+    // optional service answering 503 would hide what the route does with bad input.
     const vapid = webpush.generateVAPIDKeys();
     t = await createTestApp({
       env: {
