@@ -123,9 +123,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   }
   // API answers are personal (a session's data, codes, signed URLs): no cache keeps them, in the
-  // browser or on the way. A route that knows better sets its own Cache-Control first.
+  // browser or on the way. A route that knows better (a signed file) sets its own first.
   app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+    if (/^\/(api|dev|files)\//.test(req.url) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
   });
   app.setValidatorCompiler(validatorCompiler);
