@@ -76,7 +76,7 @@ test.describe('login', () => {
     await expect(page).not.toHaveURL(/\/login/);
   });
 
-  test('a stranger guessing the password elsewhere does not lock the owner out (decision 43)', async ({
+  test('a stranger guessing the password elsewhere does not lock the owner out (decision 46)', async ({
     page,
     request,
   }) => {

@@ -37,7 +37,7 @@ export function secretEntropyBits(secret: string): number {
 
 /**
  * APP_SECRET signs file URLs and hashes codes and captchas. Production must set a strong one
- * (decision 44); the embedded default generates one into DATA_DIR once, so URLs stay valid
+ * (decision 47); the embedded default generates one into DATA_DIR once, so URLs stay valid
  * across restarts.
  */
 export async function ensureAppSecret(config: Config): Promise<Config> {

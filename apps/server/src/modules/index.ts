@@ -18,6 +18,7 @@ import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
 import { assembleesRoutes } from './assemblees/assemblees.routes.js';
 import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
+import { chatRoutes } from './chat/chat.routes.js';
 
 /** Every module's routes, one line each. */
 export async function registerModules(app: FastifyInstance) {
@@ -39,5 +40,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(syntheseRoutes);
   await app.register(assembleesRoutes);
   await app.register(notificationsRoutes);
+  await app.register(chatRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

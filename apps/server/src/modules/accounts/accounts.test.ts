@@ -539,7 +539,7 @@ describe('rate limits (429 in French), per IP and per identifier', () => {
     expect(last).toBe(429);
   });
 
-  it('sign-in failures of one e-mail across IPs ask a captcha, never a 429 below the ceiling (decision 43)', async () => {
+  it('sign-in failures of one e-mail across IPs ask a captcha, never a 429 below the ceiling (decision 46)', async () => {
     const u = await makeUser(t.database.db);
     const statuses: (string | number)[] = [];
     for (let i = 0; i < 11; i++) {

@@ -56,7 +56,7 @@ function throwIfExceeded(ttls: (number | null)[]) {
  * Rate limits keyed both by client IP and by identifier (e-mail, phone…). Exceeding either
  * answers 429 RATE_LIMITED with Retry-After and the delay in French. With `ceiling`, `perId`
  * counts per (identifier, IP) and `ceiling` per identifier from everywhere, so a stranger
- * cannot use up the owner's budget (decision 43).
+ * cannot use up the owner's budget (decision 46).
  */
 export function createLimiter(
   app: FastifyInstance,
@@ -94,7 +94,7 @@ export interface SignInRules {
 }
 
 /**
- * Password sign-in without lock-out by a stranger (decision 43): the per-account limit counts
+ * Password sign-in without lock-out by a stranger (decision 46): the per-account limit counts
  * per (account, address), so someone else's failures never block the owner's address; a
  * global per-account ceiling ten times higher bounds brute force spread over many addresses;
  * past a few failures of the account, every try must carry a solved ALTCHA proof-of-work.

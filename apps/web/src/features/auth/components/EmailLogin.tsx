@@ -34,7 +34,7 @@ export function EmailLogin({ onSignedIn }: { onSignedIn(token: string, user: Use
       try {
         s = await signIn(body);
       } catch (err) {
-        // Too many failed sign-ins for this e-mail (decision 43): solve the proof-of-work
+        // Too many failed sign-ins for this e-mail (decision 46): solve the proof-of-work
         // invisibly and try once more with it.
         if (apiCode(err) !== 'CAPTCHA_REQUIRED') throw err;
         const challenge = await api.call(identityEndpoints.captchaChallenge);
