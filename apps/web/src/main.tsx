@@ -19,7 +19,7 @@ import { loginPath } from './app/guard';
 import { router } from './app/router';
 import { SessionProvider, SYNDIC_ALIAS_KEY, wipeLocalSession } from './app/session';
 import { RealtimeProvider } from './features/notifications/realtime';
-import { cssVariablesResolver, theme } from './app/theme';
+import { theme } from './app/theme';
 import { fr } from './i18n/fr';
 import { FormErrorFocus } from './ui/FormErrorFocus';
 
@@ -49,7 +49,7 @@ setUnauthorizedHandler(() => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme}>
       <DatesProvider settings={{ locale: 'fr' }}>
         <QueryClientProvider client={queryClient}>
           <FormErrorFocus />

@@ -1,7 +1,7 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, MIN_TEXT_CONTRAST, overWhite, readableColors, readablePalette } from './contrast';
-import { theme } from './theme';
+import { tantieme, theme } from './theme';
 
 describe('contrast', () => {
   it('computes WCAG ratios', () => {
@@ -9,6 +9,10 @@ describe('contrast', () => {
     expect(contrastRatio('#ffffff', '#ffffff')).toBeCloseTo(1, 5);
     // Mantine's grey secondary text: the 3.32:1 of issue 15.
     expect(contrastRatio('#868e96', '#ffffff')).toBeCloseTo(3.32, 2);
+  });
+
+  it('the theme carries exactly the computed palettes (palette.ts is not edited by hand)', () => {
+    expect(theme.colors).toEqual(readableColors({ tantieme }));
   });
 
   it('Mantine defaults fail where issue 15 says they do', () => {

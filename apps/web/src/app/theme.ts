@@ -1,8 +1,8 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
 import { TOOLTIP_DEFAULTS } from '@tantieme/contract';
-import { readableColors } from './contrast';
+import { READABLE_SHADES } from './palette';
 
-const tantieme: MantineColorsTuple = [
+export const tantieme: MantineColorsTuple = [
   '#e8f1fb',
   '#cfdff2',
   '#9dbde6',
@@ -36,7 +36,12 @@ const FIELDS = [
 export const theme = createTheme({
   primaryColor: 'tantieme',
   // Issue 15: every palette darkened from shade 6 on so text and filled colours read >= 4.5:1.
-  colors: readableColors({ tantieme }),
+  colors: Object.fromEntries(
+    Object.entries({ ...DEFAULT_THEME.colors, tantieme }).map(([name, shades]) => [
+      name,
+      [...shades.slice(0, 6), ...(READABLE_SHADES[name] ?? shades.slice(6))] as unknown as MantineColorsTuple,
+    ]),
+  ),
   // Filled colours pick black or white text by luminance, whichever reads better.
   autoContrast: true,
   luminanceThreshold: 0.179,
@@ -63,15 +68,4 @@ export const theme = createTheme({
       },
     },
   },
-});
-
-/** Secondary text and placeholders one step darker than Mantine's (readable on white and tints). */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: {
-    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
-    // Secondary text: 6:1 on white, 5.3:1 on the light blue of active rows and cards.
-    '--mantine-color-dimmed': '#5c636a',
-  },
-  dark: {},
 });

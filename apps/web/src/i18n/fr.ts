@@ -41,7 +41,6 @@ export const fr = {
     mainNav: 'Navigation principale',
     coproprietaireInfo: 'Informations du copropriétaire',
   },
-  skipToContent: 'Aller au contenu',
   coproprietaireLabel: '(copropriétaire)',
   footer: '© 2024 Tantième. Tous droits réservés.',
   confirm: { title: 'Confirmation requise', cancel: 'Annuler', confirm: 'Confirmer', ok: "D'accord" },

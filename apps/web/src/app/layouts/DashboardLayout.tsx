@@ -9,7 +9,6 @@ import { useCoproprietaires } from '../../features/coproprietaire/queries';
 import { OnboardingRedirect } from '../../features/onboarding/OnboardingRedirect';
 import { fr } from '../../i18n/fr';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
-import { SkipLink } from '../../ui/SkipLink';
 import { NotFound } from '../../ui/NotFound';
 import { AppHeader } from '../shell/AppHeader';
 import { DashboardNav } from '../shell/DashboardNav';
@@ -27,36 +26,33 @@ export function DashboardLayout() {
   // SPEC §4: a record of a disabled syndic cannot be selected, not even by its URL.
   const disabled = !!current?.coproprietes[0]?.syndic_disable;
   return (
-    <>
-      <SkipLink />
-      <AppShell
-        header={{ height: 60 }}
-        navbar={{ width: 250, breakpoint: 'md', collapsed: { mobile: true } }}
-        footer={{ height: 60, collapsed: false }}
-        padding="md"
-      >
-        <AppShell.Header>
-          <AppHeader sidebarOpened={sidebar} toggleSidebar={toggle} />
-        </AppShell.Header>
-        <AppShell.Navbar visibleFrom="md">
-          <DashboardNav />
-        </AppShell.Navbar>
-        <AppShell.Main id="main" tabIndex={-1}>
-          <UserSidebar opened={sidebar} onClose={close} />
-          {known && !disabled ? <OnboardingRedirect /> : null}
-          <PendingAttachCheck />
-          <NotificationsLive />
-          <Suspense fallback={<LoadingOverlay />}>
-            {disabled ? <DisabledRecord /> : known ? <Outlet /> : <NotFound />}
-          </Suspense>
-          <Text size="xs" c="dimmed" ta="center" mt="xl" visibleFrom="md">
-            {fr.footer}
-          </Text>
-        </AppShell.Main>
-        <AppShell.Footer hiddenFrom="md">
-          <MobileBar />
-        </AppShell.Footer>
-      </AppShell>
-    </>
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 'md', collapsed: { mobile: true } }}
+      footer={{ height: 60, collapsed: false }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <AppHeader sidebarOpened={sidebar} toggleSidebar={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar visibleFrom="md">
+        <DashboardNav />
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <UserSidebar opened={sidebar} onClose={close} />
+        {known && !disabled ? <OnboardingRedirect /> : null}
+        <PendingAttachCheck />
+        <NotificationsLive />
+        <Suspense fallback={<LoadingOverlay />}>
+          {disabled ? <DisabledRecord /> : known ? <Outlet /> : <NotFound />}
+        </Suspense>
+        <Text size="xs" c="dimmed" ta="center" mt="xl" visibleFrom="md">
+          {fr.footer}
+        </Text>
+      </AppShell.Main>
+      <AppShell.Footer hiddenFrom="md">
+        <MobileBar />
+      </AppShell.Footer>
+    </AppShell>
   );
 }

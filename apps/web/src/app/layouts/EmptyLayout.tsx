@@ -1,18 +1,14 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
-import { SkipLink } from '../../ui/SkipLink';
 
 /** Empty layout of public pages (login, register, invitations, signature…). */
 export function EmptyLayout() {
   return (
-    <>
-      <SkipLink />
-      <main id="main" tabIndex={-1}>
-        <Suspense fallback={<LoadingOverlay />}>
-          <Outlet />
-        </Suspense>
-      </main>
-    </>
+    <main id="main" tabIndex={-1}>
+      <Suspense fallback={<LoadingOverlay />}>
+        <Outlet />
+      </Suspense>
+    </main>
   );
 }

@@ -6,7 +6,6 @@ import { PendingAttachCheck } from '../../features/coproprietaire/PendingAttach'
 import { NotificationsLive } from '../../features/notifications/NotificationsLive';
 import { fr } from '../../i18n/fr';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
-import { SkipLink } from '../../ui/SkipLink';
 import { useSession } from '../session';
 import { AppHeader } from '../shell/AppHeader';
 import { UserSidebar } from '../shell/UserSidebar';
@@ -22,26 +21,23 @@ export function MainLayout() {
       <Navigate to={`${syndic ? `/s/${encodeURIComponent(syndic)}` : ''}/register?mode=link_phone`} replace />
     );
   return (
-    <>
-      <SkipLink />
-      <AppShell header={{ height: 60 }} padding="md">
-        <AppShell.Header>
-          <AppHeader sidebarOpened={sidebar} toggleSidebar={toggle} />
-        </AppShell.Header>
-        <AppShell.Main id="main" tabIndex={-1}>
-          <UserSidebar opened={sidebar} onClose={close} />
-          <PendingAttachCheck />
-          <NotificationsLive />
-          <Container size="lg" px={0}>
-            <Suspense fallback={<LoadingOverlay />}>
-              <Outlet />
-            </Suspense>
-          </Container>
-          <Text size="xs" c="dimmed" ta="center" mt="xl">
-            {fr.footer}
-          </Text>
-        </AppShell.Main>
-      </AppShell>
-    </>
+    <AppShell header={{ height: 60 }} padding="md">
+      <AppShell.Header>
+        <AppHeader sidebarOpened={sidebar} toggleSidebar={toggle} />
+      </AppShell.Header>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <UserSidebar opened={sidebar} onClose={close} />
+        <PendingAttachCheck />
+        <NotificationsLive />
+        <Container size="lg" px={0}>
+          <Suspense fallback={<LoadingOverlay />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+        <Text size="xs" c="dimmed" ta="center" mt="xl">
+          {fr.footer}
+        </Text>
+      </AppShell.Main>
+    </AppShell>
   );
 }

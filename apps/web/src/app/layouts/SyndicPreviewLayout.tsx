@@ -5,7 +5,6 @@ import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { fr } from '../../i18n/fr';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
-import { SkipLink } from '../../ui/SkipLink';
 
 /**
  * Read-only syndic preview (SPEC §2.1): sidebar only. The spt query parameter is kept for
@@ -33,40 +32,37 @@ export function SyndicPreviewLayout() {
     { to: `${base}/facture-v2`, label: m.Facture },
   ];
   return (
-    <>
-      <SkipLink />
-      <AppShell
-        header={{ height: { base: 48, sm: 0 } }}
-        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-        padding="md"
-      >
-        <AppShell.Header hiddenFrom="sm">
-          <Group h="100%" px="md">
-            <Burger opened={navOpened} onClick={toggleNav} size="sm" aria-label={fr.header.mainNav} />
-            <img src="/logo-tantieme.svg" alt={fr.productName} width={28} height={28} />
-          </Group>
-        </AppShell.Header>
-        <AppShell.Navbar>
-          <ScrollArea component="nav" aria-label={fr.header.mainNav} p="xs">
-            {items.map((i) => (
-              <NavLink
-                key={i.to}
-                component={Link}
-                to={i.to}
-                label={i.label}
-                active={pathname === i.to}
-                onClick={closeNav}
-              />
-            ))}
-          </ScrollArea>
-        </AppShell.Navbar>
-        <AppShell.Main id="main" tabIndex={-1}>
-          <Alert color="yellow" mb="md" title={fr.preview.banner} />
-          <Suspense fallback={<LoadingOverlay />}>
-            <Outlet />
-          </Suspense>
-        </AppShell.Main>
-      </AppShell>
-    </>
+    <AppShell
+      header={{ height: { base: 48, sm: 0 } }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header hiddenFrom="sm">
+        <Group h="100%" px="md">
+          <Burger opened={navOpened} onClick={toggleNav} size="sm" aria-label={fr.header.mainNav} />
+          <img src="/logo-tantieme.svg" alt={fr.productName} width={28} height={28} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <ScrollArea component="nav" aria-label={fr.header.mainNav} p="xs">
+          {items.map((i) => (
+            <NavLink
+              key={i.to}
+              component={Link}
+              to={i.to}
+              label={i.label}
+              active={pathname === i.to}
+              onClick={closeNav}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <Alert color="yellow" mb="md" title={fr.preview.banner} />
+        <Suspense fallback={<LoadingOverlay />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
   );
 }
