@@ -37,7 +37,7 @@ interface AxeResult {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
+  nodes: { target: unknown[]; html: string; failureSummary?: string }[];
 }
 
 async function evaluateCdp<T>(page: Page, expression: string): Promise<T> {
@@ -86,7 +86,7 @@ export async function axeViolations(page: Page, settled = true): Promise<A11yVio
     page,
     `axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations.map(v => ({
       id: v.id, impact: v.impact, help: v.help,
-      nodes: v.nodes.map(n => ({ target: n.target, failureSummary: n.failureSummary })),
+      nodes: v.nodes.map(n => ({ target: n.target, html: n.html.slice(0, 160), failureSummary: n.failureSummary })),
     })))`,
   );
   const url = new URL(page.url()).pathname;
@@ -101,8 +101,21 @@ export async function axeViolations(page: Page, settled = true): Promise<A11yVio
       impact: v.impact,
       help: v.help,
       url,
-      targets: v.nodes.slice(0, 8).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`),
+      targets: v.nodes.slice(0, 8).map((n) => `${JSON.stringify(n.target)} ${n.html}\n      ${n.failureSummary ?? ''}`),
     }));
+}
+
+/**
+ * Runs axe on the settled page; a violation found is confirmed by a second run a moment later,
+ * so a state the page only passes through (a route still resolving, a row being re-rendered) is
+ * not reported, while anything that stays is.
+ */
+async function confirmedViolations(page: Page): Promise<A11yViolation[]> {
+  const first = await axeViolations(page, await settle(page));
+  if (!first.length) return first;
+  await page.waitForTimeout(1_000);
+  const again = await axeViolations(page, await settle(page));
+  return again.filter((v) => first.some((f) => f.id === v.id));
 }
 
 function describe(vs: A11yViolation[]) {
@@ -113,7 +126,7 @@ function describe(vs: A11yViolation[]) {
 
 /** Settles, runs axe and fails the test on a serious/critical violation. */
 export async function checkA11y(page: Page, what = '') {
-  const vs = await axeViolations(page, await settle(page));
+  const vs = await confirmedViolations(page);
   expect(vs, `axe violations${what ? ` (${what})` : ''}:\n${describe(vs)}`).toEqual([]);
 }
 
@@ -161,7 +174,10 @@ export const test = base.extend<{ a11yAuto: boolean }>({
           if (page.isClosed()) return;
           // Another navigation while settling: that one's own check covers it.
           if (new URL(page.url()).pathname !== path) return;
-          record(await axeViolations(page, settled));
+          const vs = await confirmedViolations(page);
+          // Navigated away meanwhile: what was seen belongs to no page state in particular.
+          if (new URL(page.url()).pathname !== path) return;
+          record(vs);
           // A page still loading is looked at again on the next visit of its path.
           if (settled) checkedPaths.add(path);
         } catch {
@@ -182,7 +198,7 @@ export const test = base.extend<{ a11yAuto: boolean }>({
     // The page as the test leaves it (when the test itself passed and the page is still there).
     if (testInfo.status === testInfo.expectedStatus && !page.isClosed() && !page.url().startsWith('about:')) {
       try {
-        record(await axeViolations(page, await settle(page)));
+        record(await confirmedViolations(page));
       } catch {
         // closed meanwhile
       }

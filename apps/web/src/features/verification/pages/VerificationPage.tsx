@@ -221,7 +221,9 @@ export default function VerificationPage() {
   if (!record || !coproId) return null;
   return (
     <Stack gap="md" maw={1000} mx="auto">
-      <Title order={2}>{t.title}</Title>
+      <Title order={1} size="h2">
+        {t.title}
+      </Title>
       <Tabs value={tab} onChange={(v) => setTab((v as VerificationChargeType) ?? 'fonc')} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="fonc">{t.tabFonc}</Tabs.Tab>
