@@ -33,3 +33,5 @@ export * from './domains/syndicAccounts.js';
 export * from './domains/syndicAccess.js';
 export * from './domains/syndicWebhooks.js';
 export * from './domains/notifications.js';
+export * from './rules/documents.js';
+export * from './domains/documents.js';
