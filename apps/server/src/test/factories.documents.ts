@@ -97,7 +97,8 @@ export async function makeDocumentsWorld(app: FastifyInstance) {
     ])
     .onConflictDoNothing();
   const ownFiles = [];
-  for (let i = 0; i < 3; i++) ownFiles.push(await makeFile(app, `appel-${i + 1}.pdf`, 'application/pdf', PDF));
+  for (let i = 0; i < 3; i++)
+    ownFiles.push(await makeFile(app, `appel-${i + 1}.pdf`, 'application/pdf', PDF));
   await db.insert(documents).values(
     ownFiles.map((f, i) => ({
       coproprietaire_id: owner.id,
@@ -137,11 +138,44 @@ export async function makeDocumentsWorld(app: FastifyInstance) {
   const f = async (name: string) => makeFile(app, name, 'application/pdf', PDF);
   await db.insert(documents).values([
     { group_id: plain.id, file_id: (await f('rcp.pdf')).id, name: 'Règlement', date: '2020-01-01' },
-    { group_id: ag.id, file_id: (await f('conv.pdf')).id, name: 'Convocation AG 2025', date: '2025-05-01', year: 2025, ag_kind: 'quote' },
-    { group_id: ag.id, file_id: (await f('pv.pdf')).id, name: 'PV AG 2025', date: '2025-06-20', year: 2025, ag_kind: 'record' },
-    { group_id: bank.id, file_id: (await f('rb-01.pdf')).id, name: 'Relevé janvier', date: '2026-01-31', year: 2026, month: 1 },
-    { group_id: bank.id, file_id: (await f('rb-02.pdf')).id, name: 'Relevé février', date: '2026-02-28', year: 2026, month: 2 },
-    { group_id: syndicGroup.id, file_id: (await f('carte.pdf')).id, name: 'Carte professionnelle', date: '2024-03-15' },
+    {
+      group_id: ag.id,
+      file_id: (await f('conv.pdf')).id,
+      name: 'Convocation AG 2025',
+      date: '2025-05-01',
+      year: 2025,
+      ag_kind: 'quote',
+    },
+    {
+      group_id: ag.id,
+      file_id: (await f('pv.pdf')).id,
+      name: 'PV AG 2025',
+      date: '2025-06-20',
+      year: 2025,
+      ag_kind: 'record',
+    },
+    {
+      group_id: bank.id,
+      file_id: (await f('rb-01.pdf')).id,
+      name: 'Relevé janvier',
+      date: '2026-01-31',
+      year: 2026,
+      month: 1,
+    },
+    {
+      group_id: bank.id,
+      file_id: (await f('rb-02.pdf')).id,
+      name: 'Relevé février',
+      date: '2026-02-28',
+      year: 2026,
+      month: 2,
+    },
+    {
+      group_id: syndicGroup.id,
+      file_id: (await f('carte.pdf')).id,
+      name: 'Carte professionnelle',
+      date: '2024-03-15',
+    },
   ]);
 
   const invoiceFile = await makeFile(app, 'facture.pdf', 'application/pdf', PDF);
@@ -172,7 +206,12 @@ export async function makeDocumentsWorld(app: FastifyInstance) {
   });
   const [ecriture] = await db
     .insert(ecritures)
-    .values({ invoice_id: invoice.id, date: '2026-01-10', description: 'Otis – entretien', amount_cents: 12_000 })
+    .values({
+      invoice_id: invoice.id,
+      date: '2026-01-10',
+      description: 'Otis – entretien',
+      amount_cents: 12_000,
+    })
     .returning();
   await db.insert(ecritureLotAmounts).values([
     { ecriture_id: ecriture.id, lot_id: lotA.id, amount_cents: 7_000 },
@@ -203,7 +242,8 @@ export async function makeDocumentsWorld(app: FastifyInstance) {
         module: 'convocation',
         recipient_info: { to_addresses: ['paul.durand@example.fr'] },
         subject: 'Convocation AG',
-        html_body: '<p>Bonjour <b>Paul</b></p><script>alert(1)</script><img src=x onerror=alert(2)><a href="javascript:alert(3)">lien</a>',
+        html_body:
+          '<p>Bonjour <b>Paul</b></p><script>alert(1)</script><img src=x onerror=alert(2)><a href="javascript:alert(3)">lien</a>',
         created_date: new Date('2026-03-02T09:00:00Z'),
       },
       {

@@ -5,12 +5,16 @@ import { ComingSoon } from '../ui/ComingSoon';
  * Every screen of SPEC §2.1 by route name, code-split. A feature replaces its
  * `ComingSoon` entry with `lazy(() => import('../features/<x>/pages/<Page>'))`.
  */
+/** The documents pages share one chunk (see features/documents/pages/index.ts). */
+const docs = (name: keyof typeof import('../features/documents/pages')) =>
+  lazy(async () => ({ default: (await import('../features/documents/pages'))[name] }));
+
 export const pages: Record<string, ComponentType> = {
   // public (empty layout)
   Login: lazy(() => import('../features/auth/pages/LoginPage')),
   Register: lazy(() => import('../features/auth/pages/RegisterPage')),
   ForgotPassword: lazy(() => import('../features/auth/pages/ForgotPasswordPage')),
-  CommunicationPage: ComingSoon,
+  CommunicationPage: lazy(() => import('../features/documents/pages/CommunicationPage')),
   Signature: lazy(() => import('../features/assemblees/pages/SignaturePage')),
   Invitation: lazy(() => import('../features/invitation/pages/InvitationPage')),
   QrConfirm: lazy(() => import('../features/auth/pages/QrConfirmPage')),
@@ -20,11 +24,11 @@ export const pages: Record<string, ComponentType> = {
   NotificationsAll: lazy(() => import('../features/notifications/pages/NotificationsPage')),
   // dashboard layout (/:coproId/…)
   CoproHome: lazy(() => import('../features/synthese/pages/CoproHomePage')),
-  Invoices: ComingSoon,
-  DocumentFonction: ComingSoon,
-  DocumentSyndic: ComingSoon,
-  DocumentCopropriete: ComingSoon,
-  CommunicationPostal: ComingSoon,
+  Invoices: docs('InvoicesPage'),
+  DocumentFonction: docs('DocumentFonctionPage'),
+  DocumentSyndic: docs('DocumentSyndicPage'),
+  DocumentCopropriete: docs('DocumentCoproprietePage'),
+  CommunicationPostal: docs('CommunicationPostalPage'),
   FactureOld: lazy(() => import('../features/finances/pages/FactureOldPage')),
   MessagesCommunication: lazy(() => import('../features/notifications/pages/MessagesCommunicationPage')),
   Facture: lazy(() => import('../features/finances/pages/FacturePage')),

@@ -73,11 +73,7 @@ export const documentEndpoints = {
     params: z.object({ coproId: idField, type: typeCode }),
     query: z.object({
       page_size: z.coerce.number().int().min(1).max(DOCUMENTS_PAGE_SIZE).default(DOCUMENTS_PAGE_SIZE),
-      page_state: z
-        .string()
-        .max(20)
-        .regex(/^\d*$/, { error: 'page_state invalide' })
-        .optional(),
+      page_state: z.string().max(20).regex(/^\d*$/, { error: 'page_state invalide' }).optional(),
     }),
     response: okEnvelope(z.object({ data: z.array(documentSchema), page_state: z.string().nullable() })),
   }),
@@ -132,6 +128,7 @@ export const invoiceDetailSchema = z.object({
   source_urls: z.array(invoiceSourceSchema),
   depenses: z.array(
     z.object({
+      id: z.string(),
       charge_name: z.string(),
       description: z.string().nullable(),
       amount_ttc: z.number().int(),
@@ -149,7 +146,11 @@ export const ecritureSchema = z.object({
 });
 export type Ecriture = z.infer<typeof ecritureSchema>;
 
-export const lotShareSchema = z.object({ lot_id: z.string(), lot_name: z.string(), amount: z.number().int() });
+export const lotShareSchema = z.object({
+  lot_id: z.string(),
+  lot_name: z.string(),
+  amount: z.number().int(),
+});
 export type LotShare = z.infer<typeof lotShareSchema>;
 
 export const invoiceEndpoints = {
@@ -240,7 +241,9 @@ const communicationQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(COMMUNICATION_PAGE_SIZE).default(COMMUNICATION_PAGE_SIZE),
   page_index: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
-const communicationPage = okEnvelope(z.object({ total: z.number().int(), data: z.array(communicationSchema) }));
+const communicationPage = okEnvelope(
+  z.object({ total: z.number().int(), data: z.array(communicationSchema) }),
+);
 
 export const communicationEndpoints = {
   postal: defineEndpoint({

@@ -44,7 +44,8 @@ export function canSeeInvoices(r: ScopedRecord): boolean {
 }
 
 /** The invoice's source document (view_invoices: 'invoice attachments visible'). */
-export const canSeeInvoiceFiles = (r: ScopedRecord) => canSeeInvoices(r) && allowed(r.permissions?.view_invoices);
+export const canSeeInvoiceFiles = (r: ScopedRecord) =>
+  canSeeInvoices(r) && allowed(r.permissions?.view_invoices);
 
 /** Whether the invoice status (and so the 'Payé' badge) may be shown to this record. */
 export function canSeeInvoiceStatus(r: ScopedRecord): boolean {

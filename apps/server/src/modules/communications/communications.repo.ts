@@ -4,8 +4,17 @@ import { communicationAttachments, communications, files } from '../../db/schema
 
 export type Method = 'postal' | 'email' | 'sms';
 
-export async function listPage(db: Db, coproprietaireId: string, method: Method, limit: number, offset: number) {
-  const where = and(eq(communications.coproprietaire_id, coproprietaireId), eq(communications.sending_method, method));
+export async function listPage(
+  db: Db,
+  coproprietaireId: string,
+  method: Method,
+  limit: number,
+  offset: number,
+) {
+  const where = and(
+    eq(communications.coproprietaire_id, coproprietaireId),
+    eq(communications.sending_method, method),
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()

@@ -54,7 +54,9 @@ export function listCoproGroups(db: Db, coproprieteIds: string[]) {
   return db
     .select()
     .from(documentGroups)
-    .where(and(eq(documentGroups.scope, 'copropriete'), inArray(documentGroups.copropriete_id, coproprieteIds)))
+    .where(
+      and(eq(documentGroups.scope, 'copropriete'), inArray(documentGroups.copropriete_id, coproprieteIds)),
+    )
     .orderBy(asc(documentGroups.sort), asc(documentGroups.name));
 }
 

@@ -110,12 +110,13 @@ async function presentGroups(db: Db, storage: StorageAdapter, groups: GroupRow[]
 export async function coproDocuments(db: Db, storage: StorageAdapter, records: OwnedRecord[]) {
   const allowed = records.filter((r) => canSeeCoproDocuments(scopeOf(r)));
   if (allowed.length !== records.length) throw new AppError('NOT_FOUND');
-  const bank = new Set(
-    allowed.filter((r) => canSeeBankStatements(scopeOf(r))).map((r) => r.copropriete.id),
-  );
-  const groups = (await repo.listCoproGroups(db, allowed.map((r) => r.copropriete.id))).filter(
-    (g) => g.kind !== 'BANK_STATEMENT' || bank.has(g.copropriete_id!),
-  );
+  const bank = new Set(allowed.filter((r) => canSeeBankStatements(scopeOf(r))).map((r) => r.copropriete.id));
+  const groups = (
+    await repo.listCoproGroups(
+      db,
+      allowed.map((r) => r.copropriete.id),
+    )
+  ).filter((g) => g.kind !== 'BANK_STATEMENT' || bank.has(g.copropriete_id!));
   return presentGroups(db, storage, groups);
 }
 

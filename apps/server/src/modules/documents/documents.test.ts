@@ -23,7 +23,9 @@ const call = (
   opts: { params?: Record<string, string>; query?: Record<string, string | number>; body?: unknown },
   headers: Record<string, string> = {},
 ) => {
-  const qs = opts.query ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))}` : '';
+  const qs = opts.query
+    ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))}`
+    : '';
   return t.app.inject({
     method: ep.method,
     url: `/api${buildPath(ep.path, opts.params)}${qs}`,
@@ -43,13 +45,26 @@ describe('Mes documents', () => {
 
   it('pages own documents by page_state, newest first, with signed URLs that serve the PDF', async () => {
     const p = { coproId: w.owner.id, type: 'APPEL_FONDS' };
-    const first = json(await call(d.ownByType, { params: p, query: { page_size: 2 } }, w.ownerUser.headers)).data;
-    expect(first.data.map((x: { name: string }) => x.name)).toEqual(['Appel de fonds T3', 'Appel de fonds T2']);
+    const first = json(
+      await call(d.ownByType, { params: p, query: { page_size: 2 } }, w.ownerUser.headers),
+    ).data;
+    expect(first.data.map((x: { name: string }) => x.name)).toEqual([
+      'Appel de fonds T3',
+      'Appel de fonds T2',
+    ]);
     expect(first.page_state).toBe('2');
-    expect(first.data[0]).toMatchObject({ amount: 45_002, amount_type: 'debit', content_type: 'application/pdf' });
+    expect(first.data[0]).toMatchObject({
+      amount: 45_002,
+      amount_type: 'debit',
+      content_type: 'application/pdf',
+    });
     expect(first.data[0].capacity).toBeGreaterThan(10);
     const second = json(
-      await call(d.ownByType, { params: p, query: { page_size: 2, page_state: first.page_state } }, w.ownerUser.headers),
+      await call(
+        d.ownByType,
+        { params: p, query: { page_size: 2, page_state: first.page_state } },
+        w.ownerUser.headers,
+      ),
     ).data;
     expect(second.data.map((x: { name: string }) => x.name)).toEqual(['Appel de fonds T1']);
     expect(second.page_state).toBeNull();
@@ -77,9 +92,9 @@ describe('Mes documents', () => {
     const p = { coproId: w.owner.id, type: 'APPEL_FONDS' };
     expect((await call(d.ownByType, { params: p }, w.strangerUser.headers)).statusCode).toBe(404);
     expect((await call(d.ownByType, { params: p }, w.memberUser.headers)).statusCode).toBe(404);
-    expect((await call(d.ownByType, { params: p, query: { page_state: 'x' } }, w.ownerUser.headers)).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await call(d.ownByType, { params: p, query: { page_state: 'x' } }, w.ownerUser.headers)).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -104,7 +119,9 @@ describe('Ceux de la copropriétés / du syndic', () => {
   });
 
   it('hides bank statements from a record without view_releves_bancaires', async () => {
-    const groups = json(await call(d.coproDocuments, { body: { copro_ids: [w.copro.id] } }, w.ownerUser.headers)).data;
+    const groups = json(
+      await call(d.coproDocuments, { body: { copro_ids: [w.copro.id] } }, w.ownerUser.headers),
+    ).data;
     expect(groups.map((g: { kind: string }) => g.kind)).toEqual(['default', 'AG']);
   });
 
@@ -122,10 +139,12 @@ describe('Ceux de la copropriétés / du syndic', () => {
       approve_date: '2024-03-15',
     });
     expect(
-      (await call(d.syndicDocuments, { body: { syndic_ids: [w.syndic.id] } }, w.ownerUser.headers)).statusCode,
+      (await call(d.syndicDocuments, { body: { syndic_ids: [w.syndic.id] } }, w.ownerUser.headers))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await call(d.syndicDocuments, { body: { syndic_ids: [w.syndic.id] } }, w.strangerUser.headers)).statusCode,
+      (await call(d.syndicDocuments, { body: { syndic_ids: [w.syndic.id] } }, w.strangerUser.headers))
+        .statusCode,
     ).toBe(404);
   });
 });
@@ -134,10 +153,16 @@ describe('Factures et Devis', () => {
   const listParams = () => ({ syndicId: w.syndic.id, coproprieteId: w.copro.id });
 
   it('pages by 30 with page_index the offset loaded, and shows Payé for statuses 5–7', async () => {
-    const first = json(await call(inv.list, { params: listParams(), query: { page_size: 30 } }, w.memberUser.headers));
+    const first = json(
+      await call(inv.list, { params: listParams(), query: { page_size: 30 } }, w.memberUser.headers),
+    );
     expect(first.data).toHaveLength(30);
     const second = json(
-      await call(inv.list, { params: listParams(), query: { page_size: 30, page_index: 30 } }, w.memberUser.headers),
+      await call(
+        inv.list,
+        { params: listParams(), query: { page_size: 30, page_index: 30 } },
+        w.memberUser.headers,
+      ),
     );
     expect(second.data).toHaveLength(2);
     const all = [...first.data, ...second.data];
@@ -148,7 +173,11 @@ describe('Factures et Devis', () => {
   });
 
   it('gives the detail, its écritures and the quote part of the caller’s own lots only', async () => {
-    const res = await call(inv.detail, { params: { syndicId: w.syndic.id, invoiceId: w.invoice.id } }, w.memberUser.headers);
+    const res = await call(
+      inv.detail,
+      { params: { syndicId: w.syndic.id, invoiceId: w.invoice.id } },
+      w.memberUser.headers,
+    );
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toMatchObject({
       copr_name: 'Résidence Les Tilleuls',
@@ -156,7 +185,9 @@ describe('Factures et Devis', () => {
       number: 'F-1000',
       internal_note: 'Conforme au contrat',
       paid: true,
-      depenses: [{ charge_name: 'Ascenseur', amount_ttc: 12_000, repartitions: [{ name: 'Charges ascenseur' }] }],
+      depenses: [
+        { charge_name: 'Ascenseur', amount_ttc: 12_000, repartitions: [{ name: 'Charges ascenseur' }] },
+      ],
     });
     const ecr = json(
       await call(
@@ -165,7 +196,9 @@ describe('Factures et Devis', () => {
         w.memberUser.headers,
       ),
     ).data;
-    expect(ecr).toEqual([{ id: w.ecriture.id, date: '2026-01-10', description: 'Otis – entretien', amount: 12_000 }]);
+    expect(ecr).toEqual([
+      { id: w.ecriture.id, date: '2026-01-10', description: 'Otis – entretien', amount: 12_000 },
+    ]);
     const shares = await call(
       inv.lotShares,
       {
@@ -182,7 +215,8 @@ describe('Factures et Devis', () => {
     for (const who of [w.ownerUser, w.strangerUser]) {
       expect((await call(inv.list, { params: listParams() }, who.headers)).statusCode).toBe(404);
       expect(
-        (await call(inv.detail, { params: { syndicId: w.syndic.id, invoiceId: w.invoice.id } }, who.headers)).statusCode,
+        (await call(inv.detail, { params: { syndicId: w.syndic.id, invoiceId: w.invoice.id } }, who.headers))
+          .statusCode,
       ).toBe(404);
       expect(
         (
@@ -232,7 +266,8 @@ describe('Communications', () => {
     expect((await call(c.postal, { query: q(w.member.id) }, w.memberUser.headers)).statusCode).toBe(200);
     // The ordinary owner made council member reads their letter and its attachment.
     await t.app.db.execute(
-      (await import('drizzle-orm')).sql`update coproprietaires set is_member_syndicat = true where id = ${w.owner.id}`,
+      (await import('drizzle-orm'))
+        .sql`update coproprietaires set is_member_syndicat = true where id = ${w.owner.id}`,
     );
     const list = json(await call(c.postal, { query: q(w.owner.id) }, w.ownerUser.headers)).data;
     expect(list.total).toBe(1);
@@ -240,7 +275,8 @@ describe('Communications', () => {
     const file = await fetchFile(list.data[0].attachments[0].path_url);
     expect(file.statusCode).toBe(200);
     await t.app.db.execute(
-      (await import('drizzle-orm')).sql`update coproprietaires set is_member_syndicat = false where id = ${w.owner.id}`,
+      (await import('drizzle-orm'))
+        .sql`update coproprietaires set is_member_syndicat = false where id = ${w.owner.id}`,
     );
   });
 

@@ -48,7 +48,12 @@ export async function invoicesRoutes(app: FastifyInstance) {
     app,
     e.lotShares,
     async ({ req, params, body }) =>
-      service.lotShares(db, await guardCopropriete(req, params.coproprieteId), body.ecriture_ids, body.lot_ids),
+      service.lotShares(
+        db,
+        await guardCopropriete(req, params.coproprieteId),
+        body.ecriture_ids,
+        body.lot_ids,
+      ),
     preview,
   );
 }

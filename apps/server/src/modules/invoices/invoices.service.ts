@@ -100,6 +100,7 @@ export async function invoiceDetail(
     source_url: sources[0] ? { path: sources[0].path } : null,
     source_urls: sources,
     depenses: depenses.map((d) => ({
+      id: d.id,
       charge_name: d.charge_name,
       description: d.description,
       amount_ttc: d.amount_ttc_cents,
