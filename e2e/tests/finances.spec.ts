@@ -78,7 +78,8 @@ test.describe('Situation de compte as claire', () => {
     await expect(dialog.getByText('Répartition par lot')).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Lot Appartement A12' })).toBeVisible();
     await expect(dialog.getByText('Charges générales').first()).toBeVisible();
-    expect(await dialog.locator('canvas').count()).toBeGreaterThanOrEqual(4);
+    // The charts load lazily (chart.js is its own chunk): wait for them to be drawn.
+    await expect.poll(() => dialog.locator('canvas').count()).toBeGreaterThanOrEqual(4);
     await expect(
       dialog.getByRole('img', { name: /^Répartition par lot : Lot Appartement A12/ }),
     ).toBeVisible();

@@ -1,3 +1,4 @@
+import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { coproprietes } from '../db/schema/index.js';
@@ -130,7 +131,17 @@ describe('every route × crafted input (generated from the route table)', () => 
   const failures: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_FACTOR: '1000', SYNDIC_API_PER_MINUTE: '100000' } });
+    // Configured as a deployment is (main.ts gives every start VAPID keys): an unconfigured
+    // optional service answering 503 would hide what the route does with bad input.
+    const vapid = webpush.generateVAPIDKeys();
+    t = await createTestApp({
+      env: {
+        RATE_LIMIT_FACTOR: '1000',
+        SYNDIC_API_PER_MINUTE: '100000',
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+      },
+    });
     f = await makeFinanceOwner(t.database.db);
     // Syndic API routes are called with a key of the owner's syndic, so ids resolve there too.
     const [copro] = await t.database.db.select().from(coproprietes).where(eq(coproprietes.id, f.coproId));

@@ -2,7 +2,7 @@ import { type MessageEvent, type NotificationEvent, REALTIME_EVENTS } from '@tan
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { useSession } from '../../app/session';
 import { coproprietairesKey } from '../coproprietaire/queries';
 import { keys } from './queries';
@@ -34,6 +34,25 @@ function refreshCounts(qc: QueryClient, e: NotificationEvent | MessageEvent) {
   }
 }
 
+/** Refreshes counts and feeds open lists from the socket's events. */
+function wire(s: Socket, qc: QueryClient) {
+  let connectedOnce = false;
+  s.on('connect', () => {
+    if (connectedOnce) {
+      qc.invalidateQueries({ queryKey: keys.notifications });
+      qc.invalidateQueries({ queryKey: keys.messages });
+      qc.invalidateQueries({ queryKey: coproprietairesKey });
+    }
+    connectedOnce = true;
+  });
+  const onEvent = (e: NotificationEvent | MessageEvent) => {
+    refreshCounts(qc, e);
+    for (const l of listeners) l(e);
+  };
+  s.on(REALTIME_EVENTS.notification, onEvent);
+  s.on(REALTIME_EVENTS.message, onEvent);
+}
+
 /**
  * One Socket.IO connection per signed-in tab, authenticated with the session token; joins the
  * current record's room. Events refresh counts and feed the open lists; after a reconnect
@@ -46,25 +65,18 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!token) return;
-    const s = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
-    let connectedOnce = false;
-    s.on('connect', () => {
-      if (connectedOnce) {
-        qc.invalidateQueries({ queryKey: keys.notifications });
-        qc.invalidateQueries({ queryKey: keys.messages });
-        qc.invalidateQueries({ queryKey: coproprietairesKey });
-      }
-      connectedOnce = true;
+    // socket.io-client loads with the first signed-in page, not with /login (bundle budget).
+    let s: Socket | null = null;
+    let cancelled = false;
+    void import('socket.io-client').then(({ io }) => {
+      if (cancelled) return;
+      s = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
+      wire(s, qc);
+      setSocket(s);
     });
-    const onEvent = (e: NotificationEvent | MessageEvent) => {
-      refreshCounts(qc, e);
-      for (const l of listeners) l(e);
-    };
-    s.on(REALTIME_EVENTS.notification, onEvent);
-    s.on(REALTIME_EVENTS.message, onEvent);
-    setSocket(s);
     return () => {
-      s.close();
+      cancelled = true;
+      s?.close();
       setSocket(null);
     };
   }, [token, qc]);
