@@ -5,10 +5,6 @@ import { ComingSoon } from '../ui/ComingSoon';
  * Every screen of SPEC §2.1 by route name, code-split. A feature replaces its
  * `ComingSoon` entry with `lazy(() => import('../features/<x>/pages/<Page>'))`.
  */
-/** The documents pages share one chunk (see features/documents/pages/index.ts). */
-const docs = (name: keyof typeof import('../features/documents/pages')) =>
-  lazy(async () => ({ default: (await import('../features/documents/pages'))[name] }));
-
 export const pages: Record<string, ComponentType> = {
   // public (empty layout)
   Login: lazy(() => import('../features/auth/pages/LoginPage')),
@@ -24,11 +20,11 @@ export const pages: Record<string, ComponentType> = {
   NotificationsAll: lazy(() => import('../features/notifications/pages/NotificationsPage')),
   // dashboard layout (/:coproId/…)
   CoproHome: lazy(() => import('../features/synthese/pages/CoproHomePage')),
-  Invoices: docs('InvoicesPage'),
-  DocumentFonction: docs('DocumentFonctionPage'),
-  DocumentSyndic: docs('DocumentSyndicPage'),
-  DocumentCopropriete: docs('DocumentCoproprietePage'),
-  CommunicationPostal: docs('CommunicationPostalPage'),
+  Invoices: lazy(() => import('../features/documents/pages/InvoicesPage')),
+  DocumentFonction: lazy(() => import('../features/documents/pages/DocumentFonctionPage')),
+  DocumentSyndic: lazy(() => import('../features/documents/pages/DocumentSyndicPage')),
+  DocumentCopropriete: lazy(() => import('../features/documents/pages/DocumentCoproprietePage')),
+  CommunicationPostal: lazy(() => import('../features/documents/pages/CommunicationPostalPage')),
   FactureOld: lazy(() => import('../features/finances/pages/FactureOldPage')),
   MessagesCommunication: lazy(() => import('../features/notifications/pages/MessagesCommunicationPage')),
   Facture: lazy(() => import('../features/finances/pages/FacturePage')),

@@ -33,7 +33,7 @@ function Recipient({ c }: { c: Communication }) {
     const a = r.sending_address ?? {};
     return (
       <Stack gap={0}>
-        {r.name && <Text size="sm">{r.name}</Text>}
+        {r.name && r.name !== a.address_1 && <Text size="sm">{r.name}</Text>}
         {a.address_1 && <Text size="sm">{a.address_1}</Text>}
         {a.address_4 && <Text size="sm">{a.address_4}</Text>}
         <Text size="sm">{[a.zip_code, a.city].filter(Boolean).join(' ')}</Text>

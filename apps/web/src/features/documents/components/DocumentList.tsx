@@ -12,7 +12,7 @@ export const toPreview = (d: DocumentItem): PreviewFile => ({
 
 function FileIcon({ contentType, name }: { contentType: string; name: string }) {
   const c = fileTypeClass(contentType, name);
-  const props = { size: 28, stroke: 1.5, 'aria-hidden': true } as const;
+  const props = { size: 28, stroke: 1.5, 'aria-hidden': true, style: { flexShrink: 0 } } as const;
   if (c === 'pdf') return <IconFileTypePdf {...props} color="var(--mantine-color-red-8)" />;
   if (c === 'image') return <IconPhoto {...props} color="var(--mantine-color-blue-8)" />;
   return <IconFileText {...props} color="var(--mantine-color-gray-7)" />;

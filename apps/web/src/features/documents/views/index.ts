@@ -1,7 +1,4 @@
-/**
- * The signed-in documents pages, one chunk: as separate chunks they split the Mantine modules
- * they share with /login into more, smaller files, which costs /login its bundle budget.
- */
+/** The signed-in documents pages, bundled as one chunk (see pages/*.tsx). */
 export { default as CommunicationPostalPage } from './CommunicationPostalPage';
 export { default as DocumentCoproprietePage } from './DocumentCoproprietePage';
 export { default as DocumentFonctionPage } from './DocumentFonctionPage';

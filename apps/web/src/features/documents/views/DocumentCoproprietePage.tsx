@@ -1,0 +1,33 @@
+import { Stack, Title } from '@mantine/core';
+import { canSeeCoproDocuments } from '@tantieme/contract';
+import { useState } from 'react';
+import { FilePreview, type PreviewFile } from '../../../ui/FilePreview';
+import { GroupsView } from '../components/GroupsView';
+import { Empty, LoadError, Loading } from '../components/PageState';
+import { frDocs as t } from '../fr';
+import { useCoproDocuments, useDocRecord } from '../queries';
+
+/** 'Ceux de la copropriétés' (SPEC §2.7): groups, bank statements by month, AG documents by year. */
+export default function DocumentCoproprietePage() {
+  const { record, isLoading } = useDocRecord();
+  const allowed = !!record && canSeeCoproDocuments(record);
+  const q = useCoproDocuments(record?.coproprietes[0]?.id, allowed);
+  const [file, setFile] = useState<PreviewFile | null>(null);
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t.titles.copropriete}
+      </Title>
+      {isLoading || (allowed && q.isLoading) ? (
+        <Loading />
+      ) : !allowed ? (
+        <Empty />
+      ) : q.isError ? (
+        <LoadError retry={() => q.refetch()} />
+      ) : (
+        <GroupsView groups={q.data ?? []} onOpen={setFile} />
+      )}
+      <FilePreview file={file} onClose={() => setFile(null)} />
+    </Stack>
+  );
+}
