@@ -35,3 +35,4 @@ export * from './domains/syndicWebhooks.js';
 export * from './domains/notifications.js';
 export * from './rules/documents.js';
 export * from './domains/documents.js';
+export * from './domains/syndicAssemblees.js';

@@ -67,6 +67,46 @@ export interface ResolutionTally {
   second: VoteCount | null;
   /** Correspondence 'Pour' on an amended resolution, counted as défaillants (art. 17-1 A). */
   amended_defaulting: number;
+  /** Votes reduced under loi art. 22 I al. 2 (a co-owner holding more than half). */
+  reduced: { coproprietaire_id: string; from: number; to: number }[];
+}
+
+export interface TallyOptions {
+  /**
+   * The repartition of the quote-parts of the common parts (charges générales), which triggers the
+   * art. 22 reduction. Unknown: the resolution's own repartition is taken.
+   */
+  generalRepartition?: string | null;
+}
+
+/**
+ * Loi n° 65-557 du 10 juillet 1965, art. 22 I, 2e alinéa: "lorsqu'un copropriétaire possède une
+ * quote-part des parties communes supérieure à la moitié, le nombre de voix dont il dispose est
+ * réduit à la somme des voix des autres copropriétaires". The trigger is the share of the common
+ * parts (the general repartition); the reduction applies to the votes of the vote at hand (its
+ * repartition, art. 24 IV), and the total every majority is measured against is the reduced total.
+ */
+export function reducedVotes(
+  coproprietaires: TallyCoproprietaire[],
+  repartition: string,
+  generalRepartition?: string | null,
+) {
+  const general = generalRepartition || repartition;
+  const generalTotal = coproprietaires.reduce((s, c) => s + (c.tantiemes[general] ?? 0), 0);
+  const total = coproprietaires.reduce((s, c) => s + (c.tantiemes[repartition] ?? 0), 0);
+  const votes = new Map(coproprietaires.map((c) => [c.id, c.tantiemes[repartition] ?? 0]));
+  const reduced: { coproprietaire_id: string; from: number; to: number }[] = [];
+  for (const c of coproprietaires) {
+    if ((c.tantiemes[general] ?? 0) * 2 <= generalTotal) continue; // "supérieure à la moitié": strictly
+    const own = c.tantiemes[repartition] ?? 0;
+    const others = total - own;
+    // Nobody else votes (a sole holder of the key): there is no one to protect, nothing to reduce to.
+    if (own > others && others > 0) {
+      votes.set(c.id, others);
+      reduced.push({ coproprietaire_id: c.id, from: own, to: others });
+    }
+  }
+  return { votes, reduced };
 }
 
 const emptyCount = (): VoteCount => ({
@@ -127,11 +167,15 @@ export function tallyResolution(
   resolution: TallyResolution,
   coproprietaires: TallyCoproprietaire[],
   ballots: TallyBallot[],
+  opts: TallyOptions = {},
 ): ResolutionTally {
   const article = articleOf(resolution.article);
   const members = coproprietaires.filter((c) => (c.tantiemes[resolution.repartition] ?? 0) > 0);
+  // Loi art. 22: a holder of more than half votes with the others' sum (see reducedVotes).
+  const { votes, reduced } = reducedVotes(coproprietaires, resolution.repartition, opts.generalRepartition);
+  const votesOf = (c: TallyCoproprietaire) => votes.get(c.id) ?? 0;
   const total: ChoiceCount = {
-    tantiemes: members.reduce((s, c) => s + (c.tantiemes[resolution.repartition] ?? 0), 0),
+    tantiemes: members.reduce((s, c) => s + votesOf(c), 0),
     count: members.length,
   };
   const base = {
@@ -141,7 +185,15 @@ export function tallyResolution(
     total,
   };
   if (resolution.no_vote)
-    return { ...base, decision: 'no_vote', rule: null, first: null, second: null, amended_defaulting: 0 };
+    return {
+      ...base,
+      decision: 'no_vote',
+      rule: null,
+      first: null,
+      second: null,
+      amended_defaulting: 0,
+      reduced: [],
+    };
 
   const byOwner = new Map(
     ballots.filter((b) => b.resolution_id === resolution.id).map((b) => [b.coproprietaire_id, b]),
@@ -157,7 +209,7 @@ export function tallyResolution(
       amendedDefaulting += 1;
       continue;
     }
-    voters.push({ tantiemes: c.tantiemes[resolution.repartition] ?? 0, attendance: c.attendance, ballot });
+    voters.push({ tantiemes: votesOf(c), attendance: c.attendance, ballot });
   }
   const first = countVotes(voters.map((v) => ({ ...v, choice: v.ballot?.vote_1 })));
   // The second vote takes every participant's second choice (the correspondence form carries it in advance).
@@ -169,6 +221,7 @@ export function tallyResolution(
     first,
     second,
     amended_defaulting: amendedDefaulting,
+    reduced,
   });
 
   if (article === 'ART-24') return done(art24Adopted(first), 'ART-24');
@@ -189,8 +242,13 @@ export function tallyAssembly(input: {
   resolutions: TallyResolution[];
   coproprietaires: TallyCoproprietaire[];
   ballots: TallyBallot[];
+  generalRepartition?: string | null;
 }): ResolutionTally[] {
   return [...input.resolutions]
     .sort((a, b) => a.number - b.number)
-    .map((r) => tallyResolution(r, input.coproprietaires, input.ballots));
+    .map((r) =>
+      tallyResolution(r, input.coproprietaires, input.ballots, {
+        generalRepartition: input.generalRepartition,
+      }),
+    );
 }

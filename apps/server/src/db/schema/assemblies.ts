@@ -40,6 +40,8 @@ export const assemblees = pgTable('assemblees', {
   total_lots: integer('total_lots').notNull().default(0),
   total_coproprietaires: integer('total_coproprietaires').notNull().default(0),
   total_tantiemes: integer('total_tantiemes').notNull().default(0),
+  /** The repartition of the common parts' quote-parts (charges générales): loi art. 22 and the totals. */
+  general_repartition_id: uuid('general_repartition_id').references(() => repartitions.id),
   /** When the convocation was published to the co-owners (notification + e-mail or postal record). */
   published_at: timestamp('published_at', { withTimezone: true }),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -134,6 +136,8 @@ export const signatureTokens = pgTable('signature_tokens', {
   signature_file_id: uuid('signature_file_id').references(() => files.id),
   /** The chained signature record. */
   record_id: uuid('record_id'),
+  /** How the link was sent (syndic API): channel and masked recipient, never the token. */
+  sent: jsonb('sent').$type<{ channel: 'email' | 'sms'; recipient_masked: string } | null>(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

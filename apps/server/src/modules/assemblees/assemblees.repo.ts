@@ -12,6 +12,7 @@ import {
   repartitions,
   resolutions,
   signatureTokens,
+  syndicExternalRefs,
   syndics,
   votes,
 } from '../../db/schema/index.js';
@@ -259,4 +260,22 @@ export async function findSyndicOf(db: Q, syndicId: string) {
 export function listAssembleesForReport(db: Q, assembleeId?: string) {
   const q = db.select({ id: assemblees.id, name: assemblees.name, year: assemblees.year }).from(assemblees);
   return (assembleeId ? q.where(eq(assemblees.id, assembleeId)) : q).orderBy(asc(assemblees.date));
+}
+
+/** The syndic's external_id of an assembly created through the syndic API (null otherwise). */
+export async function assembleeExternalId(db: Q, assembleeId: string) {
+  const [row] = await db
+    .select({ external_id: syndicExternalRefs.external_id })
+    .from(syndicExternalRefs)
+    .innerJoin(assemblees, eq(assemblees.id, syndicExternalRefs.internal_id))
+    .innerJoin(coproprietes, eq(coproprietes.id, assemblees.copropriete_id))
+    .where(
+      and(
+        eq(syndicExternalRefs.internal_id, assembleeId),
+        eq(syndicExternalRefs.resource, 'assemblee'),
+        eq(syndicExternalRefs.syndic_id, coproprietes.syndic_id),
+      ),
+    )
+    .limit(1);
+  return row?.external_id ?? null;
 }

@@ -16,6 +16,7 @@ import { contentTypeOf } from '../files/content-type.js';
 import { presentAssemblee, presentBallot, presentVotes } from './assemblees.presenter.js';
 import * as repo from './assemblees.repo.js';
 import { appendRecord, verifyChain } from './chain.js';
+import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 import { renderBallotReceipt } from './receipt.js';
 
 export interface ClientMeta {
@@ -218,6 +219,14 @@ export async function vote(
       })),
     );
     await repo.setAttendance(tx, assembleeId, record.coproprietaire.id, 'correspondence');
+    // Decision 37: the syndic's webhook hears of it in the same transaction.
+    await queueCoproprietaireEvent(tx, record.coproprietaire.id, 'ballot.cast', {
+      assemblee: { id: assembleeId, external_id: await repo.assembleeExternalId(tx, assembleeId) },
+      seq: rec.seq,
+      digest: rec.digest,
+      created_at: created,
+      method: 'e_form',
+    });
     return presentBallot(rec);
   });
 }

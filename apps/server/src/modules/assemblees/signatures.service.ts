@@ -13,6 +13,7 @@ import { syndicLogoUrl } from '../synthese/synthese.service.js';
 import type { ClientMeta } from './assemblees.service.js';
 import * as repo from './assemblees.repo.js';
 import { appendRecord } from './chain.js';
+import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 
 type TokenRow = NonNullable<Awaited<ReturnType<typeof repo.findSignatureToken>>>;
 
@@ -134,6 +135,16 @@ export async function sign(
       signed_at: now,
       signature_file_id: file.id,
       record_id: rec.id,
+    });
+    await queueCoproprietaireEvent(tx, locked.coproprietaire.id, 'signature.saved', {
+      assemblee: {
+        id: locked.assemblee.id,
+        external_id: await repo.assembleeExternalId(tx, locked.assemblee.id),
+      },
+      signature_request: { id: locked.token.id, mode: locked.token.mode },
+      seq: rec.seq,
+      digest: rec.digest,
+      signed_at: created,
     });
     return { digest: rec.digest, signed_at: created };
   });

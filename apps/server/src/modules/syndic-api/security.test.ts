@@ -3,6 +3,7 @@ import {
   syndicAccessEndpoints,
   syndicAccountsEndpoints,
   syndicApiEndpoints,
+  syndicAssembleeEndpoints,
   syndicPortfolioEndpoints,
 } from '@tantieme/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,13 @@ function allEndpoints(): SyndicEndpoint[] {
     if (o && typeof o === 'object' && 'path' in o && 'scope' in o) out.push(o as SyndicEndpoint);
     else if (o && typeof o === 'object') for (const v of Object.values(o)) walk(v);
   };
-  walk([syndicApiEndpoints, syndicPortfolioEndpoints, syndicAccountsEndpoints, syndicAccessEndpoints]);
+  walk([
+    syndicApiEndpoints,
+    syndicPortfolioEndpoints,
+    syndicAccountsEndpoints,
+    syndicAccessEndpoints,
+    syndicAssembleeEndpoints,
+  ]);
   return out;
 }
 
@@ -51,7 +58,14 @@ beforeAll(async () => {
       tantiemes: [{ lot: 'X', tantieme: 10 }],
     }),
   );
-  await ok(put('/coproprietaires/X', { copropriete: 'X', last_name: 'Martin', lots: ['X'] }));
+  await ok(
+    put('/coproprietaires/X', {
+      copropriete: 'X',
+      last_name: 'Martin',
+      lots: ['X'],
+      contacts: [{ last_name: 'Martin', emails: [{ value: 'martin@example.fr' }] }],
+    }),
+  );
   await ok(put('/charges/X', { copropriete: 'X', repartition: 'X', code: '601', name: 'Eau' }));
   await ok(
     put('/financial-years/X', {
@@ -80,6 +94,21 @@ beforeAll(async () => {
       amount_cents: 100,
     }),
   );
+  await ok(
+    put('/assemblees/X', {
+      copropriete: 'X',
+      name: 'Assemblée générale ordinaire',
+      year: 2030,
+      date: '2030-06-15T18:00:00+02:00',
+      convocation: {
+        name: 'Convocation.pdf',
+        content_type: 'application/pdf',
+        content_base64: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
+      },
+      resolutions: [{ external_id: 'X', number: 1, title: 'Comptes', article: 'ART-24', repartition: 'X' }],
+      participants: [{ coproprietaire: 'X' }],
+    }),
+  );
   const copro = await makeCopropriete(t.database.db, { syndic_id: a.syndic.id });
   aRecordId = (await makeCoproprietaire(t.database.db, { copropriete_id: copro.id })).id;
 });
@@ -95,7 +124,14 @@ describe('a key reaches only its own syndic', () => {
     for (const e of targeted) {
       const url = urlOf(e, { external_id: 'X', id: aRecordId });
       if (e.method === 'DELETE') continue; // checked below, after the others (it removes the record)
-      const payload = e.method === 'POST' ? { channel: 'email', recipient: 'martin@example.fr' } : undefined;
+      const payload =
+        e.method !== 'POST'
+          ? undefined
+          : e.path.endsWith('/signature-requests')
+            ? { mode: 'ATTENDANCE', channel: 'email', coproprietaires: ['X'] }
+            : e.path.startsWith('/syndic/v1/assemblees/')
+              ? undefined
+              : { channel: 'email', recipient: 'martin@example.fr' };
       const mine = await t.app.inject({ method: e.method, url, headers: a.headers, payload });
       expect(mine.statusCode, `${e.method} ${e.path} (own)`).toBe(200);
       const res = await t.app.inject({ method: e.method, url, headers: b.headers, payload });
@@ -133,6 +169,23 @@ describe('a key reaches only its own syndic', () => {
     });
     expect(line.statusCode).toBe(400);
     expect(json(line).errors).toHaveProperty('coproprietaire');
+    const ag = await t.app.inject({
+      method: 'PUT',
+      url: '/api/syndic/v1/assemblees/Y',
+      headers: b.headers,
+      payload: {
+        copropriete: 'X',
+        name: 'Intrus',
+        year: 2030,
+        date: '2030-06-15T18:00:00+02:00',
+        participants: [{ coproprietaire: 'X' }],
+      },
+    });
+    expect(ag.statusCode).toBe(400);
+    expect(json(ag).errors).toEqual({
+      copropriete: 'Copropriété inconnue : X',
+      'participants.0.coproprietaire': 'Copropriétaire inconnu : X',
+    });
     const lists = allEndpoints().filter(
       (e) => e.method === 'GET' && !e.path.includes(':') && e.path !== '/syndic/v1/profile',
     );

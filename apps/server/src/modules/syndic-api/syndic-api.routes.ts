@@ -2,6 +2,7 @@ import { syndicApiEndpoints } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { accessRoutes } from './access/access.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { syndicAssembleesRoutes } from './assemblees/assemblees.routes.js';
 import { listAudit, syndicRoute } from './kit/index.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { createPreviewToken } from './syndic-api.service.js';
@@ -16,4 +17,5 @@ export async function syndicApiRoutes(app: FastifyInstance) {
   await app.register(accountsRoutes);
   await app.register(accessRoutes);
   await app.register(webhooksRoutes);
+  await app.register(syndicAssembleesRoutes);
 }

@@ -1,0 +1,373 @@
+import type { SyndicAssembleeBody } from '@tantieme/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  assembleeParticipants,
+  assembleeRecords,
+  assemblees,
+  communicationAttachments,
+  communications,
+  coproprietaireLots,
+  coproprietaireSettings,
+  coproprietaires,
+  coproprietes,
+  files,
+  repartitions,
+  resolutions,
+  signatureTokens,
+  users,
+} from '../../../db/schema/index.js';
+import { type Executor, externalIdsOf, resolveExternalIds } from '../kit/index.js';
+
+/** Resource names in syndic_external_refs (shared with the portfolio module). */
+export const AG = 'assemblee';
+export const REF = {
+  copropriete: 'copropriete',
+  repartition: 'repartition',
+  coproprietaire: 'coproprietaire',
+};
+
+/** The assembly as the API shows it: the PUT body (stored form) and the read-only fields. */
+export type LoadedAssemblee = SyndicAssembleeBody & {
+  convocation: { name: string; content_type: string; sha256: string; size: number } | null;
+  valid_to: string | null;
+  status_convocation: number;
+  date_sent_convocation: string | null;
+  published_at: string | null;
+  status_session: number | null;
+  total_lots: number;
+  total_coproprietaires: number;
+  total_tantiemes: number;
+};
+
+/** Storage key of an assembly's convocation; the file's SHA-256 is in its name. */
+export const convocationKey = (coproId: string, agId: string, sha: string) =>
+  `coproprietes/${coproId}/assemblees/${agId}/convocation-${sha}.pdf`;
+const shaOfKey = (key: string) => /convocation-([0-9a-f]{64})\.pdf$/.exec(key)?.[1] ?? '';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The syndic's assemblies by id (another syndic's are simply absent). */
+export async function assembleesOf(db: Executor, syndicId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ ag: assemblees })
+    .from(assemblees)
+    .innerJoin(coproprietes, eq(coproprietes.id, assemblees.copropriete_id))
+    .where(and(eq(coproprietes.syndic_id, syndicId), inArray(assemblees.id, ids)));
+}
+
+export async function loadAssemblees(db: Executor, syndicId: string, ids: string[]) {
+  const rows = await assembleesOf(db, syndicId, ids);
+  const out = new Map<string, LoadedAssemblee>();
+  if (rows.length === 0) return out;
+  const agIds = rows.map((r) => r.ag.id);
+  const fileIds = rows.flatMap((r) => (r.ag.convocation_file_id ? [r.ag.convocation_file_id] : []));
+  const [res, parts, convs] = await Promise.all([
+    db
+      .select()
+      .from(resolutions)
+      .where(inArray(resolutions.assemblee_id, agIds))
+      .orderBy(asc(resolutions.number)),
+    db.select().from(assembleeParticipants).where(inArray(assembleeParticipants.assemblee_id, agIds)),
+    fileIds.length ? db.select().from(files).where(inArray(files.id, fileIds)) : Promise.resolve([]),
+  ]);
+  const repIds = [
+    ...res.flatMap((r) => (r.repartition_id ? [r.repartition_id] : [])),
+    ...parts.flatMap((p) => Object.keys(p.tantiemes ?? {})),
+    ...rows.flatMap((r) => (r.ag.general_repartition_id ? [r.ag.general_repartition_id] : [])),
+  ];
+  const [coproExt, repExt, ownerExt] = await Promise.all([
+    externalIdsOf(
+      db,
+      syndicId,
+      REF.copropriete,
+      rows.map((r) => r.ag.copropriete_id),
+    ),
+    externalIdsOf(db, syndicId, REF.repartition, repIds),
+    externalIdsOf(
+      db,
+      syndicId,
+      REF.coproprietaire,
+      parts.map((p) => p.coproprietaire_id),
+    ),
+  ]);
+  const fileById = new Map(convs.map((f) => [f.id, f]));
+  for (const { ag } of rows) {
+    const file = ag.convocation_file_id ? fileById.get(ag.convocation_file_id) : undefined;
+    out.set(ag.id, {
+      copropriete: coproExt.get(ag.copropriete_id) ?? '',
+      name: ag.name,
+      year: ag.year,
+      type: ag.type as 'ORDINAIRE' | 'EXTRAORDINAIRE',
+      date: ag.date.toISOString(),
+      priority: ag.priority as 0 | 1,
+      status: ag.status as 1 | 2 | 3,
+      date_effectue: iso(ag.date_effectue),
+      valid_to: iso(ag.valid_to),
+      visio_url: ag.visio_url,
+      convocation: file
+        ? {
+            name: file.name,
+            content_type: file.content_type,
+            sha256: shaOfKey(file.storage_key),
+            size: file.size,
+          }
+        : null,
+      general_repartition: ag.general_repartition_id ? (repExt.get(ag.general_repartition_id) ?? null) : null,
+      resolutions: res
+        .filter((r) => r.assemblee_id === ag.id)
+        .map((r) => ({
+          external_id: r.external_id ?? r.id,
+          number: r.number,
+          title: r.title,
+          preamble: r.preamble,
+          content: r.content,
+          comment: r.comment,
+          article: r.article as 'ART-24' | 'ART-25' | 'ART-26',
+          no_vote: r.no_vote,
+          repartition: r.repartition_id ? (repExt.get(r.repartition_id) ?? null) : null,
+          amended: r.amended,
+        })),
+      participants: parts
+        .filter((p) => p.assemblee_id === ag.id)
+        .map((p) => ({
+          coproprietaire: ownerExt.get(p.coproprietaire_id) ?? p.coproprietaire_id,
+          tantiemes: p.tantiemes
+            ? Object.fromEntries(Object.entries(p.tantiemes).map(([k, v]) => [repExt.get(k) ?? k, v]))
+            : null,
+          // 'correspondence' comes from an online ballot, not from the syndic.
+          attendance: (p.attendance === 'present' || p.attendance === 'represented' ? p.attendance : null) as
+            | 'present'
+            | 'represented'
+            | null,
+        }))
+        .sort((a, b) => a.coproprietaire.localeCompare(b.coproprietaire)),
+      status_convocation: ag.status_convocation,
+      date_sent_convocation: iso(ag.date_sent_convocation),
+      published_at: iso(ag.published_at),
+      status_session: ag.status_session,
+      total_lots: ag.total_lots,
+      total_coproprietaires: ag.total_coproprietaires,
+      total_tantiemes: ag.total_tantiemes,
+    });
+  }
+  return out;
+}
+
+export type AssembleeValues = Omit<typeof assemblees.$inferInsert, 'id' | 'created_at'>;
+
+export async function insertAssemblee(tx: Executor, id: string, v: AssembleeValues) {
+  await tx.insert(assemblees).values({ id, ...v });
+}
+export async function updateAssemblee(tx: Executor, id: string, v: Partial<AssembleeValues>) {
+  await tx.update(assemblees).set(v).where(eq(assemblees.id, id));
+}
+
+/** Stores the convocation's file row (the object is already in storage); an identical key is reused. */
+export async function upsertFile(
+  tx: Executor,
+  v: { storage_key: string; name: string; content_type: string; size: number },
+) {
+  const [row] = await tx
+    .insert(files)
+    .values(v)
+    .onConflictDoUpdate({ target: files.storage_key, set: { name: v.name } })
+    .returning({ id: files.id });
+  return row.id;
+}
+export function renameFile(tx: Executor, id: string, name: string) {
+  return tx.update(files).set({ name }).where(eq(files.id, id));
+}
+
+export function resolutionsOf(tx: Executor, agId: string) {
+  return tx.select().from(resolutions).where(eq(resolutions.assemblee_id, agId));
+}
+export function deleteResolutions(tx: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve();
+  return tx.delete(resolutions).where(inArray(resolutions.id, ids));
+}
+export async function insertResolutions(tx: Executor, rows: (typeof resolutions.$inferInsert)[]) {
+  if (rows.length) await tx.insert(resolutions).values(rows);
+}
+export function updateResolution(tx: Executor, id: string, v: Partial<typeof resolutions.$inferInsert>) {
+  return tx.update(resolutions).set(v).where(eq(resolutions.id, id));
+}
+
+export function participantsOf(tx: Executor, agId: string) {
+  return tx.select().from(assembleeParticipants).where(eq(assembleeParticipants.assemblee_id, agId));
+}
+export function deleteParticipants(tx: Executor, agId: string, ownerIds: string[]) {
+  if (ownerIds.length === 0) return Promise.resolve();
+  return tx
+    .delete(assembleeParticipants)
+    .where(
+      and(
+        eq(assembleeParticipants.assemblee_id, agId),
+        inArray(assembleeParticipants.coproprietaire_id, ownerIds),
+      ),
+    );
+}
+export async function insertParticipants(tx: Executor, rows: (typeof assembleeParticipants.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += 500)
+    await tx.insert(assembleeParticipants).values(rows.slice(i, i + 500));
+}
+export function updateParticipant(
+  tx: Executor,
+  agId: string,
+  ownerId: string,
+  v: Partial<typeof assembleeParticipants.$inferInsert>,
+) {
+  return tx
+    .update(assembleeParticipants)
+    .set(v)
+    .where(
+      and(eq(assembleeParticipants.assemblee_id, agId), eq(assembleeParticipants.coproprietaire_id, ownerId)),
+    );
+}
+
+/** Co-owners (of any assembly) with a current ballot in this one. */
+export async function ownersWithBallot(db: Executor, agId: string) {
+  const rows = await db
+    .select({ id: assembleeRecords.coproprietaire_id })
+    .from(assembleeRecords)
+    .where(
+      and(
+        eq(assembleeRecords.assemblee_id, agId),
+        eq(assembleeRecords.kind, 'ballot'),
+        eq(assembleeRecords.current, true),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+export async function countRecords(db: Executor, agId: string) {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(assembleeRecords)
+    .where(eq(assembleeRecords.assemblee_id, agId));
+  return Number(r?.n ?? 0);
+}
+
+/** Lots held by the participants (for total_lots). */
+export async function countLots(db: Executor, ownerIds: string[]) {
+  if (ownerIds.length === 0) return 0;
+  const [r] = await db
+    .select({ n: sql<number>`count(distinct ${coproprietaireLots.lot_id})::int` })
+    .from(coproprietaireLots)
+    .where(inArray(coproprietaireLots.coproprietaire_id, ownerIds));
+  return Number(r?.n ?? 0);
+}
+
+/** copropriété of each co-owner record, and whether it was removed. */
+export async function ownersInfo(db: Executor, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { copropriete_id: string; removed: boolean }>();
+  const rows = await db
+    .select({
+      id: coproprietaires.id,
+      copropriete_id: coproprietaires.copropriete_id,
+      removed_at: coproprietaires.removed_at,
+    })
+    .from(coproprietaires)
+    .where(inArray(coproprietaires.id, ids));
+  return new Map(
+    rows.map((r) => [r.id, { copropriete_id: r.copropriete_id, removed: r.removed_at !== null }]),
+  );
+}
+
+/** Everything publish needs about each participant: contact, address, electronic-notice choice. */
+export async function publishTargets(db: Executor, agId: string) {
+  return db
+    .select({
+      participant: assembleeParticipants,
+      owner: coproprietaires,
+      user_email: users.email,
+      electronic: coproprietaireSettings.value,
+    })
+    .from(assembleeParticipants)
+    .innerJoin(coproprietaires, eq(coproprietaires.id, assembleeParticipants.coproprietaire_id))
+    .leftJoin(users, eq(users.id, coproprietaires.user_id))
+    .leftJoin(
+      coproprietaireSettings,
+      and(
+        eq(coproprietaireSettings.coproprietaire_id, coproprietaires.id),
+        eq(coproprietaireSettings.key, 'allow-convocation-electronic'),
+      ),
+    )
+    .where(eq(assembleeParticipants.assemblee_id, agId))
+    .orderBy(asc(coproprietaires.id));
+}
+
+export async function insertCommunication(
+  tx: Executor,
+  v: typeof communications.$inferInsert,
+  attachment: { file_id: string; name: string } | null,
+) {
+  const [row] = await tx.insert(communications).values(v).returning({ id: communications.id });
+  if (attachment)
+    await tx.insert(communicationAttachments).values({ communication_id: row.id, ...attachment });
+  return row.id;
+}
+
+export function findFile(db: Executor, id: string) {
+  return db
+    .select()
+    .from(files)
+    .where(eq(files.id, id))
+    .then((r) => r[0]);
+}
+
+// ---- signature requests ----
+
+export function expirePendingTokens(tx: Executor, agId: string, ownerIds: string[], mode: string, now: Date) {
+  return tx
+    .update(signatureTokens)
+    .set({ expires_at: now })
+    .where(
+      and(
+        eq(signatureTokens.assemblee_id, agId),
+        inArray(signatureTokens.coproprietaire_id, ownerIds),
+        eq(signatureTokens.mode, mode),
+        sql`${signatureTokens.signed_at} is null and ${signatureTokens.expires_at} > ${now}`,
+      ),
+    );
+}
+
+export async function insertToken(tx: Executor, v: typeof signatureTokens.$inferInsert) {
+  const [row] = await tx.insert(signatureTokens).values(v).returning();
+  return row;
+}
+
+export function tokensOf(db: Executor, agId: string) {
+  return db
+    .select({ token: signatureTokens, owner: coproprietaires, record: assembleeRecords })
+    .from(signatureTokens)
+    .innerJoin(coproprietaires, eq(coproprietaires.id, signatureTokens.coproprietaire_id))
+    .leftJoin(assembleeRecords, eq(assembleeRecords.id, signatureTokens.record_id))
+    .where(eq(signatureTokens.assemblee_id, agId))
+    .orderBy(asc(signatureTokens.created_at), asc(signatureTokens.id));
+}
+
+export function ownersByIds(db: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ owner: coproprietaires, user_email: users.email, user_phone: users.phone })
+    .from(coproprietaires)
+    .leftJoin(users, eq(users.id, coproprietaires.user_id))
+    .where(inArray(coproprietaires.id, ids));
+}
+
+export async function resolveAll(db: Executor, syndicId: string, resource: string, ext: string[]) {
+  return resolveExternalIds(db, syndicId, resource, ext);
+}
+
+export function repartitionsByIds(db: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(repartitions)
+    .where(inArray(repartitions.id, [...new Set(ids)]));
+}
+
+export async function coproprieteName(db: Executor, id: string) {
+  const [r] = await db.select({ name: coproprietes.name }).from(coproprietes).where(eq(coproprietes.id, id));
+  return r?.name ?? '';
+}

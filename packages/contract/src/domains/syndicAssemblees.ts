@@ -1,0 +1,308 @@
+import { z } from 'zod';
+import { okEnvelope } from '../envelope.js';
+import { SIGNATURE_MODES } from '../rules/assemblee.js';
+import { chainCheckSchema, voteChoiceSchema } from './assemblees.js';
+import {
+  cursorPage,
+  cursorQuery,
+  defineSyndicEndpoint,
+  externalIdField,
+  externalIdParams,
+  upsertResponse,
+} from './syndicApi.js';
+
+/**
+ * General assemblies in the syndic API (issue 9, decisions 29, 33-36): the syndic's software
+ * prepares an assembly (resolutions, participants and their tantièmes, convocation file, meeting
+ * link), publishes the convocation, starts the session, asks for signatures and reads the ballots,
+ * the signatures, the chain check and the legal tally.
+ */
+
+const text = (max: number) => z.string().trim().min(1, { error: 'Ce champ est requis.' }).max(max);
+const optText = (max: number) => z.string().trim().max(max).nullable().default(null);
+const instant = z.iso.datetime({
+  offset: true,
+  error: 'Date et heure attendues au format ISO 8601 avec fuseau (2026-06-15T18:00:00+02:00).',
+});
+const tantiemesMap = z
+  .record(externalIdField, z.number().int().min(0, { error: 'Tantièmes positifs ou nuls.' }).max(1e9))
+  .nullable()
+  .default(null)
+  .meta({
+    description:
+      'Tantièmes du copropriétaire par clé de répartition (external_id de la répartition → tantièmes) ; null = ceux de ses lots, figés à la publication de la convocation.',
+  });
+
+export const syndicResolutionBody = z.object({
+  /** The syndic's id of the resolution within this assembly. */
+  external_id: externalIdField,
+  number: z.number().int().min(1).max(1000),
+  title: text(500),
+  preamble: optText(20_000),
+  content: optText(50_000),
+  comment: optText(20_000),
+  article: z.enum(['ART-24', 'ART-25', 'ART-26'], { error: 'Article attendu : ART-24, ART-25 ou ART-26.' }),
+  /** Information only (no vote). */
+  no_vote: z.boolean().default(false),
+  /** The repartition whose tantièmes vote (loi art. 24 IV); required unless no_vote. */
+  repartition: externalIdField.nullable().default(null),
+  /** Amended in session (loi art. 17-1 A): correspondence 'Pour' then count as défaillants. */
+  amended: z.boolean().default(false),
+});
+
+export const syndicParticipantBody = z.object({
+  coproprietaire: externalIdField,
+  tantiemes: tantiemesMap,
+  /**
+   * Attendance at the meeting as the syndic records it. null = absent, or voting by correspondence
+   * when the co-owner cast an online ballot (set by the ballot, never cleared by a PUT).
+   */
+  attendance: z.enum(['present', 'represented']).nullable().default(null),
+});
+
+const convocationUpload = z.object({
+  name: text(200).regex(/\.pdf$/i, { error: 'Le fichier de convocation est un PDF (.pdf).' }),
+  content_type: z.literal('application/pdf', { error: 'Type attendu : application/pdf.' }),
+  content_base64: z
+    .string()
+    .min(1)
+    .max(14_000_000)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'Contenu base64 attendu.' }),
+});
+/** The convocation as stored (the PUT's upload is replaced by its digest and size). */
+export const storedConvocation = z.object({
+  name: z.string(),
+  content_type: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+});
+
+export const syndicAssembleeBody = z.object({
+  copropriete: externalIdField,
+  name: text(200),
+  year: z.number().int().min(1990).max(2100),
+  type: z.enum(['ORDINAIRE', 'EXTRAORDINAIRE']).default('ORDINAIRE'),
+  /** The meeting's date and time. */
+  date: instant,
+  /** 1 = urgent (SPEC §9). */
+  priority: z.union([z.literal(0), z.literal(1)]).default(0),
+  /** SPEC §4: 1 En cours, 2 Terminée, 3 Effectué. */
+  status: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  date_effectue: instant.nullable().default(null),
+  /**
+   * End of the vote by correspondence; null = the legal default, the end of the fourth day before
+   * the meeting in Paris time (décret du 17 mars 1967, art. 9 bis: three clear days).
+   */
+  valid_to: instant.nullable().default(null),
+  visio_url: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^https:\/\/\S+$/, { error: 'Lien https:// attendu.' })
+    .nullable()
+    .default(null),
+  convocation: z.union([convocationUpload, storedConvocation]).nullable().default(null).meta({
+    description:
+      'Le PDF de convocation ({name, content_type, content_base64}), ou null. La ressource renvoie {name, content_type, sha256, size} ; renvoyer cette forme garde le fichier tel quel.',
+  }),
+  /**
+   * The repartition of the quote-parts of the common parts (charges générales): it triggers the
+   * loi art. 22 reduction and gives total_tantiemes. null = each vote's own repartition.
+   */
+  general_repartition: externalIdField.nullable().default(null),
+  resolutions: z.array(syndicResolutionBody).max(300).default([]),
+  participants: z.array(syndicParticipantBody).max(5000).default([]),
+});
+export type SyndicAssembleeBody = z.output<typeof syndicAssembleeBody>;
+
+export const syndicAssembleeResource = syndicAssembleeBody.extend({
+  id: z.string(),
+  external_id: z.string(),
+  convocation: storedConvocation.nullable(),
+  valid_to: z.string().nullable(),
+  /** Read-only: set by publish and start-session. */
+  status_convocation: z.number().int(),
+  date_sent_convocation: z.string().nullable(),
+  published_at: z.string().nullable(),
+  status_session: z.number().int().nullable(),
+  total_lots: z.number().int(),
+  total_coproprietaires: z.number().int(),
+  total_tantiemes: z.number().int(),
+});
+
+const agParams = externalIdParams;
+
+export const publishResult = z.object({
+  published_at: z.string(),
+  /** Co-owners convened by this call, by channel (their choice of electronic notice). */
+  sent: z.object({ email: z.number().int(), postal: z.number().int() }),
+  /** Participants who already had their convocation (a second call sends nothing twice). */
+  already_sent: z.number().int(),
+  /** Legal reminders that do not stop the publication (the 21-day delay of décret 1967 art. 9). */
+  warnings: z.array(z.string()),
+});
+
+export const signatureRequestBody = z.object({
+  mode: z.enum(SIGNATURE_MODES),
+  channel: z.enum(['email', 'sms']),
+  /** The co-owners who sign (external ids), each sent their own link. */
+  coproprietaires: z.array(externalIdField).min(1, { error: 'Au moins un copropriétaire.' }).max(2000),
+  /** For PROCURATION: the owners each signer represents (signer external_id → represented external_ids). */
+  procurations: z.record(externalIdField, z.array(externalIdField).min(1).max(50)).default({}),
+  valid_hours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(72),
+});
+
+export const signatureRequestRow = z.object({
+  id: z.string(),
+  coproprietaire: z.object({ id: z.string(), external_id: z.string().nullable(), name: z.string() }),
+  mode: z.enum(SIGNATURE_MODES),
+  status: z.enum(['pending', 'signed', 'expired']),
+  channel: z.enum(['email', 'sms']).nullable(),
+  recipient_masked: z.string().nullable(),
+  expires_at: z.string(),
+  signed_at: z.string().nullable(),
+  /** The chained signature record, once signed. */
+  record: z.object({ seq: z.number().int(), digest: z.string() }).nullable(),
+});
+
+export const syndicBallotRow = z.object({
+  seq: z.number().int(),
+  digest: z.string(),
+  prev_digest: z.string(),
+  created_at: z.string(),
+  current: z.boolean(),
+  method: z.string(),
+  coproprietaire: z.object({ id: z.string(), external_id: z.string().nullable(), name: z.string() }),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  choices: z.array(
+    z.object({
+      resolution: z.string().nullable(),
+      number: z.number().int(),
+      article: z.string(),
+      repartition: z.string().nullable(),
+      tantiemes: z.number().int(),
+      vote_1: voteChoiceSchema.nullable(),
+      vote_2: voteChoiceSchema.nullable(),
+    }),
+  ),
+});
+
+const choiceCount = z.object({ tantiemes: z.number().int(), count: z.number().int() });
+const voteCount = z.object({
+  agree: choiceCount,
+  disagree: choiceCount,
+  abstain: choiceCount,
+  participants: choiceCount,
+});
+export const syndicTallyRow = z.object({
+  resolution: z.string().nullable(),
+  number: z.number().int(),
+  title: z.string(),
+  article: z.string(),
+  repartition: z.string().nullable(),
+  decision: z.enum(['adopted', 'rejected', 'no_vote']),
+  rule: z.enum(['ART-24', 'ART-25', 'ART-25-1', 'ART-26', 'ART-26-1']).nullable(),
+  total: choiceCount,
+  first: voteCount.nullable(),
+  second: voteCount.nullable(),
+  amended_defaulting: z.number().int(),
+  /** Co-owners whose votes were reduced under loi art. 22 (more than half of the votes). */
+  reduced: z.array(z.object({ coproprietaire: z.string(), from: z.number().int(), to: z.number().int() })),
+});
+
+export const syndicAssembleeEndpoints = {
+  list: defineSyndicEndpoint({
+    method: 'GET',
+    path: '/syndic/v1/assemblees',
+    summary: 'General assemblies: list by external_id',
+    scope: 'read',
+    query: cursorQuery,
+    response: okEnvelope(cursorPage(syndicAssembleeResource)),
+  }),
+  get: defineSyndicEndpoint({
+    method: 'GET',
+    path: '/syndic/v1/assemblees/:external_id',
+    summary: 'A general assembly with its resolutions and participants',
+    scope: 'read',
+    params: agParams,
+    response: okEnvelope(syndicAssembleeResource),
+  }),
+  put: defineSyndicEndpoint({
+    method: 'PUT',
+    path: '/syndic/v1/assemblees/:external_id',
+    summary:
+      'Create or replace a general assembly with its resolutions, participants and tantièmes, convocation file and meeting link (idempotent by external_id)',
+    scope: 'write',
+    params: agParams,
+    body: syndicAssembleeBody,
+    response: upsertResponse(syndicAssembleeResource),
+  }),
+  publish: defineSyndicEndpoint({
+    method: 'POST',
+    path: '/syndic/v1/assemblees/:external_id/publish',
+    summary:
+      'Publish the convocation: a notification to each participant, and an e-mail or a postal record per their choice of electronic notice',
+    scope: 'write',
+    params: agParams,
+    response: okEnvelope(publishResult),
+  }),
+  startSession: defineSyndicEndpoint({
+    method: 'POST',
+    path: '/syndic/v1/assemblees/:external_id/start-session',
+    summary: 'Start the meeting session (closes the online vote by correspondence)',
+    scope: 'write',
+    params: agParams,
+    response: okEnvelope(
+      z.object({ result: z.enum(['updated', 'unchanged']), status_session: z.number().int() }),
+    ),
+  }),
+  signatureRequests: defineSyndicEndpoint({
+    method: 'POST',
+    path: '/syndic/v1/assemblees/:external_id/signature-requests',
+    summary:
+      'Ask co-owners to sign (attendance, proxy, minutes…): each gets their own single-use link by e-mail or SMS',
+    scope: 'write',
+    params: agParams,
+    body: signatureRequestBody,
+    response: okEnvelope(z.array(signatureRequestRow)),
+  }),
+  signatures: defineSyndicEndpoint({
+    method: 'GET',
+    path: '/syndic/v1/assemblees/:external_id/signatures',
+    summary: 'The signature requests of an assembly and their state (pending, signed, expired)',
+    scope: 'read',
+    params: agParams,
+    response: okEnvelope(z.array(signatureRequestRow)),
+  }),
+  ballots: defineSyndicEndpoint({
+    method: 'GET',
+    path: '/syndic/v1/assemblees/:external_id/ballots',
+    summary: 'Every ballot by correspondence, current and superseded, as chained',
+    scope: 'read',
+    params: agParams,
+    response: okEnvelope(z.array(syndicBallotRow)),
+  }),
+  chain: defineSyndicEndpoint({
+    method: 'GET',
+    path: '/syndic/v1/assemblees/:external_id/chain-check',
+    summary: 'Verify the hash chain of ballots and signatures; reports the first broken record',
+    scope: 'read',
+    params: agParams,
+    response: okEnvelope(chainCheckSchema),
+  }),
+  tally: defineSyndicEndpoint({
+    method: 'GET',
+    path: '/syndic/v1/assemblees/:external_id/tally',
+    summary:
+      'The legal count of each resolution (loi 1965 art. 24, 25, 25-1, 26, 26-1, 17-1 A, 22) from attendance and ballots',
+    scope: 'read',
+    params: agParams,
+    response: okEnvelope(z.array(syndicTallyRow)),
+  }),
+};
