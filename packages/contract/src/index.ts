@@ -32,6 +32,8 @@ export * from './domains/syndicPortfolio.js';
 export * from './domains/syndicAccounts.js';
 export * from './domains/syndicAccess.js';
 export * from './domains/syndicWebhooks.js';
+export * from './rules/csv.js';
+export * from './domains/syndicImport.js';
 export * from './domains/notifications.js';
 export * from './rules/documents.js';
 export * from './domains/documents.js';

@@ -11,6 +11,8 @@ import { chainReport, formatChainReport } from '../modules/assemblees/assemblees
 import { isDatabaseEmpty, printDemoLogins, seedDemo } from '../seed/demo.js';
 import { createApiKey, listApiKeys, parseScopes, revokeApiKey } from '../modules/syndic-api/kit/keys.js';
 import { FULL_SCALE, type ScaleOptions, seedScale, validateScaleOptions } from '../seed/scale.js';
+import { importJsonSchema } from '@tantieme/contract';
+import { formatSummary, ImportFileError, importFiles, progressBar } from './import.js';
 
 const HELP = `Administration de Tantième
 
@@ -33,6 +35,13 @@ Commandes :
                                           Remplit la base avec les données d'un syndic national (déterministe ;
                                           par défaut 1 000 copropriétés, 50 000 copropriétaires, 2 000 000 lignes
                                           de compte). Pour le benchmark : PostgreSQL (DATABASE_URL) conseillé.
+  import <fichier.json|.csv>… --syndic <alias> [--dry-run]
+                                          Importe un portefeuille : un document JSON (le corps de POST
+                                          /api/syndic/v1/import) et/ou des CSV de lots, copropriétaires, tantièmes
+                                          et lignes de compte (colonnes : docs/api.md). Une transaction par
+                                          copropriété : elle est importée entière ou pas du tout. --dry-run
+                                          vérifie tout, liste chaque erreur (fichier, ligne, champ) et n'écrit rien.
+  import --schema                         Affiche le schéma JSON du document d'import.
   help                                    Affiche cette aide.
 
 La base utilisée est celle du serveur : DATABASE_URL si elle est définie, sinon la base
@@ -232,14 +241,63 @@ async function apiKeyCommand(database: Database, args: string[]) {
   } else throw new CliError('Sous-commande attendue : api-key create | list | revoke.');
 }
 
+async function importCommand(database: Database, args: string[]) {
+  const syndic = await findSyndic(database, args);
+  const dryRun = args.includes('--dry-run');
+  const files = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--syndic');
+  if (files.length === 0) throw new CliError('Indiquez au moins un fichier .json ou .csv à importer.');
+  const tty = process.stderr.isTTY;
+  let result: Awaited<ReturnType<typeof importFiles>>;
+  try {
+    result = await importFiles(
+      database.db,
+      { syndicId: syndic.id, syndicAlias: syndic.alias, keyId: null, actor: 'import' },
+      files,
+      {
+        dryRun,
+        onProgress: (p) => {
+          if (tty) process.stderr.write(`\r${progressBar(p)}\x1b[K`);
+          else if (p.done === p.total) process.stderr.write(`${progressBar(p)}\n`);
+        },
+      },
+    );
+  } catch (err) {
+    if (err instanceof ImportFileError) throw new CliError(err.message);
+    throw err;
+  }
+  if (tty) process.stderr.write('\n');
+  const { report, errors } = result;
+  const imported = report.buildings.filter((b) => b.status === 'imported').length;
+  const rejected = report.buildings.filter((b) => b.status === 'rejected').length;
+  console.log(
+    dryRun
+      ? `Essai (rien n'est écrit) pour ${syndic.name} : ${report.ok ? 'aucune erreur, l’import peut être lancé.' : `${report.error_count} erreur(s).`}`
+      : `Import pour ${syndic.name} : ${imported} groupe(s) importé(s), ${rejected} refusé(s) (rien n'en est écrit).`,
+  );
+  for (const l of formatSummary(report)) console.log(l);
+  if (errors.length) {
+    console.log('Erreurs :');
+    for (const l of errors) console.log(l);
+    if (report.error_count > errors.length)
+      console.log(`  … et ${report.error_count - errors.length} autre(s).`);
+    process.exitCode = 2;
+  }
+}
+
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     console.log(HELP);
     return;
   }
+  if (command === 'import' && argv.includes('--schema')) {
+    console.log(JSON.stringify(importJsonSchema(), null, 2));
+    return;
+  }
   if (
-    !['seed-demo', 'seed-scale', 'preview-token', 'invitation', 'verify-chain', 'api-key'].includes(command)
+    !['seed-demo', 'seed-scale', 'preview-token', 'invitation', 'verify-chain', 'api-key', 'import'].includes(
+      command,
+    )
   )
     throw new CliError(`Commande inconnue : ${command}\n\n${HELP}`);
   const config = await ensureAppSecret(loadConfig());
@@ -250,6 +308,7 @@ async function main(argv: string[]) {
     else if (command === 'preview-token') await previewTokenCommand(config, database, args);
     else if (command === 'verify-chain') await verifyChainCommand(database, args);
     else if (command === 'api-key') await apiKeyCommand(database, args);
+    else if (command === 'import') await importCommand(database, args);
     else await invitationCommand(config, database, args);
   } finally {
     await database.close();

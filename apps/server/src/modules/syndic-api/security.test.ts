@@ -3,6 +3,7 @@ import {
   syndicAccessEndpoints,
   syndicAccountsEndpoints,
   syndicApiEndpoints,
+  syndicImportEndpoints,
   syndicAssembleeEndpoints,
   syndicPortfolioEndpoints,
 } from '@tantieme/contract';
@@ -24,6 +25,7 @@ function allEndpoints(): SyndicEndpoint[] {
     syndicPortfolioEndpoints,
     syndicAccountsEndpoints,
     syndicAccessEndpoints,
+    syndicImportEndpoints,
     syndicAssembleeEndpoints,
   ]);
   return out;

@@ -2,6 +2,7 @@ import { syndicApiEndpoints } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { accessRoutes } from './access/access.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { importRoutes } from './import/import.routes.js';
 import { syndicAssembleesRoutes } from './assemblees/assemblees.routes.js';
 import { listAudit, syndicRoute } from './kit/index.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';
@@ -17,5 +18,6 @@ export async function syndicApiRoutes(app: FastifyInstance) {
   await app.register(accountsRoutes);
   await app.register(accessRoutes);
   await app.register(webhooksRoutes);
+  await app.register(importRoutes);
   await app.register(syndicAssembleesRoutes);
 }

@@ -36,17 +36,14 @@ export interface BulkHandlers<T> {
 class DryRunRollback extends Error {}
 
 /**
- * A bulk call: each item is validated on its own (zod schema of the PUT body plus
- * `external_id`), checked, then the valid ones are written in one transaction. The answer has
- * one result per item, in order: created / updated / unchanged, or error with the fields. An
- * item in error is not written at all; the others are. `dryRun` runs everything, then rolls
- * back, so the results say what a real run would do.
+ * Validates, checks and writes items in the caller's transaction: one result per item, in
+ * order (created / updated / unchanged, or error with the fields). An item in error is not
+ * written; the others are. Shared by the bulk calls and the portfolio import.
  */
-export async function runBulk<S extends z.ZodType<{ external_id: string }>>(
-  db: Db,
-  _api: SyndicApiContext,
-  opts: { schema: S; items: unknown[]; dryRun?: boolean } & BulkHandlers<Omit<z.output<S>, 'external_id'>>,
-) {
+export async function applyItems<S extends z.ZodType<{ external_id: string }>>(
+  tx: Tx,
+  opts: { schema: S; items: unknown[] } & BulkHandlers<Omit<z.output<S>, 'external_id'>>,
+): Promise<BulkItemResult[]> {
   type T = Omit<z.output<S>, 'external_id'>;
   const results: BulkItemResult[] = opts.items.map((_, index) => ({
     index,
@@ -75,21 +72,33 @@ export async function runBulk<S extends z.ZodType<{ external_id: string }>>(
     seen.set(external_id, index);
     valid.push({ index, externalId: external_id, data: data as T });
   });
+  const errors = opts.check ? await opts.check(tx, valid) : new Map<number, FieldErrors>();
+  for (const [index, e] of errors) results[index].errors = e;
+  const ok = valid.filter((v) => !errors.has(v.index));
+  const done = ok.length ? await opts.write(tx, ok) : [];
+  const byExt = new Map(done.map((d) => [d.externalId, d]));
+  for (const v of ok) {
+    const d = byExt.get(v.externalId);
+    if (d) Object.assign(results[v.index], { result: d.result, id: d.id });
+  }
+  return results;
+}
 
-  const apply = async (tx: Tx) => {
-    const errors = opts.check ? await opts.check(tx, valid) : new Map<number, FieldErrors>();
-    for (const [index, e] of errors) results[index].errors = e;
-    const ok = valid.filter((v) => !errors.has(v.index));
-    const done = ok.length ? await opts.write(tx, ok) : [];
-    const byExt = new Map(done.map((d) => [d.externalId, d]));
-    for (const v of ok) {
-      const d = byExt.get(v.externalId);
-      if (d) Object.assign(results[v.index], { result: d.result, id: d.id });
-    }
-    if (opts.dryRun) throw new DryRunRollback();
-  };
+/**
+ * A bulk call: `applyItems` in one transaction. `dryRun` runs everything, then rolls back, so
+ * the results say what a real run would do.
+ */
+export async function runBulk<S extends z.ZodType<{ external_id: string }>>(
+  db: Db,
+  _api: SyndicApiContext,
+  opts: { schema: S; items: unknown[]; dryRun?: boolean } & BulkHandlers<Omit<z.output<S>, 'external_id'>>,
+) {
+  let results: BulkItemResult[] = [];
   try {
-    await db.transaction(apply);
+    await db.transaction(async (tx) => {
+      results = await applyItems(tx, opts);
+      if (opts.dryRun) throw new DryRunRollback();
+    });
   } catch (err) {
     if (!(err instanceof DryRunRollback)) throw err;
   }

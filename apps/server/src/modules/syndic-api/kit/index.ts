@@ -14,7 +14,7 @@ export {
   type UpsertSpec,
   type UpsertDone,
 } from './upsert.js';
-export { runBulk, fieldErrors, type BulkItem, type FieldErrors } from './bulk.js';
+export { runBulk, applyItems, fieldErrors, type BulkItem, type FieldErrors } from './bulk.js';
 export { encodeCursor, decodeCursor, cursorWhere, pageOf } from './cursor.js';
 export { createApiKey, listApiKeys, revokeApiKey, authenticateApiKey, parseScopes } from './keys.js';
 export { externalResource } from './resource.js';

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.js';
 import { syndicExternalRefs } from '../../../db/schema/index.js';
 import { AppError } from '../../../http/errors.js';
 import type { Tx } from './audit.js';
-import { type BulkItem, type FieldErrors, runBulk } from './bulk.js';
+import { applyItems, type BulkItem, type FieldErrors, runBulk } from './bulk.js';
 import { cursorWhere, decodeCursor, pageOf } from './cursor.js';
 import type { SyndicApiContext } from './route.js';
 import { requireExternalId, type UpsertSpec, upsertMany, upsertOne } from './upsert.js';
@@ -51,6 +51,15 @@ export function externalResource<
         dryRun,
         check: def.check ? (tx, v) => def.check!(tx, api, v as unknown as BulkItem<T>[]) : undefined,
         write: (tx, v) => upsertMany(tx, api, def.spec(api), v as unknown as BulkItem<T>[]),
+      });
+    },
+    /** Bulk semantics inside the caller's transaction (the portfolio import). */
+    apply(tx: Tx, api: SyndicApiContext, items: unknown[]) {
+      return applyItems(tx, {
+        schema: def.item,
+        items,
+        check: def.check ? (t, v) => def.check!(t, api, v as unknown as BulkItem<T>[]) : undefined,
+        write: (t, v) => upsertMany(t, api, def.spec(api), v as unknown as BulkItem<T>[]),
       });
     },
     async list(db: Db, api: SyndicApiContext, q: { limit: number; cursor?: string }) {

@@ -1,0 +1,185 @@
+import {
+  IMPORT_MAX_ERRORS,
+  IMPORT_RESOURCES,
+  type ImportCounts,
+  type ImportDocument,
+  type ImportError,
+  type ImportReport,
+  type ImportResource,
+} from '@tantieme/contract';
+import type { Db } from '../../../db/client.js';
+import * as accounts from '../accounts/accounts.service.js';
+import type { SyndicApiContext, Tx } from '../kit/index.js';
+import * as portfolio from '../portfolio/portfolio.service.js';
+
+/** Each resource's bulk semantics, in the order references need (a lot before its tantièmes). */
+const RESOURCES = {
+  administrators: portfolio.administrators,
+  coproprietes: portfolio.coproprietes,
+  lots: portfolio.lots,
+  repartitions: portfolio.repartitions,
+  coproprietaires: portfolio.coproprietaires,
+  charges: accounts.charges,
+  financial_years: accounts.financialYears,
+  bills: accounts.bills,
+  ledger_lines: accounts.ledgerLines,
+} satisfies Record<ImportResource, { apply: unknown }>;
+
+/** An item in its group, with where it sits in the document. */
+interface Placed {
+  resource: ImportResource;
+  index: number;
+  value: unknown;
+}
+interface Group {
+  copropriete: string | null;
+  items: Placed[];
+}
+
+const str = (v: unknown, key: string) => {
+  const x = (v as Record<string, unknown> | null)?.[key];
+  return typeof x === 'string' ? x.trim() : null;
+};
+
+/**
+ * Groups the document by building: the building's item and every item naming it
+ * (`copropriete`), ledger lines through their co-owner's building in the same document. What
+ * names no building of the document (gestionnaires, ledger lines of co-owners already pushed)
+ * forms the group `null`, written first.
+ */
+export function groupByBuilding(doc: ImportDocument): Group[] {
+  const groups = new Map<string | null, Group>();
+  const group = (c: string | null) => {
+    let g = groups.get(c);
+    if (!g) {
+      g = { copropriete: c, items: [] };
+      groups.set(c, g);
+    }
+    return g;
+  };
+  group(null);
+  const ownerBuilding = new Map<string, string>();
+  for (const v of doc.coproprietaires) {
+    const ext = str(v, 'external_id');
+    const c = str(v, 'copropriete');
+    if (ext && c) ownerBuilding.set(ext, c);
+  }
+  for (const resource of IMPORT_RESOURCES)
+    doc[resource].forEach((value, index) => {
+      const building =
+        resource === 'administrators'
+          ? null
+          : resource === 'coproprietes'
+            ? str(value, 'external_id')
+            : resource === 'ledger_lines'
+              ? (ownerBuilding.get(str(value, 'coproprietaire') ?? '') ?? null)
+              : str(value, 'copropriete');
+      group(building).items.push({ resource, index, value });
+    });
+  return [...groups.values()].filter((g) => g.items.length > 0);
+}
+
+class Rollback extends Error {}
+
+export interface ImportProgress {
+  done: number;
+  total: number;
+  copropriete: string | null;
+}
+
+/**
+ * Imports a portfolio document: one transaction per building, so a building with any error is
+ * not written at all (its errors are reported) while the others are. A dry run does the same
+ * work inside one transaction rolled back at the end, buildings as savepoints, so it reports
+ * exactly what a real run would.
+ */
+export async function importPortfolio(
+  db: Db,
+  api: SyndicApiContext,
+  doc: ImportDocument,
+  opts: { dryRun?: boolean; onProgress?: (p: ImportProgress) => void } = {},
+): Promise<ImportReport> {
+  const dryRun = Boolean(opts.dryRun);
+  const groups = groupByBuilding(doc);
+  const counts = Object.fromEntries(
+    IMPORT_RESOURCES.map((r) => [r, { created: 0, updated: 0, unchanged: 0, error: 0, rejected: 0 }]),
+  ) as Record<ImportResource, ImportCounts>;
+  const errors: ImportError[] = [];
+  const buildings: ImportReport['buildings'] = [];
+
+  /** Writes one group in `tx`; throws Rollback when an item is in error. */
+  const writeGroup = async (tx: Tx, g: Group) => {
+    const groupCounts: { resource: ImportResource; result: keyof ImportCounts }[] = [];
+    const groupErrors: ImportError[] = [];
+    for (const resource of IMPORT_RESOURCES) {
+      const placed = g.items.filter((i) => i.resource === resource);
+      if (!placed.length) continue;
+      const results = await RESOURCES[resource].apply(
+        tx,
+        api,
+        placed.map((p) => p.value),
+      );
+      results.forEach((r, k) => {
+        groupCounts.push({ resource, result: r.result });
+        for (const [field, message] of Object.entries(r.errors ?? {}))
+          groupErrors.push({
+            resource,
+            index: placed[k].index,
+            line: null,
+            external_id: r.external_id,
+            field,
+            message,
+          });
+      });
+    }
+    // A rejected building's valid items were not written: they count as rejected, not created.
+    for (const c of groupCounts)
+      counts[c.resource][groupErrors.length && c.result !== 'error' ? 'rejected' : c.result]++;
+    errors.push(...groupErrors);
+    buildings.push({
+      copropriete: g.copropriete,
+      status: groupErrors.length ? 'rejected' : dryRun ? 'checked' : 'imported',
+      items: g.items.length,
+    });
+    // A dry run's buildings stay written in its outer transaction (later ones may refer to
+    // them), which is rolled back at the end.
+    if (groupErrors.length) throw new Rollback();
+  };
+  const guarded = async (run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (err) {
+      if (!(err instanceof Rollback)) throw err;
+    }
+  };
+
+  let done = 0;
+  const step = (g: Group) =>
+    opts.onProgress?.({ done: ++done, total: groups.length, copropriete: g.copropriete });
+  if (dryRun) {
+    await guarded(() =>
+      db.transaction(async (outer) => {
+        for (const g of groups) {
+          await guarded(() => outer.transaction((sp) => writeGroup(sp as Tx, g)));
+          step(g);
+        }
+        throw new Rollback();
+      }),
+    );
+  } else {
+    for (const g of groups) {
+      await guarded(() => db.transaction((tx) => writeGroup(tx, g)));
+      step(g);
+    }
+  }
+  const order = (e: ImportError) => IMPORT_RESOURCES.indexOf(e.resource) * 1e9 + e.index;
+  errors.sort((a, b) => order(a) - order(b));
+  return {
+    dry_run: dryRun,
+    ok: errors.length === 0,
+    buildings,
+    counts,
+    error_count: errors.length,
+    errors: errors.slice(0, IMPORT_MAX_ERRORS),
+  };
+}

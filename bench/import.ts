@@ -1,0 +1,147 @@
+/**
+ * `npm run bench:import` (issue 12, "Scale"): a 500-lot building with 20,000 ledger lines
+ * pushed in one import document on PostgreSQL (BENCH_PG, default postgres://postgres@127.0.0.1:5432,
+ * a fresh database dropped at the end), then the same document again (nothing changes), then
+ * a dry run. Reference, measured in the same run on the same server: the same ledger rows
+ * written by plain multi-row INSERTs into a scratch table of the same shape, with no
+ * validation, reference resolution, idempotency or audit, the floor any import sits on.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { importPortfolio } from '../apps/server/src/modules/syndic-api/import/import.service.js';
+import { makeSyndic } from '../apps/server/src/test/factories.js';
+
+const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
+const LOTS = Number(process.env.BENCH_LOTS ?? 500);
+const LEDGER = Number(process.env.BENCH_LEDGER_LINES ?? 20_000);
+
+function building(prefix: string) {
+  const owners = Math.ceil(LOTS * 0.8);
+  const lots = Array.from({ length: LOTS }, (_, i) => ({
+    external_id: `${prefix}-L${i + 1}`,
+    copropriete: `${prefix}-IMM`,
+    number: String(i + 1),
+    name: `${i % 5 === 4 ? 'Cave' : 'Appartement'} ${i + 1}`,
+    type_name: i % 5 === 4 ? 'Cave' : 'Appartement',
+  }));
+  const per = Math.floor(10_000 / LOTS);
+  return {
+    coproprietes: [
+      {
+        external_id: `${prefix}-IMM`,
+        name: 'Résidence Les Grands Cèdres',
+        address: { full_address: '40 boulevard des Belges 69006 Lyon', city: 'Lyon', zip_code: '69006' },
+      },
+    ],
+    lots,
+    repartitions: [
+      {
+        external_id: `${prefix}-GEN`,
+        copropriete: `${prefix}-IMM`,
+        code: 'GEN',
+        name: 'Charges générales',
+        total_tantieme: per * LOTS,
+        tantiemes: lots.map((l) => ({ lot: l.external_id, tantieme: per })),
+      },
+    ],
+    coproprietaires: Array.from({ length: owners }, (_, i) => ({
+      external_id: `${prefix}-C${i + 1}`,
+      copropriete: `${prefix}-IMM`,
+      civility: i % 2 ? 'mr' : 'mrs',
+      first_name: i % 2 ? 'Jean' : 'Claire',
+      last_name: `Propriétaire ${i + 1}`,
+      lots: lots.filter((_, k) => k % owners === i).map((l) => l.external_id),
+    })),
+    ledger_lines: Array.from({ length: LEDGER }, (_, i) => ({
+      external_id: `${prefix}-E${i + 1}`,
+      coproprietaire: `${prefix}-C${(i % owners) + 1}`,
+      date: `20${16 + (i % 10)}-${String((i % 12) + 1).padStart(2, '0')}-01`,
+      name: i % 3 === 2 ? 'Règlement par virement' : `Appel de fonds n° ${i + 1}`,
+      amount_type: i % 3 === 2 ? 'credit' : 'debit',
+      amount_cents: 10_000 + (i % 50_000),
+      remaining_cents: 0,
+      ...(i % 3 === 2 ? { payment_method: 'transfer' } : {}),
+    })),
+  };
+}
+
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+const fmt = (n: number) => `${(n / 1000).toFixed(2)} s`;
+
+async function main() {
+  const name = `tantieme_bench_import_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  try {
+    await database.migrate();
+    const syndic = await makeSyndic(database.db);
+    const api = { syndicId: syndic.id, syndicAlias: syndic.alias, keyId: null, actor: 'bench' };
+    const doc = { administrators: [], charges: [], financial_years: [], bills: [], ...building('B') };
+    const bytes = Buffer.byteLength(JSON.stringify(doc));
+    console.log(
+      `Building: ${LOTS} lots, ${doc.coproprietaires.length} co-owners, ${LEDGER} ledger lines (${(bytes / 1e6).toFixed(1)} MB of JSON), PostgreSQL ${name}`,
+    );
+
+    let t0 = process.hrtime.bigint();
+    const dry = await importPortfolio(database.db, api, doc, { dryRun: true });
+    const tDry = ms(t0);
+    t0 = process.hrtime.bigint();
+    const first = await importPortfolio(database.db, api, doc);
+    const tFirst = ms(t0);
+    t0 = process.hrtime.bigint();
+    const again = await importPortfolio(database.db, api, doc);
+    const tAgain = ms(t0);
+    if (!dry.ok || !first.ok || !again.ok) throw new Error(JSON.stringify(first.errors.slice(0, 3)));
+    if (again.counts.ledger_lines.unchanged !== LEDGER) throw new Error('re-send changed something');
+
+    // Reference: the ledger rows alone, plain INSERTs of 500 rows into a same-shaped scratch table.
+    const c = new pg.Client({ connectionString: url.toString() });
+    await c.connect();
+    await c.query('create table bench_ref (like ledger_lines including defaults)');
+    const owners = await c.query('select id, copropriete_id from coproprietaires limit 1');
+    const o = owners.rows[0];
+    t0 = process.hrtime.bigint();
+    for (let i = 0; i < LEDGER; i += 500) {
+      const rows = doc.ledger_lines.slice(i, i + 500);
+      const values: unknown[] = [];
+      const tuples = rows.map((l, k) => {
+        values.push(o.id, o.copropriete_id, l.name, l.date, l.amount_cents, 0, l.amount_type);
+        const b = k * 7;
+        return `(gen_random_uuid(), $${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7})`;
+      });
+      await c.query(
+        `insert into bench_ref (id, coproprietaire_id, copropriete_id, name, date, amount_cents, remaining_cents, amount_type) values ${tuples.join(',')}`,
+        values,
+      );
+    }
+    const tRef = ms(t0);
+    await c.end();
+
+    const rows = [
+      ['reference: 20,000 bare INSERTed rows', tRef],
+      ['import, dry run (all checks, rolled back)', tDry],
+      ['import, first time (created)', tFirst],
+      ['import, same document again (unchanged)', tAgain],
+    ] as const;
+    console.log('');
+    for (const [label, t] of rows)
+      console.log(`${label.padEnd(46)} ${fmt(t).padStart(9)}   ×${(t / tRef).toFixed(1)} the reference`);
+    console.log(
+      `\nFirst import: ${Math.round(((LEDGER + LOTS) / tFirst) * 1000)} items/s; re-send is ${(tFirst / tAgain).toFixed(1)}× faster than the first import.`,
+    );
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
