@@ -38,3 +38,4 @@ export * from './domains/notifications.js';
 export * from './rules/documents.js';
 export * from './domains/documents.js';
 export * from './domains/syndicAssemblees.js';
+export * from './domains/chat.js';

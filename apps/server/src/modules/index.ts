@@ -18,6 +18,7 @@ import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
 import { assembleesRoutes } from './assemblees/assemblees.routes.js';
 import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
+import { chatRoutes } from './chat/chat.routes.js';
 import { documentsRoutes } from './documents/documents.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { communicationsRoutes } from './communications/communications.routes.js';
@@ -42,6 +43,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(syntheseRoutes);
   await app.register(assembleesRoutes);
   await app.register(notificationsRoutes);
+  await app.register(chatRoutes);
   await app.register(documentsRoutes);
   await app.register(invoicesRoutes);
   await app.register(communicationsRoutes);

@@ -1,10 +1,11 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { REALTIME_EVENTS } from '@tantieme/contract';
+import { CHAT_EVENTS, REALTIME_EVENTS } from '@tantieme/contract';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Db } from '../db/client.js';
 import { userHoldsCoproprietaire } from '../modules/access/access.service.js';
+import { staffSyndicOfUser, userMayJoinConversation } from '../modules/chat/chat.service.js';
 import { resolveToken } from '../modules/identity/session.service.js';
 
 export interface Realtime {
@@ -48,7 +49,9 @@ type Ack = (r: { ok: boolean }) => void;
  * Socket.IO on the HTTP server.
  * - Default namespace: the handshake must carry a valid session token (`auth.token`), else it
  *   is refused; a socket joins `user:<id>` and `session:<id>`, and `coproprietaire:<id>` on
- *   `join-coproprietaire` once the access rule (the user holds the record) allows it.
+ *   `join-coproprietaire` once the access rule (the user holds the record) allows it;
+ *   `conversation:<id>` on `join-conversation` for the conversation's members only; a syndic's
+ *   staff member joins `syndic:<id>` (the staff inbox).
  * - `/qr` namespace: public, for the desktop waiting on a QR sign-in (rooms `qr:<id>`).
  * With REDIS_URL the Redis adapter fans events out across instances.
  */
@@ -87,6 +90,23 @@ export function attachRealtime(server: HttpServer, db: Db, redisUrl?: string): R
     });
     socket.on(REALTIME_EVENTS.leaveCoproprietaire, (id: unknown) => {
       if (typeof id === 'string') socket.leave(`coproprietaire:${id}`);
+    });
+    // A syndic's staff member follows the syndic's conversations (the staff inbox).
+    staffSyndicOfUser(db, userId)
+      .then((syndicId) => {
+        if (syndicId) socket.join(`syndic:${syndicId}`);
+      })
+      .catch(() => {});
+    // A conversation's room: only its members (decision 39's rule, for conversations).
+    socket.on(CHAT_EVENTS.joinConversation, async (id: unknown, ack?: Ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      if (typeof id !== 'string' || !UUID.test(id)) return reply({ ok: false });
+      const ok = await userMayJoinConversation(db, userId, id).catch(() => false);
+      if (ok) socket.join(`conversation:${id}`);
+      reply({ ok });
+    });
+    socket.on(CHAT_EVENTS.leaveConversation, (id: unknown) => {
+      if (typeof id === 'string') socket.leave(`conversation:${id}`);
     });
   });
 

@@ -6,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { correspondenceDeadline } from '@tantieme/contract';
 import { checkChain } from '../modules/assemblees/assemblees.service.js';
 import {
+  administrators,
   assembleeParticipants,
   assemblees,
   billLotLines,
   bills,
   chargeInvoices,
+  chatMessages,
   conversationMembers,
   conversations,
   coproprietaires,
@@ -335,15 +337,26 @@ describe('demo seed', () => {
     const convs = await db().select().from(conversations);
     expect(convs.map((c) => c.key).sort()).toEqual(
       [
-        [demo.claireTilleulsId, demo.gestionnaireId].sort().join('_'),
+        [demo.claireTilleulsId, demo.syndicIds.lefevre].sort().join('_'),
         [demo.claireTilleulsId, demo.paulTilleulsId].sort().join('_'),
       ].sort(),
     );
+    // Claire's conversation is with 'the syndic'; Sophie Garnier (staff with an account) answers.
     const members = await db()
       .select()
       .from(conversationMembers)
-      .where(inArray(conversationMembers.participant_id, [demo.gestionnaireId]));
-    expect(members[0].participant_type).toBe('administrator');
+      .where(inArray(conversationMembers.participant_id, [demo.syndicIds.lefevre]));
+    expect(members[0].participant_type).toBe('syndic');
+    const answers = await db()
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.created_by, demo.gestionnaireId));
+    expect(answers.length).toBeGreaterThanOrEqual(3);
+    const [staff] = await db()
+      .select()
+      .from(administrators)
+      .where(eq(administrators.id, demo.gestionnaireId));
+    expect(staff?.user_id).toBeTruthy();
   });
 
   it('creates the invitations and the preview token', async () => {

@@ -13,6 +13,7 @@ import {
 } from './accounts.js';
 import { assemblyDates, seedAssemblies } from './assemblies.js';
 import { addDays, isoOf, makeClock } from './clock.js';
+import { seedChatStaff } from './chat.js';
 import { seedCommunications } from './communications.js';
 import { Rows, type SeedContext } from './context.js';
 import {
@@ -339,9 +340,11 @@ export async function seedDemo(
   });
   seedPreviewToken(ctx, syndics.lefevre.id, claire);
   seedSyndicRefs(ctx, tilleuls);
+  const staff = await seedChatStaff(ctx, syndics.lefevre.gestionnaire);
 
   await Promise.all(ctx.writes);
   await ctx.rows.flush(db);
+  await staff.link(db);
 
   return {
     syndicApiKey: syndics.apiKey,

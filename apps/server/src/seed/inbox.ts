@@ -540,7 +540,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
   };
   ctx.rows.add(messages, ...claireMsgs.map((m) => msg(claireT, m)), ...paulMsgs.map((m) => msg(paulT, m)));
 
-  // Chat: Claire ↔ Sophie Garnier, Claire ↔ Paul.
+  // Chat: Claire ↔ the syndic (Sophie Garnier answers), Claire ↔ Paul.
   const conversation = (
     a: { id: string; type: string },
     b: { id: string; type: string },
@@ -556,10 +556,28 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
       last_message_at: clock.daysAgo(last.d, last.t),
       created_at: clock.daysAgo(lines[0].d, lines[0].t),
     });
+    // A member last opened the conversation just before the messages they have not seen.
+    const seenAt = (m: { id: string }) => {
+      const n = unseen[m.id] ?? 0;
+      const l = lines[lines.length - 1 - n];
+      return l ? clock.daysAgo(l.d, l.t) : null;
+    };
     ctx.rows.add(
       conversationMembers,
-      { conversation_id: id, participant_id: a.id, participant_type: a.type, un_seen: unseen[a.id] ?? 0 },
-      { conversation_id: id, participant_id: b.id, participant_type: b.type, un_seen: unseen[b.id] ?? 0 },
+      {
+        conversation_id: id,
+        participant_id: a.id,
+        participant_type: a.type,
+        un_seen: unseen[a.id] ?? 0,
+        last_seen_at: seenAt(a),
+      },
+      {
+        conversation_id: id,
+        participant_id: b.id,
+        participant_type: b.type,
+        un_seen: unseen[b.id] ?? 0,
+        last_seen_at: seenAt(b),
+      },
     );
     ctx.rows.add(
       chatMessages,
@@ -576,7 +594,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
   const sophieId = i.tilleuls.syndic.gestionnaire.id;
   conversation(
     { id: claireT.id, type: 'coproprietaire' },
-    { id: sophieId, type: 'administrator' },
+    { id: i.tilleuls.syndic.id, type: 'syndic' },
     [
       {
         from: claireT.id,

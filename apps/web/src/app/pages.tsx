@@ -28,7 +28,7 @@ export const pages: Record<string, ComponentType> = {
   FactureOld: lazy(() => import('../features/finances/pages/FactureOldPage')),
   MessagesCommunication: lazy(() => import('../features/notifications/pages/MessagesCommunicationPage')),
   Facture: lazy(() => import('../features/finances/pages/FacturePage')),
-  Messaging: ComingSoon,
+  Messaging: lazy(() => import('../features/chat/pages/MessagingPage')),
   InitProfiles: lazy(() => import('../features/onboarding/pages/InitProfilesPage')),
   InitSettings: lazy(() => import('../features/onboarding/pages/InitSettingsPage')),
   Setting: lazy(() => import('../features/settings/pages/SettingsPage')),

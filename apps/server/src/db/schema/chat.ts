@@ -3,7 +3,8 @@ import { coproprietes } from './copro.js';
 
 /**
  * A conversation between two participants of one copropriété. Participants are co-owner
- * records ('coproprietaire') or syndic staff ('administrator'); key is the sorted pair.
+ * records ('coproprietaire') or the syndic ('syndic': any of its staff answers, the message's
+ * created_by is the staff member's administrator id); key is the sorted pair.
  */
 export const conversations = pgTable('conversations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -22,10 +23,15 @@ export const conversationMembers = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     participant_id: uuid('participant_id').notNull(),
-    participant_type: text('participant_type').notNull(), // coproprietaire | administrator
+    participant_type: text('participant_type').notNull(), // coproprietaire | syndic
     un_seen: integer('un_seen').notNull().default(0),
+    /** When this member last opened the conversation: the other side's messages up to it are read. */
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.conversation_id, t.participant_id] })],
+  (t) => [
+    primaryKey({ columns: [t.conversation_id, t.participant_id] }),
+    index('conversation_members_participant').on(t.participant_id),
+  ],
 );
 
 export const chatMessages = pgTable(

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AddressJson } from './identity.js';
+import { type AddressJson, users } from './identity.js';
 
 export type SyndicAddress = { street1?: string | null; zip_code?: string | null; city?: string | null };
 
@@ -50,9 +50,17 @@ export const syndicContacts = pgTable(
   (t) => [index('syndic_contacts_syndic').on(t.syndic_id)],
 );
 
-/** Syndic staff accounts (gestionnaires, comptables): chat peers and 'Gestionnaire copropriété'. */
+/**
+ * Syndic staff (gestionnaires, comptables): 'Gestionnaire copropriété' and, with a user account
+ * (user_id), the people who answer the syndic's chat conversations from the staff inbox.
+ */
 export const administrators = pgTable('administrators', {
   id: uuid('id').primaryKey().defaultRandom(),
+  user_id: uuid('user_id')
+    .unique()
+    .references(() => users.id, { onDelete: 'set null' }),
+  /** Staff member disabled through the syndic API: no inbox, no longer listed. */
+  disabled_at: timestamp('disabled_at', { withTimezone: true }),
   syndic_id: uuid('syndic_id')
     .notNull()
     .references(() => syndics.id, { onDelete: 'cascade' }),

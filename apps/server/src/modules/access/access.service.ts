@@ -99,10 +99,30 @@ export async function userHoldsCoproprietaire(db: Db, userId: string, copropriet
 }
 
 /**
- * Guard for syndic-level calls (the syndic's own documents): the records the caller holds in
- * copropriétés of that syndic (or the previewed one). None is a 404.
+ * Syndic-level calls of a co-owner (SPEC §7 /syndics/{id}/accounts/chat): the user must hold a
+ * record in one of that syndic's copropriétés (or preview one), else 404.
  */
-export function guardSyndic(req: FastifyRequest, syndicId: string): Promise<OwnedRecord[]> {
+export function guardSyndic(req: FastifyRequest, syndicId: string): Promise<OwnedRecord> {
+  return timed('guard', async () => {
+    if (!UUID.test(syndicId)) throw new AppError('NOT_FOUND');
+    const { user, preview } = req.auth;
+    if (user) {
+      const row = await repo.findUserRecordUnderSyndic(req.server.db, user.id, syndicId);
+      if (row) return row;
+    }
+    if (preview && preview.syndicId === syndicId) {
+      const row = await repo.findCoproprietaireWithCopro(req.server.db, preview.coproprietaireId);
+      if (row && row.copropriete.syndic_id === syndicId) return row;
+    }
+    throw new AppError('NOT_FOUND');
+  });
+}
+
+/**
+ * Guard for the syndic's own documents: every record the caller holds in copropriétés of that
+ * syndic (or the previewed one), so the §6 scope can be read on each. None is a 404.
+ */
+export function guardSyndicRecords(req: FastifyRequest, syndicId: string): Promise<OwnedRecord[]> {
   return timed('guard', async () => {
     if (!UUID.test(syndicId)) throw new AppError('NOT_FOUND');
     const { user, preview } = req.auth;

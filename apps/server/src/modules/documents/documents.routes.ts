@@ -1,7 +1,7 @@
 import { documentEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
-import { guardCopropriete, guardCoproprietaire, guardSyndic } from '../access/access.service.js';
+import { guardCopropriete, guardCoproprietaire, guardSyndicRecords } from '../access/access.service.js';
 import * as service from './documents.service.js';
 
 /** Documents (SPEC §2.7, §7). Every co-owner call goes through the access guard. */
@@ -41,7 +41,7 @@ export async function documentsRoutes(app: FastifyInstance) {
     async ({ req, body }) => {
       const ids = [...new Set(body.syndic_ids)];
       const bySyndic = [];
-      for (const id of ids) bySyndic.push(await guardSyndic(req, id));
+      for (const id of ids) bySyndic.push(await guardSyndicRecords(req, id));
       return service.syndicDocuments(db, storage, bySyndic);
     },
     preview,

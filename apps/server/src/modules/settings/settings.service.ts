@@ -1,3 +1,4 @@
+import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 import {
   COPROPRIETE_SETTING_KEYS,
   type CoproprietaireSettings,
@@ -83,8 +84,29 @@ export async function updateRecordSettings(
   settings: SettingsUpdateBody['settings'],
 ) {
   checkFundCallEmail(row, settings);
-  await repo.upsertRecordSettings(db, row.coproprietaire.id, settings);
+  await db.transaction(async (tx) => {
+    await repo.upsertRecordSettings(tx as unknown as Db, row.coproprietaire.id, settings);
+    await onboardingEvent(tx as unknown as Db, row, 'choix', settings);
+  });
   return getRecordSettings(db, row);
+}
+
+/**
+ * Tells the syndic's software (webhook `onboarding.updated`) that the co-owner's answers changed:
+ * the choices themselves (electronic convocation is a legal consent the syndic must know), or
+ * only that the contact and lot information step was saved (read it with the record).
+ */
+async function onboardingEvent(
+  tx: Db,
+  row: OwnedRecord,
+  step: 'choix' | 'coordonnees',
+  settings?: SettingsUpdateBody['settings'],
+) {
+  await queueCoproprietaireEvent(tx, row.coproprietaire.id, 'onboarding.updated', {
+    step,
+    init_settings_done: step === 'choix' ? true : row.coproprietaire.init_settings_done,
+    ...(settings ? { settings: Object.fromEntries(settings.map((x) => [x.key, x.value])) } : {}),
+  });
 }
 
 /** Step 'Mes choix': the settings and the end of onboarding, in one transaction. */
@@ -97,6 +119,7 @@ export async function completeInitSettings(
   await db.transaction(async (tx) => {
     await repo.upsertRecordSettings(tx as unknown as Db, row.coproprietaire.id, settings);
     await repo.setInitSettingsDone(tx as unknown as Db, row.coproprietaire.id);
+    await onboardingEvent(tx as unknown as Db, row, 'choix', settings);
   });
   return { init_settings_done: true as const, settings: await getRecordSettings(db, row) };
 }
@@ -170,6 +193,9 @@ export async function updateSupplement(db: Db, row: OwnedRecord, body: UpdateSup
       }
     : null;
   const next: UserSupplementJson = { contact, lots: nextLots };
-  await repo.updateSupplementInfo(db, row.coproprietaire.id, next);
+  await db.transaction(async (tx) => {
+    await repo.updateSupplementInfo(tx as unknown as Db, row.coproprietaire.id, next);
+    await onboardingEvent(tx as unknown as Db, row, 'coordonnees');
+  });
   return presentSupplement(next, lots, row.coproprietaire.init_settings_done);
 }

@@ -2,6 +2,7 @@ import { ActionIcon, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/
 import { IconDotsVertical, IconLogout, IconUser } from '@tabler/icons-react';
 import { positionLabel } from '@tantieme/contract';
 import { Link } from 'react-router-dom';
+import { ChatShortcut } from '../../features/chat/ChatShortcut';
 import { useCurrentCoproprietaire } from '../../features/coproprietaire/queries';
 import { MessageShortcut } from '../../features/notifications/MessageShortcut';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
@@ -64,6 +65,7 @@ export function AppHeader({
         </div>
       </Group>
       <Group gap={4} wrap="nowrap">
+        {record && <ChatShortcut coproId={record.id} />}
         {record && <MessageShortcut coproId={record.id} />}
         <NotificationBell />
         <Menu position="bottom-end" withinPortal>

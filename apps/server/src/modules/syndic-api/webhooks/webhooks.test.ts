@@ -232,4 +232,65 @@ describe('outgoing webhooks', () => {
     ]);
     expect(JSON.parse(rows[0].body).data.coproprietaire).toEqual({ id, external_id: 'W-C1' });
   });
+
+  it('queues onboarding.updated with the choices when a co-owner ends onboarding or saves their information', async () => {
+    const { headers, syndic } = await makeSyndicWithKey(t.database.db);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/syndic/v1/webhooks',
+      headers,
+      payload: { url, events: ['onboarding.updated'] },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/syndic/v1/coproprietes/W-IMM',
+      headers,
+      payload: { name: 'Les Acacias', address: { full_address: '2 rue des Acacias 69008 Lyon' } },
+    });
+    const rec = json(
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/syndic/v1/coproprietaires/W-C2',
+        headers,
+        payload: { copropriete: 'W-IMM', last_name: 'Blanc' },
+      }),
+    ).data;
+    const code = json(
+      await t.app.inject({ method: 'POST', url: '/api/syndic/v1/coproprietaires/W-C2/attach-code', headers }),
+    ).data.attach_code;
+    const user = await makeSignedInUser(t.database.db);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/coproprietaires/code/${code}/add-coproprietaire-to-user`,
+      headers: user.headers,
+    });
+    const coproId = json(
+      await t.app.inject({ method: 'GET', url: '/api/coproprietaires/all', headers: user.headers }),
+    ).data[0].coproprietes[0].id;
+    const base = `/api/coproprietaires/${coproId}/${rec.id}`;
+    const info = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/update-user-supplement-info`,
+      headers: user.headers,
+      payload: { contact: null, lots: {} },
+    });
+    expect(info.statusCode, info.body).toBe(200);
+    const done = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/update-init-settings`,
+      headers: user.headers,
+      payload: { settings: [{ key: 'allow-convocation-electronic', value: '1' }] },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(syndicWebhookDeliveries)
+      .where(eq(syndicWebhookDeliveries.syndic_id, syndic.id));
+    const events = rows.map((r) => JSON.parse(r.body)).sort((a, b) => a.data.step.localeCompare(b.data.step));
+    expect(events.map((e) => [e.type, e.data.step, e.data.settings])).toEqual([
+      ['onboarding.updated', 'choix', { 'allow-convocation-electronic': '1' }],
+      ['onboarding.updated', 'coordonnees', undefined],
+    ]);
+    expect(events[0].data.coproprietaire).toEqual({ id: rec.id, external_id: 'W-C2' });
+  });
 });

@@ -1,0 +1,309 @@
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  administrators,
+  chatMessages,
+  conversationMembers,
+  conversations,
+  coproprietaireSettings,
+  coproprietaires,
+  files,
+  syndics,
+  users,
+} from '../../db/schema/index.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Q = Db | Tx;
+
+export type MemberRow = typeof conversationMembers.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+
+/** The conversation and both member rows, when `participantId` is one of its members. */
+export async function findMembership(db: Q, conversationId: string, participantId: string) {
+  const rows = await db
+    .select({ conversation: conversations, member: conversationMembers })
+    .from(conversations)
+    .innerJoin(conversationMembers, eq(conversationMembers.conversation_id, conversations.id))
+    .where(eq(conversations.id, conversationId));
+  const me = rows.find((r) => r.member.participant_id === participantId);
+  const other = rows.find((r) => r.member.participant_id !== participantId);
+  if (!me || !other) return null;
+  return { conversation: me.conversation, me: me.member, other: other.member };
+}
+
+export async function findByKey(db: Q, key: string) {
+  const [row] = await db.select().from(conversations).where(eq(conversations.key, key)).limit(1);
+  return row ?? null;
+}
+
+/** Creates the conversation and its two members; an existing key wins (two concurrent opens). */
+export async function createConversation(
+  tx: Tx,
+  coproprieteId: string,
+  key: string,
+  a: { id: string; type: string },
+  b: { id: string; type: string },
+) {
+  const [row] = await tx
+    .insert(conversations)
+    .values({ copropriete_id: coproprieteId, key })
+    .onConflictDoNothing({ target: conversations.key })
+    .returning();
+  if (!row) return (await findByKey(tx, key)) as typeof conversations.$inferSelect;
+  await tx.insert(conversationMembers).values([
+    { conversation_id: row.id, participant_id: a.id, participant_type: a.type },
+    { conversation_id: row.id, participant_id: b.id, participant_type: b.type },
+  ]);
+  return row;
+}
+
+export interface ListRow {
+  id: string;
+  copropriete_id: string;
+  un_seen: number;
+  other_id: string;
+  other_type: string;
+  other_last_seen_at: string | null;
+  last_text: string | null;
+  last_files: number | null;
+  last_created_by: string | null;
+  last_created_date: string | null;
+}
+
+/** One statement: the participant's conversations, the other member and the last message. */
+export async function listForParticipants(db: Q, participantIds: string[]): Promise<ListRow[]> {
+  if (participantIds.length === 0) return [];
+  const ids = sql.join(
+    participantIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const r = await db.execute(sql`
+    select c.id, c.copropriete_id, me.un_seen, o.participant_id as other_id, o.participant_type as other_type,
+      o.last_seen_at as other_last_seen_at,
+      lm.text as last_text, lm.n_files as last_files, lm.created_by as last_created_by,
+      lm.created_date as last_created_date
+    from conversation_members me
+    join conversations c on c.id = me.conversation_id
+    join conversation_members o on o.conversation_id = c.id and o.participant_id <> me.participant_id
+    left join lateral (
+      select m.text, jsonb_array_length(m.files) as n_files, m.created_by, m.created_date
+      from chat_messages m where m.conversation_id = c.id
+      order by m.created_date desc, m.id desc limit 1
+    ) lm on true
+    where me.participant_id in (${ids})
+    order by coalesce(c.last_message_at, c.created_at) desc, c.id`);
+  return (r as unknown as { rows: ListRow[] }).rows.map((row) => ({
+    ...row,
+    un_seen: Number(row.un_seen),
+    last_files: row.last_files == null ? null : Number(row.last_files),
+    last_created_date: row.last_created_date ? new Date(row.last_created_date).toISOString() : null,
+    other_last_seen_at: row.other_last_seen_at ? new Date(row.other_last_seen_at).toISOString() : null,
+  }));
+}
+
+export async function totalUnseen(db: Q, participantId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${conversationMembers.un_seen}), 0)::int` })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.participant_id, participantId));
+  return Number(row?.n ?? 0);
+}
+
+/** Up to `limit + 1` messages, newest first, strictly before `before` (a message of the conversation). */
+export async function pageMessages(db: Q, conversationId: string, limit: number, before?: MessageRow) {
+  const older = before
+    ? or(
+        lt(chatMessages.created_date, before.created_date),
+        and(eq(chatMessages.created_date, before.created_date), lt(chatMessages.id, before.id)),
+      )
+    : undefined;
+  return db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversation_id, conversationId), older))
+    .orderBy(desc(chatMessages.created_date), desc(chatMessages.id))
+    .limit(limit + 1);
+}
+
+export async function findMessage(db: Q, conversationId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversation_id, conversationId), eq(chatMessages.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertMessage(tx: Tx, values: typeof chatMessages.$inferInsert) {
+  const [row] = await tx.insert(chatMessages).values(values).returning();
+  return row as MessageRow;
+}
+
+/** After a message: the sender has seen everything, the recipient has one more unseen. */
+export async function afterMessage(tx: Tx, conversationId: string, senderId: string, at: Date) {
+  await tx.update(conversations).set({ last_message_at: at }).where(eq(conversations.id, conversationId));
+  await tx
+    .update(conversationMembers)
+    .set({ un_seen: 0, last_seen_at: at })
+    .where(
+      and(
+        eq(conversationMembers.conversation_id, conversationId),
+        eq(conversationMembers.participant_id, senderId),
+      ),
+    );
+  await tx
+    .update(conversationMembers)
+    .set({ un_seen: sql`${conversationMembers.un_seen} + 1` })
+    .where(
+      and(
+        eq(conversationMembers.conversation_id, conversationId),
+        ne(conversationMembers.participant_id, senderId),
+      ),
+    );
+}
+
+export async function markSeen(db: Q, conversationId: string, participantId: string) {
+  await db
+    .update(conversationMembers)
+    .set({ un_seen: 0, last_seen_at: new Date() })
+    .where(
+      and(
+        eq(conversationMembers.conversation_id, conversationId),
+        eq(conversationMembers.participant_id, participantId),
+      ),
+    );
+}
+
+/** Records by id with what the chat shows of them (name, position flags, the holder's avatar). */
+export async function recordsByIds(db: Q, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: coproprietaires.id,
+      copropriete_id: coproprietaires.copropriete_id,
+      user_id: coproprietaires.user_id,
+      display_name: coproprietaires.display_name,
+      is_member_syndicat: coproprietaires.is_member_syndicat,
+      is_president: coproprietaires.is_president,
+      avatar: users.avatar,
+    })
+    .from(coproprietaires)
+    .leftJoin(users, eq(users.id, coproprietaires.user_id))
+    .where(inArray(coproprietaires.id, ids));
+}
+
+/** The other attached, present records of a copropriété (chat candidates). */
+export async function attachedRecordsOfCopro(db: Q, coproprieteId: string, exceptId: string) {
+  return db
+    .select({
+      id: coproprietaires.id,
+      copropriete_id: coproprietaires.copropriete_id,
+      user_id: coproprietaires.user_id,
+      display_name: coproprietaires.display_name,
+      is_member_syndicat: coproprietaires.is_member_syndicat,
+      is_president: coproprietaires.is_president,
+      avatar: users.avatar,
+    })
+    .from(coproprietaires)
+    .innerJoin(users, eq(users.id, coproprietaires.user_id))
+    .where(
+      and(
+        eq(coproprietaires.copropriete_id, coproprieteId),
+        ne(coproprietaires.id, exceptId),
+        isNotNull(coproprietaires.user_id),
+        isNull(coproprietaires.removed_at),
+      ),
+    )
+    .orderBy(coproprietaires.display_name);
+}
+
+/** Stored 'chat-allow-other-owners' values of the records (absent = the default). */
+export async function allowOthersSettings(db: Q, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: coproprietaireSettings.coproprietaire_id, value: coproprietaireSettings.value })
+    .from(coproprietaireSettings)
+    .where(
+      and(
+        inArray(coproprietaireSettings.coproprietaire_id, ids),
+        eq(coproprietaireSettings.key, 'chat-allow-other-owners'),
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r.value]));
+}
+
+export async function syndicsByIds(db: Q, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: syndics.id,
+      name: syndics.name,
+      logo_url: syndics.logo_url,
+      use_synple: syndics.use_synple,
+    })
+    .from(syndics)
+    .where(inArray(syndics.id, ids));
+}
+
+export async function administratorsByIds(db: Q, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(administrators).where(inArray(administrators.id, ids));
+}
+
+/** The staff members of a syndic who have an account and are not disabled. */
+export async function chatAccounts(db: Q, syndicId: string) {
+  return db
+    .select()
+    .from(administrators)
+    .where(
+      and(
+        eq(administrators.syndic_id, syndicId),
+        isNotNull(administrators.user_id),
+        isNull(administrators.disabled_at),
+      ),
+    )
+    .orderBy(administrators.last_name, administrators.first_name);
+}
+
+/** Did `participantId` write in the conversation (a reply to them is always allowed)? */
+export async function wroteIn(db: Q, conversationId: string, authorIds: string[]) {
+  if (authorIds.length === 0) return false;
+  const [row] = await db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversation_id, conversationId), inArray(chatMessages.created_by, authorIds)))
+    .limit(1);
+  return !!row;
+}
+
+export async function insertFile(tx: Tx, values: typeof files.$inferInsert) {
+  const [row] = await tx.insert(files).values(values).returning();
+  return row as typeof files.$inferSelect;
+}
+
+export async function findFile(db: Q, id: string) {
+  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Does the conversation hold a message with this file? */
+export async function conversationHasFile(db: Q, conversationId: string, fileId: string) {
+  const r = await db.execute(sql`select 1 from chat_messages
+    where conversation_id = ${conversationId}::uuid
+      and files @> ${JSON.stringify([{ id: fileId }])}::jsonb limit 1`);
+  return (r as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+export async function membersOf(db: Q, conversationId: string) {
+  return db.select().from(conversationMembers).where(eq(conversationMembers.conversation_id, conversationId));
+}
+
+/** The user's staff membership (an account linked to a syndic and not disabled), if any. */
+export async function activeStaffOfUser(db: Q, userId: string) {
+  const [row] = await db
+    .select()
+    .from(administrators)
+    .where(and(eq(administrators.user_id, userId), isNull(administrators.disabled_at)))
+    .limit(1);
+  return row ?? null;
+}
