@@ -552,6 +552,8 @@ export async function seedAssemblies(
     total_lots: copro.lots.length,
     total_coproprietaires: copro.owners.length,
     total_tantiemes: cg.total,
+    // Charges générales carry the quote-parts of the common parts (loi art. 22, decision 43).
+    general_repartition_id: cg.id,
   };
   const pastId = newId();
   const nextId = newId();

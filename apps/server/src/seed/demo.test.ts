@@ -321,6 +321,44 @@ describe('demo seed', () => {
     });
   });
 
+  it('lets the demo syndic key read its assemblies, their chain and tally through the syndic API', async () => {
+    const headers = { 'x-api-key': demo.syndicApiKey };
+    const list = json(await t.app.inject({ method: 'GET', url: '/api/syndic/v1/assemblees', headers })).data;
+    const byId = new Map(list.items.map((a: { id: string; external_id: string }) => [a.id, a]));
+    const past = byId.get(demo.pastAssembleeId) as { external_id: string; general_repartition: string };
+    const next = byId.get(demo.upcomingAssembleeId) as { external_id: string; participants: unknown[] };
+    expect(past.external_id).toMatch(/^AG-\d{4}-\d{2}-\d{2}$/);
+    expect(past.general_repartition).toBe('REP-CG');
+    expect(next.participants).toHaveLength(18);
+    const chain = await t.app.inject({
+      method: 'GET',
+      url: `/api/syndic/v1/assemblees/${next.external_id}/chain-check`,
+      headers,
+    });
+    expect(json(chain).data.ok).toBe(true);
+    const tally = json(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/syndic/v1/assemblees/${past.external_id}/tally`,
+        headers,
+      }),
+    ).data as { number: number; decision: string; repartition: string | null }[];
+    // The legal count of the API agrees with the minutes (PV) of the past assembly.
+    const minutes = await db()
+      .select()
+      .from(resolutions)
+      .where(eq(resolutions.assemblee_id, demo.pastAssembleeId));
+    expect(tally.map((r) => [r.number, r.decision])).toEqual(
+      minutes
+        .sort((a, b) => a.number - b.number)
+        .map((m) => [m.number, (m.result as { decision?: string } | null)?.decision ?? 'no_vote']),
+    );
+    expect(tally.some((r) => r.decision === 'rejected')).toBe(true);
+    expect(
+      tally.filter((r) => r.decision !== 'no_vote').every((r) => r.repartition?.startsWith('REP-')),
+    ).toBe(true);
+  });
+
   it('fills notifications, messages and chats', async () => {
     const notifs = await db()
       .select()

@@ -12,6 +12,7 @@ import {
   seedUsers,
 } from './accounts.js';
 import { assemblyDates, seedAssemblies } from './assemblies.js';
+import { seedAssemblyRefs } from './assemblies.syndic.js';
 import { addDays, isoOf, makeClock } from './clock.js';
 import { seedChatStaff } from './chat.js';
 import { seedCommunications } from './communications.js';
@@ -156,6 +157,7 @@ export async function seedDemo(
     budget: worksBudget,
     quoteRef: 'D-2026-118',
   });
+  seedAssemblyRefs(ctx, tilleuls, assemblies);
 
   // ---- Le Clos Fleuri and Résidence Horizon ----
   const clos = seedClosFleuri(ctx, syndics.azur, users.claire);
