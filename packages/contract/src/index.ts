@@ -39,3 +39,4 @@ export * from './rules/documents.js';
 export * from './domains/documents.js';
 export * from './domains/syndicAssemblees.js';
 export * from './domains/chat.js';
+export * from './domains/verification.js';

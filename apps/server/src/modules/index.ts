@@ -19,6 +19,7 @@ import { assembleesRoutes } from './assemblees/assemblees.routes.js';
 import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { chatRoutes } from './chat/chat.routes.js';
+import { verificationRoutes } from './verification/verification.routes.js';
 import { documentsRoutes } from './documents/documents.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { communicationsRoutes } from './communications/communications.routes.js';
@@ -44,6 +45,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(assembleesRoutes);
   await app.register(notificationsRoutes);
   await app.register(chatRoutes);
+  await app.register(verificationRoutes);
   await app.register(documentsRoutes);
   await app.register(invoicesRoutes);
   await app.register(communicationsRoutes);

@@ -14,7 +14,7 @@ import {
 import { assemblyDates, seedAssemblies } from './assemblies.js';
 import { seedAssemblyRefs } from './assemblies.syndic.js';
 import { addDays, isoOf, makeClock } from './clock.js';
-import { seedChatStaff } from './chat.js';
+import { seedChatStaff, seedCouncilMember } from './chat.js';
 import { seedCommunications } from './communications.js';
 import { Rows, type SeedContext } from './context.js';
 import {
@@ -343,10 +343,12 @@ export async function seedDemo(
   seedPreviewToken(ctx, syndics.lefevre.id, claire);
   seedSyndicRefs(ctx, tilleuls);
   const staff = await seedChatStaff(ctx, syndics.lefevre.gestionnaire);
+  const council = await seedCouncilMember(ctx, tilleuls.owner('rousseau').id);
 
   await Promise.all(ctx.writes);
   await ctx.rows.flush(db);
   await staff.link(db);
+  await council.link(db);
 
   return {
     syndicApiKey: syndics.apiKey,
@@ -379,6 +381,8 @@ export function printDemoLogins(config: Config, demo: DemoResult | null) {
     '  Comptes de démonstration (mot de passe Tilleuls2024) :',
     '    claire.martin@example.fr   (3 copropriétaires, présidente du conseil syndical)',
     '    paul.durand@example.fr     (copropriétaire)',
+    '    jp.rousseau@example.fr     (conseil syndical des Tilleuls)',
+    "    s.garnier@lefevre-immobilier.fr (gestionnaire du syndic : boîte de réception 'Messagerie')",
     '  Code de rattachement libre : ABC123456',
     `  Boîte d'envoi (codes e-mail / SMS) : ${config.publicUrl}/dev/outbox`,
     `  Documentation API : ${config.publicUrl}/api/docs`,
