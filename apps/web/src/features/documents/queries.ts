@@ -7,13 +7,17 @@ import {
   documentEndpoints as de,
   INVOICE_PAGE_SIZE,
   invoiceEndpoints as ie,
-  canSeePostals,
+  ApiError,
 } from '@tantieme/contract';
 import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router-dom';
 import { api } from '../../api';
 import { useCurrentCoproprietaire } from '../coproprietaire/queries';
 import { usePreviewRecord } from '../synthese/queries';
+
+/** A refused call (404: §6 scope, decided by the server) is not retried. */
+const retryUnlessRefused = (count: number, e: unknown) =>
+  count < 1 && !(e instanceof ApiError && e.status === 404);
 
 /** The record the page is about: the route's own record, or the syndic preview's (read-only). */
 export function useDocRecord(): {
@@ -65,6 +69,7 @@ export function useCoproDocuments(coproprieteId: string | undefined, enabled = t
   return useQuery({
     queryKey: ['documents', 'copro', coproprieteId],
     enabled: !!coproprieteId && enabled,
+    retry: retryUnlessRefused,
     queryFn: () => api.call(de.coproDocuments, { body: { copro_ids: [coproprieteId!] } }),
   });
 }
@@ -73,6 +78,7 @@ export function useSyndicDocuments(syndicId: string | undefined, enabled = true)
   return useQuery({
     queryKey: ['documents', 'syndic', syndicId],
     enabled: !!syndicId && enabled,
+    retry: retryUnlessRefused,
     queryFn: () => api.call(de.syndicDocuments, { body: { syndic_ids: [syndicId!] } }),
   });
 }
@@ -87,6 +93,7 @@ export function useInvoices(t: InvoiceTarget | null) {
   return useInfiniteQuery({
     queryKey: ['invoices', t?.coproprieteId],
     enabled: !!t,
+    retry: retryUnlessRefused,
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
       api.call(ie.list, { params: t!, query: { page_size: INVOICE_PAGE_SIZE, page_index: pageParam } }),
@@ -130,24 +137,29 @@ export function useLotShares(coproprieteId: string | undefined, ecritureIds: str
  */
 export function useCommunications(record: CoproprietaireSummary | null) {
   const syndicId = record?.coproprietes[0]?.syndic_id;
-  const methods = (['postal', 'email', 'sms'] as const).filter(
-    (m) => m !== 'postal' || (record && canSeePostals(record)),
-  );
+  const methods = ['postal', 'email', 'sms'] as const;
   return useInfiniteQuery({
-    queryKey: ['communications', record?.id, methods.join(',')],
+    queryKey: ['communications', record?.id],
     enabled: !!record && !!syndicId,
     initialPageParam: 0,
     queryFn: async ({ pageParam }) => {
+      // Postal letters are for council members (IS_SYNDICAT): the server answers 404 to the others.
+      const empty = { total: 0, data: [] as Communication[] };
       const pages = await Promise.all(
         methods.map((m) =>
-          api.call(ce[m], {
-            query: {
-              syndic_id: syndicId!,
-              coproprietaire_id: record!.id,
-              page_size: COMMUNICATION_PAGE_SIZE,
-              page_index: pageParam,
-            },
-          }),
+          api
+            .call(ce[m], {
+              query: {
+                syndic_id: syndicId!,
+                coproprietaire_id: record!.id,
+                page_size: COMMUNICATION_PAGE_SIZE,
+                page_index: pageParam,
+              },
+            })
+            .catch((e) => {
+              if (m === 'postal' && e instanceof ApiError && e.status === 404) return empty;
+              throw e;
+            }),
         ),
       );
       const data: Communication[] = pages

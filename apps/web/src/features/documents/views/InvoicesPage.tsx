@@ -12,13 +12,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import {
-  canSeeInvoices,
-  formatCents,
-  formatDate,
-  type InvoiceCard,
-  mediumImageUrl,
-} from '@tantieme/contract';
+import { ApiError, formatCents, formatDate, type InvoiceCard, mediumImageUrl } from '@tantieme/contract';
 import { useState } from 'react';
 import { InvoiceDetailModal } from '../components/InvoiceDetailModal';
 import { Empty, LoadError, Loading } from '../components/PageState';
@@ -46,8 +40,7 @@ function Thumbnail({ inv }: { inv: InvoiceCard }) {
 export default function InvoicesPage() {
   const { record, isLoading } = useDocRecord();
   const copro = record?.coproprietes[0];
-  const allowed = !!record && canSeeInvoices(record);
-  const q = useInvoices(allowed && copro ? { syndicId: copro.syndic_id, coproprieteId: copro.id } : null);
+  const q = useInvoices(copro ? { syndicId: copro.syndic_id, coproprieteId: copro.id } : null);
   const [open, setOpen] = useState<string | null>(null);
   const list = (q.data?.pages ?? []).flat();
   return (
@@ -55,9 +48,10 @@ export default function InvoicesPage() {
       <Title order={1} size="h2">
         {t.title}
       </Title>
-      {isLoading || (allowed && q.isLoading) ? (
+      {isLoading || q.isLoading ? (
         <Loading />
-      ) : !allowed ? (
+      ) : q.error instanceof ApiError && q.error.status === 404 ? (
+        // §6: the server refuses the list to a record outside the invoice scope.
         <Empty text={t.empty} />
       ) : q.isError ? (
         <LoadError retry={() => q.refetch()} />
