@@ -101,7 +101,9 @@ export async function axeViolations(page: Page, settled = true): Promise<A11yVio
       impact: v.impact,
       help: v.help,
       url,
-      targets: v.nodes.slice(0, 8).map((n) => `${JSON.stringify(n.target)} ${n.html}\n      ${n.failureSummary ?? ''}`),
+      targets: v.nodes
+        .slice(0, 8)
+        .map((n) => `${JSON.stringify(n.target)} ${n.html}\n      ${n.failureSummary ?? ''}`),
     }));
 }
 
