@@ -371,10 +371,17 @@ export async function seedDemo(
   };
 }
 
-export function printDemoLogins(config: Config, demo: DemoResult | null) {
-  const lines = [
-    '',
-    `  Tantième est prêt : ${config.publicUrl}`,
+/**
+ * The start-up banner. Production only says where the app and its API documentation are: no
+ * demo password, no /dev/outbox (it does not exist there), no demo tokens.
+ */
+export function startupBanner(config: Config, demo: DemoResult | null): string {
+  const lines = ['', `  Tantième est prêt : ${config.publicUrl}`];
+  if (config.env === 'production') {
+    lines.push(`  Documentation API : ${config.publicUrl}/api/docs`);
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push(
     '',
     '  Comptes de démonstration (mot de passe Tilleuls2024) :',
     '    claire.martin@example.fr   (3 copropriétaires, présidente du conseil syndical)',
@@ -384,7 +391,7 @@ export function printDemoLogins(config: Config, demo: DemoResult | null) {
     '  Code de rattachement libre : ABC123456',
     `  Boîte d'envoi (codes e-mail / SMS) : ${config.publicUrl}/dev/outbox`,
     `  Documentation API : ${config.publicUrl}/api/docs`,
-  ];
+  );
   if (demo) {
     lines.push(
       `  Invitation valide : ${config.publicUrl}/s/lefevre/invitations/${demo.invitationCodes.valid}` +
@@ -395,5 +402,9 @@ export function printDemoLogins(config: Config, demo: DemoResult | null) {
       `  Données de démonstration créées en ${(demo.durationMs / 1000).toFixed(1).replace('.', ',')} s`,
     );
   }
-  console.log(`${lines.join('\n')}\n`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function printDemoLogins(config: Config, demo: DemoResult | null) {
+  console.log(startupBanner(config, demo));
 }
