@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import {
   DEMO_PASSWORD,
@@ -73,6 +74,25 @@ test.describe('login', () => {
     await expect(page.getByText(/Avez-vous saisi votre code de rattachement/)).toBeVisible();
     await loginByEmail(page, 'claire.martin@example.fr', DEMO_PASSWORD);
     await expect(page).not.toHaveURL(/\/login/);
+  });
+
+  test('a stranger guessing the password elsewhere does not lock the owner out (decision 46)', async ({
+    page,
+    request,
+  }) => {
+    const { email, password } = await registerByApi(request);
+    // 5 failures × RATE_LIMIT_FACTOR 20, from another address: the account now asks a captcha.
+    for (let i = 0; i < 10; i++) {
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, () => loginFrom('127.0.0.5', email, 'Mauvais123')),
+      );
+      expect(batch.every((r) => r.status === 401)).toBe(true);
+    }
+    const asked = await loginFrom('127.0.0.5', email, password);
+    expect(asked).toMatchObject({ status: 400, code: 'CAPTCHA_REQUIRED' });
+    // The owner's browser solves the proof-of-work invisibly and signs in.
+    await loginByEmail(page, email, password);
+    await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
   });
 
   test('by phone with an SMS code', async ({ page, request }) => {
@@ -327,3 +347,29 @@ test.describe('phone-sized screens', () => {
     });
   }
 });
+
+/** POST /api/auth/login from a loopback address of its own (another device, another network). */
+function loginFrom(localAddress: string, email: string, password: string) {
+  const body = JSON.stringify({ email, password });
+  return new Promise<{ status: number; code?: string }>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: Number(process.env.E2E_PORT),
+        localAddress,
+        path: '/api/auth/login',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let raw = '';
+        res.on('data', (c) => {
+          raw += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, code: JSON.parse(raw).code }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}

@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { errorMessages } from '@tantieme/contract';
+import { errorMessages, retryAfterMessage } from '@tantieme/contract';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { authPlugin } from './http/auth.js';
-import { AppError } from './http/errors.js';
+import { AppError, DEFAULT_RETRY_AFTER_S, rateLimited } from './http/errors.js';
 import { currentRequestStats, serverTiming, timedSync, withRequestStats } from './http/request-stats.js';
 import { clientErrorHandler, envelope, frameworkErrors, rejectInvalidText } from './http/inputs.js';
 import { createLogger } from './http/logging.js';
@@ -79,6 +79,19 @@ export function staticCacheControl(filePath: string): string {
     : 'no-cache';
 }
 
+/** ws://host or wss://host of the public URL (the Socket.IO connection of the SPA). */
+export function socketOrigin(publicUrl: string): string {
+  const u = new URL(publicUrl);
+  return `${u.protocol === 'https:' ? 'wss:' : 'ws:'}//${u.host}`;
+}
+
+/**
+ * Paths that name a file (robots.txt, favicon.ico, manifest.json, a missing asset): a real file
+ * of the build or 404, never the SPA's HTML with 200.
+ */
+const FILE_LIKE =
+  /\.(txt|ico|json|webmanifest|xml|js|mjs|css|map|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|html?|br|gz)$/i;
+
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole HTTP application (tests inject into it; main.ts listens). */
@@ -109,6 +122,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       reply.header('server-timing', serverTiming(stats));
     });
   }
+  // API answers are personal (a session's data, codes, signed URLs): no cache keeps them, in the
+  // browser or on the way. A route that knows better (a signed file) sets its own first.
+  app.addHook('onSend', async (req, reply) => {
+    if (/^\/(api|dev|files)\//.test(req.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler((route) => {
     const serialize = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
@@ -128,10 +147,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // Our own origin only: 'self' (which CSP 3 extends to ws/wss of the same host) and the
+        // socket URL of PUBLIC_URL spelled out for browsers that do not; never any ws: host.
         connectSrc: [
           "'self'",
-          'ws:',
-          'wss:',
+          socketOrigin(config.publicUrl),
           ...(config.addressApiUrl ? [new URL(config.addressApiUrl).origin] : []),
         ],
         // Documents, visio links, office viewers and the maintenance log are framed.
@@ -148,16 +168,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Shared counters across instances when REDIS_URL is set; in memory otherwise.
   const rateRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   if (rateRedis) app.addHook('onClose', async () => void (await rateRedis.quit()));
+
   await app.register(rateLimit, {
     global: false,
     // After auth and body parsing, so a limit can key on the user or a body field (e-mail, phone).
     hook: 'preHandler',
     ...(rateRedis ? { redis: rateRedis, nameSpace: config.rateLimitNamespace } : {}),
-    errorResponseBuilder: (_req, ctx) => {
-      const e = new AppError('RATE_LIMITED', errorMessages.RATE_LIMITED, { status: 429 });
-      (e as AppError & { retryAfter?: string }).retryAfter = String(ctx.after);
-      return e;
-    },
+    errorResponseBuilder: (_req, ctx) => rateLimited(ctx.ttl),
   });
   // API answers compressed when worth it (≥ 1 KB); brotli at quality 4, cheap enough per request.
   // Built assets are precompressed at build time and served as they are (below).
@@ -183,6 +200,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    // Every 429 says when to retry: `Retry-After` in seconds and the same delay in the message.
+    if (err instanceof AppError && err.status === 429) {
+      const after = err.retryAfter ?? DEFAULT_RETRY_AFTER_S;
+      return reply
+        .status(429)
+        .header('retry-after', String(after))
+        .send({ success: false, code: err.code, message: retryAfterMessage(err.code, after, err.message) });
+    }
     if (err instanceof AppError) {
       return reply.status(err.status).send({
         success: false,
@@ -230,6 +255,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return reply.status(400).send(envelope('BAD_REQUEST'));
     }
     if (status >= 500) req.log.error({ err }, 'unhandled error');
+    if (status === 429) {
+      return reply
+        .status(429)
+        .header('retry-after', String(DEFAULT_RETRY_AFTER_S))
+        .send({
+          success: false,
+          code: 'RATE_LIMITED',
+          message: retryAfterMessage('RATE_LIMITED', DEFAULT_RETRY_AFTER_S),
+        });
+    }
     const code =
       status === 404
         ? 'NOT_FOUND'
@@ -246,7 +281,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(authPlugin);
-  // After authentication (authPlugin's preValidation), before any schema or query.
+  // After authentication (authPlugin's onRequest), before any schema or query.
   app.addHook('preValidation', rejectInvalidText);
   await registerModules(app);
 
@@ -271,6 +306,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const url = req.url.split('?')[0];
     const isApi =
       url.startsWith('/api/') || url === '/api' || url.startsWith('/dev/') || url.startsWith('/files/');
+    if (!isApi && FILE_LIKE.test(url)) {
+      return reply
+        .status(404)
+        .header('cache-control', 'no-cache')
+        .type('text/plain; charset=utf-8')
+        .send('Introuvable');
+    }
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

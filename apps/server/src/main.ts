@@ -7,7 +7,7 @@ import { startOutboxWorker } from './outbox/worker.js';
 import { startWebhookWorker } from './modules/syndic-api/webhooks/webhooks.service.js';
 import { attachRealtime } from './realtime/index.js';
 import { ensureVapidKeys } from './platform/push.js';
-import { ensureAppSecret } from './secrets.js';
+import { ensureAppSecret, StartupError } from './secrets.js';
 import { isDatabaseEmpty, printDemoLogins, seedDemo } from './seed/demo.js';
 
 async function main() {
@@ -54,6 +54,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A refused setting is said in French, alone; anything else with its stack.
+  console.error(err instanceof StartupError ? `\nTantième ne démarre pas : ${err.message}\n` : err);
   process.exit(1);
 });

@@ -26,6 +26,7 @@ export const ErrorCode = {
   CODE_EXPIRED: 'CODE_EXPIRED',
   CODE_NOT_FOUND: 'CODE_NOT_FOUND',
   CAPTCHA_INVALID: 'CAPTCHA_INVALID',
+  CAPTCHA_REQUIRED: 'CAPTCHA_REQUIRED',
   EMAIL_EXISTS: 'EMAIL_EXISTS',
   PHONE_EXISTS: 'PHONE_EXISTS',
   WRONG_OLD_PASSWORD: 'WRONG_OLD_PASSWORD',
@@ -130,6 +131,7 @@ export const errorMessages: Partial<Record<string, string>> = {
   CODE_EXPIRED: 'Le code a expiré',
   CODE_NOT_FOUND: 'Ce code ne correspond pas.',
   CAPTCHA_INVALID: 'Veuillez vérifier avec captcha',
+  CAPTCHA_REQUIRED: 'Veuillez vérifier avec captcha',
   EMAIL_EXISTS: 'Cet e-mail existait.',
   PHONE_EXISTS: 'Ce numéro de téléphone existe.',
   WRONG_OLD_PASSWORD: "L'ancien mot de passe ne correspond pas.",
@@ -161,3 +163,24 @@ export const errorMessages: Partial<Record<string, string>> = {
   VOTE_INCOMPLETE: 'Veuillez voter pour chaque résolution avant de publier votre vote.',
   NO_BALLOT: "Vous n'avez pas encore voté par correspondance pour cette assemblée.",
 };
+
+/** A delay in French words, rounded up: '45 secondes', '1 minute', '7 minutes', '2 heures'. */
+export function formatRetryDelay(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  const unit = (n: number, one: string) => `${n} ${one}${n > 1 ? 's' : ''}`;
+  if (s < 60) return unit(s, 'seconde');
+  const m = Math.ceil(s / 60);
+  if (m < 120) return unit(m, 'minute');
+  return unit(Math.ceil(m / 60), 'heure');
+}
+
+/**
+ * The message of a 429: when to retry, in words (the `Retry-After` header says it in seconds).
+ * RATE_LIMITED reads 'Trop de tentatives. Veuillez réessayer dans 7 minutes.'; another code
+ * keeps its own message and gains the same sentence.
+ */
+export function retryAfterMessage(code: string, seconds: number, message?: string): string {
+  const when = `Veuillez réessayer dans ${formatRetryDelay(seconds)}.`;
+  if (code === 'RATE_LIMITED' || !message) return `Trop de tentatives. ${when}`;
+  return `${message} ${when}`;
+}

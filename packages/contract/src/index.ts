@@ -37,3 +37,4 @@ export * from './domains/syndicImport.js';
 export * from './domains/notifications.js';
 export * from './domains/syndicAssemblees.js';
 export * from './domains/chat.js';
+export * from './domains/verification.js';

@@ -31,11 +31,12 @@ function bearer(req: FastifyRequest): string | null {
 
 /**
  * Resolves the bearer session and the preview token of every request, then enforces the route's
- * `auth`. It runs before validation: an anonymous caller learns nothing from the body's errors.
+ * `auth`. It runs first (onRequest), before the body is even parsed: an anonymous caller gets
+ * 401 whatever it sends, and learns nothing from the body's errors (malformed JSON, oversize).
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null as unknown as AuthState);
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     const state: AuthState = { user: null, sessionId: null, preview: null };
     req.auth = state;
     const mode = req.routeOptions.config?.auth ?? 'public';

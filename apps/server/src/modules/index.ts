@@ -19,6 +19,7 @@ import { assembleesRoutes } from './assemblees/assemblees.routes.js';
 import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { chatRoutes } from './chat/chat.routes.js';
+import { verificationRoutes } from './verification/verification.routes.js';
 
 /** Every module's routes, one line each. */
 export async function registerModules(app: FastifyInstance) {
@@ -41,5 +42,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(assembleesRoutes);
   await app.register(notificationsRoutes);
   await app.register(chatRoutes);
+  await app.register(verificationRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

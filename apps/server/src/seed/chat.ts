@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { administrators, users } from '../db/schema/index.js';
+import { administrators, coproprietaires, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/password.js';
 import { DEMO_PASSWORD } from './accounts.js';
 import { newId, type SeedContext } from './context.js';
@@ -29,6 +29,36 @@ export async function seedChatStaff(ctx: SeedContext, garnier: AdminInfo) {
     userId,
     link: async (db: Db) => {
       await db.update(administrators).set({ user_id: userId }).where(eq(administrators.id, garnier.id));
+    },
+  };
+}
+
+export const COUNCIL_EMAIL = 'jp.rousseau@example.fr';
+
+/**
+ * Jean-Pierre Rousseau, council member at Les Tilleuls, with an account: the second council member
+ * who verifies the accounts with Claire (and sees her checks live). His record is attached after
+ * the flush, onboarding done.
+ */
+export async function seedCouncilMember(ctx: SeedContext, recordId: string) {
+  const userId = newId();
+  ctx.rows.add(users, {
+    id: userId,
+    email: COUNCIL_EMAIL,
+    phone: '+33608441972',
+    first_name: 'Jean-Pierre',
+    last_name: 'Rousseau',
+    password_hash: await hashPassword(DEMO_PASSWORD),
+    created_at: ctx.clock.daysAgo(300, '20:10'),
+    updated_at: ctx.clock.daysAgo(300, '20:10'),
+  });
+  return {
+    userId,
+    link: async (db: Db) => {
+      await db
+        .update(coproprietaires)
+        .set({ user_id: userId, attached_at: ctx.clock.daysAgo(300, '20:12'), init_settings_done: true })
+        .where(eq(coproprietaires.id, recordId));
     },
   };
 }

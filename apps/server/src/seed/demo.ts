@@ -14,7 +14,7 @@ import {
 import { assemblyDates, seedAssemblies } from './assemblies.js';
 import { seedAssemblyRefs } from './assemblies.syndic.js';
 import { addDays, isoOf, makeClock } from './clock.js';
-import { seedChatStaff } from './chat.js';
+import { seedChatStaff, seedCouncilMember } from './chat.js';
 import { seedCommunications } from './communications.js';
 import { Rows, type SeedContext } from './context.js';
 import {
@@ -341,10 +341,12 @@ export async function seedDemo(
   seedPreviewToken(ctx, syndics.lefevre.id, claire);
   seedSyndicRefs(ctx, tilleuls);
   const staff = await seedChatStaff(ctx, syndics.lefevre.gestionnaire);
+  const council = await seedCouncilMember(ctx, tilleuls.owner('rousseau').id);
 
   await Promise.all(ctx.writes);
   await ctx.rows.flush(db);
   await staff.link(db);
+  await council.link(db);
 
   return {
     syndicApiKey: syndics.apiKey,
@@ -369,18 +371,27 @@ export async function seedDemo(
   };
 }
 
-export function printDemoLogins(config: Config, demo: DemoResult | null) {
-  const lines = [
-    '',
-    `  Tantième est prêt : ${config.publicUrl}`,
+/**
+ * The start-up banner. Production only says where the app and its API documentation are: no
+ * demo password, no /dev/outbox (it does not exist there), no demo tokens.
+ */
+export function startupBanner(config: Config, demo: DemoResult | null): string {
+  const lines = ['', `  Tantième est prêt : ${config.publicUrl}`];
+  if (config.env === 'production') {
+    lines.push(`  Documentation API : ${config.publicUrl}/api/docs`);
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push(
     '',
     '  Comptes de démonstration (mot de passe Tilleuls2024) :',
     '    claire.martin@example.fr   (3 copropriétaires, présidente du conseil syndical)',
     '    paul.durand@example.fr     (copropriétaire)',
+    '    jp.rousseau@example.fr     (conseil syndical des Tilleuls)',
+    "    s.garnier@lefevre-immobilier.fr (gestionnaire du syndic : boîte de réception 'Messagerie')",
     '  Code de rattachement libre : ABC123456',
     `  Boîte d'envoi (codes e-mail / SMS) : ${config.publicUrl}/dev/outbox`,
     `  Documentation API : ${config.publicUrl}/api/docs`,
-  ];
+  );
   if (demo) {
     lines.push(
       `  Invitation valide : ${config.publicUrl}/s/lefevre/invitations/${demo.invitationCodes.valid}` +
@@ -391,5 +402,9 @@ export function printDemoLogins(config: Config, demo: DemoResult | null) {
       `  Données de démonstration créées en ${(demo.durationMs / 1000).toFixed(1).replace('.', ',')} s`,
     );
   }
-  console.log(`${lines.join('\n')}\n`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function printDemoLogins(config: Config, demo: DemoResult | null) {
+  console.log(startupBanner(config, demo));
 }

@@ -35,7 +35,7 @@ export const pages: Record<string, ComponentType> = {
   Assemblee: lazy(() => import('../features/assemblees/pages/AssembleeListPage')),
   AssembleeDetail: lazy(() => import('../features/assemblees/pages/AssembleeDetailPage')),
   Notifications: lazy(() => import('../features/notifications/pages/NotificationsPage')),
-  Verification: ComingSoon,
+  Verification: lazy(() => import('../features/verification/pages/VerificationPage')),
   CarnetEntretien: ComingSoon,
   CoproprietaireInfo: lazy(() => import('../features/coproprietaire/pages/CoproprietaireInfoPage')),
   // syndic preview

@@ -41,6 +41,8 @@ const requiredPassword = z
 export const loginBody = z.object({
   email: requiredString.max(254),
   password: requiredPassword,
+  /** ALTCHA payload, required only once the e-mail has had too many failed sign-ins (CAPTCHA_REQUIRED). */
+  captcha: z.string().max(4000).optional(),
 });
 
 export const sessionSchema = z.object({ token: z.string(), user: userSchema });

@@ -1,7 +1,7 @@
 import { coproprietaireEndpoints as E } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth.js';
-import { AppError } from '../../http/errors.js';
+import { rateLimited } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import * as service from './coproprietaire.service.js';
 
@@ -27,7 +27,7 @@ export async function coproprietaireRoutes(app: FastifyInstance) {
     async ({ req, params }) => {
       const user = currentUser(req);
       const limit = await perUserAttach(req);
-      if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED');
+      if (!limit.isAllowed && limit.isExceeded) throw rateLimited(limit.ttl);
       return service.attachByCode(app.db, user.id, params.code);
     },
     { rateLimit: { ...ATTACH_LIMITS.perIp, keyGenerator: (req) => `attach:ip:${req.ip}` } },

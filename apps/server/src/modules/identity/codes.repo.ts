@@ -26,9 +26,13 @@ export async function latestOpenCode(db: Exec, purpose: string, target: string) 
   return row;
 }
 
+/** Codes sent to a target since a time: how many, and when the oldest of them was sent. */
 export async function countSince(db: Exec, purpose: string, target: string, since: Date) {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      n: sql<number>`count(*)::int`,
+      oldest: sql<number | null>`extract(epoch from min(${verificationCodes.created_at}))::float8`,
+    })
     .from(verificationCodes)
     .where(
       and(
@@ -37,7 +41,7 @@ export async function countSince(db: Exec, purpose: string, target: string, sinc
         gt(verificationCodes.created_at, since),
       ),
     );
-  return row?.n ?? 0;
+  return { n: row?.n ?? 0, oldest: row?.oldest != null ? new Date(Number(row.oldest) * 1000) : null };
 }
 
 export async function latestCreated(db: Exec, purpose: string, target: string) {

@@ -66,10 +66,15 @@ export async function issueCode(
   const target = normalizeTarget(purpose, rawTarget);
   const now = opts.now ?? new Date();
   const last = await repo.latestCreated(db, purpose, target);
-  if (last && now.getTime() - last.getTime() < CODE_RESEND_COUNTDOWN_S * 1000)
-    throw new AppError('RESEND_TOO_SOON');
+  const since = (t: Date) => (now.getTime() - t.getTime()) / 1000;
+  if (last && since(last) < CODE_RESEND_COUNTDOWN_S)
+    throw new AppError('RESEND_TOO_SOON', undefined, { retryAfter: CODE_RESEND_COUNTDOWN_S - since(last) });
   const sent = await repo.countSince(db, purpose, target, new Date(now.getTime() - 3600_000));
-  if (sent >= MAX_SENDS_PER_HOUR) throw new AppError('RATE_LIMITED', undefined, { status: 429 });
+  if (sent.n >= MAX_SENDS_PER_HOUR)
+    throw new AppError('RATE_LIMITED', undefined, {
+      status: 429,
+      retryAfter: 3600 - (sent.oldest ? since(sent.oldest) : 0),
+    });
   const channel = CHANNEL[purpose];
   const ttl = channel === 'email' ? EMAIL_CODE_TTL_S : SMS_CODE_TTL_S;
   const code = randomDigits(OTP_LENGTH);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSignedInUser, makeUser, TEST_PASSWORD } from '../../test/factories.js';
+import { captcha } from '../../test/factories.identity.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -62,20 +63,27 @@ describe('sign-in by e-mail and password', () => {
     expect(json(after).code).toBe('UNAUTHORIZED');
   });
 
-  it('rate-limits repeated sign-in attempts with a French 429', async () => {
+  it('asks a captcha after 5 failures, then rate-limits the address with a French 429', async () => {
     let last = 0;
     let body: any;
+    const codes: string[] = [];
     for (let i = 0; i < 12; i++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: 'brute@example.fr', password: 'Nope1234' },
+        payload: {
+          email: 'brute@example.fr',
+          password: 'Nope1234',
+          ...(i >= 5 ? { captcha: await captcha(t, '127.0.0.1') } : {}),
+        },
       });
       last = res.statusCode;
       body = json(res);
+      codes.push(body.code);
     }
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill('USER_NOT_FOUND'));
     expect(last).toBe(429);
     expect(body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
-    expect(body.message).toContain('Trop de tentatives');
+    expect(body.message).toMatch(/^Trop de tentatives\. Veuillez réessayer dans \d+ minutes?\.$/);
   });
 });

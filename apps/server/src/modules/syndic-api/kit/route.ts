@@ -1,6 +1,6 @@
 import { SYNDIC_API_KEY_HEADER, type DataOf, type SyndicEndpoint } from '@tantieme/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../../http/errors.js';
+import { AppError, rateLimited } from '../../../http/errors.js';
 import { type RouteContext, route } from '../../../http/route.js';
 import { authenticateApiKey } from './keys.js';
 
@@ -51,7 +51,7 @@ export function syndicRoute<E extends SyndicEndpoint>(
     {
       security: [{ syndicApiKey: [] }],
       bodyLimit: opts.bodyLimit,
-      onRequest: async (req, reply) => {
+      onRequest: async (req) => {
         const raw = req.headers[SYNDIC_API_KEY_HEADER];
         const identity = typeof raw === 'string' ? await authenticateApiKey(app.db, raw.trim()) : null;
         if (!identity) throw new AppError('UNAUTHORIZED', 'Clé API manquante ou invalide.');
@@ -65,8 +65,7 @@ export function syndicRoute<E extends SyndicEndpoint>(
         });
         const limit = await limiter(req);
         if (!limit.isAllowed && limit.isExceeded) {
-          reply.header('retry-after', String(Math.max(1, Math.ceil(limit.ttl / 1000))));
-          throw new AppError('RATE_LIMITED', undefined, { status: 429 });
+          throw rateLimited(limit.ttl);
         }
       },
     },

@@ -1,9 +1,19 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { authMsg, identityEndpoints, looksLikeAttachToken, msg, type User } from '@tantieme/contract';
+import {
+  authMsg,
+  identityEndpoints,
+  looksLikeAttachToken,
+  msg,
+  solveCaptcha,
+  type User,
+} from '@tantieme/contract';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../../api';
 import { authFr } from '../fr';
 import { apiCode, apiMessage, checkEmail } from '../validate';
+
+const signIn = (body: { email: string; password: string; captcha?: string }) =>
+  api.call(identityEndpoints.login, { body });
 
 /** Email tab: e-mail and password (SPEC §5 Login, §8 Login errors). */
 export function EmailLogin({ onSignedIn }: { onSignedIn(token: string, user: User): void }) {
@@ -19,7 +29,17 @@ export function EmailLogin({ onSignedIn }: { onSignedIn(token: string, user: Use
     if (next.email || next.password) return;
     setBusy(true);
     try {
-      const s = await api.call(identityEndpoints.login, { body: { email: email.trim(), password } });
+      const body = { email: email.trim(), password };
+      let s: Awaited<ReturnType<typeof signIn>>;
+      try {
+        s = await signIn(body);
+      } catch (err) {
+        // Too many failed sign-ins for this e-mail (decision 46): solve the proof-of-work
+        // invisibly and try once more with it.
+        if (apiCode(err) !== 'CAPTCHA_REQUIRED') throw err;
+        const challenge = await api.call(identityEndpoints.captchaChallenge);
+        s = await signIn({ ...body, captcha: (await solveCaptcha(challenge)) ?? undefined });
+      }
       onSignedIn(s.token, s.user);
     } catch (err) {
       const c = apiCode(err);

@@ -1,0 +1,175 @@
+import {
+  CHARGE_TYPES,
+  hasSyndicatPermission,
+  VERIFICATION_EVENT,
+  type VerificationChargeType,
+  type VerificationCosts,
+  type VerificationEvent,
+  verificationFr,
+} from '@tantieme/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import type { StorageAdapter } from '../../platform/storage.js';
+import type { Realtime } from '../../realtime/index.js';
+import type { OwnedRecord } from '../access/access.service.js';
+import * as repo from './verification.repo.js';
+
+export interface VerificationDeps {
+  db: Db;
+  storage: StorageAdapter;
+  realtime: Realtime;
+}
+
+const TYPES: Record<VerificationChargeType, number[]> = {
+  fonc: [CHARGE_TYPES.FONCTIONNEMENT],
+  travaux: [CHARGE_TYPES.TRAVAUX, CHARGE_TYPES.FOND_ALLUR],
+};
+
+/** Only council members reach the verification (decision 7); anyone else: 404. */
+export function assertCouncil(row: OwnedRecord) {
+  if (!hasSyndicatPermission(row.coproprietaire)) throw new AppError('NOT_FOUND');
+}
+
+const isExternal = (p: string) => /^(https?:|\/)/.test(p);
+
+export async function costs(
+  deps: VerificationDeps,
+  coproprieteId: string,
+  chargeType: VerificationChargeType,
+): Promise<VerificationCosts> {
+  const [status, years] = await Promise.all([
+    repo.status(deps.db, coproprieteId),
+    repo.currentYears(deps.db, coproprieteId),
+  ]);
+  const rows = await repo.invoicesOf(
+    deps.db,
+    coproprieteId,
+    years.map((y) => y.id),
+    TYPES[chargeType],
+  );
+  const urls = new Map<string, string | null>();
+  for (const r of rows) {
+    const src = r.supplier?.source_urls?.[0];
+    if (r.supplier && src && !urls.has(r.supplier.id))
+      urls.set(
+        r.supplier.id,
+        isExternal(src.path) ? src.path : await deps.storage.signedGetUrl(src.path, 3600).catch(() => null),
+      );
+  }
+  return {
+    status,
+    years: years.map((y) => {
+      const charges = new Map<string, VerificationCosts['years'][number]['charges'][number]>();
+      for (const { invoice: i, charge: c, supplier: s } of rows) {
+        if (i.financial_year_id !== y.id) continue;
+        let ch = charges.get(c.id);
+        if (!ch) {
+          ch = { id: c.id, code: c.code, name: c.name, amount: 0, invoices: [] };
+          charges.set(c.id, ch);
+        }
+        ch.amount += i.amount_cents;
+        ch.invoices.push({
+          id: i.id,
+          ecriture_description: i.ecriture_description,
+          description: i.description,
+          invoice_amount: i.amount_cents,
+          date: i.date,
+          created_date: i.created_date.toISOString(),
+          invoice_infos: s
+            ? [
+                {
+                  id: s.id,
+                  invoice_name: s.number ? `${s.fournisseur_name} n° ${s.number}` : s.fournisseur_name,
+                  invoice_url: urls.get(s.id) ?? null,
+                  invoice_content_type: s.source_urls?.[0]?.content_type ?? null,
+                },
+              ]
+            : [],
+          verifications: {
+            SYNDIC: { value: i.verification_syndic },
+            SYNDICAT: { value: i.verification_syndicat },
+          },
+        });
+      }
+      return { id: y.id, year: y.year, couple: y.couple, charges: [...charges.values()] };
+    }),
+  };
+}
+
+/** Checks happen while the accounts are submitted and the council has not pressed 'Terminer'. */
+async function assertEditable(db: Db, coproprieteId: string) {
+  const s = await repo.status(db, coproprieteId);
+  if (s.syndic_submit === 0)
+    throw new AppError('VERIFICATION_NOT_SUBMITTED', verificationFr.notSubmitted, { status: 409 });
+  if (s.syndicat_finish === 1)
+    throw new AppError('VERIFICATION_FINISHED', verificationFr.finished, { status: 409 });
+}
+
+async function emit(deps: VerificationDeps, coproprieteId: string, e: VerificationEvent) {
+  const ids = await repo.councilRecordIds(deps.db, coproprieteId);
+  deps.realtime.toRooms(
+    ids.map((id) => `coproprietaire:${id}`),
+    VERIFICATION_EVENT,
+    e,
+  );
+}
+
+export async function verifyOne(
+  deps: VerificationDeps,
+  coproprieteId: string,
+  chargeId: string,
+  invoiceId: string,
+  value: number,
+) {
+  await assertEditable(deps.db, coproprieteId);
+  const row = await repo.findInvoice(deps.db, coproprieteId, chargeId, invoiceId);
+  if (!row) throw new AppError('NOT_FOUND');
+  const years = await repo.currentYears(deps.db, coproprieteId);
+  if (!years.some((y) => y.id === row.invoice.financial_year_id)) throw new AppError('NOT_FOUND');
+  await repo.setSyndicat(deps.db, [invoiceId], value);
+  const chargeType: VerificationChargeType =
+    row.charge.charge_type === CHARGE_TYPES.FONCTIONNEMENT ? 'fonc' : 'travaux';
+  await emit(deps, coproprieteId, {
+    type: 'UPDATE_CHARGE_VERIFY',
+    copropriete_id: coproprieteId,
+    charge_type: chargeType,
+    invoices: [{ id: invoiceId, value }],
+  });
+  return { id: invoiceId, value };
+}
+
+export async function verifyAll(
+  deps: VerificationDeps,
+  coproprieteId: string,
+  chargeType: VerificationChargeType,
+  value: number,
+) {
+  await assertEditable(deps.db, coproprieteId);
+  const years = await repo.currentYears(deps.db, coproprieteId);
+  const rows = await repo.invoicesOf(
+    deps.db,
+    coproprieteId,
+    years.map((y) => y.id),
+    TYPES[chargeType],
+  );
+  const ids = rows.map((r) => r.invoice.id);
+  await repo.setSyndicat(deps.db, ids, value);
+  await emit(deps, coproprieteId, {
+    type: 'UPDATE_CHARGE_VERIFY',
+    copropriete_id: coproprieteId,
+    charge_type: chargeType,
+    invoices: ids.map((id) => ({ id, value })),
+  });
+  return { updated: ids.length };
+}
+
+/** 'Terminer' (1) / 'Modifier' (0). */
+export async function finish(deps: VerificationDeps, coproprieteId: string, status: number) {
+  const s = await repo.status(deps.db, coproprieteId);
+  if (s.syndic_submit === 0)
+    throw new AppError('VERIFICATION_NOT_SUBMITTED', verificationFr.notSubmitted, { status: 409 });
+  await repo.setStatus(deps.db, coproprieteId, { syndicat_finish: status });
+  const next = { syndic_submit: s.syndic_submit, syndicat_finish: status };
+  await emit(deps, coproprieteId, { type: 'UPDATE_SYNDIC_SUBMIT', copropriete_id: coproprieteId, ...next });
+  return next;
+}

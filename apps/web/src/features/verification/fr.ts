@@ -1,0 +1,21 @@
+/** 'Vérification des comptes' strings (SPEC §2.6, §4). */
+export const verifFr = {
+  title: 'Vérification des comptes',
+  tabFonc: 'Charges de fonctionnement',
+  tabTravaux: 'Charges travaux',
+  finish: 'Terminer',
+  modify: 'Modifier',
+  checkAll: 'Tout cocher',
+  year: (couple: string) => `Exercice ${couple}`,
+  syndic: 'Syndic',
+  syndicat: 'Conseil syndical',
+  invoice: 'Voir la facture',
+  noInvoice: 'Pas de facture',
+  progress: (n: number, total: number) => `${n}/${total} vérifiée${n > 1 ? 's' : ''}`,
+  empty: "Aucune facture pour l'exercice en cours.",
+  finishedNote: 'Vérification terminée. Cliquez sur « Modifier » pour la reprendre.',
+  loadError: "La vérification n'a pas pu être chargée.",
+  retry: 'Réessayer',
+  syndicBox: (name: string) => `Vérifiée par le syndic : ${name}`,
+  syndicatBox: (name: string) => `Vérifiée par le conseil syndical : ${name}`,
+} as const;
