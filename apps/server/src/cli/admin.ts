@@ -272,7 +272,7 @@ async function importCommand(database: Database, args: string[]) {
   console.log(
     dryRun
       ? `Essai (rien n'est écrit) pour ${syndic.name} : ${report.ok ? 'aucune erreur, l’import peut être lancé.' : `${report.error_count} erreur(s).`}`
-      : `Import pour ${syndic.name} : ${imported} groupe(s) importé(s), ${rejected} refusé(s) (rien n'en est écrit).`,
+      : `Import pour ${syndic.name} : ${imported} groupe(s) importé(s)${rejected ? `, ${rejected} refusé(s) (rien n'en est écrit)` : ''}.`,
   );
   for (const l of formatSummary(report)) console.log(l);
   if (errors.length) {
