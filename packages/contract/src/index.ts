@@ -35,6 +35,8 @@ export * from './domains/syndicWebhooks.js';
 export * from './rules/csv.js';
 export * from './domains/syndicImport.js';
 export * from './domains/notifications.js';
+export * from './rules/documents.js';
+export * from './domains/documents.js';
 export * from './domains/syndicAssemblees.js';
 export * from './domains/chat.js';
 export * from './domains/verification.js';

@@ -20,6 +20,9 @@ import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { chatRoutes } from './chat/chat.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
+import { documentsRoutes } from './documents/documents.routes.js';
+import { invoicesRoutes } from './invoices/invoices.routes.js';
+import { communicationsRoutes } from './communications/communications.routes.js';
 
 /** Every module's routes, one line each. */
 export async function registerModules(app: FastifyInstance) {
@@ -43,5 +46,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(notificationsRoutes);
   await app.register(chatRoutes);
   await app.register(verificationRoutes);
+  await app.register(documentsRoutes);
+  await app.register(invoicesRoutes);
+  await app.register(communicationsRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

@@ -31,6 +31,7 @@ import { seedInbox } from './inbox.js';
 import { seedSyndicRefs } from './notifications.js';
 import { seedInvoices } from './invoices.js';
 import { seedClosFleuri, seedHorizon } from './others.js';
+import { seedTilleulsMedia } from './media.js';
 import { makeRng } from './random.js';
 import { seedSyndics } from './syndics.js';
 import { seedTilleuls, TILLEULS_CHARGES } from './tilleuls.js';
@@ -254,6 +255,7 @@ export async function seedDemo(
       },
     ),
     seedTilleulsGroups(ctx, tilleuls, finance),
+    seedTilleulsMedia(ctx, tilleuls),
     seedClosFleuriGroups(ctx, clos.copro),
     seedSyndicGroups(ctx, syndics.lefevre),
   ]);

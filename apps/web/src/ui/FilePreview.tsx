@@ -1,7 +1,15 @@
-import { ActionIcon, Box, Overlay, Portal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, Overlay, Portal, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconX } from '@tabler/icons-react';
-import { previewMode } from '@tantieme/contract';
+import { IconDownload, IconX, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import {
+  DEFAULT_VIEWER_URLS,
+  externalViewerUrl,
+  formatSize,
+  IMAGE_VIEWER_ZOOM,
+  nextZoom,
+  previewMode,
+} from '@tantieme/contract';
+import { type MouseEvent, useState } from 'react';
 
 export const NO_PREVIEW_TEXT =
   "Hmm... on dirait que ce fichier n'a pas d'aperçu que nous pouvons vous montrer.";
@@ -10,17 +18,41 @@ export interface PreviewFile {
   url: string;
   name: string;
   content_type?: string | null;
+  /** Size in bytes, shown as SPEC §9 says (B, KB, MB). */
+  size?: number | null;
 }
 
-/** What a file looks like inline: image, frame, office viewer or the no-preview message. */
-export function FileView({ file, height = '80vh' }: { file: PreviewFile; height?: string }) {
+/** External viewers for office and text files, configurable at build time (VITE_*_VIEWER_URL, {url} placeholder). */
+const viewerTemplates = {
+  office: import.meta.env.VITE_OFFICE_VIEWER_URL || DEFAULT_VIEWER_URLS.office,
+  text: import.meta.env.VITE_TEXT_VIEWER_URL || DEFAULT_VIEWER_URLS.text,
+};
+
+const stop = (e: MouseEvent) => e.stopPropagation();
+
+/** What a file looks like inline: image, frame, external viewer or the no-preview message. */
+export function FileView({
+  file,
+  height = '80vh',
+  zoom = 1,
+}: {
+  file: PreviewFile;
+  height?: string;
+  zoom?: number;
+}) {
   const mode = previewMode(file.content_type, file.name);
   if (mode === 'image') {
     return (
       <img
         src={file.url}
         alt={file.name}
-        style={{ maxHeight: '90vh', maxWidth: '100%', objectFit: 'contain' }}
+        style={{
+          maxHeight: '90vh',
+          maxWidth: '100%',
+          objectFit: 'contain',
+          transform: `scale(${zoom})`,
+          transition: 'transform 120ms ease-out',
+        }}
       />
     );
   }
@@ -33,22 +65,23 @@ export function FileView({ file, height = '80vh' }: { file: PreviewFile; height?
       />
     );
   }
-  if (mode === 'office') {
-    // Office files are previewed by Microsoft's viewer, which fetches the (signed) URL itself.
+  if (mode === 'office' || mode === 'text') {
+    // The external viewer fetches the (signed, expiring) URL itself.
     const abs = new URL(file.url, window.location.origin).toString();
     return (
       <iframe
-        src={`https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(abs)}`}
+        src={externalViewerUrl(viewerTemplates[mode], abs)}
         title={file.name}
         style={{ width: '100%', height, border: 0, background: '#fff' }}
       />
     );
   }
   return (
-    <Stack align="center" p="xl" bg="white" style={{ borderRadius: 8 }}>
-      <Text>{NO_PREVIEW_TEXT}</Text>
-      <Text component="a" href={file.url} download={file.name} c="tantieme.7">
+    <Stack align="center" p="xl" bg="white" style={{ borderRadius: 8 }} onClick={stop}>
+      <Text c="dark.9">{NO_PREVIEW_TEXT}</Text>
+      <Text component="a" href={file.url} download={file.name} c="tantieme.8" td="underline">
         {file.name}
+        {file.size != null ? ` (${formatSize(file.size)})` : ''}
       </Text>
     </Stack>
   );
@@ -56,12 +89,21 @@ export function FileView({ file, height = '80vh' }: { file: PreviewFile; height?
 
 /**
  * Full-screen preview overlay (SPEC §2.22): closes on a click of the backdrop, the content or
- * the close icon (and on Escape); jpeg shown as an image capped at 90% of the height, other
- * types in an embedded frame.
+ * the close icon (and on Escape); images are capped at 90% of the height and zoom by 0.2
+ * within 0.5–3 (SPEC §9); PDFs in a frame; office and text files through an external viewer;
+ * anything else the no-preview message with a download link.
  */
 export function FilePreview({ file, onClose }: { file: PreviewFile | null; onClose: () => void }) {
   useHotkeys([['Escape', () => file && onClose()]]);
   if (!file) return null;
+  // Keyed by URL: another file opens at zoom 1.
+  return <PreviewOverlay key={file.url} file={file} onClose={onClose} />;
+}
+
+function PreviewOverlay({ file, onClose }: { file: PreviewFile; onClose: () => void }) {
+  const [zoom, setZoom] = useState(1);
+  const isImage = previewMode(file.content_type, file.name) === 'image';
+  const t = { zoomIn: 'Zoom avant', zoomOut: 'Zoom arrière', download: 'Télécharger', close: 'Fermer' };
   return (
     <Portal>
       <Overlay fixed backgroundOpacity={0.75} zIndex={400} onClick={onClose} />
@@ -78,20 +120,54 @@ export function FilePreview({ file, onClose }: { file: PreviewFile | null; onClo
           alignItems: 'center',
           justifyContent: 'center',
           padding: 24,
+          overflow: 'auto',
         }}
       >
-        <ActionIcon
-          onClick={onClose}
-          aria-label="Fermer"
-          variant="filled"
-          color="dark"
-          size="lg"
-          style={{ position: 'fixed', top: 16, right: 16 }}
-        >
-          <IconX />
-        </ActionIcon>
+        <Group gap="xs" style={{ position: 'fixed', top: 16, right: 16, zIndex: 402 }} onClick={stop}>
+          {isImage && (
+            <>
+              <ActionIcon
+                onClick={() => setZoom((z) => nextZoom(z, -1, IMAGE_VIEWER_ZOOM))}
+                aria-label={t.zoomOut}
+                variant="filled"
+                color="dark"
+                size="lg"
+                disabled={zoom <= IMAGE_VIEWER_ZOOM.min}
+              >
+                <IconZoomOut />
+              </ActionIcon>
+              <Text c="white" size="sm" aria-live="polite" data-testid="zoom-level" miw={44} ta="center">
+                {Math.round(zoom * 100)} %
+              </Text>
+              <ActionIcon
+                onClick={() => setZoom((z) => nextZoom(z, 1, IMAGE_VIEWER_ZOOM))}
+                aria-label={t.zoomIn}
+                variant="filled"
+                color="dark"
+                size="lg"
+                disabled={zoom >= IMAGE_VIEWER_ZOOM.max}
+              >
+                <IconZoomIn />
+              </ActionIcon>
+            </>
+          )}
+          <ActionIcon
+            component="a"
+            href={file.url}
+            download={file.name}
+            aria-label={`${t.download} ${file.name}`}
+            variant="filled"
+            color="dark"
+            size="lg"
+          >
+            <IconDownload />
+          </ActionIcon>
+          <ActionIcon onClick={onClose} aria-label={t.close} variant="filled" color="dark" size="lg">
+            <IconX />
+          </ActionIcon>
+        </Group>
         <Box w="100%" maw={1100} style={{ display: 'flex', justifyContent: 'center' }}>
-          <FileView file={file} />
+          <FileView file={file} zoom={zoom} />
         </Box>
       </Box>
     </Portal>

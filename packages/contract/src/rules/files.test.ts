@@ -8,7 +8,7 @@ describe('file type classes and preview modes', () => {
     [null, 'plan.PNG', 'image', 'image'],
     ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', null, 'doc', 'office'],
     [null, 'budget.xlsx', 'excel', 'office'],
-    ['text/plain', null, 'text', 'frame'],
+    ['text/plain', null, 'text', 'text'],
     ['application/zip', null, 'zip', 'none'],
     ['application/octet-stream', 'x.bin', 'unknown', 'none'],
   ])('%s %s → %s / %s', (ct, name, cls, mode) => {

@@ -58,13 +58,24 @@ export function fileTypeClass(contentType?: string | null, name?: string | null)
 export function previewMode(
   contentType?: string | null,
   name?: string | null,
-): 'image' | 'frame' | 'office' | 'none' {
+): 'image' | 'frame' | 'office' | 'text' | 'none' {
   const c = fileTypeClass(contentType, name);
   if (c === 'image') return 'image';
-  if (c === 'pdf' || c === 'text' || c === 'audio' || c === 'video') return 'frame';
+  if (c === 'pdf' || c === 'audio' || c === 'video') return 'frame';
+  // SPEC §2.7: office and text files are previewed through external viewers.
   if (c === 'doc' || c === 'excel' || c === 'pptx') return 'office';
+  if (c === 'text') return 'text';
   return 'none';
 }
+
+/** External viewer URL templates ({url} = the absolute, signed file URL), overridable by configuration. */
+export const DEFAULT_VIEWER_URLS = {
+  office: 'https://view.officeapps.live.com/op/embed.aspx?src={url}',
+  text: 'https://docs.google.com/gview?embedded=true&url={url}',
+} as const;
+
+export const externalViewerUrl = (template: string, absoluteFileUrl: string) =>
+  template.replace('{url}', encodeURIComponent(absoluteFileUrl));
 
 /** SPEC §2.17: image URLs swap '/original/' for '/medium/'. */
 export const mediumImageUrl = (url: string) => url.replace('/original/', '/medium/');

@@ -43,3 +43,12 @@ export async function findUserRecordUnderSyndic(db: Db, userId: string, syndicId
     .limit(1);
   return row;
 }
+
+export async function findUserRecordsOfSyndic(db: Db, userId: string, syndicId: string) {
+  return db
+    .select({ coproprietaire: coproprietaires, copropriete: coproprietes, syndic: syndics })
+    .from(coproprietaires)
+    .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
+    .innerJoin(syndics, eq(syndics.id, coproprietes.syndic_id))
+    .where(and(eq(coproprietaires.user_id, userId), eq(coproprietes.syndic_id, syndicId)));
+}

@@ -117,3 +117,31 @@ export function guardSyndic(req: FastifyRequest, syndicId: string): Promise<Owne
     throw new AppError('NOT_FOUND');
   });
 }
+
+/**
+ * Guard for the syndic's own documents: every record the caller holds in copropriétés of that
+ * syndic (or the previewed one), so the §6 scope can be read on each. None is a 404.
+ */
+export function guardSyndicRecords(req: FastifyRequest, syndicId: string): Promise<OwnedRecord[]> {
+  return timed('guard', async () => {
+    if (!UUID.test(syndicId)) throw new AppError('NOT_FOUND');
+    const { user, preview } = req.auth;
+    if (user) {
+      const rows = await repo.findUserRecordsOfSyndic(req.server.db, user.id, syndicId);
+      if (rows.length) return rows;
+    }
+    if (preview && preview.syndicId === syndicId) {
+      const row = await repo.findCoproprietaireWithCopro(req.server.db, preview.coproprietaireId);
+      if (row && row.copropriete.syndic_id === syndicId) return [row];
+    }
+    throw new AppError('NOT_FOUND');
+  });
+}
+
+/** The record's scope inputs for the §6 rules of the contract (documents, invoices). */
+export const scopeOf = (row: OwnedRecord) => ({
+  is_member_syndicat: row.coproprietaire.is_member_syndicat,
+  is_president: row.coproprietaire.is_president,
+  copro_settings: row.copropriete.settings,
+  permissions: row.coproprietaire.permissions,
+});

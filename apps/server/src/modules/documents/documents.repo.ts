@@ -1,0 +1,79 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { documentGroups, documents, documentTypes, files } from '../../db/schema/index.js';
+
+const docColumns = {
+  id: documents.id,
+  group_id: documents.group_id,
+  name: documents.name,
+  amount_cents: documents.amount_cents,
+  amount_type: documents.amount_type,
+  date: documents.date,
+  year: documents.year,
+  month: documents.month,
+  ag_kind: documents.ag_kind,
+  storage_key: files.storage_key,
+  content_type: files.content_type,
+  size: files.size,
+};
+export type DocumentRow = {
+  id: string;
+  group_id: string | null;
+  name: string;
+  amount_cents: number | null;
+  amount_type: string | null;
+  date: string;
+  year: number | null;
+  month: number | null;
+  ag_kind: string | null;
+  storage_key: string;
+  content_type: string;
+  size: number;
+};
+
+export function listTypes(db: Db) {
+  return db
+    .select({ id: documentTypes.id, code: documentTypes.code, name: documentTypes.name })
+    .from(documentTypes)
+    .orderBy(asc(documentTypes.sort), asc(documentTypes.name));
+}
+
+/** One page of a record's own documents of a type, newest first (one more row tells if a next page exists). */
+export function listOwn(db: Db, coproprietaireId: string, type: string, limit: number, offset: number) {
+  return db
+    .select(docColumns)
+    .from(documents)
+    .innerJoin(files, eq(files.id, documents.file_id))
+    .where(and(eq(documents.coproprietaire_id, coproprietaireId), eq(documents.type_code, type)))
+    .orderBy(desc(documents.date), asc(documents.name), asc(documents.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export function listCoproGroups(db: Db, coproprieteIds: string[]) {
+  return db
+    .select()
+    .from(documentGroups)
+    .where(
+      and(eq(documentGroups.scope, 'copropriete'), inArray(documentGroups.copropriete_id, coproprieteIds)),
+    )
+    .orderBy(asc(documentGroups.sort), asc(documentGroups.name));
+}
+
+export function listSyndicGroups(db: Db, syndicIds: string[]) {
+  return db
+    .select()
+    .from(documentGroups)
+    .where(and(eq(documentGroups.scope, 'syndic'), inArray(documentGroups.syndic_id, syndicIds)))
+    .orderBy(asc(documentGroups.sort), asc(documentGroups.name));
+}
+
+export function listGroupDocuments(db: Db, groupIds: string[]): Promise<DocumentRow[]> {
+  if (!groupIds.length) return Promise.resolve([]);
+  return db
+    .select(docColumns)
+    .from(documents)
+    .innerJoin(files, eq(files.id, documents.file_id))
+    .where(inArray(documents.group_id, groupIds))
+    .orderBy(desc(documents.date), asc(documents.name));
+}

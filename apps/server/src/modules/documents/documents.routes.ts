@@ -1,0 +1,49 @@
+import { documentEndpoints as e } from '@tantieme/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route.js';
+import { guardCopropriete, guardCoproprietaire, guardSyndicRecords } from '../access/access.service.js';
+import * as service from './documents.service.js';
+
+/** Documents (SPEC §2.7, §7). Every co-owner call goes through the access guard. */
+export async function documentsRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const storage = app.platform.storage;
+  const preview = { preview: true };
+  route(app, e.types, async () => service.listTypes(db), preview);
+  route(
+    app,
+    e.ownByType,
+    async ({ req, params, query }) =>
+      service.listOwn(
+        db,
+        storage,
+        await guardCoproprietaire(req, params.coproId),
+        params.type,
+        query.page_size,
+        query.page_state,
+      ),
+    preview,
+  );
+  route(
+    app,
+    e.coproDocuments,
+    async ({ req, body }) => {
+      const ids = [...new Set(body.copro_ids)];
+      const records = [];
+      for (const id of ids) records.push(await guardCopropriete(req, id));
+      return service.coproDocuments(db, storage, records);
+    },
+    preview,
+  );
+  route(
+    app,
+    e.syndicDocuments,
+    async ({ req, body }) => {
+      const ids = [...new Set(body.syndic_ids)];
+      const bySyndic = [];
+      for (const id of ids) bySyndic.push(await guardSyndicRecords(req, id));
+      return service.syndicDocuments(db, storage, bySyndic);
+    },
+    preview,
+  );
+}

@@ -1,0 +1,131 @@
+import {
+  canSeeBankStatements,
+  canSeeCoproDocuments,
+  canSeeSyndicDocuments,
+  type DocumentGroup,
+  type DocumentItem,
+} from '@tantieme/contract';
+import type { Db } from '../../db/client.js';
+import type { documentGroups } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
+import type { StorageAdapter } from '../../platform/storage.js';
+import { type OwnedRecord, scopeOf } from '../access/access.service.js';
+import * as repo from './documents.repo.js';
+
+/** Signed file URLs live one hour: long enough for a page left open, short enough to expire. */
+export const FILE_URL_TTL_S = 3600;
+
+export async function presentDocument(storage: StorageAdapter, d: repo.DocumentRow): Promise<DocumentItem> {
+  return {
+    id: d.id,
+    name: d.name,
+    content_type: d.content_type,
+    capacity: d.size,
+    amount_type: d.amount_type,
+    source_url: await storage.signedGetUrl(d.storage_key, FILE_URL_TTL_S),
+    amount: d.amount_cents,
+    date: d.date,
+    year: d.year,
+    month: d.month,
+  };
+}
+
+export const listTypes = (db: Db) => repo.listTypes(db);
+
+export async function listOwn(
+  db: Db,
+  storage: StorageAdapter,
+  rec: OwnedRecord,
+  type: string,
+  pageSize: number,
+  pageState: string | undefined,
+) {
+  const offset = pageState ? Number(pageState) : 0;
+  const rows = await repo.listOwn(db, rec.coproprietaire.id, type, pageSize + 1, offset);
+  const more = rows.length > pageSize;
+  const page = rows.slice(0, pageSize);
+  return {
+    data: await Promise.all(page.map((d) => presentDocument(storage, d))),
+    page_state: more ? String(offset + pageSize) : null,
+  };
+}
+
+type GroupRow = typeof documentGroups.$inferSelect;
+
+async function presentGroups(db: Db, storage: StorageAdapter, groups: GroupRow[]): Promise<DocumentGroup[]> {
+  const docs = await repo.listGroupDocuments(
+    db,
+    groups.map((g) => g.id),
+  );
+  const byGroup = new Map<string, DocumentItem[]>();
+  const agKind = new Map<string, string | null>();
+  for (const d of docs) {
+    const item = await presentDocument(storage, d);
+    agKind.set(d.id, d.ag_kind);
+    byGroup.set(d.group_id!, [...(byGroup.get(d.group_id!) ?? []), item]);
+  }
+  return groups.map((g) => {
+    const list = byGroup.get(g.id) ?? [];
+    const kind = g.kind === 'AG' || g.kind === 'BANK_STATEMENT' ? g.kind : 'default';
+    const base = {
+      id: g.id,
+      name: g.name,
+      kind,
+      copropriete_id: g.copropriete_id,
+      syndic_id: g.syndic_id,
+      number: g.number,
+      approve_date: g.approve_date,
+      documents: [] as DocumentItem[],
+      years: [] as DocumentGroup['years'],
+      months: [] as DocumentGroup['months'],
+    } satisfies DocumentGroup;
+    if (kind === 'AG') {
+      const years = new Map<number, DocumentGroup['years'][number]>();
+      for (const d of list) {
+        const y = d.year ?? Number(d.date.slice(0, 4));
+        const slot = years.get(y) ?? { year: y, quotes: [], records: [] };
+        (agKind.get(d.id) === 'quote' ? slot.quotes : slot.records).push(d);
+        years.set(y, slot);
+      }
+      base.years = [...years.values()].sort((a, b) => b.year - a.year);
+    } else if (kind === 'BANK_STATEMENT') {
+      const months = new Map<string, DocumentGroup['months'][number]>();
+      for (const d of list) {
+        const y = d.year ?? Number(d.date.slice(0, 4));
+        const m = d.month ?? Number(d.date.slice(5, 7));
+        const k = `${y}-${m}`;
+        const slot = months.get(k) ?? { year: y, month: m, documents: [] };
+        slot.documents.push(d);
+        months.set(k, slot);
+      }
+      base.months = [...months.values()].sort((a, b) => b.year - a.year || b.month - a.month);
+    } else {
+      base.documents = list;
+    }
+    return base;
+  });
+}
+
+/** 'Ceux de la copropriétés': §6 copro document scope (404 otherwise), bank statements by their own. */
+export async function coproDocuments(db: Db, storage: StorageAdapter, records: OwnedRecord[]) {
+  const allowed = records.filter((r) => canSeeCoproDocuments(scopeOf(r)));
+  if (allowed.length !== records.length) throw new AppError('NOT_FOUND');
+  const bank = new Set(allowed.filter((r) => canSeeBankStatements(scopeOf(r))).map((r) => r.copropriete.id));
+  const groups = (
+    await repo.listCoproGroups(
+      db,
+      allowed.map((r) => r.copropriete.id),
+    )
+  ).filter((g) => g.kind !== 'BANK_STATEMENT' || bank.has(g.copropriete_id!));
+  return presentGroups(db, storage, groups);
+}
+
+/** 'Ceux du syndic': at least one record the caller holds under each syndic must see them. */
+export async function syndicDocuments(db: Db, storage: StorageAdapter, bySyndic: OwnedRecord[][]) {
+  const ids: string[] = [];
+  for (const records of bySyndic) {
+    if (!records.some((r) => canSeeSyndicDocuments(scopeOf(r)))) throw new AppError('NOT_FOUND');
+    ids.push(records[0].syndic.id);
+  }
+  return presentGroups(db, storage, await repo.listSyndicGroups(db, ids));
+}

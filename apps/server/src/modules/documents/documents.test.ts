@@ -1,0 +1,319 @@
+import {
+  buildPath,
+  communicationEndpoints as c,
+  documentEndpoints as d,
+  type Endpoint,
+  invoiceEndpoints as inv,
+  PREVIEW_TOKEN_HEADER,
+} from '@tantieme/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDocumentsWorld } from '../../test/factories.documents.js';
+import { createTestApp, json, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof makeDocumentsWorld>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await makeDocumentsWorld(t.app);
+});
+afterAll(() => t.close());
+
+const call = (
+  ep: Endpoint,
+  opts: { params?: Record<string, string>; query?: Record<string, string | number>; body?: unknown },
+  headers: Record<string, string> = {},
+) => {
+  const qs = opts.query
+    ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))}`
+    : '';
+  return t.app.inject({
+    method: ep.method,
+    url: `/api${buildPath(ep.path, opts.params)}${qs}`,
+    headers,
+    ...(opts.body ? { payload: opts.body as object } : {}),
+  });
+};
+const fetchFile = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('Mes documents', () => {
+  it('lists the document types in order', async () => {
+    const res = await call(d.types, {}, w.ownerUser.headers);
+    expect(res.statusCode).toBe(200);
+    const codes = json(res).data.map((x: { code: string }) => x.code);
+    expect(codes.indexOf('APPEL_FONDS')).toBeLessThan(codes.indexOf('RELEVE_COMPTE'));
+  });
+
+  it('pages own documents by page_state, newest first, with signed URLs that serve the PDF', async () => {
+    const p = { coproId: w.owner.id, type: 'APPEL_FONDS' };
+    const first = json(
+      await call(d.ownByType, { params: p, query: { page_size: 2 } }, w.ownerUser.headers),
+    ).data;
+    expect(first.data.map((x: { name: string }) => x.name)).toEqual([
+      'Appel de fonds T3',
+      'Appel de fonds T2',
+    ]);
+    expect(first.page_state).toBe('2');
+    expect(first.data[0]).toMatchObject({
+      amount: 45_002,
+      amount_type: 'debit',
+      content_type: 'application/pdf',
+    });
+    expect(first.data[0].capacity).toBeGreaterThan(10);
+    const second = json(
+      await call(
+        d.ownByType,
+        { params: p, query: { page_size: 2, page_state: first.page_state } },
+        w.ownerUser.headers,
+      ),
+    ).data;
+    expect(second.data.map((x: { name: string }) => x.name)).toEqual(['Appel de fonds T1']);
+    expect(second.page_state).toBeNull();
+    const file = await fetchFile(first.data[0].source_url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toMatch(/^inline; filename\*=UTF-8''/);
+    expect(file.body.startsWith('%PDF')).toBe(true);
+  });
+
+  it('refuses a tampered or expired signed URL', async () => {
+    const data = json(
+      await call(d.ownByType, { params: { coproId: w.owner.id, type: 'APPEL_FONDS' } }, w.ownerUser.headers),
+    ).data;
+    const url = new URL(data.data[0].source_url, 'http://x');
+    const tampered = `${url.pathname}?e=${url.searchParams.get('e')}&s=${url.searchParams.get('s')!.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A'))}`;
+    expect((await fetchFile(tampered)).statusCode).toBe(403);
+    const otherKey = `${url.pathname.replace(/appel-\d/, 'appel-9')}${url.search}`;
+    expect((await fetchFile(otherKey)).statusCode).not.toBe(200);
+    const expired = `${url.pathname}?e=${Math.floor(Date.now() / 1000) - 5}&s=${url.searchParams.get('s')}`;
+    expect((await fetchFile(expired)).statusCode).toBe(403);
+  });
+
+  it("answers 404 for another user's record, and the page_state must be a number", async () => {
+    const p = { coproId: w.owner.id, type: 'APPEL_FONDS' };
+    expect((await call(d.ownByType, { params: p }, w.strangerUser.headers)).statusCode).toBe(404);
+    expect((await call(d.ownByType, { params: p }, w.memberUser.headers)).statusCode).toBe(404);
+    expect(
+      (await call(d.ownByType, { params: p, query: { page_state: 'x' } }, w.ownerUser.headers)).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('Ceux de la copropriétés / du syndic', () => {
+  it('gives groups, AG documents by year and bank statements by month to a record allowed them', async () => {
+    const res = await call(d.coproDocuments, { body: { copro_ids: [w.copro.id] } }, w.memberUser.headers);
+    expect(res.statusCode).toBe(200);
+    const groups = json(res).data;
+    expect(groups.map((g: { name: string }) => g.name)).toEqual([
+      'Règlement de copropriété',
+      'Assemblées générales',
+      'Relevés bancaires',
+    ]);
+    expect(groups[1].years).toEqual([
+      expect.objectContaining({
+        year: 2025,
+        quotes: [expect.objectContaining({ name: 'Convocation AG 2025' })],
+        records: [expect.objectContaining({ name: 'PV AG 2025' })],
+      }),
+    ]);
+    expect(groups[2].months.map((m: { month: number }) => m.month)).toEqual([2, 1]);
+  });
+
+  it('hides bank statements from a record without view_releves_bancaires', async () => {
+    const groups = json(
+      await call(d.coproDocuments, { body: { copro_ids: [w.copro.id] } }, w.ownerUser.headers),
+    ).data;
+    expect(groups.map((g: { kind: string }) => g.kind)).toEqual(['default', 'AG']);
+  });
+
+  it("answers 404 for another building's documents", async () => {
+    const res = await call(d.coproDocuments, { body: { copro_ids: [w.copro.id] } }, w.strangerUser.headers);
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('gives syndic groups with card number and approval date to the council only (scope 2)', async () => {
+    const res = await call(d.syndicDocuments, { body: { syndic_ids: [w.syndic.id] } }, w.memberUser.headers);
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data[0]).toMatchObject({
+      name: 'Carte professionnelle',
+      number: 'CPI 6901 2018 000 012 345',
+      approve_date: '2024-03-15',
+    });
+    expect(
+      (await call(d.syndicDocuments, { body: { syndic_ids: [w.syndic.id] } }, w.ownerUser.headers))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(d.syndicDocuments, { body: { syndic_ids: [w.syndic.id] } }, w.strangerUser.headers))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('Factures et Devis', () => {
+  const listParams = () => ({ syndicId: w.syndic.id, coproprieteId: w.copro.id });
+
+  it('pages by 30 with page_index the offset loaded, and shows Payé for statuses 5–7', async () => {
+    const first = json(
+      await call(inv.list, { params: listParams(), query: { page_size: 30 } }, w.memberUser.headers),
+    );
+    expect(first.data).toHaveLength(30);
+    const second = json(
+      await call(
+        inv.list,
+        { params: listParams(), query: { page_size: 30, page_index: 30 } },
+        w.memberUser.headers,
+      ),
+    );
+    expect(second.data).toHaveLength(2);
+    const all = [...first.data, ...second.data];
+    const otis = all.find((i: { fournisseur_name: string }) => i.fournisseur_name === 'Otis');
+    expect(otis).toMatchObject({ amount: 12_000, status: 6, paid: true });
+    expect(otis.thumbnail.path).toMatch(/^\/files\/test\/.*facture\.pdf\?e=/);
+    expect(all.filter((i: { paid: boolean }) => i.paid)).toHaveLength(1);
+  });
+
+  it('gives the detail, its écritures and the quote part of the caller’s own lots only', async () => {
+    const res = await call(
+      inv.detail,
+      { params: { syndicId: w.syndic.id, invoiceId: w.invoice.id } },
+      w.memberUser.headers,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data).toMatchObject({
+      copr_name: 'Résidence Les Tilleuls',
+      compte_name: '401 OTIS',
+      number: 'F-1000',
+      internal_note: 'Conforme au contrat',
+      paid: true,
+      depenses: [
+        { charge_name: 'Ascenseur', amount_ttc: 12_000, repartitions: [{ name: 'Charges ascenseur' }] },
+      ],
+    });
+    const ecr = json(
+      await call(
+        inv.ecritures,
+        { params: { coproprieteId: w.copro.id, invoiceId: w.invoice.id } },
+        w.memberUser.headers,
+      ),
+    ).data;
+    expect(ecr).toEqual([
+      { id: w.ecriture.id, date: '2026-01-10', description: 'Otis – entretien', amount: 12_000 },
+    ]);
+    const shares = await call(
+      inv.lotShares,
+      {
+        params: { coproprieteId: w.copro.id },
+        body: { ecriture_ids: [w.ecriture.id], lot_ids: [w.lots.lotA.id, w.lots.lotB.id] },
+      },
+      w.memberUser.headers,
+    );
+    // Lot 12 is the ordinary owner's: the council member reads only their own Lot 30.
+    expect(json(shares).data).toEqual([{ lot_id: w.lots.lotB.id, lot_name: 'Lot 30', amount: 5_000 }]);
+  });
+
+  it('answers 404 on list, detail, écritures and quote part to an owner on a council-only scope and to another building', async () => {
+    for (const who of [w.ownerUser, w.strangerUser]) {
+      expect((await call(inv.list, { params: listParams() }, who.headers)).statusCode).toBe(404);
+      expect(
+        (await call(inv.detail, { params: { syndicId: w.syndic.id, invoiceId: w.invoice.id } }, who.headers))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await call(
+            inv.ecritures,
+            { params: { coproprieteId: w.copro.id, invoiceId: w.invoice.id } },
+            who.headers,
+          )
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await call(
+            inv.lotShares,
+            { params: { coproprieteId: w.copro.id }, body: { ecriture_ids: [w.ecriture.id], lot_ids: [] } },
+            who.headers,
+          )
+        ).statusCode,
+      ).toBe(404);
+    }
+  });
+
+  it('a syndic id that is not the building’s is a 404', async () => {
+    const res = await call(
+      inv.list,
+      { params: { syndicId: w.otherCopro.syndic_id, coproprieteId: w.copro.id } },
+      w.memberUser.headers,
+    );
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('Communications', () => {
+  const q = (coproprietaireId: string) => ({ syndic_id: w.syndic.id, coproprietaire_id: coproprietaireId });
+
+  it('lists e-mails with the HTML sanitised (no script, handler or javascript: link)', async () => {
+    const res = await call(c.email, { query: q(w.owner.id) }, w.ownerUser.headers);
+    expect(res.statusCode).toBe(200);
+    const [mail] = json(res).data.data;
+    expect(mail.subject).toBe('Convocation AG');
+    expect(mail.html_body).toContain('<b>Paul</b>');
+    expect(mail.html_body).not.toMatch(/script|onerror|javascript:|<img/i);
+  });
+
+  it('gives postal letters (with attachments that open) to council members only', async () => {
+    expect((await call(c.postal, { query: q(w.owner.id) }, w.ownerUser.headers)).statusCode).toBe(404);
+    expect((await call(c.postal, { query: q(w.member.id) }, w.memberUser.headers)).statusCode).toBe(200);
+    // The ordinary owner made council member reads their letter and its attachment.
+    await t.app.db.execute(
+      (await import('drizzle-orm'))
+        .sql`update coproprietaires set is_member_syndicat = true where id = ${w.owner.id}`,
+    );
+    const list = json(await call(c.postal, { query: q(w.owner.id) }, w.ownerUser.headers)).data;
+    expect(list.total).toBe(1);
+    expect(list.data[0]).toMatchObject({ module: 'relance', recipient_info: { name: 'M. Paul Durand' } });
+    const file = await fetchFile(list.data[0].attachments[0].path_url);
+    expect(file.statusCode).toBe(200);
+    await t.app.db.execute(
+      (await import('drizzle-orm'))
+        .sql`update coproprietaires set is_member_syndicat = false where id = ${w.owner.id}`,
+    );
+  });
+
+  it("answers 404 for another user's record and for a syndic id not the building's", async () => {
+    expect((await call(c.sms, { query: q(w.owner.id) }, w.strangerUser.headers)).statusCode).toBe(404);
+    expect((await call(c.email, { query: q(w.owner.id) }, w.memberUser.headers)).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          c.sms,
+          { query: { syndic_id: w.otherCopro.syndic_id, coproprietaire_id: w.owner.id } },
+          w.ownerUser.headers,
+        )
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('opens the SMS page by its link id, and nothing else through it', async () => {
+    const res = await call(c.smsDetail, { params: { id: w.comms.sms.id } });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data).toMatchObject({
+      content: 'Coupure d’eau jeudi de 9h à 12h.',
+      recipient_info: { sending_phone: ['+33698765432'] },
+      internal_executed_date: '2026-03-03T09:04:00.000Z',
+    });
+    expect((await call(c.smsDetail, { params: { id: w.comms.email.id } })).statusCode).toBe(404);
+  });
+});
+
+describe('syndic preview', () => {
+  it('reads the previewed record’s documents but no other record', async () => {
+    const h = { [PREVIEW_TOKEN_HEADER]: w.previewToken };
+    expect(
+      (await call(d.ownByType, { params: { coproId: w.owner.id, type: 'APPEL_FONDS' } }, h)).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(d.ownByType, { params: { coproId: w.member.id, type: 'APPEL_FONDS' } }, h)).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,35 @@
+import { Stack, Title } from '@mantine/core';
+import { ApiError } from '@tantieme/contract';
+import { useState } from 'react';
+import { FilePreview, type PreviewFile } from '../../../ui/FilePreview';
+import { GroupsView } from '../components/GroupsView';
+import { Empty, LoadError, Loading } from '../components/PageState';
+import { frDocs as t } from '../fr';
+import { useCoproDocuments, useDocRecord } from '../queries';
+
+/** 'Ceux de la copropriétés' (SPEC §2.7): groups, bank statements by month, AG documents by year. */
+/** The server refuses what §6 does not let this record see (404): nothing to show. */
+const isRefused = (e: unknown) => e instanceof ApiError && e.status === 404;
+
+export default function DocumentCoproprietePage() {
+  const { record, isLoading } = useDocRecord();
+  const q = useCoproDocuments(record?.coproprietes[0]?.id);
+  const [file, setFile] = useState<PreviewFile | null>(null);
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t.titles.copropriete}
+      </Title>
+      {isLoading || q.isLoading ? (
+        <Loading />
+      ) : isRefused(q.error) ? (
+        <Empty />
+      ) : q.isError ? (
+        <LoadError retry={() => q.refetch()} />
+      ) : (
+        <GroupsView groups={q.data ?? []} onOpen={setFile} />
+      )}
+      <FilePreview file={file} onClose={() => setFile(null)} />
+    </Stack>
+  );
+}
