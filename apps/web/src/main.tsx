@@ -3,12 +3,11 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { NOTIFICATION_TOAST_DURATION_MS } from '@tantieme/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { config as zodConfig } from 'zod';
@@ -22,6 +21,11 @@ import { theme } from './app/theme';
 import { fr } from './i18n/fr';
 
 dayjs.locale('fr');
+// The toast container (and its transition library) loads after the first paint, not with /login
+// (bundle budget); toasts shown before it mounts are kept by the store and appear then.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
 // zod compiles object parsers with `new Function` unless told not to; the CSP has no
 // 'unsafe-eval', so every form validation would log a CSP violation (issue 13).
 zodConfig({ jitless: true });
@@ -50,7 +54,9 @@ createRoot(document.getElementById('root')!).render(
     <MantineProvider theme={theme}>
       <DatesProvider settings={{ locale: 'fr' }}>
         <QueryClientProvider client={queryClient}>
-          <Notifications autoClose={NOTIFICATION_TOAST_DURATION_MS} position="top-right" />
+          <Suspense fallback={null}>
+            <Notifications autoClose={NOTIFICATION_TOAST_DURATION_MS} position="top-right" />
+          </Suspense>
           <SessionProvider>
             <ModalsHost labels={{ confirm: fr.confirm.confirm, cancel: fr.confirm.cancel }} />
             <RealtimeProvider>
