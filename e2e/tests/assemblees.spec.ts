@@ -184,6 +184,7 @@ test('the signature link: drawn with the mouse, saved, then the thank-you; used 
   const save = page.getByRole('button', { name: 'Sauver' });
   await expect(save).toBeDisabled();
   const pad = page.getByTestId('signature-pad');
+  await expect(pad).toHaveAttribute('data-ready', 'true');
   const box = await pad.boundingBox();
   if (!box) throw new Error('no pad');
   await page.mouse.move(box.x + 40, box.y + 120);

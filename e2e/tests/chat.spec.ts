@@ -110,7 +110,7 @@ test('claire and paul chat live: send, unseen badge, read state, attachment in t
   await paul.context.close();
 });
 
-test("paul writes to the syndic from 'Rattacher un copropriétaire'; never to himself", async ({
+test("paul writes to the syndic from 'Rattacher un copropriétaire' (never himself); staff answer", async ({
   browser,
 }) => {
   const paul = await open(browser, 'paul.durand@example.fr');
@@ -133,6 +133,32 @@ test("paul writes to the syndic from 'Rattacher un copropriétaire'; never to hi
   await expect(contact(paul.page, /Cabinet Lefèvre/).getByTestId('chat-last')).toContainText(
     'porte du garage',
   );
+
+  // Sophie Garnier (staff of Cabinet Lefèvre) answers from the staff inbox; paul sees her name live.
+  const sophie = await open(browser, 's.garnier@lefevre-immobilier.fr');
+  await sophie.page.goto('/');
+  await sophie.page.getByRole('link', { name: 'Ouvrir la messagerie du syndic' }).click();
+  await expect(sophie.page.getByRole('heading', { name: 'Messagerie du syndic' })).toBeVisible();
+  const line = contact(sophie.page, /Paul Durand/);
+  await expect(line.getByTestId('chat-unseen')).toHaveText('1');
+  await line.click();
+  await expect(sophie.page.getByTestId('chat-message').filter({ hasText: 'porte du garage' })).toBeVisible();
+  await expect(line.getByTestId('chat-unseen')).toHaveCount(0);
+  await sophie.page
+    .getByTestId('chat-input')
+    .fill('Bonjour Monsieur Durand, le serrurier passe demain matin.');
+  await sophie.page.getByTestId('chat-send').click();
+  const answer = paul.page.getByTestId('chat-message').filter({ hasText: 'serrurier passe demain' });
+  await expect(answer).toBeVisible();
+  await expect(answer).toHaveAttribute('data-mine', '0');
+  await expect(answer).toContainText('Sophie Garnier');
+  // Paul's own message now reads 'Lu'.
+  await expect(
+    paul.page.getByTestId('chat-message').filter({ hasText: 'porte du garage' }).getByTestId('chat-read'),
+  ).toBeVisible();
+  await sophie.page.setViewportSize({ width: 390, height: 844 });
+  await sophie.page.screenshot({ path: test.info().outputPath('staff-inbox-phone.png') });
+  await sophie.context.close();
   await paul.context.close();
 });
 

@@ -5,12 +5,11 @@ import './app/a11y.css';
 import './app/palette.css';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { NOTIFICATION_TOAST_DURATION_MS } from '@tantieme/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { config as zodConfig } from 'zod';
@@ -25,6 +24,11 @@ import { fr } from './i18n/fr';
 import { FormErrorFocus } from './ui/FormErrorFocus';
 
 dayjs.locale('fr');
+// The toast container (and its transition library) loads after the first paint, not with /login
+// (bundle budget); toasts shown before it mounts are kept by the store and appear then.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
 // zod compiles object parsers with `new Function` unless told not to; the CSP has no
 // 'unsafe-eval', so every form validation would log a CSP violation (issue 13).
 zodConfig({ jitless: true });
@@ -54,7 +58,9 @@ createRoot(document.getElementById('root')!).render(
       <DatesProvider settings={{ locale: 'fr' }}>
         <QueryClientProvider client={queryClient}>
           <FormErrorFocus />
-          <Notifications autoClose={NOTIFICATION_TOAST_DURATION_MS} position="top-right" />
+          <Suspense fallback={null}>
+            <Notifications autoClose={NOTIFICATION_TOAST_DURATION_MS} position="top-right" />
+          </Suspense>
           <SessionProvider>
             <ModalsHost labels={{ confirm: fr.confirm.confirm, cancel: fr.confirm.cancel }} />
             <RealtimeProvider>

@@ -40,3 +40,4 @@ export * from './domains/documents.js';
 export * from './domains/syndicAssemblees.js';
 export * from './domains/chat.js';
 export * from './domains/verification.js';
+export * from './domains/media.js';

@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { CHAT_EVENTS, REALTIME_EVENTS } from '@tantieme/contract';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client.js';
 import { userHoldsCoproprietaire } from '../modules/access/access.service.js';
 import { staffSyndicOfUser, userMayJoinConversation } from '../modules/chat/chat.service.js';
@@ -43,6 +43,8 @@ export function memoryRealtime(): Realtime & { sent: Sent[]; disconnected: strin
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const QR_NAMESPACE = '/qr';
+/** How often a socket's session is looked up again (besides at its expiry). */
+const SESSION_RECHECK_MS = 5 * 60_000;
 type Ack = (r: { ok: boolean }) => void;
 
 /**
@@ -75,12 +77,39 @@ export function attachRealtime(server: HttpServer, db: Db, redisUrl?: string): R
     if (!s) return next(new Error('UNAUTHORIZED'));
     socket.data.userId = s.user.id;
     socket.data.sessionId = s.sessionId;
+    socket.data.token = token;
+    socket.data.expiresAt = s.expiresAt;
     next();
   });
+
+  /**
+   * A socket lives no longer than its session: at the session's expiry, and every few minutes
+   * (a revocation this instance did not hear of), the token is looked up again and the socket
+   * closed once it no longer resolves. Logout and password changes close it at once
+   * (`disconnectSession`, through the Redis adapter on every instance).
+   */
+  const watchSession = (socket: Socket) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      const untilExpiry = (socket.data.expiresAt as Date).getTime() - Date.now();
+      timer = setTimeout(check, Math.max(50, Math.min(untilExpiry + 50, SESSION_RECHECK_MS)));
+      timer.unref?.();
+    };
+    const check = async () => {
+      const s = await resolveToken(db, socket.data.token as string).catch(() => undefined);
+      if (socket.disconnected) return;
+      if (s === null) return void socket.disconnect(true);
+      if (s) socket.data.expiresAt = s.expiresAt;
+      schedule();
+    };
+    schedule();
+    socket.on('disconnect', () => clearTimeout(timer));
+  };
 
   io.on('connection', (socket) => {
     const userId = socket.data.userId as string;
     socket.join([`user:${userId}`, `session:${socket.data.sessionId as string}`]);
+    watchSession(socket);
     socket.on(REALTIME_EVENTS.joinCoproprietaire, async (id: unknown, ack?: Ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       if (typeof id !== 'string' || !UUID.test(id)) return reply({ ok: false });

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { correspondenceDeadline } from '@tantieme/contract';
+import { correspondenceDeadline, formatPhone, type SupplementInfo } from '@tantieme/contract';
 import { checkChain } from '../modules/assemblees/assemblees.service.js';
+import { createSession } from '../modules/identity/session.service.js';
 import {
   administrators,
   assembleeParticipants,
@@ -436,5 +437,64 @@ describe('demo seed', () => {
     expect(body.data.token).toBeTruthy();
     const [u] = await db().select().from(users).where(eq(users.id, demo.paulUserId));
     expect(u.phone).toBe('+33698765432');
+  });
+
+  it('what the server gives, it accepts: every demo record sends its supplement info back unchanged (issue 14 item 11)', async () => {
+    const records = await db()
+      .select({
+        id: coproprietaires.id,
+        copro: coproprietaires.copropriete_id,
+        user: coproprietaires.user_id,
+      })
+      .from(coproprietaires)
+      .where(
+        sql`${coproprietaires.user_id} is not null and ${coproprietaires.user_supplement_info} is not null`,
+      );
+    expect(records.length).toBeGreaterThan(0);
+    let nationalPhones = 0;
+    for (const r of records) {
+      const headers = { authorization: `Bearer ${await createSession(db(), r.user as string)}` };
+      const got = await t.app.inject({
+        method: 'GET',
+        url: `/api/coproprietaires/${r.id}/user-supplement-info`,
+        headers,
+      });
+      expect(got.statusCode).toBe(200);
+      const info = json(got).data as SupplementInfo;
+      nationalPhones += JSON.stringify(info).match(/"0\d( \d\d){4}"/g)?.length ?? 0;
+      // The body the web builds from it: the same answers, lots marked 'fill later' left out.
+      const lots: Record<string, unknown> = {};
+      for (const l of info.lots)
+        if (l.info && !l.info.ignore) lots[l.id] = { ...l.info, use_type: l.info.use_type ?? 'own' };
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/coproprietaires/${r.copro}/${r.id}/update-user-supplement-info`,
+        headers,
+        payload: { contact: info.contact, lots },
+      });
+      expect(put.statusCode, `${r.id}: ${put.body}`).toBe(200);
+      const again = json(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/coproprietaires/${r.id}/user-supplement-info`,
+          headers,
+        }),
+      ).data as SupplementInfo;
+      // Same answers (a lot not left for later reads ignore: false); phones now stored in E.164
+      // (decision 26), shown the same way.
+      const shown = (x: SupplementInfo) =>
+        JSON.stringify(x, (k, v) =>
+          /phone$/.test(k) && typeof v === 'string'
+            ? formatPhone(v)
+            : k === 'ignore' && v === false
+              ? undefined
+              : v,
+        );
+      expect(shown(again)).toBe(shown(info));
+      for (const p of JSON.stringify(again).match(/"\w*phone":"[^"]*"/g) ?? [])
+        expect(p).toMatch(/":"\+\d+"$/);
+    }
+    // The demo does hold national numbers, the case of the issue.
+    expect(nationalPhones).toBeGreaterThan(0);
   });
 });

@@ -18,6 +18,7 @@ export const pages: Record<string, ComponentType> = {
   Home: lazy(() => import('../features/coproprietaire/pages/HomePage')),
   UserInfo: lazy(() => import('../features/profile/pages/UserInfoPage')),
   NotificationsAll: lazy(() => import('../features/notifications/pages/NotificationsPage')),
+  StaffInbox: lazy(() => import('../features/chat/pages/StaffInboxPage')),
   // dashboard layout (/:coproId/…)
   CoproHome: lazy(() => import('../features/synthese/pages/CoproHomePage')),
   Invoices: lazy(() => import('../features/documents/pages/InvoicesPage')),

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
       { path: '/s/:syndic', element: P('Home') },
       { path: '/user-info', element: P('UserInfo') },
       { path: '/notifications', element: P('NotificationsAll') },
+      { path: '/staff/messaging', element: P('StaffInbox') },
     ],
   },
   {

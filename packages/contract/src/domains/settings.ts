@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { okEnvelope } from '../envelope.js';
-import { E164, EMAIL_PATTERN, msg, idField } from '../fields.js';
+import { EMAIL_PATTERN, msg, idField } from '../fields.js';
+import { toE164 } from '../rules/onboarding.js';
 import { addressValueSchema } from './address.js';
 import { PENDING_ATTACH_SETTING_KEY } from './coproprietaire.js';
 
@@ -80,12 +81,17 @@ export const onboardingEmail = z
   .refine((v) => v === '' || EMAIL_PATTERN.test(v), { error: msg.emailOnboarding })
   .nullable()
   .optional();
-/** Optional phone of onboarding: empty is fine, otherwise E.164 or 'Wrong phone syntax'. */
+/**
+ * Optional phone of onboarding: empty is fine; E.164 or a national French number as the server
+ * shows it ('06 12 34 56 78', decision 26), stored as E.164; otherwise 'Wrong phone syntax'.
+ * What `GET …/user-supplement-info` gives, this accepts back.
+ */
 export const onboardingPhone = z
   .string()
   .trim()
   .max(25)
-  .refine((v) => v === '' || E164.test(v), { error: msg.phoneWrongSyntax })
+  .refine((v) => v === '' || toE164(v) !== null, { error: msg.phoneWrongSyntax })
+  .transform((v) => (v === '' ? v : (toE164(v) ?? v)))
   .nullable()
   .optional();
 const shortText = z.string().trim().max(120).nullable().optional();

@@ -142,6 +142,34 @@ export const publishResult = z.object({
   warnings: z.array(z.string()),
 });
 
+/** Methods of a vote the syndic enters for the meeting (SPEC §3 vote methods). */
+export const SESSION_VOTE_METHODS = ['saisie_par_admin', 'visio_direct', 'visio', 'telephone'] as const;
+
+export const sessionVotesBody = z.object({
+  votes: z
+    .array(
+      z.object({
+        coproprietaire: externalIdField,
+        /** How the co-owner takes part in the meeting. */
+        attendance: z.enum(['present', 'represented']),
+        method: z.enum(SESSION_VOTE_METHODS).default('saisie_par_admin'),
+        /** One per resolution voted on; a resolution left out (or null) was not voted on by them. */
+        choices: z
+          .array(
+            z.object({
+              resolution: externalIdField,
+              vote_1: voteChoiceSchema.nullable(),
+              /** The second vote of a 25-1 / 26-1 passerelle, when it took place. */
+              vote_2: voteChoiceSchema.nullable().default(null),
+            }),
+          )
+          .max(300),
+      }),
+    )
+    .min(1, { error: 'Au moins un vote.' })
+    .max(2000),
+});
+
 export const signatureRequestBody = z.object({
   mode: z.enum(SIGNATURE_MODES),
   channel: z.enum(['email', 'sms']),
@@ -271,6 +299,18 @@ export const syndicAssembleeEndpoints = {
     params: agParams,
     body: signatureRequestBody,
     response: okEnvelope(z.array(signatureRequestRow)),
+  }),
+  sessionVotes: defineSyndicEndpoint({
+    method: 'POST',
+    path: '/syndic/v1/assemblees/:external_id/session-votes',
+    summary:
+      'Record the votes cast at the meeting by members present or represented (after start-session); each is a chained ballot replacing their previous one',
+    scope: 'write',
+    params: agParams,
+    body: sessionVotesBody,
+    response: okEnvelope(
+      z.array(z.object({ coproprietaire: z.string(), seq: z.number().int(), digest: z.string() })),
+    ),
   }),
   signatures: defineSyndicEndpoint({
     method: 'GET',

@@ -79,3 +79,52 @@ export const externalViewerUrl = (template: string, absoluteFileUrl: string) =>
 
 /** SPEC §2.17: image URLs swap '/original/' for '/medium/'. */
 export const mediumImageUrl = (url: string) => url.replace('/original/', '/medium/');
+
+/** Largest file a co-owner or a syndic uploads through /media/presigned-url (413 above). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+const bytesAre = (b: Uint8Array, at: number, sig: number[]) => sig.every((x, i) => b[at + i] === x);
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** The allow-list of uploads: MIME type → stored extension and magic-byte check. */
+export const UPLOAD_TYPES: Record<string, { ext: string; magic: (b: Uint8Array) => boolean }> = {
+  'application/pdf': { ext: 'pdf', magic: (b) => bytesAre(b, 0, ascii('%PDF-')) },
+  'image/jpeg': { ext: 'jpg', magic: (b) => bytesAre(b, 0, [0xff, 0xd8, 0xff]) },
+  'image/png': { ext: 'png', magic: (b) => bytesAre(b, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  'image/gif': { ext: 'gif', magic: (b) => bytesAre(b, 0, ascii('GIF8')) },
+  'image/webp': { ext: 'webp', magic: (b) => bytesAre(b, 0, ascii('RIFF')) && bytesAre(b, 8, ascii('WEBP')) },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+    ext: 'docx',
+    magic: (b) => bytesAre(b, 0, ZIP),
+  },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+    ext: 'xlsx',
+    magic: (b) => bytesAre(b, 0, ZIP),
+  },
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': {
+    ext: 'pptx',
+    magic: (b) => bytesAre(b, 0, ZIP),
+  },
+  'application/msword': { ext: 'doc', magic: (b) => bytesAre(b, 0, OLE) },
+  'application/vnd.ms-excel': { ext: 'xls', magic: (b) => bytesAre(b, 0, OLE) },
+  'application/zip': { ext: 'zip', magic: (b) => bytesAre(b, 0, ZIP) },
+  // Text has no signature: it must decode as UTF-8 without NUL bytes.
+  'text/plain': { ext: 'txt', magic: (b) => isPlainText(b) },
+  'text/csv': { ext: 'csv', magic: (b) => isPlainText(b) },
+};
+
+function isPlainText(b: Uint8Array): boolean {
+  if (b.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The upload type of a stored extension (server-chosen names end with it). */
+export const uploadTypeOfExt = (ext: string) =>
+  Object.entries(UPLOAD_TYPES).find(([, t]) => t.ext === ext.toLowerCase())?.[0] ?? null;

@@ -62,7 +62,14 @@ export async function accountsRoutes(app: FastifyInstance) {
   route(app, e.changePassword, async ({ body, req }) => {
     const user = currentUser(req);
     await passwordLimit(req, user.id);
-    return svc.changePassword(app.db, user, req.auth.sessionId, body.old_password, body.new_password);
+    return svc.changePassword(
+      app.db,
+      user,
+      req.auth.sessionId,
+      body.old_password,
+      body.new_password,
+      app.realtime,
+    );
   });
   route(app, e.forgotPassword, async ({ body, req }) => {
     await sendLimit(req, body.email);
@@ -74,7 +81,7 @@ export async function accountsRoutes(app: FastifyInstance) {
   });
   route(app, e.resetPassword, async ({ params, body, req }) => {
     await passwordLimit(req, body.email);
-    return svc.resetPassword(app.db, env, body.email, params.x, body.new_password);
+    return svc.resetPassword(app.db, env, body.email, params.x, body.new_password, app.realtime);
   });
   route(app, e.syndicAlias, ({ params }) => svc.syndicBranding(app.db, storage, params.alias));
 }

@@ -14,7 +14,7 @@ import {
 } from '../identity/codes.service.js';
 import { presentUser } from '../identity/identity.presenter.js';
 import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from '../identity/session.repo.js';
-import { createSession, revokeUserSessions } from '../identity/session.service.js';
+import { createSession, revokeUserSessions, type SocketCloser } from '../identity/session.service.js';
 import { acceptInvitation, assertUsable } from '../invitations/invitations.service.js';
 import * as repo from './accounts.repo.js';
 
@@ -122,10 +122,11 @@ export async function changePassword(
   sessionId: string | null,
   oldPassword: string,
   newPassword: string,
+  sockets?: SocketCloser,
 ) {
   if (!(await verifyPassword(user.password_hash, oldPassword))) throw new AppError('WRONG_OLD_PASSWORD');
   await repo.updateUser(db, user.id, { password_hash: await hashPassword(newPassword) });
-  await revokeUserSessions(db, user.id, sessionId ?? undefined);
+  await revokeUserSessions(db, user.id, sessionId ?? undefined, sockets);
   return { ok: true };
 }
 
@@ -151,7 +152,14 @@ export async function checkForgotCode(db: Db, env: CodeEnv, email: string, code:
 }
 
 /** Forgot password step 3: the code sets the new password and signs out every device. */
-export async function resetPassword(db: Db, env: CodeEnv, email: string, code: string, newPassword: string) {
+export async function resetPassword(
+  db: Db,
+  env: CodeEnv,
+  email: string,
+  code: string,
+  newPassword: string,
+  sockets?: SocketCloser,
+) {
   const row = await verifyCode(db, env, 'forgot_password', email, code, {
     consume: true,
     messages: forgotMessages,
@@ -159,7 +167,7 @@ export async function resetPassword(db: Db, env: CodeEnv, email: string, code: s
   const user = row.user_id ? await findUserById(db, row.user_id) : await findUserByEmail(db, email);
   if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
   await repo.updateUser(db, user.id, { password_hash: await hashPassword(newPassword) });
-  await revokeUserSessions(db, user.id);
+  await revokeUserSessions(db, user.id, undefined, sockets);
   return { ok: true };
 }
 

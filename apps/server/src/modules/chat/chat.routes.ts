@@ -1,5 +1,6 @@
-import { chatEndpoints as e } from '@tantieme/contract';
+import { chatEndpoints as e, staffChatEndpoints as st } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { guardCoproprietaire, guardSyndic } from '../access/access.service.js';
 import { perClientKey } from '../settings/rate-key.js';
@@ -57,5 +58,34 @@ export async function chatRoutes(app: FastifyInstance) {
   );
   route(app, e.fileUrl, async ({ req, params }) =>
     service.fileUrl(deps, await actorOf(req, params.id), params.conversationId, params.fileId),
+  );
+
+  // ---- staff inbox: the signed-in user must be an active staff member of a syndic, else 404
+  const staff = async (req: Parameters<typeof guardCoproprietaire>[0]) => {
+    const user = req.auth.user;
+    const a = user ? await service.staffActorOfUser(deps.db, user.id) : null;
+    if (!a) throw new AppError('NOT_FOUND');
+    return a;
+  };
+  route(app, st.me, async ({ req }) => service.staffMe(deps, await staff(req)));
+  route(app, st.conversations, async ({ req }) => service.listConversations(deps, await staff(req)));
+  route(app, st.messages, async ({ req, params, query }) =>
+    service.messages(deps, await staff(req), params.conversationId, query.before),
+  );
+  route(
+    app,
+    st.send,
+    async ({ req, params, body }) => service.send(deps, await staff(req), params.conversationId, body),
+    { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perClientKey('chat-send') } },
+  );
+  route(app, st.seen, async ({ req, params }) => service.seen(deps, await staff(req), params.conversationId));
+  route(
+    app,
+    st.uploadUrl,
+    async ({ req, body }) => service.uploadUrl(deps, await staff(req), body.file_type),
+    { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perClientKey('chat-upload') } },
+  );
+  route(app, st.fileUrl, async ({ req, params }) =>
+    service.fileUrl(deps, await staff(req), params.conversationId, params.fileId),
   );
 }

@@ -511,3 +511,26 @@ export async function userMayJoinConversation(db: Db, userId: string, conversati
 export async function staffSyndicOfUser(db: Db, userId: string) {
   return (await repo.activeStaffOfUser(db, userId))?.syndic_id ?? null;
 }
+
+/** The staff actor of a user (an active staff account), or null. */
+export async function staffActorOfUser(db: Db, userId: string): Promise<ChatActor | null> {
+  const a = await repo.activeStaffOfUser(db, userId);
+  if (!a) return null;
+  return {
+    kind: 'staff',
+    participantId: a.syndic_id,
+    syndicId: a.syndic_id,
+    administratorId: a.id,
+    name: a.display_name || `${a.first_name} ${a.last_name}`.trim(),
+  };
+}
+
+export async function staffMe(deps: ChatDeps, actor: ChatActor) {
+  if (actor.kind !== 'staff') throw new AppError('NOT_FOUND');
+  const [s] = await repo.syndicsByIds(deps.db, [actor.syndicId]);
+  return {
+    id: actor.administratorId,
+    display_name: actor.name,
+    syndic: { id: actor.syndicId, name: s?.name ?? '' },
+  };
+}

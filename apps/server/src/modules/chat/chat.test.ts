@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -395,5 +396,52 @@ describe('conversation rooms (Socket.IO)', () => {
       await rt.close();
       http.close();
     }
+  });
+});
+
+describe('staff inbox (syndic staff answer for the syndic)', () => {
+  it("lists and answers only its own syndic's conversations; the co-owner sees the staff member's name", async () => {
+    const b = await building();
+    const other = await building();
+    const conv = (await openConv(b.open, { id: b.syndic.id, type: 'syndic' })).json().data;
+    await openConv(other.open, { id: other.syndic.id, type: 'syndic' });
+    await post(`${base(b.open.rec.id)}/conversations/${conv.id}/messages`, b.open.headers, {
+      text: 'Bonjour, la porte du garage reste ouverte.',
+    });
+    const me = await get('/api/staff/me', b.staffUser.headers);
+    expect(me.json().data).toMatchObject({ display_name: 'Sophie Garnier', syndic: { id: b.syndic.id } });
+    const inbox = (await get('/api/staff/chat/conversations', b.staffUser.headers)).json().data;
+    expect(inbox.conversations.map((c: { id: string }) => c.id)).toEqual([conv.id]);
+    expect(inbox.conversations[0]).toMatchObject({ un_seen: 1, contact: { name: 'M. Paul Durand' } });
+    t.realtime.sent.length = 0;
+    const answer = await post(`/api/staff/chat/conversations/${conv.id}/messages`, b.staffUser.headers, {
+      text: 'Bonjour, le serrurier passe demain.',
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toMatchObject({ mine: true, created_by_name: 'Sophie Garnier' });
+    expect(t.realtime.sent.map((s) => `${s.event} ${s.room}`)).toContain(
+      `chat-update coproprietaire:${b.open.rec.id}`,
+    );
+    expect((await get('/api/staff/chat/conversations', b.staffUser.headers)).json().data.un_seen).toBe(0);
+    const seenByOwner = (
+      await get(`${base(b.open.rec.id)}/conversations/${conv.id}/messages`, b.open.headers)
+    ).json().data.messages;
+    expect(seenByOwner[1]).toMatchObject({ mine: false, created_by_name: 'Sophie Garnier' });
+    expect(seenByOwner[0]).toMatchObject({ mine: true, read: true });
+
+    // another syndic's staff, a co-owner, a disabled staff member: 404
+    for (const h of [other.staffUser.headers, b.open.headers]) {
+      expect((await get(`/api/staff/chat/conversations/${conv.id}/messages`, h)).statusCode).toBe(404);
+      expect(
+        (await post(`/api/staff/chat/conversations/${conv.id}/messages`, h, { text: 'x' })).statusCode,
+      ).toBe(404);
+    }
+    expect((await get('/api/staff/me', b.open.headers)).statusCode).toBe(404);
+    await t.database.db
+      .update(administrators)
+      .set({ disabled_at: new Date() })
+      .where(eq(administrators.id, b.staff.id));
+    expect((await get('/api/staff/chat/conversations', b.staffUser.headers)).statusCode).toBe(404);
+    expect((await get(`/api/syndics/${b.syndic.id}/accounts/chat`, b.open.headers)).json().data).toEqual([]);
   });
 });

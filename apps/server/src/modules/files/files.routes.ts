@@ -1,7 +1,10 @@
+import { mediaEndpoints, UPLOAD_MAX_BYTES } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.js';
+import { route } from '../../http/route.js';
 import { assertSafeKey } from '../../platform/storage.js';
 import { contentTypeOf } from './content-type.js';
+import { checkUpload, presignedUpload } from './files.service.js';
 
 /**
  * Serves and receives files of the local storage adapter through HMAC-signed, expiring
@@ -9,6 +12,12 @@ import { contentTypeOf } from './content-type.js';
  */
 export async function filesRoutes(app: FastifyInstance) {
   const storage = app.platform.storage;
+  route(
+    app,
+    mediaEndpoints.presignedUrl,
+    async ({ req, body }) => presignedUpload(storage, req.auth.user!.id, body),
+    { rateLimit: { max: 60, timeWindow: '1 minute' } },
+  );
   if (storage.kind !== 'local' || !storage.verify) return;
   const verify = storage.verify;
   const check = (key: string, method: 'GET' | 'PUT', q: Record<string, string>) => {
@@ -39,7 +48,7 @@ export async function filesRoutes(app: FastifyInstance) {
     );
     return reply.send(data);
   });
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 }, (_req, body, done) =>
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_MAX_BYTES }, (_req, body, done) =>
     done(null, body),
   );
   app.put('/files/*', async (req) => {
@@ -47,6 +56,7 @@ export async function filesRoutes(app: FastifyInstance) {
     check(key, 'PUT', req.query as Record<string, string>);
     const body = req.body;
     if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('VALIDATION_ERROR', 'Fichier vide.');
+    checkUpload(key, body);
     await storage.put(key, body, String(req.headers['content-type'] ?? 'application/octet-stream'));
     return { success: true, data: { key } };
   });

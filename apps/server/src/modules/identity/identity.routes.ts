@@ -34,7 +34,7 @@ export async function identityRoutes(app: FastifyInstance) {
     }
   });
   route(app, identityEndpoints.logout, async ({ req }) => {
-    if (req.auth.sessionId) await revokeSession(app.db, req.auth.sessionId);
+    if (req.auth.sessionId) await revokeSession(app.db, req.auth.sessionId, app.realtime);
     return { ok: true };
   });
   route(app, identityEndpoints.profile, ({ req }) => presentUser(currentUser(req), storage));

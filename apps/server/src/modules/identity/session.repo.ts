@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 
@@ -36,16 +36,20 @@ export async function revokeSession(db: Db, id: string) {
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, id));
 }
 
-/** Revokes every session of a user except `keepId` (password change). */
+/** Revokes every live session of a user except `keepId` (password change); returns their ids. */
 export async function revokeUserSessions(db: Db, userId: string, keepId?: string) {
   const rows = await db
     .update(sessions)
     .set({ revoked_at: new Date() })
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)))
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        ...(keepId ? [ne(sessions.id, keepId)] : []),
+      ),
+    )
     .returning({ id: sessions.id });
-  if (keepId && rows.some((r) => r.id === keepId)) {
-    await db.update(sessions).set({ revoked_at: null }).where(eq(sessions.id, keepId));
-  }
+  return rows.map((r) => r.id);
 }
 
 export async function findUserByEmail(db: Db, email: string) {

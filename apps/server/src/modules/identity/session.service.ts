@@ -22,8 +22,21 @@ export async function resolveToken(db: Db, token: string) {
   if (!found) return null;
   if (Date.now() - found.session.last_used_at.getTime() > TOUCH_EVERY_MS)
     await repo.touchSession(db, found.session.id);
-  return { user: found.user, sessionId: found.session.id };
+  return { user: found.user, sessionId: found.session.id, expiresAt: found.session.expires_at };
 }
 
-export const revokeSession = repo.revokeSession;
-export const revokeUserSessions = repo.revokeUserSessions;
+/** What ending a session needs of the realtime layer: closing its sockets on every instance. */
+export type SocketCloser = { disconnectSession(sessionId: string): void };
+
+/** Logout: the session is revoked and its sockets closed, on every instance (decision 39). */
+export async function revokeSession(db: Db, id: string, sockets?: SocketCloser) {
+  await repo.revokeSession(db, id);
+  sockets?.disconnectSession(id);
+}
+
+/** Password change or reset: every other session of the user is revoked and its sockets closed. */
+export async function revokeUserSessions(db: Db, userId: string, keepId?: string, sockets?: SocketCloser) {
+  const ids = await repo.revokeUserSessions(db, userId, keepId);
+  for (const id of ids) sockets?.disconnectSession(id);
+  return ids;
+}

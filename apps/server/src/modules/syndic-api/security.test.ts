@@ -131,9 +131,11 @@ describe('a key reaches only its own syndic', () => {
           ? undefined
           : e.path.endsWith('/signature-requests')
             ? { mode: 'ATTENDANCE', channel: 'email', coproprietaires: ['X'] }
-            : e.path.startsWith('/syndic/v1/assemblees/')
-              ? undefined
-              : { channel: 'email', recipient: 'martin@example.fr' };
+            : e.path.endsWith('/session-votes')
+              ? { votes: [{ coproprietaire: 'X', attendance: 'present', choices: [] }] }
+              : e.path.startsWith('/syndic/v1/assemblees/')
+                ? undefined
+                : { channel: 'email', recipient: 'martin@example.fr' };
       const mine = await t.app.inject({ method: e.method, url, headers: a.headers, payload });
       expect(mine.statusCode, `${e.method} ${e.path} (own)`).toBe(200);
       const res = await t.app.inject({ method: e.method, url, headers: b.headers, payload });

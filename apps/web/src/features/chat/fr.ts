@@ -33,4 +33,10 @@ export const chatFr = {
   uploadError: "La pièce jointe n'a pas pu être envoyée.",
   today: "Aujourd'hui",
   yesterday: 'Hier',
+  staffTitle: 'Messagerie du syndic',
+  staffIntro: (syndic: string) =>
+    `Conversations des copropriétaires avec ${syndic}. Chaque membre de l'équipe peut y répondre ; le copropriétaire voit le nom de la personne qui répond.`,
+  staffCard: (syndic: string) => `Vous répondez aux copropriétaires pour ${syndic}.`,
+  staffOpen: 'Ouvrir la messagerie du syndic',
+  staffEmpty: "Aucun copropriétaire n'a encore écrit au syndic.",
 } as const;

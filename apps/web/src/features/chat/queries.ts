@@ -1,4 +1,11 @@
-import { CHAT_EVENTS, type ChatMessage, type ChatUpdateEvent, chatEndpoints } from '@tantieme/contract';
+import {
+  CHAT_EVENTS,
+  type ChatConversation,
+  type ChatMessage,
+  type ChatUpdateEvent,
+  chatEndpoints,
+  staffChatEndpoints,
+} from '@tantieme/contract';
 import {
   type InfiniteData,
   useInfiniteQuery,
@@ -19,6 +26,55 @@ export const chatKeys = {
   messages: (id: string, conv: string) => ['chat', id, 'messages', conv] as const,
 };
 
+type Page = { messages: ChatMessage[]; has_more: boolean };
+type SendBody = { text: string; files: { key: string; name: string }[] };
+
+/** Where the chat calls go: a co-owner record's conversations, or the staff inbox. */
+export interface ChatScope {
+  key: string;
+  conversations(): Promise<{ conversations: ChatConversation[]; un_seen: number }>;
+  messages(conv: string, before?: string): Promise<Page>;
+  send(conv: string, body: SendBody): Promise<ChatMessage>;
+  seen(conv: string): Promise<unknown>;
+  uploadUrl(file: File): Promise<{ upload_url: string; key: string }>;
+  fileUrl(conv: string, fileId: string): Promise<{ url: string; name: string; content_type: string }>;
+}
+
+export const recordScope = (id: string): ChatScope => ({
+  key: id,
+  conversations: () => api.call(chatEndpoints.conversations, { params: { id } }),
+  messages: (conv, before) =>
+    api.call(chatEndpoints.messages, {
+      params: { id, conversationId: conv },
+      query: before ? { before } : {},
+    }),
+  send: (conv, body) => api.call(chatEndpoints.send, { params: { id, conversationId: conv }, body }),
+  seen: (conv) => api.call(chatEndpoints.seen, { params: { id, conversationId: conv } }),
+  uploadUrl: (f) =>
+    api.call(chatEndpoints.uploadUrl, {
+      params: { id },
+      body: { file_name: f.name, file_type: f.type as never },
+    }),
+  fileUrl: (conv, fileId) =>
+    api.call(chatEndpoints.fileUrl, { params: { id, conversationId: conv, fileId } }),
+});
+
+export const staffScope: ChatScope = {
+  key: 'staff',
+  conversations: () => api.call(staffChatEndpoints.conversations),
+  messages: (conv, before) =>
+    api.call(staffChatEndpoints.messages, {
+      params: { conversationId: conv },
+      query: before ? { before } : {},
+    }),
+  send: (conv, body) => api.call(staffChatEndpoints.send, { params: { conversationId: conv }, body }),
+  seen: (conv) => api.call(staffChatEndpoints.seen, { params: { conversationId: conv } }),
+  uploadUrl: (f) =>
+    api.call(staffChatEndpoints.uploadUrl, { body: { file_name: f.name, file_type: f.type as never } }),
+  fileUrl: (conv, fileId) =>
+    api.call(staffChatEndpoints.fileUrl, { params: { conversationId: conv, fileId } }),
+};
+
 export function useChatUnseen(id: string | undefined) {
   const { token } = useSession();
   return useQuery({
@@ -36,7 +92,9 @@ export function useChatLive(id: string | undefined) {
   useEffect(() => {
     if (!socket || !id) return;
     const onUpdate = (e: ChatUpdateEvent) => {
-      if (e.coproprietaire_id === id) void qc.invalidateQueries({ queryKey: chatKeys.all(id) });
+      // A record's own update, or (staff inbox) the syndic's.
+      if (e.coproprietaire_id === (id === 'staff' ? null : id))
+        void qc.invalidateQueries({ queryKey: chatKeys.all(id) });
     };
     socket.on(CHAT_EVENTS.update, onUpdate);
     return () => {
@@ -45,10 +103,10 @@ export function useChatLive(id: string | undefined) {
   }, [socket, id, qc]);
 }
 
-export function useConversations(id: string) {
+export function useConversations(scope: ChatScope) {
   return useQuery({
-    queryKey: chatKeys.list(id),
-    queryFn: () => api.call(chatEndpoints.conversations, { params: { id } }),
+    queryKey: chatKeys.list(scope.key),
+    queryFn: () => scope.conversations(),
     staleTime: 30_000,
   });
 }
@@ -70,20 +128,15 @@ export function useOpenConversation(id: string) {
   });
 }
 
-type Page = { messages: ChatMessage[]; has_more: boolean };
-
 /** The last 25 messages, older pages on scroll up (SPEC §9); joins the conversation's room. */
-export function useMessages(id: string, conv: string) {
+export function useMessages(scope: ChatScope, conv: string) {
   const socket = useSocket();
   const qc = useQueryClient();
+  const id = scope.key;
   const q = useInfiniteQuery({
     queryKey: chatKeys.messages(id, conv),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      api.call(chatEndpoints.messages, {
-        params: { id, conversationId: conv },
-        query: pageParam ? { before: pageParam } : {},
-      }),
+    queryFn: ({ pageParam }) => scope.messages(conv, pageParam),
     getNextPageParam: (last: Page) => (last.has_more ? last.messages[0]?.id : undefined),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -110,10 +163,11 @@ export function useMessages(id: string, conv: string) {
   return q;
 }
 
-export function useMarkSeen(id: string) {
+export function useMarkSeen(scope: ChatScope) {
   const qc = useQueryClient();
+  const id = scope.key;
   return useMutation({
-    mutationFn: (conv: string) => api.call(chatEndpoints.seen, { params: { id, conversationId: conv } }),
+    mutationFn: (conv: string) => scope.seen(conv),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: chatKeys.list(id) });
       void qc.invalidateQueries({ queryKey: chatKeys.unseen(id) });
@@ -122,16 +176,14 @@ export function useMarkSeen(id: string) {
 }
 
 /** Uploads each file to its presigned URL, then sends the message. */
-export function useSendMessage(id: string, conv: string) {
+export function useSendMessage(scope: ChatScope, conv: string) {
   const qc = useQueryClient();
+  const id = scope.key;
   return useMutation({
     mutationFn: async ({ text, files }: { text: string; files: File[] }) => {
       const uploaded = [];
       for (const f of files) {
-        const pre = await api.call(chatEndpoints.uploadUrl, {
-          params: { id },
-          body: { file_name: f.name, file_type: f.type as never },
-        });
+        const pre = await scope.uploadUrl(f);
         const res = await fetch(pre.upload_url, {
           method: 'PUT',
           body: f,
@@ -140,10 +192,7 @@ export function useSendMessage(id: string, conv: string) {
         if (!res.ok) throw new Error('upload');
         uploaded.push({ key: pre.key, name: f.name });
       }
-      return api.call(chatEndpoints.send, {
-        params: { id, conversationId: conv },
-        body: { text, files: uploaded },
-      });
+      return scope.send(conv, { text, files: uploaded });
     },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: chatKeys.messages(id, conv) });
@@ -152,5 +201,12 @@ export function useSendMessage(id: string, conv: string) {
   });
 }
 
-export const fileUrl = (id: string, conv: string, fileId: string) =>
-  api.call(chatEndpoints.fileUrl, { params: { id, conversationId: conv, fileId } });
+export function useStaffMe(enabled: boolean) {
+  return useQuery({
+    queryKey: ['staff', 'me'],
+    enabled,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: () => api.call(staffChatEndpoints.me).catch(() => null),
+  });
+}

@@ -225,10 +225,16 @@ export function updateParticipant(
     );
 }
 
-/** Co-owners (of any assembly) with a current ballot in this one. */
+/**
+ * Co-owners with a current ballot in this assembly → how they took part: 'correspondence' for an
+ * online ballot, 'present' / 'represented' for a vote the syndic entered at the meeting.
+ */
 export async function ownersWithBallot(db: Executor, agId: string) {
   const rows = await db
-    .select({ id: assembleeRecords.coproprietaire_id })
+    .select({
+      id: assembleeRecords.coproprietaire_id,
+      attendance: sql<string | null>`${assembleeRecords.payload}->>'attendance'`,
+    })
     .from(assembleeRecords)
     .where(
       and(
@@ -237,7 +243,12 @@ export async function ownersWithBallot(db: Executor, agId: string) {
         eq(assembleeRecords.current, true),
       ),
     );
-  return new Set(rows.map((r) => r.id));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      (r.attendance ?? 'correspondence') as 'correspondence' | 'present' | 'represented',
+    ]),
+  );
 }
 export async function countRecords(db: Executor, agId: string) {
   const [r] = await db

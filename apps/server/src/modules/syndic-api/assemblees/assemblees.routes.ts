@@ -34,6 +34,9 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
   );
   syndicRoute(app, e.publish, ({ api, params }) => s.publish(deps(), api, params.external_id));
   syndicRoute(app, e.startSession, ({ api, params }) => s.startSession(app.db, api, params.external_id));
+  syndicRoute(app, e.sessionVotes, ({ api, params, body }) =>
+    s.recordSessionVotes(app.db, api, params.external_id, body),
+  );
   syndicRoute(app, e.signatureRequests, ({ api, params, body }) =>
     s.requestSignatures(deps(), api, params.external_id, body),
   );

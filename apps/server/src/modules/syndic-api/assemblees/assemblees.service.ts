@@ -3,7 +3,9 @@ import {
   correspondenceDeadline,
   formatParisDate,
   formatParisTime,
+  hasSecondVote,
   type SyndicAssembleeBody,
+  type sessionVotesBody,
   type signatureRequestBody,
   tallyAssembly,
   isEmail,
@@ -18,6 +20,7 @@ import type { StorageAdapter } from '../../../platform/storage.js';
 import type { Realtime } from '../../../realtime/index.js';
 import * as agRepo from '../../assemblees/assemblees.repo.js';
 import { checkChain } from '../../assemblees/assemblees.service.js';
+import { appendRecord } from '../../assemblees/chain.js';
 import { stageNotification } from '../../notifications/notify.js';
 import { maskRecipient } from '../access/access.service.js';
 import {
@@ -177,6 +180,7 @@ async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>[], upl
     });
     d.resolutions.sort((a, b) => a.number - b.number);
 
+    const voted = id ? await repo.ownersWithBallot(tx, id) : new Map<string, string>();
     const ownerSeen = new Set<string>();
     d.participants.forEach((p, k) => {
       const oid = owners.get(p.coproprietaire);
@@ -207,12 +211,15 @@ async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>[], upl
       // Tantièmes were fixed when the convocation was published: null keeps them.
       const stored = prev?.participants.find((x) => x.coproprietaire === p.coproprietaire);
       if (p.tantiemes === null && prev?.published_at && stored?.tantiemes) p.tantiemes = stored.tantiemes;
+      // A vote entered at the meeting recorded how they took part: null keeps it.
+      const oidVoted = oid ? voted.get(oid) : undefined;
+      if (p.attendance === null && (oidVoted === 'present' || oidVoted === 'represented'))
+        p.attendance = oidVoted;
     });
     d.participants.sort((a, b) => a.coproprietaire.localeCompare(b.coproprietaire));
 
     // Recorded ballots freeze what was voted on, and who voted stays convened.
     if (id && prev) {
-      const voted = await repo.ownersWithBallot(tx, id);
       if (voted.size > 0) {
         const key = (r: Record<string, unknown>) => JSON.stringify(FROZEN.map((f) => r[f] ?? null));
         const was = prev.resolutions.map(key).join('\n');
@@ -223,7 +230,7 @@ async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>[], upl
             'resolutions',
             'Des votes par correspondance sont enregistrés : seuls « amended » et « comment » des résolutions peuvent encore changer.',
           );
-        const votedExt = await externalIdsOf(tx, api.syndicId, REF.coproprietaire, [...voted]);
+        const votedExt = await externalIdsOf(tx, api.syndicId, REF.coproprietaire, [...voted.keys()]);
         for (const ext of votedExt.values())
           if (!ownerSeen.has(ext))
             add(errors, i, 'participants', `${ext} a voté par correspondance : il reste convoqué.`);
@@ -334,13 +341,13 @@ async function write(
     id,
     existingParts.filter((p) => !wanted.has(p.coproprietaire_id)).map((p) => p.coproprietaire_id),
   );
-  const voted = before ? await repo.ownersWithBallot(tx, id) : new Set<string>();
+  const voted = before ? await repo.ownersWithBallot(tx, id) : new Map<string, string>();
   const newParts = [];
   for (const [ownerId, p] of wanted) {
     const tantiemes = p.tantiemes
       ? Object.fromEntries(Object.entries(p.tantiemes).map(([ext, v]) => [reps.get(ext)!, v]))
       : null;
-    const attendance = p.attendance ?? (voted.has(ownerId) ? 'correspondence' : null);
+    const attendance = p.attendance ?? voted.get(ownerId) ?? null;
     if (partByOwner.has(ownerId)) await repo.updateParticipant(tx, id, ownerId, { tantiemes, attendance });
     else newParts.push({ assemblee_id: id, coproprietaire_id: ownerId, tantiemes, attendance });
   }
@@ -672,7 +679,7 @@ export async function tally(db: Db, api: SyndicApiContext, externalId: string) {
     coproprietaires: parts.map((p) => ({
       id: p.coproprietaire_id,
       tantiemes: p.tantiemes ?? fromLots.get(p.coproprietaire_id) ?? {},
-      attendance: (p.attendance ?? (voted.has(p.coproprietaire_id) ? 'correspondence' : null)) as
+      attendance: (p.attendance ?? voted.get(p.coproprietaire_id) ?? null) as
         | 'present'
         | 'represented'
         | 'correspondence'
@@ -900,5 +907,143 @@ export async function requestSignatures(
     );
     const ext = new Map(body.coproprietaires.map((e) => [ids.get(e)!, e]));
     return out.map(({ row, o }) => presentToken({ token: row, owner: o.owner, record: null }, ext));
+  });
+}
+
+// ---- votes cast at the meeting ----
+
+type SessionVotes = z.output<typeof sessionVotesBody>;
+
+/**
+ * Records the votes cast at the meeting by members present or represented, as the syndic's
+ * software entered them, once the session has started. Each vote is a ballot of the same chain
+ * (method, attendance and the key that entered it in its payload) replacing the co-owner's
+ * current one, and their per-resolution choices; all of them in one transaction under the
+ * assembly's row lock, or none (400 naming the field).
+ */
+export async function recordSessionVotes(
+  db: Db,
+  api: SyndicApiContext,
+  externalId: string,
+  body: SessionVotes,
+) {
+  const ag0 = await assembleeOf(db, api, externalId);
+  const ownerIds = await repo.resolveAll(
+    db,
+    api.syndicId,
+    REF.coproprietaire,
+    body.votes.map((v) => v.coproprietaire),
+  );
+  return db.transaction(async (tx) => {
+    const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
+    if (ag.status_session === null)
+      throw new AppError('CONFLICT', "La séance n'a pas commencé : appelez d'abord start-session.", {
+        status: 409,
+      });
+    const [rows, parts, fromLots] = await Promise.all([
+      agRepo.listResolutions(tx, ag.id),
+      repo.participantsOf(tx, ag.id),
+      agRepo.coproTantiemes(tx, ag.copropriete_id),
+    ]);
+    const byExt = new Map(rows.map((r) => [r.resolution.external_id ?? r.resolution.id, r]));
+    const partOf = new Map(parts.map((p) => [p.coproprietaire_id, p]));
+    const errors: FieldErrors = {};
+    const seen = new Set<string>();
+    body.votes.forEach((v, i) => {
+      const oid = ownerIds.get(v.coproprietaire);
+      if (seen.has(v.coproprietaire))
+        errors[`votes.${i}.coproprietaire`] ??= `${v.coproprietaire} est en double.`;
+      seen.add(v.coproprietaire);
+      if (!oid || !partOf.has(oid))
+        errors[`votes.${i}.coproprietaire`] ??= `${v.coproprietaire} n'est pas convoqué à cette assemblée.`;
+      const resSeen = new Set<string>();
+      v.choices.forEach((c, j) => {
+        const f = `votes.${i}.choices.${j}`;
+        const r = byExt.get(c.resolution)?.resolution;
+        if (!r) errors[`${f}.resolution`] ??= `Résolution inconnue : ${c.resolution}`;
+        else if (r.no_vote)
+          errors[`${f}.resolution`] ??= `La résolution ${c.resolution} n'est pas soumise au vote.`;
+        else if (c.vote_2 !== null && !hasSecondVote(r.article))
+          errors[`${f}.vote_2`] ??= 'Pas de second vote pour une résolution de l’article 24.';
+        if (resSeen.has(c.resolution)) errors[`${f}.resolution`] ??= `${c.resolution} est en double.`;
+        resSeen.add(c.resolution);
+      });
+    });
+    if (Object.keys(errors).length) throw new AppError('VALIDATION_ERROR', undefined, { errors });
+
+    const now = new Date();
+    const voting = rows.filter((r) => !r.resolution.no_vote);
+    const out = [];
+    for (const v of body.votes) {
+      const oid = ownerIds.get(v.coproprietaire)!;
+      const owner = partOf.get(oid)!;
+      const tantiemes = owner.tantiemes ?? fromLots.get(oid) ?? {};
+      const choice = new Map(v.choices.map((c) => [c.resolution, c]));
+      const [o] = await repo.ownersByIds(tx, [oid]);
+      const payload = {
+        created_at: now.toISOString(),
+        method: v.method,
+        attendance: v.attendance,
+        coproprietaire: { id: oid, name: o?.owner.display_name ?? '' },
+        entered_by: { key_id: api.keyId, name: api.actor },
+        ip: null,
+        user_agent: null,
+        choices: voting.map(({ resolution: r, repartition }) => {
+          const c = choice.get(r.external_id ?? r.id);
+          return {
+            resolution_id: r.id,
+            number: r.number,
+            title: r.title,
+            article: r.article,
+            repartition: repartition
+              ? { id: repartition.id, code: repartition.code, name: repartition.name }
+              : null,
+            tantiemes: repartition ? (tantiemes[repartition.id] ?? 0) : 0,
+            total_tantiemes: repartition?.total_tantieme ?? null,
+            vote_1: c?.vote_1 ?? null,
+            vote_2: hasSecondVote(r.article) ? (c?.vote_2 ?? null) : null,
+          };
+        }),
+      };
+      await agRepo.supersedeBallots(tx, ag.id, oid);
+      const rec = await appendRecord(tx, {
+        assemblee_id: ag.id,
+        kind: 'ballot',
+        coproprietaire_id: oid,
+        payload,
+        created_at: now,
+      });
+      await agRepo.replaceVotes(
+        tx,
+        oid,
+        payload.choices.map((c) => ({
+          resolution_id: c.resolution_id,
+          coproprietaire_id: oid,
+          vote_value: c.vote_1,
+          vote_2_value: c.vote_2,
+          method: v.method,
+          user_id: null,
+          updated_at: now,
+          record_id: rec.id,
+        })),
+      );
+      await agRepo.setAttendance(tx, ag.id, oid, v.attendance);
+      out.push({ coproprietaire: v.coproprietaire, seq: rec.seq, digest: rec.digest });
+    }
+    await writeAudit(
+      tx,
+      api,
+      out.map((o) => ({
+        action: 'created' as const,
+        resource: 'session_vote',
+        resourceId: ag.id,
+        externalId,
+        changes: {
+          coproprietaire: { before: null, after: o.coproprietaire },
+          seq: { before: null, after: o.seq },
+        },
+      })),
+    );
+    return out;
   });
 }

@@ -406,6 +406,10 @@ describe('a syndic runs a general assembly through the API', () => {
   });
 
   it('starts the session: the online vote closes', async () => {
+    const early = await call('POST', '/assemblees/AG2026/session-votes', syndic.headers, {
+      votes: [{ coproprietaire: 'C3', attendance: 'present', choices: [] }],
+    });
+    expect(early.status).toBe(409);
     const s = await ok(call('POST', '/assemblees/AG2026/start-session', syndic.headers));
     expect(s).toEqual({ result: 'updated', status_session: 1 });
     expect(await ok(call('POST', '/assemblees/AG2026/start-session', syndic.headers))).toEqual({
@@ -421,6 +425,74 @@ describe('a syndic runs a general assembly through the API', () => {
     expect(json(late).code).toBe('assemblee_session_has_been_start');
   });
 
+  it('records the votes cast at the meeting by members present or represented, chained like the others', async () => {
+    const bad = await call('POST', '/assemblees/AG2026/session-votes', syndic.headers, {
+      votes: [
+        { coproprietaire: 'C9', attendance: 'present', choices: [] },
+        {
+          coproprietaire: 'C3',
+          attendance: 'present',
+          choices: [
+            { resolution: 'R1', vote_1: 'agree', vote_2: 'agree' },
+            { resolution: 'R4', vote_1: 'agree' },
+            { resolution: 'RX', vote_1: 'agree' },
+          ],
+        },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({
+      'votes.0.coproprietaire': "C9 n'est pas convoqué à cette assemblée.",
+      'votes.1.choices.0.vote_2': 'Pas de second vote pour une résolution de l’article 24.',
+      'votes.1.choices.1.resolution': "La résolution R4 n'est pas soumise au vote.",
+      'votes.1.choices.2.resolution': 'Résolution inconnue : RX',
+    });
+    expect(
+      await t.database.db.select().from(assembleeRecords).where(eq(assembleeRecords.assemblee_id, agId)),
+    ).toHaveLength(2);
+
+    // C3 (200) present; C4 (100) represented, did not vote on R2 and had no second vote.
+    const done = await ok(
+      call('POST', '/assemblees/AG2026/session-votes', syndic.headers, {
+        votes: [
+          {
+            coproprietaire: 'C3',
+            attendance: 'present',
+            method: 'visio_direct',
+            choices: [
+              { resolution: 'R1', vote_1: 'agree' },
+              { resolution: 'R2', vote_1: 'disagree', vote_2: 'disagree' },
+              { resolution: 'R3', vote_1: 'agree', vote_2: 'agree' },
+            ],
+          },
+          {
+            coproprietaire: 'C4',
+            attendance: 'represented',
+            choices: [
+              { resolution: 'R1', vote_1: 'abstain' },
+              { resolution: 'R3', vote_1: 'disagree' },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(done.map((d: { coproprietaire: string; seq: number }) => [d.coproprietaire, d.seq])).toEqual([
+      ['C3', 3],
+      ['C4', 4],
+    ]);
+    const ag = await ok(call('GET', '/assemblees/AG2026', syndic.headers));
+    expect(ag.participants.map((p: { attendance: string | null }) => p.attendance)).toEqual([
+      null,
+      null,
+      'present',
+      'represented',
+    ]);
+    // The same PUT as before keeps the attendance the meeting recorded.
+    expect((await ok(call('PUT', '/assemblees/AG2026', syndic.headers, assemblyUpdated()))).result).toBe(
+      'unchanged',
+    );
+  });
+
   it('reads the ballots and a tally that follows the law (art. 24, 25-1 and 26-1 passerelles)', async () => {
     const ballots = await ok(call('GET', '/assemblees/AG2026/ballots', syndic.headers));
     expect(
@@ -431,7 +503,10 @@ describe('a syndic runs a general assembly through the API', () => {
     ).toEqual([
       ['C1', true],
       ['C2', true],
+      ['C3', true],
+      ['C4', true],
     ]);
+    expect(ballots[2]).toMatchObject({ method: 'visio_direct', ip: null });
     expect(ballots[0]).toMatchObject({ method: 'e_form', user_agent: 'vitest-syndic-e2e' });
     expect(ballots[0].choices[1]).toEqual({
       resolution: 'R2',
@@ -444,26 +519,32 @@ describe('a syndic runs a general assembly through the API', () => {
     });
     const tally = await ok(call('GET', '/assemblees/AG2026/tally', syndic.headers));
     const row = (n: number) => tally.find((x: { number: number }) => x.number === n);
-    // Art. 24: 400 for, 300 against among votes cast.
+    // Art. 24: 600 for (C1 online, C3 at the meeting), 300 against; C4's abstention is not a vote cast.
     expect(row(1)).toMatchObject({ resolution: 'R1', decision: 'adopted', rule: 'ART-24' });
-    expect(row(1).first.agree.tantiemes).toBe(400);
+    expect(row(1).first.agree.tantiemes).toBe(600);
     expect(row(1).first.disagree.tantiemes).toBe(300);
-    // Art. 25: 400 of 1 000 is not a majority of all votes, but at least a third: voted again at art. 24 (700 for).
+    expect(row(1).first.abstain.tantiemes).toBe(100);
+    // Art. 25: 400 of 1 000 is not a majority of all votes, but at least a third: voted again at
+    // art. 24, 700 for (C1, C2) and 200 against (C3).
     expect(row(2)).toMatchObject({
       decision: 'adopted',
       rule: 'ART-25-1',
       total: { tantiemes: 1000, count: 4 },
     });
     expect(row(2).second.agree.tantiemes).toBe(700);
-    // Art. 26: 1 member of 4 is not a majority; half of the 2 voting with a third of the votes opens art. 25: 700 > 500.
+    expect(row(2).second.disagree.tantiemes).toBe(200);
+    // Art. 26: 2 members of 4 are not a majority; half of the 4 taking part with a third of the
+    // votes opens a second vote at art. 25: 900 of 1 000.
     expect(row(3)).toMatchObject({ decision: 'adopted', rule: 'ART-26-1' });
+    expect(row(3).first.participants.count).toBe(4);
+    expect(row(3).second.agree.tantiemes).toBe(900);
     expect(row(4)).toMatchObject({ decision: 'no_vote', rule: null });
   });
 
   it('the chain check of the syndic endpoint catches a ballot altered in the database', async () => {
     expect(await ok(call('GET', '/assemblees/AG2026/chain-check', syndic.headers))).toEqual({
       ok: true,
-      length: 2,
+      length: 4,
       first_broken: null,
     });
     await t.database.db
@@ -472,7 +553,7 @@ describe('a syndic runs a general assembly through the API', () => {
       .where(and(eq(assembleeRecords.assemblee_id, agId), eq(assembleeRecords.seq, 2)));
     expect(await ok(call('GET', '/assemblees/AG2026/chain-check', syndic.headers))).toEqual({
       ok: false,
-      length: 2,
+      length: 4,
       first_broken: { seq: 2, reason: 'digest' },
     });
   });
@@ -565,7 +646,7 @@ describe('a syndic runs a general assembly through the API', () => {
     const after2 = await ok(call('GET', '/assemblees/AG2026/signatures', syndic.headers));
     expect(after2[0]).toMatchObject({
       status: 'signed',
-      record: { seq: 3, digest: json(signed).data.digest },
+      record: { seq: 5, digest: json(signed).data.digest },
     });
     const [event] = await t.database.db
       .select()

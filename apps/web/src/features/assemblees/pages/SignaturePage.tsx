@@ -80,6 +80,8 @@ function Pad({
       });
       pad.addEventListener('endStroke', () => onChange(!pad?.isEmpty()));
       padRef.current = pad;
+      // Strokes count from here (signature_pad loads lazily): tests wait for it.
+      canvas.dataset.ready = 'true';
     });
     window.addEventListener('resize', resize);
     return () => {

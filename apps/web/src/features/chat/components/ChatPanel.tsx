@@ -29,7 +29,7 @@ import {
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FilePreview, type PreviewFile } from '../../../ui/FilePreview';
 import { chatFr as t } from '../fr';
-import { fileUrl, useMarkSeen, useMessages, useSendMessage } from '../queries';
+import { type ChatScope, useMarkSeen, useMessages, useSendMessage } from '../queries';
 import { ContactAvatar, when } from './ContactList';
 
 const hhmm = (iso: string) =>
@@ -130,18 +130,18 @@ function Bubble({
 
 /** The chat panel: last 25 messages, older ones on scroll up, text and attachments, sent / read. */
 export function ChatPanel({
-  coproId,
+  scope,
   conversation,
   onBack,
 }: {
-  coproId: string;
+  scope: ChatScope;
   conversation: ChatConversation;
   onBack: () => void;
 }) {
   const conv = conversation.id;
-  const q = useMessages(coproId, conv);
-  const send = useSendMessage(coproId, conv);
-  const seen = useMarkSeen(coproId);
+  const q = useMessages(scope, conv);
+  const send = useSendMessage(scope, conv);
+  const seen = useMarkSeen(scope);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -215,7 +215,7 @@ export function ChatPanel({
   };
 
   const openFile = async (f: ChatFile) => {
-    const r = await fileUrl(coproId, conv, f.id);
+    const r = await scope.fileUrl(conv, f.id);
     setPreview({ url: r.url, name: r.name, content_type: r.content_type });
   };
 

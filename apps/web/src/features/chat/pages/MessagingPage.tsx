@@ -15,6 +15,7 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconMessagePlus } from '@tabler/icons-react';
 import type { CoproprietaireSummary } from '@tantieme/contract';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { settingsFr } from '../../settings/fr';
@@ -23,7 +24,7 @@ import { ChatPanel } from '../components/ChatPanel';
 import { ContactList } from '../components/ContactList';
 import { NewConversationModal } from '../components/NewConversationModal';
 import { chatFr as t } from '../fr';
-import { useChatLive, useConversations } from '../queries';
+import { recordScope, useChatLive, useConversations } from '../queries';
 
 /** The notice card 'Autorisation' (SPEC §2.22, §1) with the opt-in switch of the record. */
 function Autorisation({ record }: { record: CoproprietaireSummary }) {
@@ -57,7 +58,8 @@ export default function MessagingPage() {
   const { record } = useCurrentCoproprietaire();
   const coproId = record?.id ?? '';
   useChatLive(coproId || undefined);
-  const list = useConversations(coproId);
+  const scope = useMemo(() => recordScope(coproId), [coproId]);
+  const list = useConversations(scope);
   const [params, setParams] = useSearchParams();
   const selected = params.get('c');
   const [modal, { open, close }] = useDisclosure(false);
@@ -107,7 +109,7 @@ export default function MessagingPage() {
   );
 
   const panel = current ? (
-    <ChatPanel key={current.id} coproId={coproId} conversation={current} onBack={() => select(null)} />
+    <ChatPanel key={current.id} scope={scope} conversation={current} onBack={() => select(null)} />
   ) : (
     <Center h="100%">
       <Text c="gray.7">{t.choose}</Text>

@@ -17,6 +17,7 @@ import { IconBuildingCommunity, IconPlus } from '@tabler/icons-react';
 import { badgeCount, type CoproprietaireSummary, positionLabel } from '@tantieme/contract';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { StaffInboxLink } from '../../chat/StaffInboxLink';
 import { useSession } from '../../../app/session';
 import { useSwitchCoproprietaire } from '../../../app/shell/useSwitchCoproprietaire';
 import { LoadingOverlay } from '../../../ui/LoadingOverlay';
@@ -170,6 +171,7 @@ export default function HomePage() {
         <Button size="md" leftSection={<IconPlus size={18} />} onClick={openAttach}>
           {t.attachCard}
         </Button>
+        <StaffInboxLink />
       </Stack>
     );
 
