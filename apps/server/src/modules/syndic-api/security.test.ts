@@ -5,6 +5,7 @@ import {
   syndicApiEndpoints,
   syndicImportEndpoints,
   syndicAssembleeEndpoints,
+  syndicCarnetEndpoints,
   syndicPortfolioEndpoints,
 } from '@tantieme/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,7 @@ function allEndpoints(): SyndicEndpoint[] {
     syndicAccessEndpoints,
     syndicImportEndpoints,
     syndicAssembleeEndpoints,
+    syndicCarnetEndpoints,
   ]);
   return out;
 }
@@ -109,6 +111,12 @@ beforeAll(async () => {
       },
       resolutions: [{ external_id: 'X', number: 1, title: 'Comptes', article: 'ART-24', repartition: 'X' }],
       participants: [{ coproprietaire: 'X' }],
+    }),
+  );
+  await ok(
+    put('/carnets-entretien/X', {
+      copropriete: 'X',
+      major_works: [{ year: 2016, nature: 'Toiture', contractor: 'Étanchéité du Rhône' }],
     }),
   );
   const copro = await makeCopropriete(t.database.db, { syndic_id: a.syndic.id });
