@@ -41,3 +41,4 @@ export * from './domains/syndicAssemblees.js';
 export * from './domains/chat.js';
 export * from './domains/verification.js';
 export * from './domains/media.js';
+export * from './domains/syndicDocuments.js';

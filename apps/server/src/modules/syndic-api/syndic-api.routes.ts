@@ -4,6 +4,7 @@ import { accessRoutes } from './access/access.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { importRoutes } from './import/import.routes.js';
 import { syndicAssembleesRoutes } from './assemblees/assemblees.routes.js';
+import { syndicDocumentsRoutes } from './documents/documents.routes.js';
 import { listAudit, syndicRoute } from './kit/index.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { createPreviewToken } from './syndic-api.service.js';
@@ -20,4 +21,5 @@ export async function syndicApiRoutes(app: FastifyInstance) {
   await app.register(webhooksRoutes);
   await app.register(importRoutes);
   await app.register(syndicAssembleesRoutes);
+  await app.register(syndicDocumentsRoutes);
 }
