@@ -155,7 +155,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           ...(config.addressApiUrl ? [new URL(config.addressApiUrl).origin] : []),
         ],
         // Documents, visio links, office viewers and the maintenance log are framed.
-        frameSrc: ["'self'", 'https:', 'blob:'],
+        // An http: MAINTENANCE_APP_URL (a local install) is allowed by its own origin only.
+        frameSrc: [
+          "'self'",
+          'https:',
+          'blob:',
+          ...(config.maintenanceAppUrl ? [new URL(config.maintenanceAppUrl).origin] : []),
+        ],
         workerSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,
       },

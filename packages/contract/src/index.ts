@@ -41,4 +41,5 @@ export * from './domains/syndicAssemblees.js';
 export * from './domains/chat.js';
 export * from './domains/verification.js';
 export * from './domains/media.js';
+export * from './domains/maintenance.js';
 export * from './domains/syndicDocuments.js';

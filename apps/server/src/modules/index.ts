@@ -19,6 +19,7 @@ import { assembleesRoutes } from './assemblees/assemblees.routes.js';
 import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { chatRoutes } from './chat/chat.routes.js';
+import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
 import { documentsRoutes } from './documents/documents.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
@@ -46,6 +47,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(notificationsRoutes);
   await app.register(chatRoutes);
   await app.register(verificationRoutes);
+  await app.register(maintenanceRoutes);
   await app.register(documentsRoutes);
   await app.register(invoicesRoutes);
   await app.register(communicationsRoutes);

@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertSafeKey, type StorageAdapter } from './storage.js';
 
@@ -33,6 +33,17 @@ export function s3StorageAdapter(cfg: S3Config): StorageAdapter {
       assertSafeKey(key);
       const out = await client.send(new GetObjectCommand({ Bucket: cfg.bucket, Key: key }));
       return Buffer.from(await out.Body!.transformToByteArray());
+    },
+    async exists(key) {
+      assertSafeKey(key);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: cfg.bucket, Key: key }));
+        return true;
+      } catch (e) {
+        const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 404) return false;
+        throw e;
+      }
     },
     async signedGetUrl(key, ttlS = 3600, opts) {
       assertSafeKey(key);

@@ -12,6 +12,8 @@ describe('local storage adapter', () => {
     const st = localStorageAdapter(dir, 'secret');
     await st.put('a/b.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
     expect((await st.get('a/b.pdf')).toString()).toBe('%PDF-1.4');
+    expect(await st.exists('a/b.pdf')).toBe(true);
+    expect(await st.exists('a/none.pdf')).toBe(false);
     const url = new URL(await st.signedGetUrl('a/b.pdf', 60), 'http://x');
     const e = Number(url.searchParams.get('e'));
     const s = url.searchParams.get('s')!;
@@ -53,6 +55,8 @@ describe('S3 adapter against a local S3-compatible server (s3rver)', () => {
     const st = adapter();
     await st.put('docs/r.pdf', Buffer.from('%PDF-1.7 demo'), 'application/pdf');
     expect((await st.get('docs/r.pdf')).toString()).toBe('%PDF-1.7 demo');
+    expect(await st.exists('docs/r.pdf')).toBe(true);
+    expect(await st.exists('docs/absent.pdf')).toBe(false);
   });
 
   it('serves presigned GET and accepts presigned PUT URLs', async () => {

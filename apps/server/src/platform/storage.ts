@@ -6,6 +6,7 @@ export interface StorageAdapter {
   readonly kind: 'local' | 's3';
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
+  exists(key: string): Promise<boolean>;
   /** A URL the browser can GET for `ttlS` seconds. */
   signedGetUrl(key: string, ttlS?: number, opts?: { download?: string }): Promise<string>;
   /** A URL the browser can PUT the file to (SPEC §7 /media/presigned-url). */
@@ -43,6 +44,9 @@ export function localStorageAdapter(
     },
     async get(key) {
       return readFile(file(key));
+    },
+    async exists(key) {
+      return fileExists(file(key));
     },
     async signedGetUrl(key, ttlS = 3600, opts) {
       assertSafeKey(key);

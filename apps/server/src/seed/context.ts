@@ -20,6 +20,7 @@ const ORDER = [
   s.files,
   s.coproprietes,
   s.coproprieteAdministrators,
+  s.carnetsEntretien,
   s.coproprietaires,
   s.coproprietaireSettings,
   s.lots,

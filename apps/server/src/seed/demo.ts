@@ -14,6 +14,7 @@ import {
 import { assemblyDates, seedAssemblies } from './assemblies.js';
 import { seedAssemblyRefs } from './assemblies.syndic.js';
 import { addDays, isoOf, makeClock } from './clock.js';
+import { seedCarnet } from './carnet.js';
 import { seedChatStaff, seedCouncilMember } from './chat.js';
 import { seedCommunications } from './communications.js';
 import { Rows, type SeedContext } from './context.js';
@@ -342,6 +343,7 @@ export async function seedDemo(
   });
   seedPreviewToken(ctx, syndics.lefevre.id, claire);
   seedSyndicRefs(ctx, tilleuls);
+  seedCarnet(ctx, tilleuls, { agDate: ag.past, worksBudgetCents: worksBudget });
   const staff = await seedChatStaff(ctx, syndics.lefevre.gestionnaire);
   const council = await seedCouncilMember(ctx, tilleuls.owner('rousseau').id);
 

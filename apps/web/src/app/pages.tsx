@@ -1,9 +1,8 @@
 import { type ComponentType, lazy } from 'react';
-import { ComingSoon } from '../ui/ComingSoon';
 
 /**
- * Every screen of SPEC §2.1 by route name, code-split. A feature replaces its
- * `ComingSoon` entry with `lazy(() => import('../features/<x>/pages/<Page>'))`.
+ * Every screen of SPEC §2.1 by route name, code-split: `lazy(() => import('../features/<x>/pages/<Page>'))`.
+ * No entry is the 'Coming soon...' placeholder (`ui/ComingSoon`) any more.
  */
 export const pages: Record<string, ComponentType> = {
   // public (empty layout)
@@ -37,7 +36,7 @@ export const pages: Record<string, ComponentType> = {
   AssembleeDetail: lazy(() => import('../features/assemblees/pages/AssembleeDetailPage')),
   Notifications: lazy(() => import('../features/notifications/pages/NotificationsPage')),
   Verification: lazy(() => import('../features/verification/pages/VerificationPage')),
-  CarnetEntretien: ComingSoon,
+  CarnetEntretien: lazy(() => import('../features/maintenance/pages/CarnetEntretienPage')),
   CoproprietaireInfo: lazy(() => import('../features/coproprietaire/pages/CoproprietaireInfoPage')),
   // syndic preview
   SyndicPreviewHome: lazy(() => import('../features/synthese/pages/SyndicPreviewHomePage')),

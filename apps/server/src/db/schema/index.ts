@@ -10,3 +10,4 @@ export * from './assemblies.js';
 export * from './notifications.js';
 export * from './chat.js';
 export * from './outbox.js';
+export * from './maintenance.js';

@@ -19,6 +19,12 @@ export async function findPreviewGrant(db: Db, token: string): Promise<PreviewGr
   return row ? { syndicId: row.syndic_id, coproprietaireId: row.coproprietaire_id } : null;
 }
 
+/** A record with its copropriété and syndic, outside any request (a signed grant names it). */
+export function loadRecord(db: Db, coproprietaireId: string): Promise<OwnedRecord | undefined> {
+  if (!UUID.test(coproprietaireId)) return Promise.resolve(undefined);
+  return repo.findCoproprietaireWithCopro(db, coproprietaireId);
+}
+
 /**
  * THE access guard for co-owner-scoped calls. The signed-in user must hold the record;
  * a syndic preview token grants that one record, read-only. Anything else is a 404, so

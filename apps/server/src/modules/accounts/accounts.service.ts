@@ -181,12 +181,19 @@ export async function avatarUploadUrl(storage: StorageAdapter, user: UserRow, fi
   return { key, upload_url: await storage.signedPutUrl(key, fileType, 15 * 60) };
 }
 
-const isImage = (b: Buffer) =>
-  (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) || // jpeg
-  b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) || // png
-  b.subarray(0, 4).toString('latin1') === 'GIF8'; // gif
+/** The image type by magic bytes, or null: the stored copy is named after what it is. */
+const imageExt = (b: Buffer): 'jpg' | 'png' | 'gif' | null => {
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpg';
+  if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (b.subarray(0, 4).toString('latin1') === 'GIF8') return 'gif';
+  return null;
+};
 
-/** Sets the avatar to an uploaded object: own prefix, an actual jpg/png/gif, at most 5 MB. */
+/**
+ * Sets the avatar to an uploaded object: own prefix, an actual jpg/png/gif, at most 5 MB.
+ * The checked bytes are copied to a fresh key no upload URL was ever issued for, so a
+ * later PUT on the upload URL (still unexpired) cannot swap what is served.
+ */
 export async function setAvatar(db: Db, storage: StorageAdapter, user: UserRow, key: string) {
   const own = new RegExp(`^avatars/${user.id}/[A-Za-z0-9_-]+\\.(jpg|png|gif)$`);
   if (!own.test(key)) throw new AppError('AVATAR_INVALID');
@@ -196,9 +203,11 @@ export async function setAvatar(db: Db, storage: StorageAdapter, user: UserRow, 
   } catch {
     throw new AppError('AVATAR_INVALID');
   }
-  if (data.length === 0 || data.length > AVATAR_MAX_BYTES || !isImage(data))
-    throw new AppError('AVATAR_INVALID');
-  const row = await repo.updateUser(db, user.id, { avatar: key });
+  const ext = data.length > 0 && data.length <= AVATAR_MAX_BYTES ? imageExt(data) : null;
+  if (!ext) throw new AppError('AVATAR_INVALID');
+  const accepted = `avatars/${user.id}/accepted/${randomToken(12)}.${ext}`;
+  await storage.put(accepted, data, ext === 'jpg' ? 'image/jpeg' : `image/${ext}`);
+  const row = await repo.updateUser(db, user.id, { avatar: accepted });
   return presentUser(row, storage);
 }
 

@@ -599,6 +599,50 @@ describe('profile and avatar', () => {
     expect(img.headers['content-type']).toContain('image/png');
   });
 
+  it('issue 14 item 7: the upload URL writes once, and the accepted avatar cannot be swapped', async () => {
+    const { headers } = await makeSignedInUser(t.database.db);
+    const pre = await call(t, {
+      method: 'POST',
+      url: '/api/accounts/avatar-presigned-url',
+      headers,
+      payload: { file_name: 'moi.png', file_type: 'image/png' },
+    });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const put = (payload: Buffer) =>
+      t.app.inject({
+        method: 'PUT',
+        url: pre.body.data.upload_url,
+        headers: { 'content-type': 'image/png' },
+        payload,
+      });
+    expect((await put(png)).statusCode).toBe(200);
+    const set = await call(t, {
+      method: 'PUT',
+      url: '/api/accounts/upload-account-avatar',
+      headers,
+      payload: { key: pre.body.data.key },
+    });
+    expect(set.status).toBe(200);
+    // The served object is a copy under a key no upload URL was issued for.
+    const served = new URL(set.body.data.avatar, 'http://x').pathname.replace(/^\/files\//, '');
+    expect(served).not.toBe(pre.body.data.key);
+    expect(served).toMatch(/\/accepted\//);
+    // A second PUT on the still-unexpired URL is refused, whatever it carries.
+    const script = Buffer.from('<script>alert(1)</script>');
+    const swap = await put(script);
+    expect(swap.statusCode).toBe(409);
+    expect(swap.json()).toMatchObject({ success: false, code: 'CONFLICT' });
+    // Even if the upload object were overwritten (S3 cannot refuse a second presigned PUT),
+    // what is served stays the checked image.
+    await t.app.platform.storage.put(pre.body.data.key, script, 'image/png');
+    const img = await t.app.inject({ method: 'GET', url: set.body.data.avatar });
+    expect(img.statusCode).toBe(200);
+    expect(img.rawPayload.equals(png)).toBe(true);
+  });
+
   it("refuses someone else's key, a non-image and a PDF type", async () => {
     const a = await makeSignedInUser(t.database.db);
     const b = await makeSignedInUser(t.database.db);

@@ -57,6 +57,8 @@ export async function filesRoutes(app: FastifyInstance) {
     const body = req.body;
     if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('VALIDATION_ERROR', 'Fichier vide.');
     checkUpload(key, body);
+    // A presigned PUT URL writes once: a second PUT cannot swap bytes in after checks ran.
+    if (await storage.exists(key)) throw new AppError('CONFLICT', 'Ce lien de dépôt a déjà servi.');
     await storage.put(key, body, String(req.headers['content-type'] ?? 'application/octet-stream'));
     return { success: true, data: { key } };
   });

@@ -5,6 +5,7 @@ import {
   syndicApiEndpoints,
   syndicImportEndpoints,
   syndicAssembleeEndpoints,
+  syndicCarnetEndpoints,
   syndicDocumentEndpoints,
   syndicPortfolioEndpoints,
 } from '@tantieme/contract';
@@ -28,6 +29,7 @@ function allEndpoints(): SyndicEndpoint[] {
     syndicAccessEndpoints,
     syndicImportEndpoints,
     syndicAssembleeEndpoints,
+    syndicCarnetEndpoints,
     syndicDocumentEndpoints,
   ]);
   return out;
@@ -111,6 +113,12 @@ beforeAll(async () => {
       },
       resolutions: [{ external_id: 'X', number: 1, title: 'Comptes', article: 'ART-24', repartition: 'X' }],
       participants: [{ coproprietaire: 'X' }],
+    }),
+  );
+  await ok(
+    put('/carnets-entretien/X', {
+      copropriete: 'X',
+      major_works: [{ year: 2016, nature: 'Toiture', contractor: 'Étanchéité du Rhône' }],
     }),
   );
   const pdf = {

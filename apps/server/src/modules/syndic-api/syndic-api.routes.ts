@@ -2,6 +2,7 @@ import { syndicApiEndpoints } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { accessRoutes } from './access/access.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { syndicCarnetsRoutes } from './carnets/carnets.routes.js';
 import { importRoutes } from './import/import.routes.js';
 import { syndicAssembleesRoutes } from './assemblees/assemblees.routes.js';
 import { syndicDocumentsRoutes } from './documents/documents.routes.js';
@@ -21,5 +22,6 @@ export async function syndicApiRoutes(app: FastifyInstance) {
   await app.register(webhooksRoutes);
   await app.register(importRoutes);
   await app.register(syndicAssembleesRoutes);
+  await app.register(syndicCarnetsRoutes);
   await app.register(syndicDocumentsRoutes);
 }

@@ -14,6 +14,7 @@ import {
   paymentTransactions,
   repartitions,
 } from '../../../db/schema/index.js';
+import { insertRows } from '../../../db/bulk.js';
 import { type Executor, externalIdsOf, resolveExternalIds } from '../kit/index.js';
 
 export const A = {
@@ -505,14 +506,18 @@ export async function insertLedgerLines(
   if (withPayment.length) {
     // Ids chosen here, so each line is linked to its own transaction whatever the RETURNING order.
     for (const r of withPayment) txIds.set(r.id, randomUUID());
-    await db.insert(paymentTransactions).values(
+    await insertRows(
+      db,
+      paymentTransactions,
       withPayment.map((r) => ({
         ...paymentRow(owners.get(r.data.coproprietaire)?.id ?? '', r.data),
         id: txIds.get(r.id),
       })),
     );
   }
-  await db.insert(ledgerLines).values(
+  await insertRows(
+    db,
+    ledgerLines,
     rows.map(({ id, data }) => {
       const owner = owners.get(data.coproprietaire);
       if (!owner) throw new Error(`unresolved co-owner ${data.coproprietaire}`);

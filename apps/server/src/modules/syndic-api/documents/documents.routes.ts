@@ -13,7 +13,7 @@ type Resource = {
   put: (db: FastifyInstance['db'], api: never, ext: string, body: never) => Promise<unknown>;
 };
 
-/** Documents, supplier invoices and communications in the syndic API (issue 8, decision 50). */
+/** Documents, supplier invoices and communications in the syndic API (issue 8, decision 52). */
 export async function syndicDocumentsRoutes(app: FastifyInstance) {
   const storage = app.platform.storage;
   const register = (

@@ -1,4 +1,5 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { insertRows } from '../../../db/bulk.js';
 import type { Db } from '../../../db/client.js';
 import { syndicAuditLog } from '../../../db/schema/index.js';
 import { cursorWhere, decodeCursor, pageOf } from './cursor.js';
@@ -47,22 +48,20 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
 
 /** Writes audit entries in the caller's transaction, so a rolled-back write leaves no entry. */
 export async function writeAudit(tx: Executor, api: SyndicApiContext, entries: AuditInput[]) {
-  for (let i = 0; i < entries.length; i += 1000) {
-    const chunk = entries.slice(i, i + 1000);
-    if (chunk.length === 0) break;
-    await tx.insert(syndicAuditLog).values(
-      chunk.map((e) => ({
-        syndic_id: api.syndicId,
-        api_key_id: api.keyId,
-        actor: api.actor,
-        action: e.action,
-        resource: e.resource,
-        resource_id: e.resourceId ?? null,
-        external_id: e.externalId ?? null,
-        changes: e.changes,
-      })),
-    );
-  }
+  await insertRows(
+    tx,
+    syndicAuditLog,
+    entries.map((e) => ({
+      syndic_id: api.syndicId,
+      api_key_id: api.keyId,
+      actor: api.actor,
+      action: e.action,
+      resource: e.resource,
+      resource_id: e.resourceId ?? null,
+      external_id: e.externalId ?? null,
+      changes: e.changes,
+    })),
+  );
 }
 
 /** The syndic's audit log, newest first, cursor-paginated. */

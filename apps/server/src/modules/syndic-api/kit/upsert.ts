@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { insertRows } from '../../../db/bulk.js';
 import { syndicExternalRefs } from '../../../db/schema/index.js';
 import { AppError } from '../../../http/errors.js';
 import { type AuditInput, canonical, diff, type Executor, type Tx, writeAudit } from './audit.js';
@@ -65,22 +66,18 @@ async function upsertChunk<T extends Record<string, unknown>>(
   const missing = externalIds.filter((e) => !known.has(e));
   const created = new Map<string, string>();
   if (missing.length) {
-    const claimed = await tx
-      .insert(syndicExternalRefs)
-      .values(
-        missing.map((e) => ({
-          syndic_id: api.syndicId,
-          resource: spec.resource,
-          external_id: e,
-          internal_id: randomUUID(),
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({
-        external_id: syndicExternalRefs.external_id,
-        internal_id: syndicExternalRefs.internal_id,
-      });
-    for (const c of claimed) created.set(c.external_id, c.internal_id);
+    const claimed = await insertRows(
+      tx,
+      syndicExternalRefs,
+      missing.map((e) => ({
+        syndic_id: api.syndicId,
+        resource: spec.resource,
+        external_id: e,
+        internal_id: randomUUID(),
+      })),
+      { onConflictDoNothing: true, returning: ['external_id', 'internal_id'] },
+    );
+    for (const c of claimed) created.set(String(c.external_id), String(c.internal_id));
     // Claimed meanwhile by a concurrent call that has committed since: an existing row now.
     const raced = missing.filter((e) => !created.has(e));
     if (raced.length)

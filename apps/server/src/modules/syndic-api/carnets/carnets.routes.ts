@@ -1,0 +1,9 @@
+import { syndicCarnetEndpoints as e } from '@tantieme/contract';
+import type { FastifyInstance } from 'fastify';
+import { crudRoutes } from '../kit/crud.js';
+import { carnets } from './carnets.service.js';
+
+/** The carnet d'entretien in the syndic API (issue 11). */
+export async function syndicCarnetsRoutes(app: FastifyInstance) {
+  crudRoutes(app, e, carnets);
+}
