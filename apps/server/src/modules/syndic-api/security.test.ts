@@ -6,6 +6,7 @@ import {
   syndicImportEndpoints,
   syndicAssembleeEndpoints,
   syndicCarnetEndpoints,
+  syndicDocumentEndpoints,
   syndicPortfolioEndpoints,
   syndicStaffEndpoints,
 } from '@tantieme/contract';
@@ -31,6 +32,7 @@ function allEndpoints(): SyndicEndpoint[] {
     syndicAssembleeEndpoints,
     syndicCarnetEndpoints,
     syndicStaffEndpoints,
+    syndicDocumentEndpoints,
   ]);
   return out;
 }
@@ -122,6 +124,41 @@ beforeAll(async () => {
       major_works: [{ year: 2016, nature: 'Toiture', contractor: 'Étanchéité du Rhône' }],
     }),
   );
+  const pdf = {
+    name: 'x.pdf',
+    content_type: 'application/pdf',
+    content_base64: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
+  };
+  await ok(put('/document-groups/X', { scope: 'copropriete', copropriete: 'X', name: 'Contrats' }));
+  await ok(
+    put('/documents/X', { place: 'group', group: 'X', name: 'Contrat', date: '2026-01-01', file: pdf }),
+  );
+  await ok(
+    put('/invoices/X', {
+      copropriete: 'X',
+      invoice_date: '2026-01-01',
+      amount_cents: 100,
+      fournisseur_name: 'Otis',
+      ecritures: [
+        {
+          date: '2026-01-01',
+          description: 'Otis',
+          amount_cents: 100,
+          lots: [{ lot: 'X', amount_cents: 10 }],
+        },
+      ],
+    }),
+  );
+  await ok(
+    put('/communications/X', {
+      coproprietaire: 'X',
+      sending_method: 'postal',
+      module: 'courrier',
+      recipient_info: { sending_address: { address_1: '1 rue A', zip_code: '69001', city: 'Lyon' } },
+      created_date: '2026-01-01T10:00:00Z',
+      attachments: [pdf],
+    }),
+  );
   const copro = await makeCopropriete(t.database.db, { syndic_id: a.syndic.id });
   const owner = await makeSignedInUser(t.database.db);
   aRecordId = (await makeCoproprietaire(t.database.db, { copropriete_id: copro.id, user_id: owner.user.id }))
@@ -171,12 +208,14 @@ describe('a key reaches only its own syndic', () => {
       expect(res.statusCode, `${e.method} ${e.path}`).toBe(404);
       expect(json(res).code).toBe('NOT_FOUND');
     }
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/syndic/v1/coproprietaires/X',
-      headers: b.headers,
-    });
-    expect(del.statusCode).toBe(404);
+    for (const e of allEndpoints().filter((x) => x.method === 'DELETE')) {
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: urlOf(e, { external_id: 'X', id: aRecordId }),
+        headers: b.headers,
+      });
+      expect(del.statusCode, `DELETE ${e.path}`).toBe(404);
+    }
   });
 
   it("never writes into the other syndic's resources: a PUT with its ids creates one's own or names the unknown reference", async () => {

@@ -6,6 +6,7 @@ import { syndicCarnetsRoutes } from './carnets/carnets.routes.js';
 import { syndicStaffRoutes } from './staff/staff.routes.js';
 import { importRoutes } from './import/import.routes.js';
 import { syndicAssembleesRoutes } from './assemblees/assemblees.routes.js';
+import { syndicDocumentsRoutes } from './documents/documents.routes.js';
 import { listAudit, syndicRoute } from './kit/index.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { createPreviewToken } from './syndic-api.service.js';
@@ -24,4 +25,5 @@ export async function syndicApiRoutes(app: FastifyInstance) {
   await app.register(syndicAssembleesRoutes);
   await app.register(syndicCarnetsRoutes);
   await app.register(syndicStaffRoutes);
+  await app.register(syndicDocumentsRoutes);
 }

@@ -29,7 +29,7 @@ export function DashboardLayout() {
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: 250, breakpoint: 'md', collapsed: { mobile: true } }}
-      footer={{ height: 60, collapsed: false }}
+      footer={{ height: 64, collapsed: false }}
       padding="md"
     >
       <AppShell.Header>

@@ -1,4 +1,4 @@
-import { ActionIcon, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconDotsVertical, IconLogout, IconUser } from '@tabler/icons-react';
 import { positionLabel } from '@tantieme/contract';
 import { Link } from 'react-router-dom';
@@ -22,6 +22,7 @@ export function AppHeader({
   const { user, signOut } = useSession();
   const { record } = useCurrentCoproprietaire();
   const position = record ? positionLabel(record) : '';
+  const building = record?.coproprietes[0]?.name ?? '';
   const logout = async () => {
     const alias = localStorage.getItem(SYNDIC_ALIAS_KEY);
     await signOut();
@@ -37,9 +38,10 @@ export function AppHeader({
           size="sm"
           aria-label={fr.header.toggleSidebar}
         />
-        <Link to="/" aria-label={fr.productName} style={{ display: 'flex' }}>
+        {/* On a phone the name and building need the room; home stays in the user sidebar. */}
+        <Box component={Link} to="/" aria-label={fr.productName} style={{ display: 'flex' }} visibleFrom="sm">
           <img src="/logo-tantieme.svg" alt="" width={32} height={32} />
-        </Link>
+        </Box>
         <div style={{ minWidth: 0 }}>
           {record ? (
             <UnstyledButton
@@ -48,14 +50,21 @@ export function AppHeader({
               style={{ display: 'block', minWidth: 0 }}
               title={fr.header.coproprietaireInfo}
             >
-              <Text fw={600} truncate="end" data-testid="header-name">
+              <Text fw={600} truncate="end" data-testid="header-name" lh={1.25}>
                 {record.display_name.fr}
               </Text>
-              {position && (
-                <Text size="xs" c="dimmed" data-testid="header-position">
-                  {position}
+              {/* Issue 15: the building tells apart records that carry the same name. */}
+              <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+                <Text size="xs" c="dimmed" truncate="end" lh={1.3} data-testid="header-building">
+                  {building}
                 </Text>
-              )}
+                {position && (
+                  <Text size="xs" c="dimmed" lh={1.3} style={{ flex: 'none' }}>
+                    {building && <span aria-hidden>· </span>}
+                    <span data-testid="header-position">{position}</span>
+                  </Text>
+                )}
+              </Group>
             </UnstyledButton>
           ) : (
             <Text fw={600} truncate="end" data-testid="header-name">

@@ -71,4 +71,14 @@ export const syntheseFr = {
     close: 'Fermer',
   },
   loadError: 'Impossible de charger ces informations.',
+  /** What a phone shows first (issue 15); our wording, the spec has none. */
+  first: {
+    balance: 'Mon solde',
+    news: 'Nouveautés',
+    nothingNew: 'Rien de nouveau pour le moment.',
+    notifications: (n: number) => (n > 1 ? `${n} notifications non lues` : '1 notification non lue'),
+    messages: (n: number) => (n > 1 ? `${n} messages non lus` : '1 message non lu'),
+    nextAssembly: (name: string, date: string, time: string) =>
+      `Prochaine assemblée : ${name}, le ${date} à ${time}`,
+  },
 } as const;

@@ -1,4 +1,5 @@
-import { Alert, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Skeleton, Stack, Title, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { CoproprietaireSummary, Lot } from '@tantieme/contract';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
@@ -8,6 +9,7 @@ import { AdministratorsCard } from './AdministratorsCard';
 import { FinanceSection } from './FinanceSection';
 import { LotDetail } from './LotDetail';
 import { LotsList } from './LotsList';
+import { BalanceFirst, WhatsNew } from './PhoneFirst';
 import { SyndicCard } from './SyndicCard';
 import { VerificationShortcut } from './VerificationShortcut';
 
@@ -16,6 +18,11 @@ function Dashboard({ record, preview }: { record: CoproprietaireSummary; preview
   const [params, setParams] = useSearchParams();
   const lots = useLots(coproId, record.id);
   const verification = useVerificationStatus(coproId, record.is_member_syndicat);
+  const theme = useMantineTheme();
+  // Below the breakpoint where the left sidebar appears: the phone order of issue 15.
+  const phone = useMediaQuery(`(max-width: ${parseFloat(theme.breakpoints.md) - 0.01}em)`, false, {
+    getInitialValueInEffect: false,
+  });
   const openLotId = params.get('lot');
   const openLot = lots.data?.find((l) => l.id === openLotId) ?? null;
   // Keep the other query parameters (the preview's spt) when opening or closing a lot.
@@ -29,15 +36,14 @@ function Dashboard({ record, preview }: { record: CoproprietaireSummary; preview
   if (!coproId) return null;
   const showVerification =
     !preview && record.is_member_syndicat && (verification.data?.syndic_submit ?? 0) > 0;
-  return (
-    <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t.title}
-      </Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <SyndicCard coproId={coproId} />
-        <AdministratorsCard coproId={coproId} />
-      </SimpleGrid>
+  const contacts = (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <SyndicCard coproId={coproId} />
+      <AdministratorsCard coproId={coproId} />
+    </SimpleGrid>
+  );
+  const body = (
+    <>
       {showVerification && <VerificationShortcut coproprietaireId={record.id} />}
       {openLot ? (
         <LotDetail lot={openLot} coproprietaireId={record.id} onBack={() => setLot(null)} />
@@ -51,6 +57,31 @@ function Dashboard({ record, preview }: { record: CoproprietaireSummary; preview
             onOpen={setLot}
           />
           <FinanceSection coproId={coproId} coproprietaireId={record.id} />
+        </>
+      )}
+    </>
+  );
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t.title}
+      </Title>
+      {phone ? (
+        // Issue 15, on a phone: the balance and 'Payez maintenant' first, then what is new,
+        // then lots and the breakdown; the syndic's address book last. The DOM follows the
+        // visual order, so a screen reader and the Tab key meet them in the same order.
+        <>
+          <BalanceFirst coproId={coproId} coproprietaireId={record.id} />
+          {!preview && <WhatsNew record={record} />}
+          {body}
+          {contacts}
+        </>
+      ) : (
+        // SPEC §2.4 on a desktop: 'Mon Syndic', 'Gestionnaire copropriété', the verification
+        // shortcut, 'Mes lots' and the tabs.
+        <>
+          {contacts}
+          {body}
         </>
       )}
     </Stack>
