@@ -6,6 +6,7 @@ import {
   syndicImportEndpoints,
   syndicAssembleeEndpoints,
   syndicCarnetEndpoints,
+  syndicChecklistEndpoints,
   syndicDocumentEndpoints,
   syndicPortfolioEndpoints,
 } from '@tantieme/contract';
@@ -31,6 +32,7 @@ function allEndpoints(): SyndicEndpoint[] {
     syndicAssembleeEndpoints,
     syndicCarnetEndpoints,
     syndicDocumentEndpoints,
+    syndicChecklistEndpoints,
   ]);
   return out;
 }
