@@ -551,7 +551,10 @@ describe('décret 2019-502 checklist', () => {
     const by = Object.fromEntries(list.items.map((i: { code: string }) => [i.code, i]));
     expect(list.items).toHaveLength(19);
     expect(by.reglement).toMatchObject({ status: 'present', document: { name: 'Règlement de copropriété' } });
-    expect(by.fiche_synthetique).toMatchObject({ status: 'stale', document: { name: 'Fiche synthétique de la copropriété' } });
+    expect(by.fiche_synthetique).toMatchObject({
+      status: 'stale',
+      document: { name: 'Fiche synthétique de la copropriété' },
+    });
     expect(by.carnet_entretien.status).toBe('present');
     expect(by.diagnostics).toMatchObject({ status: 'missing', document: null });
     expect(by.carte_professionnelle).toMatchObject({ status: 'present', document: { name: 'Carte T' } });
@@ -573,7 +576,10 @@ describe('décret 2019-502 checklist', () => {
       }),
     );
     const u = await makeSignedInUser(t.database.db);
-    await t.database.db.update(coproprietaires).set({ user_id: u.user.id }).where(eq(coproprietaires.id, p2.id));
+    await t.database.db
+      .update(coproprietaires)
+      .set({ user_id: u.user.id })
+      .where(eq(coproprietaires.id, p2.id));
     const mine = await ok(call('GET', `/api/documents/${p2.id}/checklist`, u.headers));
     expect(mine.items.find((i: { code: string }) => i.code === 'carnet_entretien').status).toBe('present');
     const refused = await call('GET', `/api/documents/${owner.id}/checklist`, owner.headers);
