@@ -495,7 +495,7 @@ export async function seedTilleulsGroups(ctx: SeedContext, copro: CoproInfo, fin
         },
       ],
     }),
-    // Not updated since: the décret 2019-502 checklist shows it 'à mettre à jour' (decision 53).
+    // Not updated since: the décret 2019-502 checklist shows it 'à mettre à jour' (decision 55).
     seedGroup(ctx, {
       ...common,
       name: 'Fiche synthétique',

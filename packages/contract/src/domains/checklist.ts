@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { okEnvelope } from '../envelope.js';
 import { idField } from '../fields.js';
 
-/** The décret 2019-502 checklist of a copropriété (rules in rules/checklist.ts, decision 53). */
+/** The décret 2019-502 checklist of a copropriété (rules in rules/checklist.ts, decision 55). */
 export const checklistRowSchema = z.object({
   code: z.string(),
   audience: z.enum(['all', 'own', 'council']),

@@ -3,7 +3,7 @@
  * online (loi du 10 juillet 1965, art. 18). Art. 1: for every co-owner; art. 2: in each
  * co-owner's own space; art. 3: for the council (conseil syndical). The list and how a stored
  * document is matched to an item live here once: the server computes the checklist with them,
- * the council's page and the syndic API show it (decision 53).
+ * the council's page and the syndic API show it (decision 55).
  */
 
 export type ChecklistAudience = 'all' | 'own' | 'council';

@@ -9,9 +9,10 @@ import {
   syndicChecklistEndpoints,
   syndicDocumentEndpoints,
   syndicPortfolioEndpoints,
+  syndicStaffEndpoints,
 } from '@tantieme/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCoproprietaire, makeCopropriete } from '../../test/factories.js';
+import { makeCoproprietaire, makeCopropriete, makeSignedInUser } from '../../test/factories.js';
 import { makeSyndicWithKey } from '../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import { revokeApiKey } from './kit/keys.js';
@@ -31,6 +32,7 @@ function allEndpoints(): SyndicEndpoint[] {
     syndicImportEndpoints,
     syndicAssembleeEndpoints,
     syndicCarnetEndpoints,
+    syndicStaffEndpoints,
     syndicDocumentEndpoints,
     syndicChecklistEndpoints,
   ]);
@@ -41,6 +43,7 @@ let t: TestApp;
 let a: Awaited<ReturnType<typeof makeSyndicWithKey>>;
 let b: Awaited<ReturnType<typeof makeSyndicWithKey>>;
 let aRecordId: string;
+let aConversationId: string;
 beforeAll(async () => {
   t = await createTestApp();
   a = await makeSyndicWithKey(t.database.db);
@@ -159,12 +162,26 @@ beforeAll(async () => {
     }),
   );
   const copro = await makeCopropriete(t.database.db, { syndic_id: a.syndic.id });
-  aRecordId = (await makeCoproprietaire(t.database.db, { copropriete_id: copro.id })).id;
+  const owner = await makeSignedInUser(t.database.db);
+  aRecordId = (await makeCoproprietaire(t.database.db, { copropriete_id: copro.id, user_id: owner.user.id }))
+    .id;
+  await ok(put('/staff/X', { last_name: 'Garnier', email: `garnier.${Date.now()}@lefevre-immobilier.fr` }));
+  // Y answers (the loop disables X before it reaches the answer).
+  await ok(put('/staff/Y', { last_name: 'Roche', email: `roche.${Date.now()}@lefevre-immobilier.fr` }));
+  const conv = await t.app.inject({
+    method: 'POST',
+    url: `/api/coproprietaires/${aRecordId}/chat/conversations`,
+    headers: owner.headers,
+    payload: { participant_id: a.syndic.id, participant_type: 'syndic' },
+  });
+  aConversationId = json(conv).data.id;
 });
 afterAll(() => t.close());
 
 const urlOf = (e: SyndicEndpoint, ids: { external_id: string; id: string }) =>
-  `/api${e.path.replace(':external_id', ids.external_id).replace(':id', ids.id)}`;
+  `/api${e.path
+    .replace(':external_id', ids.external_id)
+    .replace(':id', e.path.startsWith('/syndic/v1/conversations/') ? aConversationId : ids.id)}`;
 
 describe('a key reaches only its own syndic', () => {
   it("answers 404 to every endpoint that names one of the other syndic's resources", async () => {
@@ -178,11 +195,15 @@ describe('a key reaches only its own syndic', () => {
           ? undefined
           : e.path.endsWith('/signature-requests')
             ? { mode: 'ATTENDANCE', channel: 'email', coproprietaires: ['X'] }
-            : e.path.endsWith('/session-votes')
-              ? { votes: [{ coproprietaire: 'X', attendance: 'present', choices: [] }] }
-              : e.path.startsWith('/syndic/v1/assemblees/')
-                ? undefined
-                : { channel: 'email', recipient: 'martin@example.fr' };
+            : e.path.startsWith('/syndic/v1/conversations/')
+              ? { external_id: `R-${Date.now()}`, staff: 'Y', text: 'Réponse' }
+              : e.path.endsWith('/session-votes')
+                ? { votes: [{ coproprietaire: 'X', attendance: 'present', choices: [] }] }
+                : e.path.startsWith('/syndic/v1/assemblees/') ||
+                    e.path.startsWith('/syndic/v1/staff/') ||
+                    e.path.endsWith('/submit')
+                  ? undefined
+                  : { channel: 'email', recipient: 'martin@example.fr' };
       const mine = await t.app.inject({ method: e.method, url, headers: a.headers, payload });
       expect(mine.statusCode, `${e.method} ${e.path} (own)`).toBe(200);
       const res = await t.app.inject({ method: e.method, url, headers: b.headers, payload });

@@ -1,9 +1,14 @@
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { paymentsFr as t } from '../fr';
 import { useStripeReady } from '../queries';
-import { PaymentWizard } from './PaymentWizard';
+
+// The wizard (stepper, checkboxes, checkout) loads when first wanted, not with the dashboard;
+// hovering or focusing the button starts the download before the click.
+const loadWizard = () => import('./PaymentWizard');
+const PaymentWizard = lazy(() => loadWizard().then((m) => ({ default: m.PaymentWizard })));
 
 export interface PayNowButtonProps {
   coproprieteId: string;
@@ -24,17 +29,31 @@ export function PayNowButton({ coproprieteId, coproprietaireId, balanceCents, on
   const preview = pathname.startsWith('/syndic-preview');
   const ready = useStripeReady(coproprieteId, !preview && balanceCents > 0);
   const [opened, { open, close }] = useDisclosure(false);
+  const [mounted, setMounted] = useState(false);
   if (preview || balanceCents <= 0 || !ready.data?.ready) return null;
   return (
     <>
-      <Button onClick={open}>{t.payNow}</Button>
-      <PaymentWizard
-        opened={opened}
-        onClose={close}
-        coproprieteId={coproprieteId}
-        coproprietaireId={coproprietaireId}
-        onSessionCreated={onPaid}
-      />
+      <Button
+        onClick={() => {
+          setMounted(true);
+          open();
+        }}
+        onMouseEnter={loadWizard}
+        onFocus={loadWizard}
+      >
+        {t.payNow}
+      </Button>
+      {mounted && (
+        <Suspense fallback={null}>
+          <PaymentWizard
+            opened={opened}
+            onClose={close}
+            coproprieteId={coproprieteId}
+            coproprietaireId={coproprietaireId}
+            onSessionCreated={onPaid}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
