@@ -93,7 +93,7 @@ export const CHECKLIST_ITEMS: ChecklistItemDef[] = [
     reference: 'art. 1, 7°',
     sources: ['copro'],
     include: [/contrats? d.?(entretien|exploitation)/, /maintenance/],
-    exclude: [/carnet d.?entretien/],
+    exclude: [/carnet d.?entretien/, /assurance/],
   },
   {
     code: 'pv_ag',
