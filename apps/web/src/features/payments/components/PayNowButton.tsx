@@ -1,9 +1,13 @@
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { paymentsFr as t } from '../fr';
 import { useStripeReady } from '../queries';
-import { PaymentWizard } from './PaymentWizard';
+
+// The wizard is fetched when first opened: pages that only show the button ('Ma synthèse' on a
+// phone, issue 15) stay within their bundle budget.
+const PaymentWizard = lazy(() => import('./PaymentWizard').then((m) => ({ default: m.PaymentWizard })));
 
 export interface PayNowButtonProps {
   coproprieteId: string;
@@ -24,17 +28,29 @@ export function PayNowButton({ coproprieteId, coproprietaireId, balanceCents, on
   const preview = pathname.startsWith('/syndic-preview');
   const ready = useStripeReady(coproprieteId, !preview && balanceCents > 0);
   const [opened, { open, close }] = useDisclosure(false);
+  const [wanted, setWanted] = useState(false);
   if (preview || balanceCents <= 0 || !ready.data?.ready) return null;
   return (
     <>
-      <Button onClick={open}>{t.payNow}</Button>
-      <PaymentWizard
-        opened={opened}
-        onClose={close}
-        coproprieteId={coproprieteId}
-        coproprietaireId={coproprietaireId}
-        onSessionCreated={onPaid}
-      />
+      <Button
+        onClick={() => {
+          setWanted(true);
+          open();
+        }}
+      >
+        {t.payNow}
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <PaymentWizard
+            opened={opened}
+            onClose={close}
+            coproprieteId={coproprieteId}
+            coproprietaireId={coproprietaireId}
+            onSessionCreated={onPaid}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
