@@ -63,7 +63,7 @@ test.describe('as claire', () => {
 
     const admins = page.getByRole('region', { name: 'Gestionnaire copropriété' });
     await expect(admins.getByText('Sophie Garnier')).toBeVisible();
-    await expect(admins.getByRole('link', { name: /^Mobile\u202f: / }).first()).toHaveAttribute(
+    await expect(admins.getByRole('link', { name: /^Mobile\s: / }).first()).toHaveAttribute(
       'href',
       /^tel:/,
     );
