@@ -43,3 +43,5 @@ export * from './domains/chat.js';
 export * from './domains/verification.js';
 export * from './domains/media.js';
 export * from './domains/maintenance.js';
+export * from './domains/syndicStaff.js';
+export * from './domains/syndicDocuments.js';

@@ -115,4 +115,8 @@ export type VerificationEvent =
 export const verificationFr = {
   finished: 'La vérification est terminée : cliquez sur « Modifier » pour la reprendre.',
   notSubmitted: "Le syndic n'a pas encore soumis les comptes de l'exercice à la vérification.",
+  /** The council members' notification when the syndic submits the accounts (syndic API). */
+  submittedTitle: 'Comptes à vérifier',
+  submittedBody: (couple: string) =>
+    `Le syndic a soumis les comptes de l'exercice ${couple} à la vérification du conseil syndical.`,
 } as const;

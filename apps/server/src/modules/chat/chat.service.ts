@@ -370,6 +370,8 @@ export async function send(
   actor: ChatActor,
   conversationId: string,
   body: z.output<typeof chatSendBody>,
+  /** A message id chosen by the caller (the syndic API claims it for idempotency first). */
+  messageId?: string,
 ): Promise<ChatMessage> {
   const { conversation, other } = await membership(deps.db, actor, conversationId);
   const text = body.text.trim();
@@ -404,6 +406,7 @@ export async function send(
     }
     const at = new Date();
     const m = await repo.insertMessage(tx, {
+      ...(messageId ? { id: messageId } : {}),
       conversation_id: conversationId,
       created_by: author,
       text,
@@ -533,4 +536,68 @@ export async function staffMe(deps: ChatDeps, actor: ChatActor) {
     display_name: actor.name,
     syndic: { id: actor.syndicId, name: s?.name ?? '' },
   };
+}
+
+// ------------------------------------------------------------------ the syndic API (issue 11)
+
+/** The syndic speaking through one of its staff (for reading, `admin` may be the syndic itself). */
+export const syndicActor = (syndicId: string, admin: { id: string; name: string }): ChatActor => ({
+  kind: 'staff',
+  participantId: syndicId,
+  syndicId,
+  administratorId: admin.id,
+  name: admin.name,
+});
+
+/** The conversations of a syndic (staff inbox), latest first, with the co-owner record of each. */
+export async function syndicConversations(db: Db, syndicId: string) {
+  const rows = await repo.listForParticipants(db, [syndicId]);
+  const records = new Map(
+    (
+      await repo.recordsByIds(
+        db,
+        rows.map((r) => r.other_id),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  return rows.flatMap((r) => {
+    const rec = records.get(r.other_id);
+    if (r.other_type !== 'coproprietaire' || !rec) return [];
+    return [
+      {
+        id: r.id,
+        copropriete_id: r.copropriete_id,
+        coproprietaire: { id: rec.id, name: rec.display_name },
+        un_seen: r.un_seen,
+        last_message:
+          r.last_created_date && r.last_created_by
+            ? {
+                text: r.last_text ?? '',
+                files: r.last_files ?? 0,
+                created_date: r.last_created_date,
+                from_syndic: r.last_created_by !== r.other_id,
+              }
+            : null,
+      },
+    ];
+  });
+}
+
+/** 404 unless the conversation is one of this syndic's. */
+export async function assertSyndicConversation(db: Db, syndicId: string, conversationId: string) {
+  if (!(await repo.findMembership(db, conversationId, syndicId))) throw new AppError('NOT_FOUND');
+}
+
+/** Whether a message of that id exists in that conversation (an idempotent replay). */
+export async function findConversationMessage(
+  deps: ChatDeps,
+  actor: ChatActor,
+  conversationId: string,
+  id: string,
+) {
+  const { other } = await membership(deps.db, actor, conversationId);
+  const m = await repo.findMessage(deps.db, conversationId, id);
+  if (!m) return null;
+  const names = await authorNames(deps.db, [m.created_by]);
+  return presentMessage(actor, m, other, names);
 }

@@ -31,3 +31,28 @@ export function checkUpload(key: string, data: Buffer) {
   if (!type || !UPLOAD_TYPES[type].magic(data))
     throw new AppError('VALIDATION_ERROR', 'Le contenu du fichier ne correspond pas à son type.');
 }
+
+/**
+ * The bytes of a file sent in a request body (the syndic API's base64 files): the same checks as
+ * a presigned upload. Over UPLOAD_MAX_BYTES is a 413 ('Le fichier est trop volumineux.'); a type
+ * off the allow-list or bytes that are not what the type says is a message for the field.
+ */
+export function checkFileBytes(contentType: string, data: Buffer): string | null {
+  if (data.length > UPLOAD_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (data.length === 0) return 'Fichier vide.';
+  const type = UPLOAD_TYPES[contentType];
+  if (!type) return 'Type de fichier non autorisé.';
+  if (!type.magic(data)) return 'Le contenu du fichier ne correspond pas à son type.';
+  return null;
+}
+
+/** Content-addressed key chosen by the server: `{base}/original/{sha256}.{ext}` (SPEC §3 image sizes). */
+export function originalKey(base: string, sha256: string, contentType: string) {
+  const ext = UPLOAD_TYPES[contentType]?.ext ?? 'bin';
+  return `${base}/original/${sha256}.${ext}`;
+}
+
+/** The SHA-256 a server-chosen key ends with (null for keys of another shape). */
+export function sha256OfKey(key: string) {
+  return /\/([0-9a-f]{64})\.[a-z0-9]+$/.exec(key)?.[1] ?? null;
+}

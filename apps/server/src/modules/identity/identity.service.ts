@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import { type CodeEnv, issueCode, verifyCode } from './codes.service.js';
 import { presentUser } from './identity.presenter.js';
-import { findUserByEmail, findUserByPhone } from './session.repo.js';
+import { findUserByEmail, findUserByPhone, isDisabledStaffOnly } from './session.repo.js';
 import { createSession } from './session.service.js';
 
 // Verified when the e-mail is unknown, so that both answers take as long.
@@ -28,8 +28,15 @@ export async function loginWithPassword(
   const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), password);
   if (!user) throw new AppError('USER_NOT_FOUND');
   if (!ok) throw new AppError('WRONG_PASSWORD');
+  await assertMaySignIn(db, user.id);
   const token = await createSession(db, user.id, userAgent);
   return { token, user: await presentUser(user, storage) };
+}
+
+/** A staff account disabled by its syndic (and nothing else) no longer signs in. */
+async function assertMaySignIn(db: Db, userId: string) {
+  if (await isDisabledStaffOnly(db, userId))
+    throw new AppError('ACCOUNT_DISABLED', 'Ce compte a été désactivé par votre syndic.', { status: 403 });
 }
 
 /** Phone sign-in, step 1: an SMS code to a registered phone. */
@@ -59,6 +66,7 @@ export async function loginWithPhone(
       CODE_NOT_FOUND: authMsg.codeMissing,
     },
   });
+  await assertMaySignIn(db, user.id);
   const token = await createSession(db, user.id, userAgent);
   return { token, user: await presentUser(user, storage) };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { sql, and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 
@@ -65,4 +65,16 @@ export async function findUserById(db: Db, id: string) {
 export async function findUserByPhone(db: Db, phone: string) {
   const [row] = await db.select().from(users).where(eq(users.phone, phone.trim())).limit(1);
   return row;
+}
+
+/**
+ * A staff account the syndic disabled, holding no co-owner record and no other active staff
+ * membership: it may no longer sign in (issue 11).
+ */
+export async function isDisabledStaffOnly(db: Db, userId: string) {
+  const r = await db.execute(sql`
+    select exists (select 1 from administrators a where a.user_id = ${userId} and a.disabled_at is not null)
+      and not exists (select 1 from administrators a where a.user_id = ${userId} and a.disabled_at is null)
+      and not exists (select 1 from coproprietaires c where c.user_id = ${userId}) as disabled`);
+  return !!(r as unknown as { rows: { disabled: boolean }[] }).rows[0]?.disabled;
 }

@@ -153,7 +153,15 @@ export async function send(
   body: NotificationBody | MessageBody,
 ) {
   const hash = sha256(canonical(body));
-  const existing = await findSend(app, api, kind, externalId);
+  // Read-only look-ups side by side (fewer round trips before the realtime event leaves); the
+  // replay check still decides first, so a replay answers 'unchanged' whatever the audience is now.
+  const [existingR, audienceR, syndicR] = await Promise.allSettled([
+    findSend(app, api, kind, externalId),
+    audienceOf(app, api, body.to),
+    app.db.select({ name: syndics.name }).from(syndics).where(eq(syndics.id, api.syndicId)),
+  ]);
+  if (existingR.status === 'rejected') throw existingR.reason;
+  const existing = existingR.value;
   if (existing) {
     if (existing.request_hash !== hash)
       throw new AppError('CONFLICT', 'Cet identifiant externe a déjà servi pour un autre envoi.', {
@@ -161,7 +169,10 @@ export async function send(
       });
     return { result: 'unchanged' as const, delivery: await deliveryOf(app, api, kind, externalId) };
   }
-  const audience = await audienceOf(app, api, body.to);
+  if (audienceR.status === 'rejected') throw audienceR.reason;
+  if (syndicR.status === 'rejected') throw syndicR.reason;
+  const audience = audienceR.value;
+  const syndic = syndicR.value[0];
 
   // Attachments are written to storage first; their rows join the transaction.
   const stored: { id: string; key: string; name: string; content_type: string; size: number }[] = [];
@@ -192,10 +203,6 @@ export async function send(
           request_hash: hash,
         })
         .returning();
-      const [syndic] = await tx
-        .select({ name: syndics.name })
-        .from(syndics)
-        .where(eq(syndics.id, api.syndicId));
       const sender = {
         id: api.syndicId,
         name: syndic?.name ?? api.syndicAlias,

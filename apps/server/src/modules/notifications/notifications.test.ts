@@ -103,6 +103,36 @@ describe('notify (the service every domain calls)', () => {
     );
     expect(events.some((e) => e.room === `coproprietaire:${unattached.id}`)).toBe(true);
 
+    // The event's total is the record's unread count with the new row (computed by the INSERT):
+    // a second send to a and b counts 2, a user-level notification counts the user's own.
+    t.realtime.sent.length = 0;
+    const second = await notify(
+      deps(),
+      { coproprietaireIds: [a.rec.id, b.id] },
+      { title: 'Ascenseur', body: 'OK' },
+    );
+    const totals = t.realtime.sent
+      .filter((s) => s.event === 'notification' && s.room.startsWith('coproprietaire:'))
+      .map((s) => [s.room, (s.payload as { total_notification: number }).total_notification] as const);
+    expect(new Map(totals)).toEqual(
+      new Map([
+        [`coproprietaire:${a.rec.id}`, 2],
+        [`coproprietaire:${b.id}`, 2],
+      ]),
+    );
+    expect(second.ids).toHaveLength(2);
+    t.realtime.sent.length = 0;
+    await notify(deps(), { userId: a.user.id }, { title: 'Compte', body: 'Mot de passe changé.' });
+    await notify(deps(), { userId: a.user.id }, { title: 'Compte', body: 'Téléphone changé.' });
+    expect(
+      t.realtime.sent
+        .filter((s) => s.room === `user:${a.user.id}`)
+        .map((s) => (s.payload as { total_notification: number }).total_notification),
+    ).toEqual([1, 2]);
+    // Devices are read with the audience: a's two devices each got a push of the user-level one too.
+    const userLevel = await db().select().from(outbox).where(eq(outbox.channel, 'push'));
+    expect(userLevel.filter((r) => JSON.parse(r.body).title === 'Compte')).toHaveLength(4);
+
     // The unattached record's notification waits for whoever attaches it.
     const later = await makeSignedInUser(db());
     await db()

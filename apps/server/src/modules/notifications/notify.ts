@@ -1,5 +1,5 @@
 import type { MessageEvent, NotificationEvent, PushPayload } from '@tantieme/contract';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -76,19 +76,53 @@ export interface Staged {
 
 const ALLOW_KEY = 'allow-receive-notifications';
 
+/**
+ * The holder's unread total once the new row is in, computed by the INSERT itself so the realtime
+ * event leaves right after COMMIT without another query: a subquery in RETURNING sees the table as
+ * it was before the statement, and an audience never holds a record (or user) twice, so it is the
+ * unread count before plus the new row. A send committing at the same moment may be counted one
+ * short; clients refresh the count after each event (SPEC §4).
+ */
+const UNREAD_AFTER_NOTIFICATION = sql<number>`(case when "notifications"."coproprietaire_id" is null
+  then (select count(*) from notifications u where u.user_id = "notifications"."user_id"
+        and u.coproprietaire_id is null and u.is_read = false)
+  else (select count(*) from notifications u where u.coproprietaire_id = "notifications"."coproprietaire_id"
+        and u.is_read = false) end)::int + 1`.mapWith(Number);
+const UNREAD_AFTER_MESSAGE = sql<number>`(select count(*) from messages u
+  where u.coproprietaire_id = "messages"."coproprietaire_id" and u.is_read = false)::int + 1`.mapWith(Number);
+
 interface Recipient {
   coproprietaire_id: string | null;
   user_id: string | null;
   email: string | null;
   /** The record's 'allow-receive-notifications' (default on, SPEC §9 / decision 24). */
   wantsEmail: boolean;
+  /** The holder's registered push devices (status 1), read with the audience (one round trip). */
+  deviceIds: string[];
 }
+
+/** Column names written out: drizzle leaves a one-table query's columns unqualified, which the subquery would misread. */
+const devicesOfHolder = (userIdColumn: '"users"."id"' | '"coproprietaires"."user_id"') =>
+  sql<
+    string[] | null
+  >`(select json_agg(d.id) from ${devices} d where d.user_id = ${sql.raw(userIdColumn)} and d.status = 1)`;
 
 async function resolveAudience(db: Writer, audience: Audience): Promise<Recipient[]> {
   if ('userId' in audience) {
-    const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, audience.userId));
+    const [u] = await db
+      .select({ email: users.email, devices: devicesOfHolder('"users"."id"') })
+      .from(users)
+      .where(eq(users.id, audience.userId));
     if (!u) return [];
-    return [{ coproprietaire_id: null, user_id: audience.userId, email: u.email, wantsEmail: true }];
+    return [
+      {
+        coproprietaire_id: null,
+        user_id: audience.userId,
+        email: u.email,
+        wantsEmail: true,
+        deviceIds: u.devices ?? [],
+      },
+    ];
   }
   let where: SQL;
   if ('coproprietaireId' in audience) where = eq(coproprietaires.id, audience.coproprietaireId);
@@ -102,6 +136,7 @@ async function resolveAudience(db: Writer, audience: Audience): Promise<Recipien
       user_id: coproprietaires.user_id,
       email: users.email,
       allow: coproprietaireSettings.value,
+      devices: devicesOfHolder('"coproprietaires"."user_id"'),
     })
     .from(coproprietaires)
     .leftJoin(users, eq(users.id, coproprietaires.user_id))
@@ -119,19 +154,8 @@ async function resolveAudience(db: Writer, audience: Audience): Promise<Recipien
     user_id: r.user_id,
     email: r.email,
     wantsEmail: (r.allow ?? '1') === '1',
+    deviceIds: r.user_id ? (r.devices ?? []) : [],
   }));
-}
-
-async function devicesOf(db: Writer, userIds: string[]) {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return new Map<string, string[]>();
-  const rows = await db
-    .select({ id: devices.id, user_id: devices.user_id })
-    .from(devices)
-    .where(and(inArray(devices.user_id, ids), eq(devices.status, 1)));
-  const out = new Map<string, string[]>();
-  for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.id]);
-  return out;
 }
 
 const fill = (url: string, id: string | null) => (id ? url.replaceAll('{id}', id) : url);
@@ -146,10 +170,6 @@ async function queueDeliveries(
   kind: PushPayload['kind'],
   items: { row: { id: string; title: string; body: string }; r: Recipient; url: string }[],
 ) {
-  const byUser = await devicesOf(
-    tx,
-    items.flatMap((i) => (i.r.user_id ? [i.r.user_id] : [])),
-  );
   const values: (typeof outbox.$inferInsert)[] = [];
   for (const { row, r, url } of items) {
     if (!r.user_id) continue;
@@ -161,7 +181,7 @@ async function queueDeliveries(
       kind,
       id: row.id,
     };
-    for (const deviceId of byUser.get(r.user_id) ?? []) {
+    for (const deviceId of r.deviceIds) {
       values.push({
         channel: 'push',
         recipient: deviceId,
@@ -219,6 +239,7 @@ export async function stageNotification(
       title: notifications.title,
       body: notifications.body,
       coproprietaire_id: notifications.coproprietaire_id,
+      unread: UNREAD_AFTER_NOTIFICATION,
     });
   // RETURNING keeps the order of VALUES.
   const items = rows.map((row, i) => {
@@ -238,13 +259,14 @@ export async function stageNotification(
       coproprietaire_id: r.coproprietaire_id,
       user_id: r.user_id,
     })),
-    afterCommit: () =>
+    afterCommit: async () =>
       emitNotificationEvents(
         deps,
         items.map(({ row, r }) => ({
           id: row.id,
           coproprietaire_id: r.coproprietaire_id,
           user_id: r.user_id,
+          total: row.unread,
         })),
         'new',
       ),
@@ -276,7 +298,7 @@ export async function stageMessage(
         send_id: input.sendId,
       })),
     )
-    .returning({ id: messages.id, title: messages.title, body: messages.body });
+    .returning({ id: messages.id, title: messages.title, body: messages.body, unread: UNREAD_AFTER_MESSAGE });
   const items = rows.map((row, i) => {
     const r = recipients[i];
     return { row, r, url: `/${r.coproprietaire_id}/messages-communication?message=${row.id}` };
@@ -289,13 +311,14 @@ export async function stageMessage(
       coproprietaire_id: r.coproprietaire_id,
       user_id: r.user_id,
     })),
-    afterCommit: () =>
+    afterCommit: async () =>
       emitMessageEvents(
         deps,
         items.map(({ row, r }) => ({
           id: row.id,
           coproprietaire_id: r.coproprietaire_id as string,
           user_id: r.user_id,
+          total: row.unread,
         })),
         'new',
       ),
@@ -337,14 +360,23 @@ const rooms = (coproprietaireId: string | null, userId: string | null) => [
 /** SPEC §4 realtime notification actions with the record's unread total (one count query per batch). */
 export async function emitNotificationEvents(
   deps: Pick<NotifyDeps, 'db' | 'realtime'>,
-  items: { id: string | null; coproprietaire_id: string | null; user_id: string | null }[],
+  items: {
+    id: string | null;
+    coproprietaire_id: string | null;
+    user_id: string | null;
+    /** The holder's unread total when already known (a new row's INSERT computed it). */
+    total?: number;
+  }[],
   action: NotificationEvent['notification_action'],
 ) {
   if (items.length === 0) return;
+  const unknown = items.filter((i) => i.total === undefined);
   const totals = await unreadTotals(deps.db, [
-    ...new Set(items.flatMap((i) => (i.coproprietaire_id ? [i.coproprietaire_id] : []))),
+    ...new Set(unknown.flatMap((i) => (i.coproprietaire_id ? [i.coproprietaire_id] : []))),
   ]);
-  const ownUsers = [...new Set(items.flatMap((i) => (!i.coproprietaire_id && i.user_id ? [i.user_id] : [])))];
+  const ownUsers = [
+    ...new Set(unknown.flatMap((i) => (!i.coproprietaire_id && i.user_id ? [i.user_id] : []))),
+  ];
   const own = new Map(
     await Promise.all(ownUsers.map(async (u) => [u, await unreadOwn(deps.db, u)] as const)),
   );
@@ -355,9 +387,9 @@ export async function emitNotificationEvents(
       notification_action_time: at,
       notification_id: i.id,
       coproprietaire_id: i.coproprietaire_id,
-      total_notification: i.coproprietaire_id
-        ? (totals.get(i.coproprietaire_id)?.n ?? 0)
-        : (own.get(i.user_id ?? '') ?? 0),
+      total_notification:
+        i.total ??
+        (i.coproprietaire_id ? (totals.get(i.coproprietaire_id)?.n ?? 0) : (own.get(i.user_id ?? '') ?? 0)),
     };
     deps.realtime.toRooms(rooms(i.coproprietaire_id, i.user_id), 'notification', payload);
   }
@@ -365,11 +397,13 @@ export async function emitNotificationEvents(
 
 export async function emitMessageEvents(
   deps: Pick<NotifyDeps, 'db' | 'realtime'>,
-  items: { id: string | null; coproprietaire_id: string; user_id: string | null }[],
+  items: { id: string | null; coproprietaire_id: string; user_id: string | null; total?: number }[],
   action: MessageEvent['message_action'],
 ) {
   if (items.length === 0) return;
-  const totals = await unreadTotals(deps.db, [...new Set(items.map((i) => i.coproprietaire_id))]);
+  const totals = await unreadTotals(deps.db, [
+    ...new Set(items.filter((i) => i.total === undefined).map((i) => i.coproprietaire_id)),
+  ]);
   const at = new Date().toISOString();
   for (const i of items) {
     const payload: MessageEvent = {
@@ -377,7 +411,7 @@ export async function emitMessageEvents(
       message_action_time: at,
       message_id: i.id,
       coproprietaire_id: i.coproprietaire_id,
-      total_message: totals.get(i.coproprietaire_id)?.m ?? 0,
+      total_message: i.total ?? totals.get(i.coproprietaire_id)?.m ?? 0,
     };
     deps.realtime.toRooms(rooms(i.coproprietaire_id, i.user_id), 'message', payload);
   }

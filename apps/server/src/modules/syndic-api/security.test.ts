@@ -6,10 +6,12 @@ import {
   syndicImportEndpoints,
   syndicAssembleeEndpoints,
   syndicCarnetEndpoints,
+  syndicDocumentEndpoints,
   syndicPortfolioEndpoints,
+  syndicStaffEndpoints,
 } from '@tantieme/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCoproprietaire, makeCopropriete } from '../../test/factories.js';
+import { makeCoproprietaire, makeCopropriete, makeSignedInUser } from '../../test/factories.js';
 import { makeSyndicWithKey } from '../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import { revokeApiKey } from './kit/keys.js';
@@ -29,6 +31,8 @@ function allEndpoints(): SyndicEndpoint[] {
     syndicImportEndpoints,
     syndicAssembleeEndpoints,
     syndicCarnetEndpoints,
+    syndicStaffEndpoints,
+    syndicDocumentEndpoints,
   ]);
   return out;
 }
@@ -37,6 +41,7 @@ let t: TestApp;
 let a: Awaited<ReturnType<typeof makeSyndicWithKey>>;
 let b: Awaited<ReturnType<typeof makeSyndicWithKey>>;
 let aRecordId: string;
+let aConversationId: string;
 beforeAll(async () => {
   t = await createTestApp();
   a = await makeSyndicWithKey(t.database.db);
@@ -119,13 +124,62 @@ beforeAll(async () => {
       major_works: [{ year: 2016, nature: 'Toiture', contractor: 'Étanchéité du Rhône' }],
     }),
   );
+  const pdf = {
+    name: 'x.pdf',
+    content_type: 'application/pdf',
+    content_base64: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
+  };
+  await ok(put('/document-groups/X', { scope: 'copropriete', copropriete: 'X', name: 'Contrats' }));
+  await ok(
+    put('/documents/X', { place: 'group', group: 'X', name: 'Contrat', date: '2026-01-01', file: pdf }),
+  );
+  await ok(
+    put('/invoices/X', {
+      copropriete: 'X',
+      invoice_date: '2026-01-01',
+      amount_cents: 100,
+      fournisseur_name: 'Otis',
+      ecritures: [
+        {
+          date: '2026-01-01',
+          description: 'Otis',
+          amount_cents: 100,
+          lots: [{ lot: 'X', amount_cents: 10 }],
+        },
+      ],
+    }),
+  );
+  await ok(
+    put('/communications/X', {
+      coproprietaire: 'X',
+      sending_method: 'postal',
+      module: 'courrier',
+      recipient_info: { sending_address: { address_1: '1 rue A', zip_code: '69001', city: 'Lyon' } },
+      created_date: '2026-01-01T10:00:00Z',
+      attachments: [pdf],
+    }),
+  );
   const copro = await makeCopropriete(t.database.db, { syndic_id: a.syndic.id });
-  aRecordId = (await makeCoproprietaire(t.database.db, { copropriete_id: copro.id })).id;
+  const owner = await makeSignedInUser(t.database.db);
+  aRecordId = (await makeCoproprietaire(t.database.db, { copropriete_id: copro.id, user_id: owner.user.id }))
+    .id;
+  await ok(put('/staff/X', { last_name: 'Garnier', email: `garnier.${Date.now()}@lefevre-immobilier.fr` }));
+  // Y answers (the loop disables X before it reaches the answer).
+  await ok(put('/staff/Y', { last_name: 'Roche', email: `roche.${Date.now()}@lefevre-immobilier.fr` }));
+  const conv = await t.app.inject({
+    method: 'POST',
+    url: `/api/coproprietaires/${aRecordId}/chat/conversations`,
+    headers: owner.headers,
+    payload: { participant_id: a.syndic.id, participant_type: 'syndic' },
+  });
+  aConversationId = json(conv).data.id;
 });
 afterAll(() => t.close());
 
 const urlOf = (e: SyndicEndpoint, ids: { external_id: string; id: string }) =>
-  `/api${e.path.replace(':external_id', ids.external_id).replace(':id', ids.id)}`;
+  `/api${e.path
+    .replace(':external_id', ids.external_id)
+    .replace(':id', e.path.startsWith('/syndic/v1/conversations/') ? aConversationId : ids.id)}`;
 
 describe('a key reaches only its own syndic', () => {
   it("answers 404 to every endpoint that names one of the other syndic's resources", async () => {
@@ -139,23 +193,29 @@ describe('a key reaches only its own syndic', () => {
           ? undefined
           : e.path.endsWith('/signature-requests')
             ? { mode: 'ATTENDANCE', channel: 'email', coproprietaires: ['X'] }
-            : e.path.endsWith('/session-votes')
-              ? { votes: [{ coproprietaire: 'X', attendance: 'present', choices: [] }] }
-              : e.path.startsWith('/syndic/v1/assemblees/')
-                ? undefined
-                : { channel: 'email', recipient: 'martin@example.fr' };
+            : e.path.startsWith('/syndic/v1/conversations/')
+              ? { external_id: `R-${Date.now()}`, staff: 'Y', text: 'Réponse' }
+              : e.path.endsWith('/session-votes')
+                ? { votes: [{ coproprietaire: 'X', attendance: 'present', choices: [] }] }
+                : e.path.startsWith('/syndic/v1/assemblees/') ||
+                    e.path.startsWith('/syndic/v1/staff/') ||
+                    e.path.endsWith('/submit')
+                  ? undefined
+                  : { channel: 'email', recipient: 'martin@example.fr' };
       const mine = await t.app.inject({ method: e.method, url, headers: a.headers, payload });
       expect(mine.statusCode, `${e.method} ${e.path} (own)`).toBe(200);
       const res = await t.app.inject({ method: e.method, url, headers: b.headers, payload });
       expect(res.statusCode, `${e.method} ${e.path}`).toBe(404);
       expect(json(res).code).toBe('NOT_FOUND');
     }
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/syndic/v1/coproprietaires/X',
-      headers: b.headers,
-    });
-    expect(del.statusCode).toBe(404);
+    for (const e of allEndpoints().filter((x) => x.method === 'DELETE')) {
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: urlOf(e, { external_id: 'X', id: aRecordId }),
+        headers: b.headers,
+      });
+      expect(del.statusCode, `DELETE ${e.path}`).toBe(404);
+    }
   });
 
   it("never writes into the other syndic's resources: a PUT with its ids creates one's own or names the unknown reference", async () => {

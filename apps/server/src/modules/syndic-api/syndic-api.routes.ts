@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { accessRoutes } from './access/access.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { syndicCarnetsRoutes } from './carnets/carnets.routes.js';
+import { syndicStaffRoutes } from './staff/staff.routes.js';
 import { importRoutes } from './import/import.routes.js';
 import { syndicAssembleesRoutes } from './assemblees/assemblees.routes.js';
+import { syndicDocumentsRoutes } from './documents/documents.routes.js';
 import { listAudit, syndicRoute } from './kit/index.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { createPreviewToken } from './syndic-api.service.js';
@@ -22,4 +24,6 @@ export async function syndicApiRoutes(app: FastifyInstance) {
   await app.register(importRoutes);
   await app.register(syndicAssembleesRoutes);
   await app.register(syndicCarnetsRoutes);
+  await app.register(syndicStaffRoutes);
+  await app.register(syndicDocumentsRoutes);
 }

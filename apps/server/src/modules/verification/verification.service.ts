@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import type { Realtime } from '../../realtime/index.js';
 import type { OwnedRecord } from '../access/access.service.js';
+import { type NotifyDeps, stageNotification } from '../notifications/notify.js';
 import * as repo from './verification.repo.js';
 
 export interface VerificationDeps {
@@ -172,4 +173,97 @@ export async function finish(deps: VerificationDeps, coproprieteId: string, stat
   const next = { syndic_submit: s.syndic_submit, syndicat_finish: status };
   await emit(deps, coproprieteId, { type: 'UPDATE_SYNDIC_SUBMIT', copropriete_id: coproprieteId, ...next });
   return next;
+}
+
+// ------------------------------------------------------------------ the syndic API (issue 11)
+
+export interface VerificationState {
+  syndic_submit: number;
+  syndicat_finish: number;
+  years: {
+    year: number;
+    couple: string;
+    fonctionnement: { invoices: number; verified: number };
+    travaux: { invoices: number; verified: number };
+  }[];
+  totals: { invoices: number; verified: number };
+}
+
+/** The council's progress: invoices checked per year under verification and per charge type. */
+export async function progress(db: Db, coproprieteId: string): Promise<VerificationState> {
+  const [s, years] = await Promise.all([
+    repo.status(db, coproprieteId),
+    repo.currentYears(db, coproprieteId),
+  ]);
+  const rows = await repo.invoicesOf(
+    db,
+    coproprieteId,
+    years.map((y) => y.id),
+    [...TYPES.fonc, ...TYPES.travaux],
+  );
+  const totals = { invoices: 0, verified: 0 };
+  const out = years
+    .map((y) => {
+      const fonctionnement = { invoices: 0, verified: 0 };
+      const travaux = { invoices: 0, verified: 0 };
+      for (const { invoice: i, charge: c } of rows) {
+        if (i.financial_year_id !== y.id) continue;
+        const k = c.charge_type === CHARGE_TYPES.FONCTIONNEMENT ? fonctionnement : travaux;
+        k.invoices += 1;
+        totals.invoices += 1;
+        if (i.verification_syndicat === 1) {
+          k.verified += 1;
+          totals.verified += 1;
+        }
+      }
+      return { year: y.year, couple: y.couple, fonctionnement, travaux };
+    })
+    .sort((a, b) => a.year - b.year);
+  return { ...s, years: out, totals };
+}
+
+/**
+ * The syndic submits the year's accounts to the council: `syndic_submit` 1 and `syndicat_finish` 0,
+ * a notification to every council member (decision 38) and the live 'UPDATE_SYNDIC_SUBMIT' to
+ * their open pages. Already submitted and not finished: nothing changes, nobody is notified again.
+ * `inTx` runs in the same transaction (the syndic API's audit entry).
+ */
+export async function submit(
+  deps: VerificationDeps & { notify: NotifyDeps },
+  coproprieteId: string,
+  inTx: (
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    before: { syndic_submit: number; syndicat_finish: number },
+  ) => Promise<void>,
+) {
+  const done = await deps.db.transaction(async (tx) => {
+    const before = await repo.status(tx, coproprieteId);
+    if (before.syndic_submit === 1 && before.syndicat_finish === 0) return null;
+    await repo.setStatus(tx, coproprieteId, { syndic_submit: 1, syndicat_finish: 0 });
+    const council = await repo.councilRecordIds(tx, coproprieteId);
+    const years = await repo.currentYears(tx, coproprieteId);
+    const couple = years.map((y) => y.couple).join(', ');
+    const staged = await stageNotification(
+      tx,
+      deps.notify,
+      { coproprietaireIds: council },
+      {
+        title: verificationFr.submittedTitle,
+        body: verificationFr.submittedBody(couple),
+        type: 'VERIFICATION',
+        url: '/{id}/verification',
+      },
+    );
+    await inTx(tx, before);
+    return { staged, notified: staged.ids.length };
+  });
+  if (!done) return { result: 'unchanged' as const, notified: 0 };
+  await done.staged.afterCommit();
+  await emit(deps, coproprieteId, {
+    type: 'UPDATE_SYNDIC_SUBMIT',
+    copropriete_id: coproprieteId,
+    syndic_submit: 1,
+    syndicat_finish: 0,
+  });
+  return { result: 'updated' as const, notified: done.notified };
 }

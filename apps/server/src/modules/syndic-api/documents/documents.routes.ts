@@ -1,0 +1,66 @@
+import { syndicDocumentEndpoints as e } from '@tantieme/contract';
+import type { FastifyInstance } from 'fastify';
+import { syndicRoute } from '../kit/index.js';
+import * as s from './documents.service.js';
+
+/** Files travel base64 in the PUT: 10 MB of file (more is a 413), several for a communication. */
+const FILE_BODY_LIMIT = 16 * 1024 * 1024;
+const COMMUNICATION_BODY_LIMIT = 48 * 1024 * 1024;
+
+type Resource = {
+  list: (db: FastifyInstance['db'], api: never, q: never) => Promise<unknown>;
+  get: (db: FastifyInstance['db'], api: never, ext: string) => Promise<unknown>;
+  put: (db: FastifyInstance['db'], api: never, ext: string, body: never) => Promise<unknown>;
+};
+
+/** Documents, supplier invoices and communications in the syndic API (issue 8, decision 52). */
+export async function syndicDocumentsRoutes(app: FastifyInstance) {
+  const storage = app.platform.storage;
+  const register = (
+    endpoints: (typeof e)[keyof typeof e],
+    make: () => Resource,
+    remove: (db: FastifyInstance['db'], api: never, ext: string) => Promise<unknown>,
+    bodyLimit: number,
+  ) => {
+    syndicRoute(
+      app,
+      endpoints.list,
+      ({ api, query }) => make().list(app.db, api as never, query as never) as never,
+    );
+    syndicRoute(
+      app,
+      endpoints.get,
+      ({ api, params }) => make().get(app.db, api as never, params.external_id) as never,
+    );
+    syndicRoute(
+      app,
+      endpoints.put,
+      ({ api, params, body }) => make().put(app.db, api as never, params.external_id, body as never) as never,
+      { bodyLimit },
+    );
+    syndicRoute(
+      app,
+      endpoints.delete,
+      ({ api, params }) => remove(app.db, api as never, params.external_id) as never,
+    );
+  };
+  register(e.groups, () => s.documentGroupsResource as unknown as Resource, s.deleteGroup, 1024 * 1024);
+  register(
+    e.documents,
+    () => s.documentsResource(storage) as unknown as Resource,
+    s.deleteDocument,
+    FILE_BODY_LIMIT,
+  );
+  register(
+    e.invoices,
+    () => s.invoicesResource(storage) as unknown as Resource,
+    s.deleteInvoice,
+    FILE_BODY_LIMIT,
+  );
+  register(
+    e.communications,
+    () => s.communicationsResource(storage) as unknown as Resource,
+    s.deleteCommunication,
+    COMMUNICATION_BODY_LIMIT,
+  );
+}
