@@ -63,10 +63,7 @@ test.describe('as claire', () => {
 
     const admins = page.getByRole('region', { name: 'Gestionnaire copropriété' });
     await expect(admins.getByText('Sophie Garnier')).toBeVisible();
-    await expect(admins.getByRole('link', { name: /^Mobile\s: / }).first()).toHaveAttribute(
-      'href',
-      /^tel:/,
-    );
+    await expect(admins.getByRole('link', { name: /^Mobile\s: / }).first()).toHaveAttribute('href', /^tel:/);
 
     // Claire is on the council and the syndic has submitted the accounts.
     const verif = page.getByRole('region', { name: 'Vérification des comptes' });
