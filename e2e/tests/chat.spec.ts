@@ -1,9 +1,11 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, checkA11y, expect, type Page, test } from './a11y.fixture';
 
 /**
  * Messagerie (SPEC §2.14, §9): claire (council, Les Tilleuls) and paul chat live in two browser
  * contexts: send, unseen badge, read state, attachment opening in the file preview; paul writes
  * to the syndic. One API sign-in per user for the file (login is rate-limited per e-mail).
+ * The pages are the specs' own contexts, not the fixture's `page`: each page state visited is
+ * checked with axe by `checkA11y` (a11y.fixture).
  */
 
 const PASSWORD = 'Tilleuls2024';
@@ -29,6 +31,8 @@ async function apiSignIn(request: APIRequestContext, email: string) {
 async function open(browser: Browser, email: string, viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ viewport, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
   const page = await context.newPage();
+  // As the a11y fixture does: no half-faded dialogs under axe.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   const { token, record } = await apiSignIn(page.request, email);
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
@@ -52,6 +56,7 @@ test('claire and paul chat live: send, unseen badge, read state, attachment in t
   await expect(claire.page.getByTestId('chat-title')).toHaveText('Cabinet Lefèvre Immobilier');
   // The syndic's answers show who answered.
   await expect(claire.page.getByText('Sophie Garnier').first()).toBeVisible();
+  await checkA11y(claire.page, 'messaging, conversation with the syndic');
   // Opening the seeded conversation with paul's unseen message clears its badge.
   await contact(claire.page, /Durand/).click();
   await expect(contact(claire.page, /Durand/).getByTestId('chat-unseen')).toHaveCount(0);
@@ -62,6 +67,7 @@ test('claire and paul chat live: send, unseen badge, read state, attachment in t
   await paul.page.goto(`/${paul.record}/messaging`);
   await contact(paul.page, /Martin/).click();
   await expect(paul.page.getByTestId('chat-title')).toContainText('Claire Martin');
+  await checkA11y(paul.page, 'messaging, conversation with a co-owner');
   const text = `Bonjour Claire, la réunion du conseil est-elle ouverte ? ${Date.now()}`;
   await paul.page.getByTestId('chat-input').fill(text);
   await paul.page.getByTestId('chat-input').press('Enter');
@@ -103,6 +109,7 @@ test('claire and paul chat live: send, unseen badge, read state, attachment in t
   const preview = paul.page.getByRole('dialog', { name: 'Ordre du jour conseil syndical.pdf' });
   await expect(preview).toBeVisible();
   await expect(preview.locator('iframe')).toHaveAttribute('src', /\/files\//);
+  await checkA11y(paul.page, 'attachment in the file preview');
   await paul.page.getByRole('button', { name: 'Fermer' }).click();
   await expect(preview).toHaveCount(0);
 
@@ -122,6 +129,7 @@ test("paul writes to the syndic from 'Rattacher un copropriétaire' (never himse
   await expect(candidates.first()).toContainText('Cabinet Lefèvre Immobilier');
   await expect(candidates.filter({ hasText: 'Paul Durand' })).toHaveCount(0);
   await expect(candidates.filter({ hasText: 'Claire Martin' })).toHaveCount(1);
+  await checkA11y(paul.page, "modal 'Rattacher un copropriétaire'");
   await candidates.first().click();
   await expect(modal).toHaveCount(0);
   await expect(paul.page.getByTestId('chat-title')).toHaveText('Cabinet Lefèvre Immobilier');
@@ -139,6 +147,7 @@ test("paul writes to the syndic from 'Rattacher un copropriétaire' (never himse
   await sophie.page.goto('/');
   await sophie.page.getByRole('link', { name: 'Ouvrir la messagerie du syndic' }).click();
   await expect(sophie.page.getByRole('heading', { name: 'Messagerie du syndic' })).toBeVisible();
+  await checkA11y(sophie.page, 'staff inbox');
   const line = contact(sophie.page, /Paul Durand/);
   await expect(line.getByTestId('chat-unseen')).toHaveText('1');
   await line.click();
@@ -158,6 +167,7 @@ test("paul writes to the syndic from 'Rattacher un copropriétaire' (never himse
   ).toBeVisible();
   await sophie.page.setViewportSize({ width: 390, height: 844 });
   await sophie.page.screenshot({ path: test.info().outputPath('staff-inbox-phone.png') });
+  await checkA11y(sophie.page, 'staff inbox, phone');
   await sophie.context.close();
   await paul.context.close();
 });
@@ -167,14 +177,17 @@ test('phone-sized messaging: list, then the conversation with a back button', as
   await claire.page.goto(`/${claire.record}/messaging`);
   await expect(contact(claire.page, /Durand/)).toBeVisible();
   await claire.page.screenshot({ path: test.info().outputPath('messaging-list-phone.png') });
+  await checkA11y(claire.page, 'messaging list, phone');
   await contact(claire.page, /Durand/).click();
   await expect(claire.page.getByTestId('chat-input')).toBeVisible();
   await expect(claire.page.getByTestId('chat-contact')).toHaveCount(0);
   await claire.page.screenshot({ path: test.info().outputPath('messaging-chat-phone.png') });
+  await checkA11y(claire.page, 'conversation, phone');
   await claire.page.getByRole('button', { name: 'Retour aux conversations' }).click();
   await expect(contact(claire.page, /Durand/)).toBeVisible();
   await claire.page.setViewportSize({ width: 1280, height: 800 });
   await contact(claire.page, /Durand/).click();
   await claire.page.screenshot({ path: test.info().outputPath('messaging-desktop.png') });
+  await checkA11y(claire.page, 'messaging, desktop');
   await claire.context.close();
 });

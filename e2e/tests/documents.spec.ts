@@ -158,6 +158,28 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
     ).toBeVisible();
   });
 
+  test("'Documents obligatoires': the décret 2019-502 checklist with present, missing and stale items", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { tilleuls } = await signIn(page, 'claire.martin@example.fr');
+    await page.goto(`/${tilleuls.id}/document/liste-legale`);
+    await expect(page.getByRole('heading', { name: 'Documents obligatoires', level: 1 })).toBeVisible();
+    const all = page.getByRole('region', { name: 'Accessibles à tous les copropriétaires' });
+    await expect(all.getByRole('listitem')).toHaveCount(9);
+    await expect(
+      page.getByRole('listitem', { name: 'Dernière fiche synthétique de la copropriété : À mettre à jour' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('listitem', { name: /^Carnet d’entretien de l’immeuble : Présent$/ }),
+    ).toContainText('Carnet d’entretien de l’immeuble – mise à jour');
+    await expect(page.getByRole('listitem', { name: /Contrat de syndic en cours : Manquant/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Réservés au conseil syndical' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: '/tmp/docs-checklist-phone.png', fullPage: true });
+  });
+
   test("'Factures et Devis': cards by 30, 'Payé', the detail with 'Ma quote part' per lot", async ({
     page,
   }) => {
@@ -239,6 +261,11 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
 });
 
 test.describe('as paul (ordinary co-owner of Les Tilleuls)', () => {
+  test('gets 404 for the council-only checklist', async ({ page }) => {
+    const { tilleuls, headers } = await signIn(page, 'paul.durand@example.fr');
+    expect((await api(page.request, `/documents/${tilleuls.id}/checklist`, headers)).status()).toBe(404);
+  });
+
   test('sees his documents but not the council-only invoices, postals nor bank statements', async ({
     page,
   }) => {

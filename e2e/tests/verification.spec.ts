@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, checkA11y, expect, test } from './a11y.fixture';
 
 /**
  * Vérification des comptes (SPEC §2.6, §4): claire and Jean-Pierre Rousseau, both council members
@@ -27,6 +27,8 @@ async function apiSignIn(request: APIRequestContext, email: string) {
 async function open(browser: Browser, email: string, viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ viewport, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
   const page = await context.newPage();
+  // As the a11y fixture does: no half-faded dialogs under axe.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   const { token, record } = await apiSignIn(page.request, email);
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
@@ -45,6 +47,7 @@ test('claire checks invoices and finishes; a second council member sees it live'
     );
     await expect(p.getByTestId('verif-finish')).toHaveText('Terminer');
   }
+  await checkA11y(claire.page, 'verification, operating charges');
 
   // One invoice: find an unchecked council box in the first charge and check it.
   const firstCharge = (p: typeof claire.page) => p.getByTestId('verif-charge').first();
@@ -72,6 +75,7 @@ test('claire checks invoices and finishes; a second council member sees it live'
   // The invoice opens in the file preview.
   await firstCharge(claire.page).getByRole('button', { name: 'Voir la facture' }).first().click();
   await expect(claire.page.getByRole('dialog')).toBeVisible();
+  await checkA11y(claire.page, 'invoice in the file preview');
   await claire.page.getByRole('button', { name: 'Fermer' }).click();
 
   // 'Charges travaux': the header checkbox checks them all, on both pages.
@@ -83,6 +87,7 @@ test('claire checks invoices and finishes; a second council member sees it live'
   const jpBoxes = jp.page.getByTestId('verif-syndicat');
   const n = await jpBoxes.count();
   for (let i = 0; i < n; i++) await expect(jpBoxes.nth(i)).toBeChecked();
+  await checkA11y(jp.page, 'verification, works charges, all checked');
 
   // 'Terminer': every box disabled, header grey, 'Modifier' on both pages.
   await claire.page.getByTestId('verif-finish').click();
@@ -93,6 +98,7 @@ test('claire checks invoices and finishes; a second council member sees it live'
     await expect(p.getByTestId('verif-syndicat').first()).toBeDisabled();
   }
   await jp.page.screenshot({ path: test.info().outputPath('verification-finished-desktop.png') });
+  await checkA11y(jp.page, "verification finished ('Modifier')");
 
   // 'Modifier' (by jp) reopens it for claire too.
   await jp.page.getByTestId('verif-finish').click();
@@ -106,16 +112,19 @@ test('phone-sized verification page', async ({ browser }) => {
   const claire = await open(browser, 'claire.martin@example.fr', { width: 390, height: 844 });
   await expect(claire.page.getByTestId('verif-charge').first()).toBeVisible();
   await claire.page.screenshot({ path: test.info().outputPath('verification-phone.png'), fullPage: true });
+  await checkA11y(claire.page, 'verification, phone');
   await claire.context.close();
 });
 
 test('an ordinary co-owner has no verification page', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   const { token, record } = await apiSignIn(page.request, 'paul.durand@example.fr');
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
   await page.goto(`/${record}/verification`);
   await expect(page.getByRole('heading', { name: 'Vérification des comptes' })).toHaveCount(0);
+  await checkA11y(page, 'not found for an ordinary co-owner');
   await context.close();
 });

@@ -44,4 +44,6 @@ export * from './domains/verification.js';
 export * from './domains/media.js';
 export * from './domains/maintenance.js';
 export * from './domains/syndicStaff.js';
+export * from './rules/checklist.js';
+export * from './domains/checklist.js';
 export * from './domains/syndicDocuments.js';

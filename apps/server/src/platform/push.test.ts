@@ -9,7 +9,7 @@ import { notify } from '../modules/notifications/notify.js';
 import { deliverPending } from '../outbox/worker.js';
 import { makeCoproprietaire, makeSignedInUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { webPushAdapter } from './push.js';
+import { pushEndpointAllowed, webPushAdapter } from './push.js';
 
 /** A local push service speaking RFC 8030: records each request, answers what the test says. */
 const received: { headers: IncomingMessage['headers']; body: Buffer; path: string }[] = [];
@@ -199,5 +199,33 @@ describe('Web Push against a local push service', () => {
     );
     expect(row.status).toBe('pending');
     expect(await t.database.db.select().from(devices).where(eq(devices.user_id, u.user.id))).toHaveLength(1);
+  });
+});
+
+describe('which push endpoints the server sends to', () => {
+  it('production: https on a public host only; development also http (local push service)', () => {
+    const prod = (e: string) => pushEndpointAllowed(e, true);
+    expect(prod('https://fcm.googleapis.com/fcm/send/abc')).toBe(true);
+    expect(prod('https://updates.push.services.mozilla.com/wpush/v2/x')).toBe(true);
+    expect(prod('https://web.push.apple.com/QGx')).toBe(true);
+    for (const bad of [
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://localhost/x',
+      'https://127.0.0.1/x',
+      'https://10.0.0.5/x',
+      'https://172.20.1.1/x',
+      'https://192.168.1.10/x',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/x',
+      'https://[fd00::1]/x',
+      'https://[::ffff:127.0.0.1]/x',
+      'https://intranet/x',
+      'https://user:pw@push.example.com/x',
+      'ftp://push.example.com/x',
+      'not a url',
+    ])
+      expect(prod(bad), bad).toBe(false);
+    expect(pushEndpointAllowed('http://127.0.0.1:4567/push/x', false)).toBe(true);
+    expect(pushEndpointAllowed('file:///etc/passwd', false)).toBe(false);
   });
 });

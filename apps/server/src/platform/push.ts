@@ -99,3 +99,50 @@ export function defaultVapidSubject(config: Pick<Config, 'mailFrom'>) {
   const m = /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
   return `mailto:${m.trim()}`;
 }
+
+/**
+ * Where the server may send pushes for a subscription the browser gave: in production only an
+ * https push service on a public host (the endpoint is user input: never a loopback, private or
+ * link-local address, which would turn the outbox into a way to reach the internal network).
+ * Development and tests also accept http (the local push service of the e2e).
+ */
+export function pushEndpointAllowed(endpoint: string, production: boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (!production) return url.protocol === 'https:' || url.protocol === 'http:';
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local') ||
+    (!host.includes('.') && !host.includes(':'))
+  )
+    return false;
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return !(
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      a >= 224
+    );
+  }
+  if (host.includes(':'))
+    return !(
+      host === '::1' ||
+      host === '::' ||
+      /^(fc|fd|fe8|fe9|fea|feb)/.test(host) ||
+      host.startsWith('::ffff:')
+    );
+  return true;
+}

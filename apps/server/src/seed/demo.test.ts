@@ -425,6 +425,29 @@ describe('demo seed', () => {
     expect(preview.coproprietaire_id).toBe(demo.claireTilleulsId);
   });
 
+  it('shows Claire (council) a décret 2019-502 checklist with documents present, missing and stale', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'claire.martin@example.fr', password: 'Tilleuls2024' },
+    });
+    const headers = { authorization: `Bearer ${json(login).data.token}` };
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/documents/${demo.claireTilleulsId}/checklist`,
+      headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const items: { code: string; status: string; document: { name: string } | null }[] = json(res).data.items;
+    const status = Object.fromEntries(items.map((i) => [i.code, i.status]));
+    expect(status.reglement).toBe('present');
+    expect(status.carnet_entretien).toBe('present');
+    expect(status.fiche_synthetique).toBe('stale');
+    expect(status.carte_professionnelle).toBe('present');
+    expect(items.some((i) => i.status === 'missing')).toBe(true);
+    expect(items.find((i) => i.code === 'reglement')?.document?.name).toMatch(/règlement de copropriété/i);
+  });
+
   it('lets Claire sign in with the demo password', async () => {
     const res = await t.app.inject({
       method: 'POST',

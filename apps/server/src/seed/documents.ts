@@ -495,6 +495,30 @@ export async function seedTilleulsGroups(ctx: SeedContext, copro: CoproInfo, fin
         },
       ],
     }),
+    // Not updated since: the décret 2019-502 checklist shows it 'à mettre à jour' (decision 55).
+    seedGroup(ctx, {
+      ...common,
+      name: 'Fiche synthétique',
+      sort: 3,
+      docs: [
+        {
+          name: `Fiche synthétique de la copropriété – ${y - 2}`,
+          date: isoOf(y - 2, 3, 1),
+          blocks: [
+            {
+              p: 'Établie par le syndic en application de l’article 8-2 de la loi du 10 juillet 1965, à partir des données transmises au registre national des copropriétés.',
+            },
+            {
+              kv: [
+                ['Immatriculation', 'AB1-234-567'],
+                ['Période de construction', '1961 à 1974'],
+                ['Lots principaux', 'Appartements et commerces'],
+              ],
+            },
+          ],
+        },
+      ],
+    }),
     seedGroup(ctx, {
       ...common,
       name: 'Carnet d’entretien',

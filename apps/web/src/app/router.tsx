@@ -23,6 +23,10 @@ const documentChildren = (syndicat: boolean): RouteObject[] => [
   { path: 'syndic', element: P('DocumentSyndic') },
   { path: 'copropriete', element: P('DocumentCopropriete') },
   {
+    path: 'liste-legale',
+    element: syndicat ? <RequireSyndicat>{P('DocumentChecklist')}</RequireSyndicat> : P('DocumentChecklist'),
+  },
+  {
     path: 'postals',
     element: syndicat ? (
       <RequireSyndicat>{P('CommunicationPostal')}</RequireSyndicat>

@@ -23,6 +23,7 @@ export const fr = {
     DocumentCopropriete: 'Ceux de la copropriétés',
     DocumentSyndic: 'Ceux du syndic',
     CommunicationPostal: 'Communication',
+    DocumentChecklist: 'Documents obligatoires',
     Facture: 'Situation de compte',
     Assemblee: 'Assemblée gle',
     Setting: 'Configuration',

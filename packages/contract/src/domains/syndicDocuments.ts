@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope } from '../envelope.js';
+import { checklistSchema } from './checklist.js';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../rules/files.js';
 import {
   cursorPage,
@@ -390,4 +391,16 @@ export const syndicDocumentEndpoints = {
     syndicCommunicationResource,
     syndicCommunicationBody,
   ),
+};
+
+export const syndicChecklistEndpoints = {
+  checklist: defineSyndicEndpoint({
+    method: 'GET',
+    path: '/syndic/v1/coproprietes/:external_id/document-checklist',
+    summary:
+      'Décret 2019-502 checklist of a copropriété: each document the law requires online, present, missing or stale, with the document it matched',
+    scope: 'read',
+    params: externalIdParams,
+    response: okEnvelope(checklistSchema),
+  }),
 };

@@ -1,7 +1,8 @@
-import { documentEndpoints as e } from '@tantieme/contract';
+import { checklistEndpoints, documentEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import { guardCopropriete, guardCoproprietaire, guardSyndicRecords } from '../access/access.service.js';
+import { councilChecklist } from './checklist.service.js';
 import * as service from './documents.service.js';
 
 /** Documents (SPEC §2.7, §7). Every co-owner call goes through the access guard. */
@@ -44,6 +45,12 @@ export async function documentsRoutes(app: FastifyInstance) {
       for (const id of ids) bySyndic.push(await guardSyndicRecords(req, id));
       return service.syndicDocuments(db, storage, bySyndic);
     },
+    preview,
+  );
+  route(
+    app,
+    checklistEndpoints.forCouncil,
+    async ({ req, params }) => councilChecklist(db, await guardCoproprietaire(req, params.coproId)),
     preview,
   );
 }

@@ -46,10 +46,13 @@ export function checkFileBytes(contentType: string, data: Buffer): string | null
   return null;
 }
 
-/** Content-addressed key chosen by the server: `{base}/original/{sha256}.{ext}` (SPEC §3 image sizes). */
+/**
+ * Content-addressed key chosen by the server: `{base}/{sha256}.{ext}`. No `/original/` segment
+ * while no `/medium/` size is generated: the invoice detail swaps one for the other (SPEC §2.17).
+ */
 export function originalKey(base: string, sha256: string, contentType: string) {
   const ext = UPLOAD_TYPES[contentType]?.ext ?? 'bin';
-  return `${base}/original/${sha256}.${ext}`;
+  return `${base}/${sha256}.${ext}`;
 }
 
 /** The SHA-256 a server-chosen key ends with (null for keys of another shape). */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { pushEndpointAllowed } from '../../platform/push.js';
 import { guardCoproprietaire } from '../access/access.service.js';
 import * as repo from './notifications.repo.js';
 import { notificationsSyndicRoutes } from './notifications.syndic.routes.js';
@@ -33,6 +34,12 @@ export async function notificationsRoutes(app: FastifyInstance) {
     app,
     n.registerDevice,
     async ({ req, body }) => {
+      const { endpoint } = JSON.parse(body.device_token) as { endpoint: string };
+      if (!pushEndpointAllowed(endpoint, app.config.env === 'production'))
+        throw new AppError('VALIDATION_ERROR', undefined, {
+          status: 400,
+          errors: { device_token: 'Jeton invalide' },
+        });
       const row = await repo.upsertDevice(app.db, currentUser(req).id, {
         device_token: body.device_token,
         device_name: body.device_name ?? null,

@@ -6,6 +6,7 @@ import {
   syndicImportEndpoints,
   syndicAssembleeEndpoints,
   syndicCarnetEndpoints,
+  syndicChecklistEndpoints,
   syndicDocumentEndpoints,
   syndicPortfolioEndpoints,
   syndicStaffEndpoints,
@@ -33,6 +34,7 @@ function allEndpoints(): SyndicEndpoint[] {
     syndicCarnetEndpoints,
     syndicStaffEndpoints,
     syndicDocumentEndpoints,
+    syndicChecklistEndpoints,
   ]);
   return out;
 }

@@ -61,6 +61,12 @@ export function dashboardMenu(rec: CoproprietaireSummary | null): MenuEntry[] {
             label: m.CommunicationPostal,
             icon: null,
           },
+          {
+            name: 'DocumentChecklist' as const,
+            segment: 'document/liste-legale',
+            label: m.DocumentChecklist,
+            icon: null,
+          },
         ]
       : []),
   ];

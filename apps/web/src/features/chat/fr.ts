@@ -14,6 +14,7 @@ export const chatFr = {
   choose: 'Choisissez une conversation.',
   noMessage: 'Aucun message pour le moment. Écrivez le premier !',
   olderLoading: 'Chargement des messages précédents…',
+  messagesWith: (name: string) => `Messages avec ${name}`,
   placeholder: 'Écrire un message…',
   send: 'Envoyer',
   attach: 'Joindre un fichier',

@@ -6,6 +6,7 @@ export const frDocs = {
     syndic: 'Ceux du syndic',
     postals: 'Communication',
     invoices: 'Factures et Devis',
+    checklist: 'Documents obligatoires',
   },
   empty: 'Aucun document disponible pour le moment',
   loading: 'Chargement…',
@@ -18,6 +19,17 @@ export const frDocs = {
   bankStatements: 'Relevés bancaires',
   open: 'Ouvrir',
   typeTabs: 'Types de document',
+  checklist: {
+    intro:
+      'Liste minimale des documents que le syndic doit mettre en ligne (décret n° 2019-502 du 23 mai 2019). Un document « à mettre à jour » date de plus d’un an, ou de plus de trois mois avant la dernière assemblée générale.',
+    lastAg: 'Dernière assemblée générale annuelle',
+    noAg: 'Aucune assemblée générale annuelle enregistrée',
+    matched: 'Document trouvé',
+    none: 'Aucun document correspondant',
+    counts: (c: { present: number; stale: number; missing: number; total: number }) =>
+      `${c.present} à jour, ${c.stale} à mettre à jour, ${c.missing} manquant${c.missing > 1 ? 's' : ''} sur ${c.total} copropriétaire${c.total > 1 ? 's' : ''}`,
+    latest: 'Le plus récent',
+  },
   invoices: {
     title: 'Factures et Devis',
     empty: 'Pas de facture',

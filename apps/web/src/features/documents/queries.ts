@@ -8,6 +8,7 @@ import {
   INVOICE_PAGE_SIZE,
   invoiceEndpoints as ie,
   ApiError,
+  checklistEndpoints,
 } from '@tantieme/contract';
 import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router-dom';
@@ -169,5 +170,15 @@ export function useCommunications(record: CoproprietaireSummary | null) {
       return { data, more, next: pageParam + COMMUNICATION_PAGE_SIZE };
     },
     getNextPageParam: (last) => (last.more ? last.next : undefined),
+  });
+}
+
+/** The décret 2019-502 checklist of the record's copropriété (council members; 404 otherwise). */
+export function useChecklist(recordId: string | undefined) {
+  return useQuery({
+    queryKey: ['documents', 'checklist', recordId],
+    enabled: !!recordId,
+    queryFn: () => api.call(checklistEndpoints.forCouncil, { params: { coproId: recordId! } }),
+    retry: retryUnlessRefused,
   });
 }

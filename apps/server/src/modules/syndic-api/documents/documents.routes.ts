@@ -1,6 +1,7 @@
-import { syndicDocumentEndpoints as e } from '@tantieme/contract';
+import { syndicChecklistEndpoints, syndicDocumentEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
-import { syndicRoute } from '../kit/index.js';
+import { checklistOf } from '../../documents/checklist.service.js';
+import { requireExternalId, syndicRoute } from '../kit/index.js';
 import * as s from './documents.service.js';
 
 /** Files travel base64 in the PUT: 10 MB of file (more is a 413), several for a communication. */
@@ -62,5 +63,12 @@ export async function syndicDocumentsRoutes(app: FastifyInstance) {
     () => s.communicationsResource(storage) as unknown as Resource,
     s.deleteCommunication,
     COMMUNICATION_BODY_LIMIT,
+  );
+  syndicRoute(app, syndicChecklistEndpoints.checklist, async ({ api, params }) =>
+    checklistOf(
+      app.db,
+      await requireExternalId(app.db, api.syndicId, 'copropriete', params.external_id),
+      api.syndicId,
+    ),
   );
 }

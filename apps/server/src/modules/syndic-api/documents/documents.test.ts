@@ -368,7 +368,11 @@ describe('supplier invoices with expenses, écritures and per-lot amounts', () =
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({ id: first.id, amount: 48_000, fournisseur_name: 'Otis', paid: true });
     expect(cards[0].thumbnail.content_type).toBe('image/jpeg');
-    expect(cards[0].thumbnail.path).toContain('/original/');
+    // No '/original/' in the key while no '/medium/' size exists: the detail's swap is then a no-op.
+    expect(cards[0].thumbnail.path).not.toContain('/original/');
+    const img = await t.app.inject({ method: 'GET', url: cards[0].thumbnail.path });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/jpeg');
     const detail = await ok(
       call('GET', `/api/invoices/syndics/${owner.syndicId}/invoices/${first.id}`, owner.headers),
     );
@@ -521,5 +525,70 @@ describe('postal, e-mail and SMS communications with attachments', () => {
     expect((await call('DELETE', '/communications/C1', b.headers)).status).toBe(404);
     await ok(call('DELETE', '/communications/C1', a.headers));
     expect((await call('GET', '/communications/C1', a.headers)).status).toBe(404);
+  });
+});
+
+describe('décret 2019-502 checklist', () => {
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+  it('the syndic reads it: present, missing and stale items, with the document each matched', async () => {
+    const file = upload('f.pdf', PDF);
+    await ok(
+      call('PUT', '/documents/FS', a.headers, {
+        place: 'group',
+        group: 'REGL',
+        name: 'Fiche synthétique de la copropriété',
+        date: daysAgo(500),
+        file,
+      }),
+    );
+    await ok(
+      call('PUT', '/documents/CE', a.headers, {
+        place: 'group',
+        group: 'REGL',
+        name: 'Carnet d’entretien',
+        date: daysAgo(30),
+        file,
+      }),
+    );
+    const list = await ok(call('GET', '/coproprietes/IMM/document-checklist', a.headers));
+    const by = Object.fromEntries(list.items.map((i: { code: string }) => [i.code, i]));
+    expect(list.items).toHaveLength(19);
+    expect(by.reglement).toMatchObject({ status: 'present', document: { name: 'Règlement de copropriété' } });
+    expect(by.fiche_synthetique).toMatchObject({
+      status: 'stale',
+      document: { name: 'Fiche synthétique de la copropriété' },
+    });
+    expect(by.carnet_entretien.status).toBe('present');
+    expect(by.diagnostics).toMatchObject({ status: 'missing', document: null });
+    expect(by.carte_professionnelle).toMatchObject({ status: 'present', document: { name: 'Carte T' } });
+    expect(by.compte_individuel).toMatchObject({
+      status: 'missing',
+      counts: { present: 0, stale: 0, missing: 2, total: 2 },
+    });
+    expect(by.reglement.reference).toBe('Décret n° 2019-502, art. 1, 1°');
+    expect((await call('GET', '/coproprietes/IMM/document-checklist', b.headers)).status).toBe(404);
+  });
+
+  it('a council member reads it in their documents; an ordinary co-owner gets 404', async () => {
+    const p2 = await ok(
+      call('PUT', '/coproprietaires/P2', a.headers, {
+        copropriete: 'IMM',
+        last_name: 'Moreau',
+        lots: ['L2'],
+        is_member_syndicat: true,
+      }),
+    );
+    const u = await makeSignedInUser(t.database.db);
+    await t.database.db
+      .update(coproprietaires)
+      .set({ user_id: u.user.id })
+      .where(eq(coproprietaires.id, p2.id));
+    const mine = await ok(call('GET', `/api/documents/${p2.id}/checklist`, u.headers));
+    expect(mine.items.find((i: { code: string }) => i.code === 'carnet_entretien').status).toBe('present');
+    const refused = await call('GET', `/api/documents/${owner.id}/checklist`, owner.headers);
+    expect(refused.status).toBe(404);
+    // Someone else's record: 404 too.
+    expect((await call('GET', `/api/documents/${p2.id}/checklist`, owner.headers)).status).toBe(404);
   });
 });

@@ -45,7 +45,7 @@ function Attachment({ file, onOpen }: { file: ChatFile; onOpen: () => void }) {
     <UnstyledButton
       onClick={onOpen}
       data-testid="chat-file"
-      aria-label={`${file.name}, ${formatSize(file.size)}`}
+      // Its name is its visible text (name, size · type): axe label-content-name-mismatch.
     >
       <Paper withBorder radius="sm" px="xs" py={6} bg="white">
         <Group gap={6} wrap="nowrap">
@@ -243,6 +243,10 @@ export function ChatPanel({
         p="sm"
         style={{ flex: 1, overflowY: 'auto', minHeight: 0 }}
         data-testid="chat-scroller"
+        // A scrollable region a keyboard user can reach and scroll (axe scrollable-region-focusable).
+        role="log"
+        tabIndex={0}
+        aria-label={t.messagesWith(conversation.contact.name)}
         aria-live="polite"
       >
         {q.isFetchingNextPage && (

@@ -11,6 +11,7 @@ import {
   Switch,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconMessagePlus } from '@tabler/icons-react';
@@ -133,6 +134,8 @@ export default function MessagingPage() {
         </Group>
       ) : current ? (
         <Paper withBorder radius="md" h={height} mih={420} style={{ overflow: 'hidden' }}>
+          {/* The list (and its heading) is hidden on a phone while a conversation is open. */}
+          <VisuallyHidden component="h1">{t.title}</VisuallyHidden>
           {panel}
         </Paper>
       ) : (

@@ -1,4 +1,4 @@
-import { Box, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { NotFound } from '../../../ui/NotFound';
@@ -26,7 +26,9 @@ export default function StaffInboxPage() {
   const current = list.data?.conversations.find((c) => c.id === selected) ?? null;
   const listColumn = (
     <Stack gap="sm" h="100%" style={{ minHeight: 0 }}>
-      <Title order={2}>{t.staffTitle}</Title>
+      <Title order={1} size="h2">
+        {t.staffTitle}
+      </Title>
       <Text size="sm" c="gray.7">
         {t.staffIntro(me.data.syndic.name)}
       </Text>
@@ -64,6 +66,8 @@ export default function StaffInboxPage() {
     </Group>
   ) : current ? (
     <Paper withBorder radius="md" h={height} mih={420} style={{ overflow: 'hidden' }}>
+      {/* The list (and its heading) is hidden on a phone while a conversation is open. */}
+      <VisuallyHidden component="h1">{t.staffTitle}</VisuallyHidden>
       {panel}
     </Paper>
   ) : (

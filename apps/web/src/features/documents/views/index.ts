@@ -5,3 +5,4 @@ export { default as DocumentFonctionPage } from './DocumentFonctionPage';
 export { default as DocumentSyndicPage } from './DocumentSyndicPage';
 export { default as InvoicesPage } from './InvoicesPage';
 export { default as CommunicationPage } from './CommunicationPage';
+export { default as DocumentChecklistPage } from './DocumentChecklistPage';

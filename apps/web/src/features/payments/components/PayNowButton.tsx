@@ -5,9 +5,10 @@ import { useLocation } from 'react-router-dom';
 import { paymentsFr as t } from '../fr';
 import { useStripeReady } from '../queries';
 
-// The wizard is fetched when first opened: pages that only show the button ('Ma synthèse' on a
-// phone, issue 15) stay within their bundle budget.
-const PaymentWizard = lazy(() => import('./PaymentWizard').then((m) => ({ default: m.PaymentWizard })));
+// The wizard (stepper, checkboxes, checkout) loads when first wanted, not with the dashboard;
+// hovering or focusing the button starts the download before the click.
+const loadWizard = () => import('./PaymentWizard');
+const PaymentWizard = lazy(() => loadWizard().then((m) => ({ default: m.PaymentWizard })));
 
 export interface PayNowButtonProps {
   coproprieteId: string;
@@ -28,19 +29,21 @@ export function PayNowButton({ coproprieteId, coproprietaireId, balanceCents, on
   const preview = pathname.startsWith('/syndic-preview');
   const ready = useStripeReady(coproprieteId, !preview && balanceCents > 0);
   const [opened, { open, close }] = useDisclosure(false);
-  const [wanted, setWanted] = useState(false);
+  const [mounted, setMounted] = useState(false);
   if (preview || balanceCents <= 0 || !ready.data?.ready) return null;
   return (
     <>
       <Button
         onClick={() => {
-          setWanted(true);
+          setMounted(true);
           open();
         }}
+        onMouseEnter={loadWizard}
+        onFocus={loadWizard}
       >
         {t.payNow}
       </Button>
-      {wanted && (
+      {mounted && (
         <Suspense fallback={null}>
           <PaymentWizard
             opened={opened}

@@ -23,12 +23,16 @@ import {
   percentSpent,
   showYearTabs,
 } from '@tantieme/contract';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Doughnut, paletteColor } from '../../../ui/Doughnut';
 import { syntheseFr as t } from '../fr';
 import { useBudgetAlurAvance, useBudgetFonctionnement, useFinanceGeneral } from '../queries';
 import { LoadError } from './LoadError';
-import { TransactionsModal } from './TransactionsModal';
+
+// The transactions modal loads on first open: it is not part of the dashboard's first screen.
+const TransactionsModal = lazy(() =>
+  import('./TransactionsModal').then((m) => ({ default: m.TransactionsModal })),
+);
 
 const sum = (rs: FinanceRepartition[], f: (r: FinanceRepartition) => number) =>
   rs.reduce((s, r) => s + f(r), 0);
@@ -256,8 +260,11 @@ export function FinanceSection({ coproId, coproprietaireId }: { coproId: string;
     year: null,
     couple: null,
   });
+  // Mounted from the first opening on, so the modal's closing transition still plays.
+  const [mounted, setMounted] = useState(false);
   const openTransactions = (year: number | null, couple: string | null) => {
     setModalYear({ year, couple });
+    setMounted(true);
     open();
   };
   if (q.isLoading) return <Skeleton h={240} />;
@@ -323,14 +330,18 @@ export function FinanceSection({ coproId, coproprietaireId }: { coproId: string;
             </Tabs.Panel>
           ))}
       </Tabs>
-      <TransactionsModal
-        opened={opened}
-        onClose={close}
-        coproId={coproId}
-        coproprietaireId={coproprietaireId}
-        year={current.year}
-        couple={current.couple}
-      />
+      {mounted && (
+        <Suspense fallback={null}>
+          <TransactionsModal
+            opened={opened}
+            onClose={close}
+            coproId={coproId}
+            coproprietaireId={coproprietaireId}
+            year={current.year}
+            couple={current.couple}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,0 +1,317 @@
+/**
+ * Décret n° 2019-502 du 23 mai 2019: the minimal list of documents a professional syndic puts
+ * online (loi du 10 juillet 1965, art. 18). Art. 1: for every co-owner; art. 2: in each
+ * co-owner's own space; art. 3: for the council (conseil syndical). The list and how a stored
+ * document is matched to an item live here once: the server computes the checklist with them,
+ * the council's page and the syndic API show it (decision 55).
+ */
+
+export type ChecklistAudience = 'all' | 'own' | 'council';
+export type ChecklistStatus = 'present' | 'missing' | 'stale';
+
+/** Where a document may be found: a group of the copropriété, of the syndic, the bank statements, the AG years, a co-owner's own space. */
+export type ChecklistSource = 'copro' | 'syndic' | 'bank' | 'ag' | 'own';
+
+export interface ChecklistItemDef {
+  code: string;
+  audience: ChecklistAudience;
+  label: string;
+  /** The décret's article and item. */
+  reference: string;
+  sources: ChecklistSource[];
+  /** Normalised text (group name + document name, lower case, no accents) must match one of these… */
+  include: RegExp[];
+  /** …and none of these. */
+  exclude?: RegExp[];
+  /** Own documents: the document type codes that count (any name). */
+  types?: string[];
+  /**
+   * Kept up to date yearly (décret art. 4: at least once a year, in the three months before the
+   * annual general meeting): stale when older than a year, or older than three months before the
+   * last annual general meeting.
+   */
+  annual?: boolean;
+}
+
+export const CHECKLIST_ITEMS: ChecklistItemDef[] = [
+  // Art. 1: every co-owner.
+  {
+    code: 'reglement',
+    audience: 'all',
+    label: 'Règlement de copropriété, état descriptif de division et actes modificatifs publiés',
+    reference: 'art. 1, 1°',
+    sources: ['copro'],
+    include: [/reglement de copropriete/, /etat descriptif de division/],
+  },
+  {
+    code: 'fiche_synthetique',
+    audience: 'all',
+    label: 'Dernière fiche synthétique de la copropriété',
+    reference: 'art. 1, 2°',
+    sources: ['copro'],
+    include: [/fiche synthetique/],
+    annual: true,
+  },
+  {
+    code: 'carnet_entretien',
+    audience: 'all',
+    label: 'Carnet d’entretien de l’immeuble',
+    reference: 'art. 1, 3°',
+    sources: ['copro'],
+    include: [/carnet d.?entretien/],
+    annual: true,
+  },
+  {
+    code: 'diagnostics',
+    audience: 'all',
+    label: 'Diagnostics techniques des parties communes',
+    reference: 'art. 1, 4°',
+    sources: ['copro'],
+    include: [/diagnostic/, /\bdtg\b/, /\bdpe\b/, /amiante/, /\bplomb\b/, /termites?/],
+  },
+  {
+    code: 'assurance',
+    audience: 'all',
+    label: 'Contrats d’assurance de l’immeuble en cours de validité',
+    reference: 'art. 1, 5°',
+    sources: ['copro'],
+    include: [/assurance/],
+  },
+  {
+    code: 'contrats_marches',
+    audience: 'all',
+    label: 'Contrats et marchés en cours signés par le syndic au nom du syndicat',
+    reference: 'art. 1, 6°',
+    sources: ['copro'],
+    include: [/\bmarches?\b/, /\bcontrats?\b/],
+    exclude: [/assurance/, /entretien/, /maintenance/, /exploitation/, /contrat de syndic/, /mandat/],
+  },
+  {
+    code: 'contrats_entretien',
+    audience: 'all',
+    label: 'Contrats d’entretien et de maintenance des équipements communs en cours',
+    reference: 'art. 1, 7°',
+    sources: ['copro'],
+    include: [/contrats? d.?(entretien|exploitation)/, /maintenance/],
+    exclude: [/carnet d.?entretien/, /assurance/],
+  },
+  {
+    code: 'pv_ag',
+    audience: 'all',
+    label: 'Procès-verbaux des trois dernières assemblées générales et devis de travaux approuvés',
+    reference: 'art. 1, 8°',
+    sources: ['ag', 'copro'],
+    include: [/proces.?verba/, /\bpv\b/],
+    annual: true,
+  },
+  {
+    code: 'contrat_syndic',
+    audience: 'all',
+    label: 'Contrat de syndic en cours',
+    reference: 'art. 1, 9°',
+    sources: ['copro', 'syndic'],
+    include: [/contrat de syndic/, /mandat de syndic/],
+  },
+  // Art. 2: each co-owner's own space.
+  {
+    code: 'compte_individuel',
+    audience: 'own',
+    label: 'Compte individuel du copropriétaire (relevé de compte)',
+    reference: 'art. 2, 1°',
+    sources: ['own'],
+    include: [],
+    types: ['RELEVE_COMPTE'],
+    annual: true,
+  },
+  {
+    code: 'charges_payees',
+    audience: 'own',
+    label: 'Charges courantes payées sur les deux derniers exercices (décompte de charges)',
+    reference: 'art. 2, 2°',
+    sources: ['own'],
+    include: [],
+    types: ['DECOMPTE_CHARGES'],
+    annual: true,
+  },
+  {
+    code: 'fonds_travaux',
+    audience: 'own',
+    label: 'Montant de la part du fonds de travaux du copropriétaire',
+    reference: 'art. 2, 3°',
+    sources: ['own'],
+    include: [/fonds? (de )?travaux/, /\btravaux\b/],
+    types: ['APPEL_FONDS', 'RELEVE_COMPTE', 'DECOMPTE_CHARGES'],
+    annual: true,
+  },
+  {
+    code: 'appels_fonds',
+    audience: 'own',
+    label: 'Avis d’appels de fonds',
+    reference: 'art. 2, 4°',
+    sources: ['own'],
+    include: [],
+    types: ['APPEL_FONDS'],
+    annual: true,
+  },
+  // Art. 3: the council.
+  {
+    code: 'comptes_syndicat',
+    audience: 'council',
+    label: 'Comptes du syndicat : balance, relevé général des dépenses et annexes comptables',
+    reference: 'art. 3, 1°',
+    sources: ['copro'],
+    include: [/\bbalance\b/, /comptes? (annuels?|du syndicat)/, /annexes? comptables?/, /releve general/],
+    annual: true,
+  },
+  {
+    code: 'releves_bancaires',
+    audience: 'council',
+    label: 'Relevés des comptes bancaires du syndicat',
+    reference: 'art. 3, 2°',
+    sources: ['bank'],
+    include: [/./],
+    annual: true,
+  },
+  {
+    code: 'liste_coproprietaires',
+    audience: 'council',
+    label: 'Liste des copropriétaires',
+    reference: 'art. 3, 3°',
+    sources: ['copro'],
+    include: [/liste des coproprietaires/],
+    annual: true,
+  },
+  {
+    code: 'carte_professionnelle',
+    audience: 'council',
+    label: 'Carte professionnelle du syndic',
+    reference: 'art. 3, 4°',
+    sources: ['syndic'],
+    include: [/carte professionnelle/, /carte t\b/],
+  },
+  {
+    code: 'assurance_rcp',
+    audience: 'council',
+    label: 'Attestation d’assurance de responsabilité civile professionnelle du syndic',
+    reference: 'art. 3, 4°',
+    sources: ['syndic'],
+    include: [/responsabilite civile/, /\brc ?pro/],
+  },
+  {
+    code: 'garantie_financiere',
+    audience: 'council',
+    label: 'Attestation de garantie financière du syndic',
+    reference: 'art. 3, 4°',
+    sources: ['syndic'],
+    include: [/garantie financiere/],
+  },
+];
+
+export const CHECKLIST_AUDIENCE_LABELS: Record<ChecklistAudience, string> = {
+  all: 'Accessibles à tous les copropriétaires',
+  own: 'Dans l’espace de chaque copropriétaire',
+  council: 'Réservés au conseil syndical',
+};
+
+export const CHECKLIST_STATUS_LABELS: Record<ChecklistStatus, string> = {
+  present: 'Présent',
+  missing: 'Manquant',
+  stale: 'À mettre à jour',
+};
+
+/** Lower case, accents removed, apostrophes and punctuation as spaces: what the patterns read. */
+export const normaliseForMatch = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[’'`]/g, ' ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** A document as the checklist reads it: where it is, its group's name, its own name and date. */
+export interface ChecklistCandidate {
+  id: string;
+  source: ChecklistSource;
+  group_name: string | null;
+  name: string;
+  /** YYYY-MM-DD */
+  date: string;
+  type_code?: string | null;
+  /** The co-owner record of an own document. */
+  coproprietaire_id?: string | null;
+}
+
+export function matchesItem(item: ChecklistItemDef, d: ChecklistCandidate): boolean {
+  if (!item.sources.includes(d.source)) return false;
+  if (item.types && !(d.type_code && item.types.includes(d.type_code))) return false;
+  if (!item.include.length) return true;
+  const text = normaliseForMatch(`${d.group_name ?? ''} ${d.name}`);
+  return item.include.some((r) => r.test(text)) && !(item.exclude ?? []).some((r) => r.test(text));
+}
+
+const addMonths = (iso: string, months: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * Whether an annual item's latest document is stale on `today`: older than a year, or dated
+ * more than three months before the last annual general meeting (null when none was held).
+ */
+export function isStale(date: string, today: string, lastAg: string | null): boolean {
+  if (date < addMonths(today, -12)) return true;
+  return !!lastAg && lastAg <= today && date < addMonths(lastAg, -3);
+}
+
+export interface ChecklistRow {
+  code: string;
+  audience: ChecklistAudience;
+  label: string;
+  reference: string;
+  status: ChecklistStatus;
+  /** The newest matching document (for 'own' items: the newest of all co-owners'). */
+  document: { id: string; name: string; date: string } | null;
+  /** 'own' items: how many co-owner records have it, fresh, stale or not at all. */
+  counts: { present: number; stale: number; missing: number; total: number } | null;
+}
+
+/**
+ * The checklist of one copropriété: each item present, missing or stale, with the document it
+ * matched. `owners` are the building's co-owner records (own items count them one by one: present
+ * when every record has a fresh one, missing when one has none, stale otherwise).
+ */
+export function computeChecklist(
+  candidates: ChecklistCandidate[],
+  ctx: { today: string; lastAg: string | null; owners: string[] },
+): ChecklistRow[] {
+  return CHECKLIST_ITEMS.map((item) => {
+    const found = candidates
+      .filter((d) => matchesItem(item, d))
+      .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.name.localeCompare(b.name)));
+    const newest = found[0] ?? null;
+    const base = {
+      code: item.code,
+      audience: item.audience,
+      label: item.label,
+      reference: `Décret n° 2019-502, ${item.reference}`,
+      document: newest ? { id: newest.id, name: newest.name, date: newest.date } : null,
+    };
+    const stale = (date: string) => !!item.annual && isStale(date, ctx.today, ctx.lastAg);
+    if (item.audience !== 'own') {
+      const status: ChecklistStatus = !newest ? 'missing' : stale(newest.date) ? 'stale' : 'present';
+      return { ...base, status, counts: null };
+    }
+    const counts = { present: 0, stale: 0, missing: 0, total: ctx.owners.length };
+    for (const owner of ctx.owners) {
+      const mine = found.find((d) => d.coproprietaire_id === owner);
+      if (!mine) counts.missing++;
+      else if (stale(mine.date)) counts.stale++;
+      else counts.present++;
+    }
+    const status: ChecklistStatus =
+      counts.total === 0 || counts.missing > 0 ? 'missing' : counts.stale > 0 ? 'stale' : 'present';
+    return { ...base, status, counts };
+  });
+}
