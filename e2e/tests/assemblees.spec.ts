@@ -63,7 +63,7 @@ test('claire votes by correspondence, reads her result, downloads the receipt an
     /^Assemblées - Assemblée générale ordinaire - \d{4}$/,
   );
   await expect(
-    page.getByText(/Vote par correspondance en ligne ouvert jusqu’au \d{2}\/\d{2}\/\d{4} à 23:59/),
+    page.getByText(/Vote par correspondance en ligne ouvert jusqu'au \d{2}\/\d{2}\/\d{4} à 23:59/),
   ).toBeVisible();
   // The open vote leads: the form, with its counter.
   await expect(page.getByRole('tab', { name: 'Vote form' })).toHaveAttribute('aria-selected', 'true');
@@ -114,7 +114,7 @@ test('claire votes by correspondence, reads her result, downloads the receipt an
   const digest = (await page.getByText(/^[0-9a-f]{64}$/).textContent())?.trim();
 
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Télécharger l’accusé de vote (PDF)' }).click();
+  await page.getByRole('button', { name: "Télécharger l'accusé de vote (PDF)" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^Accusé de vote - Assemblée générale ordinaire - \d{4}\.pdf$/);
   const path = await file.path();
@@ -123,7 +123,7 @@ test('claire votes by correspondence, reads her result, downloads the receipt an
 
   await page.getByRole('button', { name: 'Vérifier mon bulletin dans le registre' }).click();
   await expect(
-    page.getByText(/Votre empreinte figure dans le registre de l’assemblée \(rang n° 3\)/),
+    page.getByText(/Votre empreinte figure dans le registre de l'assemblée \(rang n° 3\)/),
   ).toBeVisible();
 
   // Re vote: the form starts from the recorded ballot; one change, a new chained ballot.
@@ -179,7 +179,7 @@ test('the signature link: drawn with the mouse, saved, then the thank-you; used 
   await page.goto('/signature?auth_token=SIGN-DEMO-CLAIRE');
   await expect(page.getByRole('heading', { name: 'Bonjour Mme Claire Martin,' })).toBeVisible();
   await expect(
-    page.getByText('Veuillez signer la feuille de présence de l’assemblée générale.'),
+    page.getByText("Veuillez signer la feuille de présence de l'assemblée générale."),
   ).toBeVisible();
   const save = page.getByRole('button', { name: 'Sauver' });
   await expect(save).toBeDisabled();

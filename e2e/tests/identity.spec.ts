@@ -31,6 +31,8 @@ test.describe('register', () => {
 
     await expect(page.getByText(`Un code à 6 chiffres a été envoyé à ${email}.`)).toBeVisible();
     await expect(page.getByText(/Expiration dans : 0m 5\ds|Expiration dans : 1m 0s/)).toBeVisible();
+    // A screen reader hears words, not '0m 59s' (issue 15).
+    await expect(page.getByRole('timer')).toContainText(/Expiration dans (1 minute|\d+ secondes)$/);
     await typeCode(page, '000000');
     await page.getByRole('button', { name: 'Vérifier' }).click();
     await expect(page.getByText('Le code est invalide')).toBeVisible();
@@ -137,7 +139,7 @@ test.describe('login', () => {
       d.getByText('Claire Martin a scanné le code. Confirmez la connexion sur votre téléphone.'),
     ).toBeVisible();
     await p.getByRole('button', { name: 'Accepter' }).click();
-    await expect(p.getByText('C’est fait : l’appareil est connecté à votre compte.')).toBeVisible();
+    await expect(p.getByText("C'est fait : l'appareil est connecté à votre compte.")).toBeVisible();
     await expect(d).not.toHaveURL(/\/login/);
     const token = await d.evaluate(() => localStorage.getItem('TOKEN'));
     expect(token).toBeTruthy();
@@ -227,7 +229,7 @@ test('logout revokes the session and clears the device', async ({ page, request 
   await loginByEmail(page, 'paul.durand@example.fr', DEMO_PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
   const token = await page.evaluate(() => localStorage.getItem('TOKEN'));
-  await page.getByRole('button', { name: 'Plus d’options' }).click();
+  await page.getByRole('button', { name: "Plus d'options" }).click();
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();

@@ -391,7 +391,7 @@ test('browser push: delivered through the push service, a 5 s toast in the foreg
   const deleted = page.waitForResponse(
     (r) => r.url().includes('/notifications/device-tokens/') && r.request().method() === 'DELETE',
   );
-  await page.getByRole('button', { name: 'Plus d’options' }).click();
+  await page.getByRole('button', { name: "Plus d'options" }).click();
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
   const del = await deleted;
   expect(del.status()).toBe(200);

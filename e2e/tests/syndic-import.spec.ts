@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './a11y.fixture';
 import { formatCents } from '@tantieme/contract';
 import { e164, freshMobile, typeCode } from './identity.helpers';
 

@@ -63,7 +63,7 @@ test.describe('as claire', () => {
 
     const admins = page.getByRole('region', { name: 'Gestionnaire copropriété' });
     await expect(admins.getByText('Sophie Garnier')).toBeVisible();
-    await expect(admins.getByRole('link', { name: /^Mobile : / }).first()).toHaveAttribute('href', /^tel:/);
+    await expect(admins.getByRole('link', { name: /^Mobile\s: / }).first()).toHaveAttribute('href', /^tel:/);
 
     // Claire is on the council and the syndic has submitted the accounts.
     const verif = page.getByRole('region', { name: 'Vérification des comptes' });
@@ -81,7 +81,13 @@ test.describe('as claire', () => {
     await expect(page.getByRole('heading', { name: 'Dépenses' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Fond Alur & Fond de roulement' })).toBeVisible();
     await expect(page.getByTestId('alur-card')).toContainText(/\d[\d\s\u00a0]*,\d{2}\s€/);
-    await expect(page.getByText(/^\d+ % du budget consommé$/).first()).toBeVisible();
+    await expect(page.getByText(/^\d+\s% du budget consommé$/).first()).toBeVisible();
+    // French typography (issue 15): thousands grouped, narrow no-break space before '€'.
+    await expect(page.getByText(/^\d+ \/ 10\s000 tantièmes$/).first()).toBeVisible();
+    expect(await page.getByTestId('alur-card').textContent()).toMatch(/\d,\d{2}\u202f€/);
+    await expect(
+      page.getByText(`© ${new Date().getFullYear()} Tantième. Tous droits réservés.`),
+    ).toBeVisible();
     await expect(page.getByRole('img', { name: /^Répartition de mes charges : / }).first()).toBeVisible();
 
     await page.getByRole('tab', { name: '2025' }).click();
@@ -98,7 +104,7 @@ test.describe('as claire', () => {
     await expect(page.getByRole('row', { name: /Numéro de lot/ })).toContainText('3');
     await page.getByRole('tab', { name: 'Tantièmes' }).click();
     const rows = page.getByRole('table', { name: 'Tantièmes' }).getByRole('row');
-    await expect(rows.filter({ hasText: 'Charges générales' })).toContainText('10000');
+    await expect(rows.filter({ hasText: 'Charges générales' })).toContainText('10 000');
     await expect(page.getByRole('tablist', { name: 'Exercices' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Retour' }).click();
     await expect(page.getByRole('heading', { name: 'Mes lots' })).toBeVisible();

@@ -5,6 +5,7 @@ export * from './endpoint.js';
 export * from './client.js';
 export * from './fields.js';
 export * from './rules/format.js';
+export * from './rules/typo.js';
 export * from './rules/roles.js';
 export * from './domains/system.js';
 export * from './domains/identity.js';

@@ -1,4 +1,5 @@
 /** Display rules of SPEC §9, shared by every screen. */
+import { frTypo } from './typo.js';
 
 const eur = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -6,8 +7,9 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 /** Amounts are integer cents everywhere; formatted the French way ("1 234,56 €"). */
 export function formatCents(cents: number, currency: 'EUR' | 'USD' = 'EUR'): string {
   const f = currency === 'USD' ? usd : eur;
-  // Intl uses narrow no-break spaces; normalise to a plain no-break space for stable tests.
-  return f.format(cents / 100).replace(/\u202f/g, '\u00a0');
+  // Thousands: a no-break space (Intl mixes narrow and plain ones); before '€': the narrow
+  // no-break space of French typography (frTypo, issue 15).
+  return frTypo(f.format(cents / 100).replace(/\u202f/g, '\u00a0'));
 }
 
 /** Money rounding of SPEC §5: EUR and USD to 2 decimals, other currencies to whole units. */

@@ -6,8 +6,8 @@ import { invoiceScopeAllows, menuScopeAllows } from './visibility.js';
 
 describe('SPEC §9 display rules', () => {
   it('formats euros the French way', () => {
-    expect(formatCents(123456)).toBe('1\u00a0234,56\u00a0€');
-    expect(formatCents(-500)).toBe('-5,00\u00a0€');
+    expect(formatCents(123456)).toBe('1\u00a0234,56\u202f€');
+    expect(formatCents(-500)).toBe('-5,00\u202f€');
   });
   it('formats dates DD/MM/yyyy', () => {
     expect(formatDate('2026-03-09T10:00:00')).toBe('09/03/2026');

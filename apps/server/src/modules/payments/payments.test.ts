@@ -344,9 +344,9 @@ describe('sandbox checkout page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('lang="fr"');
-    expect(res.body).toContain('811,25\u00a0€');
+    expect(res.body).toContain('811,25\u202f€');
     expect(res.body).toContain('Appel de fonds T3 2026');
-    expect(res.body).toContain('412,50\u00a0€');
+    expect(res.body).toContain('412,50\u202f€');
     expect(res.body).toContain('>Payer</button>');
     expect(res.body).toContain('>Annuler</button>');
   });

@@ -47,7 +47,7 @@ export function DashboardLayout() {
           {disabled ? <DisabledRecord /> : known ? <Outlet /> : <NotFound />}
         </Suspense>
         <Text size="xs" c="dimmed" ta="center" mt="xl" visibleFrom="md">
-          {fr.footer}
+          {fr.footer(new Date().getFullYear())}
         </Text>
       </AppShell.Main>
       <AppShell.Footer hiddenFrom="md">

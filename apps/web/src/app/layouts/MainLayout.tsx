@@ -35,7 +35,7 @@ export function MainLayout() {
           </Suspense>
         </Container>
         <Text size="xs" c="dimmed" ta="center" mt="xl">
-          {fr.footer}
+          {fr.footer(new Date().getFullYear())}
         </Text>
       </AppShell.Main>
     </AppShell>

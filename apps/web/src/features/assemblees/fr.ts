@@ -20,12 +20,12 @@ export const frAg = {
   typeOrd: 'Ord',
   urgent: 'Urgent',
   empty: "Il n'y a pas de factures.",
-  loadError: 'Les assemblées n’ont pas pu être chargées.',
+  loadError: "Les assemblées n'ont pas pu être chargées.",
   retry: 'Réessayer',
   back: 'Assemblées Générales',
   meetingOn: (date: string, time: string) => `Réunion le ${date} à ${time}`,
   voteUntil: (date: string, time: string) =>
-    `Vote par correspondance en ligne ouvert jusqu’au ${date} à ${time}`,
+    `Vote par correspondance en ligne ouvert jusqu'au ${date} à ${time}`,
   voteClosed: 'Le vote par correspondance en ligne est clos.',
   tabs: { convocation: 'Convocation', vote: 'Vote par correspondance en ligne', participate: 'Participer' },
   voteTabs: { result: 'Vote result', form: 'Vote form' },
@@ -34,7 +34,7 @@ export const frAg = {
   openFile: 'Ouvrir la convocation',
   visioMissing: "Le lien de la réunion est introuvable / Le lien n'a peut-être pas encore été créé.",
   open: 'Ouvrir',
-  visioFrameTitle: 'Réunion de l’assemblée générale',
+  visioFrameTitle: "Réunion de l'assemblée générale",
   // vote form
   resolution: (n: number) => `Résolution n° ${n}`,
   article: (a: string) => (a.startsWith('ART-') ? `Article ${a.slice(4)}` : a),
@@ -42,7 +42,7 @@ export const frAg = {
   preamble: 'Préambule',
   comment: 'Commentaire',
   files: 'Pièces jointes',
-  noVote: 'Point d’information, sans vote.',
+  noVote: "Point d'information, sans vote.",
   firstVote: 'Votre vote',
   secondVote: (a: string) =>
     a === 'ART-26'
@@ -58,7 +58,7 @@ export const frAg = {
   emptyVote: 'Vote par correspondance en ligne introuvable',
   revote: 'Re vote',
   // result
-  notVoted: 'Vous n’avez pas encore voté par correspondance en ligne pour cette assemblée.',
+  notVoted: "Vous n'avez pas encore voté par correspondance en ligne pour cette assemblée.",
   choice: 'Vote',
   second: 'Second vote',
   method: 'Mode',
@@ -67,31 +67,31 @@ export const frAg = {
   ballotTitle: 'Votre bulletin',
   ballotAt: (date: string, time: string) => `Enregistré le ${date} à ${time}`,
   digest: 'Empreinte SHA-256',
-  receipt: 'Télécharger l’accusé de vote (PDF)',
-  receiptError: 'L’accusé de vote n’a pas pu être préparé. Veuillez réessayer.',
+  receipt: "Télécharger l'accusé de vote (PDF)",
+  receiptError: "L'accusé de vote n'a pas pu être préparé. Veuillez réessayer.",
   verify: 'Vérifier mon bulletin dans le registre',
   verifyOk: (seq: number, n: number) =>
-    `Votre empreinte figure dans le registre de l’assemblée (rang n° ${seq}) ; les ${n} enregistrements du registre sont intègres.`,
+    `Votre empreinte figure dans le registre de l'assemblée (rang n° ${seq}) ; les ${n} enregistrements du registre sont intègres.`,
   verifyBroken: (seq: number) =>
-    `Le registre de l’assemblée présente une anomalie à partir de l’enregistrement n° ${seq}. Le syndic en est informé par sa propre vérification.`,
-  verifyMissing: 'Votre empreinte ne figure pas dans le registre de l’assemblée.',
+    `Le registre de l'assemblée présente une anomalie à partir de l'enregistrement n° ${seq}. Le syndic en est informé par sa propre vérification.`,
+  verifyMissing: "Votre empreinte ne figure pas dans le registre de l'assemblée.",
   // signature page
   signature: {
     hello: (name: string) => `Bonjour ${name},`,
     instruction: {
-      ATTENDANCE: 'Veuillez signer la feuille de présence de l’assemblée générale.',
+      ATTENDANCE: "Veuillez signer la feuille de présence de l'assemblée générale.",
       PROCURATION:
         'Veuillez signer la feuille de présence en tant que mandataire des copropriétaires suivants :',
       PROCURATION_DONNEE:
-        'Veuillez signer le pouvoir par lequel vous vous faites représenter à l’assemblée générale.',
+        "Veuillez signer le pouvoir par lequel vous vous faites représenter à l'assemblée générale.",
       FDP_PRESIDENT: 'Veuillez signer la feuille de présence en qualité de président de séance.',
       FDP_SCRUTATEUR: 'Veuillez signer la feuille de présence en qualité de scrutateur.',
       FDP_SECRETAIRE: 'Veuillez signer la feuille de présence en qualité de secrétaire de séance.',
       PV_PRESIDENT:
-        'Veuillez signer le procès-verbal de l’assemblée générale en qualité de président de séance.',
-      PV_SCRUTATEUR: 'Veuillez signer le procès-verbal de l’assemblée générale en qualité de scrutateur.',
+        "Veuillez signer le procès-verbal de l'assemblée générale en qualité de président de séance.",
+      PV_SCRUTATEUR: "Veuillez signer le procès-verbal de l'assemblée générale en qualité de scrutateur.",
       PV_SECRETAIRE:
-        'Veuillez signer le procès-verbal de l’assemblée générale en qualité de secrétaire de séance.',
+        "Veuillez signer le procès-verbal de l'assemblée générale en qualité de secrétaire de séance.",
     } satisfies Record<SignatureMode, string>,
     assembly: (name: string, copro: string, date: string, time: string) =>
       `${name} – ${copro}, le ${date} à ${time}`,

@@ -30,7 +30,7 @@ export const frCopro = {
     confirm: 'Confirmer',
     cancel: 'Annuler',
     done: (name: string) => `${name} a été retiré de votre application.`,
-    failed: 'Le copropriétaire n’a pas pu être retiré. Veuillez réessayer.',
+    failed: "Le copropriétaire n'a pas pu être retiré. Veuillez réessayer.",
   },
   pending: {
     title: 'Confirmation requise',

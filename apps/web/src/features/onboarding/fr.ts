@@ -30,7 +30,7 @@ export const onboardingFr = {
   fixErrors: 'Veuillez corriger les champs signalés avant de continuer.',
   loadError: 'Impossible de charger vos informations.',
   retry: 'Réessayer',
-  convocation: 'Recevoir les convocations et procès-verbaux d’assemblée par voie électronique',
+  convocation: "Recevoir les convocations et procès-verbaux d'assemblée par voie électronique",
   convocationHint: 'Les documents vous seront envoyés par e-mail et déposés dans votre espace.',
   fundCalls: 'Recevoir les appels de fonds par e-mail',
   fundCallsNoEmail: "Veuillez renseigner votre courriel de contact sur l'écran précédent.",

@@ -16,6 +16,8 @@ export const settingsFr = {
   contactEmail: 'Courriel',
   contactAddress: 'Adresse postale',
   notGiven: 'Non renseigné',
+  /** Agrees with 'adresse' (feminine). */
+  notGivenF: 'Non renseignée',
   editContact: 'Modifier mes coordonnées',
   editLots: 'Modifier les informations de mes lots',
   loadError: 'Impossible de charger vos préférences.',
@@ -23,7 +25,7 @@ export const settingsFr = {
   welcome: {
     title: 'Bienvenue',
     intro:
-      'Indiquez comment vous joindre et, si vous louez vos lots, qui les gère et qui les occupe. Ces informations s’appliquent à tous vos lots.',
+      "Indiquez comment vous joindre et, si vous louez vos lots, qui les gère et qui les occupe. Ces informations s'appliquent à tous vos lots.",
     ownMobile: 'Mon mobile',
     ownEmail: 'Mon courriel',
     address: 'Mon adresse postale',

@@ -1,3 +1,5 @@
+import { formatInt, frTypo } from '@tantieme/contract';
+
 /** Strings of 'Ma synthèse' (SPEC §2.4, §3, §8, §9), worded as the spec words them. */
 export const syntheseFr = {
   title: 'Ma synthèse',
@@ -16,7 +18,7 @@ export const syntheseFr = {
   },
   verification: {
     title: 'Vérification des comptes',
-    text: 'Le syndic a soumis les comptes de l’exercice à la vérification du conseil syndical.',
+    text: "Le syndic a soumis les comptes de l'exercice à la vérification du conseil syndical.",
     open: 'Vérifier les comptes',
   },
   lots: {
@@ -46,8 +48,8 @@ export const syntheseFr = {
     myShare: 'Ma quote-part',
     building: 'Copropriété',
     budget: 'Budget',
-    tantiemes: (t: number, total: number) => `${t} / ${total} tantièmes`,
-    spent: (p: number) => `${p} % du budget consommé`,
+    tantiemes: (t: number, total: number) => `${formatInt(t)} / ${formatInt(total)} tantièmes`,
+    spent: (p: number) => frTypo(`${p} % du budget consommé`),
     noCharges: 'Aucune charge sur cette période',
     chartLabel: 'Répartition de mes charges',
     showTransactions: 'Voir les transactions',
@@ -79,6 +81,6 @@ export const syntheseFr = {
     notifications: (n: number) => (n > 1 ? `${n} notifications non lues` : '1 notification non lue'),
     messages: (n: number) => (n > 1 ? `${n} messages non lus` : '1 message non lu'),
     nextAssembly: (name: string, date: string, time: string) =>
-      `Prochaine assemblée : ${name}, le ${date} à ${time}`,
+      frTypo(`Prochaine assemblée : ${name}, le ${date} à ${time}`),
   },
 } as const;

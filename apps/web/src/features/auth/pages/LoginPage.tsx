@@ -64,11 +64,12 @@ export default function LoginPage() {
         </Tabs.Panel>
       </Tabs>
       <Text size="sm" ta="center">
-        <Anchor component={Link} to={authPath('forgot-password', syndic, code)}>
+        <Anchor className="tap-target" component={Link} to={authPath('forgot-password', syndic, code)}>
           {t.forgot}
         </Anchor>
         {' · '}
         <Anchor
+          className="tap-target"
           component={Link}
           to={
             authPath('register', syndic, code) +

@@ -31,7 +31,7 @@ export default function RegisterPage() {
       {!user && (
         <Text size="sm" ta="center">
           {authFr.register.haveAccount}{' '}
-          <Anchor component={Link} to={authPath('login', syndic, code)}>
+          <Anchor className="tap-target" component={Link} to={authPath('login', syndic, code)}>
             {authFr.register.login}
           </Anchor>
         </Text>

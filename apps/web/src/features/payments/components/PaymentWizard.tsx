@@ -11,6 +11,7 @@ import {
   Stack,
   Stepper,
   Text,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   ApiError,
@@ -179,6 +180,8 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
                         label={
                           <span>
                             {d.description}
+                            {/* Read as '…4e trimestre 2026, 01/10/2026', not run together (issue 15). */}
+                            <VisuallyHidden>, </VisuallyHidden>
                             <Text span size="xs" c="dimmed" ml={6}>
                               {formatDate(d.created_date)}
                             </Text>

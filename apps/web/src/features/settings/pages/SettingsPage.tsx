@@ -164,7 +164,7 @@ function SettingsCards({
               {t.contactAddress}
             </Text>
             <Text component="dd" size="sm" m={0}>
-              {c?.address?.full_address || t.notGiven}
+              {c?.address?.full_address || t.notGivenF}
             </Text>
           </dl>
           <Flex gap="sm" mt="xs" direction={{ base: 'column', sm: 'row' }}>

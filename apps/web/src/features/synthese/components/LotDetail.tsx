@@ -1,6 +1,6 @@
 import { Button, Card, Group, Skeleton, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { Lot } from '@tantieme/contract';
+import { formatInt, type Lot } from '@tantieme/contract';
 import { useEffect, useRef } from 'react';
 import { syntheseFr as t } from '../fr';
 import { useLotTantiemes } from '../queries';
@@ -40,8 +40,8 @@ function TantiemesTab({ coproprietaireId, lotId }: { coproprietaireId: string; l
         {q.data.map((r) => (
           <Table.Tr key={r.repartition_name.fr}>
             <Table.Td>{r.repartition_name.fr}</Table.Td>
-            <Table.Td ta="right">{r.tantieme}</Table.Td>
-            <Table.Td ta="right">{r.total_tantieme}</Table.Td>
+            <Table.Td ta="right">{formatInt(r.tantieme)}</Table.Td>
+            <Table.Td ta="right">{formatInt(r.total_tantieme)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

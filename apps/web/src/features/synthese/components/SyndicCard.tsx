@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Card, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import type { SyndicProfile } from '@tantieme/contract';
+import { frTypo, type SyndicProfile } from '@tantieme/contract';
 import { syntheseFr as t } from '../fr';
 import { useSyndicInfo } from '../queries';
 import { LoadError } from './LoadError';
@@ -15,10 +15,11 @@ const initials = (name: string) =>
 
 export function PhoneLink({ value, label }: { value: string; label?: string }) {
   return (
-    <Group gap={6} wrap="nowrap">
+    // Issue 15: 44 px tall targets, 4 px apart, for a finger on a phone.
+    <Group gap={6} wrap="nowrap" my={2}>
       <IconPhone size={14} aria-hidden />
-      <Anchor href={`tel:${value.replace(/\s+/g, '')}`} size="sm">
-        {label ? `${label} : ${value}` : value}
+      <Anchor href={`tel:${value.replace(/\s+/g, '')}`} size="sm" className="tap-target">
+        {label ? frTypo(`${label} : ${value}`) : value}
       </Anchor>
     </Group>
   );
@@ -26,10 +27,17 @@ export function PhoneLink({ value, label }: { value: string; label?: string }) {
 
 export function MailLink({ value }: { value: string }) {
   return (
-    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+    <Group gap={6} wrap="nowrap" my={2} style={{ minWidth: 0 }}>
       <IconMail size={14} aria-hidden />
-      <Anchor href={`mailto:${value}`} size="sm" truncate="end">
-        {value}
+      <Anchor
+        href={`mailto:${value}`}
+        size="sm"
+        className="tap-target"
+        style={{ minWidth: 0, maxWidth: '100%' }}
+      >
+        <Text span inherit truncate="end">
+          {value}
+        </Text>
       </Anchor>
     </Group>
   );

@@ -1,0 +1,45 @@
+/**
+ * French typography (issue 15), in one place: a narrow no-break space (U+202F, « espace fine
+ * insécable ») before ':' ';' '!' '?' and before '€' and '%', so that a line never breaks
+ * before them and the gap is the one French typesetting uses.
+ *
+ * Only the text the app builds itself goes through it: the strings SPEC.md fixes word for word
+ * stay exactly as the spec writes them.
+ */
+
+export const NNBSP = '\u202f';
+
+const SPACES = '[ \\u00a0\\u202f]';
+
+export function frTypo(text: string): string {
+  return (
+    text
+      // An existing gap (plain, no-break or narrow) before the high punctuation becomes a narrow one.
+      .replace(new RegExp(`${SPACES}+([;:!?])`, 'g'), `${NNBSP}$1`)
+      // A missing gap after a word, when the sign ends a phrase (leaves '18:30' and 'https://' alone).
+      .replace(/([\p{L}\p{N})»])([;:!?])(?=\s|$)/gu, `$1${NNBSP}$2`)
+      // Before the euro and per cent signs, after a figure.
+      .replace(new RegExp(`(\\d)${SPACES}?([€%])`, 'g'), `$1${NNBSP}$2`)
+  );
+}
+
+const int = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+
+/** A whole number with the French thousands separator: 10000 → '10 000' (no-break space). */
+export function formatInt(n: number): string {
+  return int.format(n).replace(/[\u202f ]/g, '\u00a0');
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+
+/**
+ * The countdown as a screen reader should say it (issue 15): the spec's 'Expiration dans :
+ * {m}m {s}s' is read 'Expiration dans 1 minute et 59 secondes'.
+ */
+export function spokenCountdown(m: number, s: number): string {
+  const parts = [
+    m > 0 ? plural(m, 'minute', 'minutes') : null,
+    s > 0 || m === 0 ? plural(s, 'seconde', 'secondes') : null,
+  ].filter((p): p is string => p !== null);
+  return `Expiration dans ${parts.join(' et ')}`;
+}
