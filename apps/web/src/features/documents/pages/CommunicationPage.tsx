@@ -1,3 +1,3 @@
-// The page's code lives in ../views, in the documents chunk (fewer shared chunks: /login keeps
-// its bundle budget).
-export { CommunicationPage as default } from '../views';
+// Each page loads its own view: one chunk for every documents page put the others' code into
+// each page's first load (bundle budget).
+export { default } from '../views/CommunicationPage';

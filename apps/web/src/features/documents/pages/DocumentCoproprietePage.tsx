@@ -1,3 +1,3 @@
-// The page's code lives in ../views, one chunk for the five signed-in documents pages (fewer
-// shared chunks: /login keeps its bundle budget).
-export { DocumentCoproprietePage as default } from '../views';
+// Each page loads its own view: one chunk for every documents page put the others' code into
+// each page's first load (bundle budget).
+export { default } from '../views/DocumentCoproprietePage';
