@@ -78,12 +78,6 @@ const PUBLIC = [
   '/signature?auth_token=NO-SUCH-TOKEN',
 ];
 
-/**
- * Not yet swept: the documents and invoices pages (issue 8, landed at 18:45) still have axe
- * violations (label-content-name-mismatch on their cards, aria-valid-attr-value); their feature
- * adds them here once fixed: `${b}/copro-invoices`, `${b}/document/{fonctionnement,copropriete,
- * syndic,postals}`, and the preview's `invoices` and `document/fonctionnement`.
- */
 function signedIn(s: { tilleuls: Rec; assemblyId: string | null }) {
   const b = `/${s.tilleuls.id}`;
   const p = `/syndic-preview/${s.tilleuls.id}`;
@@ -105,8 +99,16 @@ function signedIn(s: { tilleuls: Rec; assemblyId: string | null }) {
     `${b}/compte`,
     `${b}/verification`,
     `${b}/carnet-entretien`,
+    `${b}/copro-invoices`,
+    `${b}/document/fonctionnement`,
+    `${b}/document/copropriete`,
+    `${b}/document/syndic`,
+    `${b}/document/postals`,
+    `${b}/document/liste-legale`,
     `${p}/home?spt=PREVIEW-DEMO-CLAIRE`,
     `${p}/facture-v2?spt=PREVIEW-DEMO-CLAIRE`,
+    `${p}/invoices?spt=PREVIEW-DEMO-CLAIRE`,
+    `${p}/document/fonctionnement?spt=PREVIEW-DEMO-CLAIRE`,
   ];
 }
 

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './a11y.fixture';
 import { expectNoHorizontalScroll } from './identity.helpers';
 
 /** Documents, supplier invoices, communications and the SMS page (SPEC §2.7, §2.17, §2.18, §2.22) on the demo data. */
@@ -186,7 +186,8 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
     const { tilleuls } = await signIn(page, 'claire.martin@example.fr');
     await page.goto(`/${tilleuls.id}/copro-invoices`);
     await expect(page.getByRole('heading', { name: 'Factures et Devis', level: 1 })).toBeVisible();
-    const cards = page.getByRole('button', { name: /, \d{2}\/\d{2}\/\d{4}, / });
+    // A card is named by what it shows: date, 'Payé', amount, supplier.
+    const cards = page.getByRole('button', { name: /^\d{2}\/\d{2}\/\d{4}\b/ });
     await expect(cards).toHaveCount(30);
     await expect(page.getByText('Payé', { exact: true }).first()).toBeVisible();
     const more = page.getByRole('button', { name: 'Afficher davantage' });

@@ -141,7 +141,8 @@ export function CommunicationsTable({ record }: { record: CoproprietaireSummary 
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        // Scrolls sideways on narrow screens: focusable and named, so a keyboard can scroll it.
+        <Table.ScrollContainer type="native" minWidth={760} tabIndex={0} role="region" aria-label={t.title}>
           <Table verticalSpacing="sm" striped>
             <Table.Thead>
               <Table.Tr>

@@ -27,7 +27,6 @@ export function DocumentList({ docs, onOpen }: { docs: DocumentItem[]; onOpen: (
           <UnstyledButton
             onClick={() => onOpen(toPreview(d))}
             p="sm"
-            aria-label={`${d.name} – ${formatDate(d.date)}`}
             style={{ display: 'block', width: '100%' }}
           >
             <Group wrap="nowrap" align="flex-start" gap="sm">

@@ -127,7 +127,14 @@ export function InvoiceDetailModal({
               <Field label={t.number}>{inv.number}</Field>
               <Field label={t.comment}>{inv.internal_note}</Field>
               <Divider my="xs" label={t.expenses} labelPosition="left" />
-              <Table.ScrollContainer minWidth={420}>
+              {/* Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it. */}
+              <Table.ScrollContainer
+                type="native"
+                minWidth={420}
+                tabIndex={0}
+                role="region"
+                aria-label={t.expenses}
+              >
                 <Table fz="sm">
                   <Table.Thead>
                     <Table.Tr>

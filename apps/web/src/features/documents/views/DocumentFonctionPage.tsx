@@ -81,7 +81,8 @@ export default function DocumentFonctionPage() {
             bg="var(--mantine-color-body)"
             style={{ zIndex: 5 }}
           >
-            <Tabs value={active ?? sections[0].code} onChange={go}>
+            {/* Each tab controls its section below (the id Mantine derives: `${id}-panel-${value}`). */}
+            <Tabs id="doc-types" value={active ?? sections[0].code} onChange={go}>
               <Tabs.List aria-label={t.typeTabs} style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
                 {sections.map((s) => (
                   <Tabs.Tab key={s.code} value={s.code} style={{ whiteSpace: 'nowrap' }}>
@@ -96,6 +97,7 @@ export default function DocumentFonctionPage() {
               key={s.code}
               component="section"
               data-type={s.code}
+              id={`doc-types-panel-${s.code}`}
               aria-labelledby={`doc-type-${s.code}`}
               ref={(el: HTMLElement | null) => {
                 if (el) refs.current.set(s.code, el);

@@ -61,11 +61,7 @@ export default function InvoicesPage() {
         <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
           {list.map((inv) => (
             <Card key={inv.id} withBorder radius="md" padding={0}>
-              <UnstyledButton
-                onClick={() => setOpen(inv.id)}
-                aria-label={`${inv.fournisseur_name}, ${formatDate(inv.invoice_date)}, ${formatCents(inv.amount)}${inv.paid ? `, ${t.paid}` : ''}`}
-                style={{ display: 'block', width: '100%' }}
-              >
+              <UnstyledButton onClick={() => setOpen(inv.id)} style={{ display: 'block', width: '100%' }}>
                 <Thumbnail inv={inv} />
                 <Stack gap={2} p="sm">
                   <Group justify="space-between" wrap="nowrap">
