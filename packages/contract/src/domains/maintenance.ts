@@ -11,6 +11,8 @@ import {
   externalIdField,
   externalIdParams,
   upsertResponse,
+  syndicText,
+  syndicDay,
 } from './syndicApi.js';
 
 /**
@@ -23,19 +25,10 @@ import {
  * the page frames the external application instead (decision 51).
  */
 
-const text = (max: number) => z.string().trim().min(1, { error: 'Ce champ est requis.' }).max(max);
+const text = syndicText;
 const optText = (max: number) => z.string().trim().max(max).nullable().default(null);
 /** A calendar day that exists (AAAA-MM-JJ). */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date attendue au format AAAA-MM-JJ.' })
-  .refine(
-    (v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    },
-    { error: 'Cette date n’existe pas.' },
-  );
+const day = syndicDay;
 const year = z
   .number({ error: 'Année attendue (nombre entier).' })
   .int({ error: 'Année attendue (nombre entier).' })

@@ -10,24 +10,15 @@ import {
   externalIdField,
   externalIdParams,
   upsertResponse,
+  syndicDay,
+  syndicText,
 } from './syndicApi.js';
 
 /** Accounts resources of the syndic API (amounts are integer cents, as everywhere: decision 15). */
 
-const text = (max: number) => z.string().trim().min(1, { error: 'Ce champ est requis.' }).max(max);
+const text = syndicText;
 /** A calendar day: the format, and a day that exists (2026-02-30 is refused here, not by the database). */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date attendue au format AAAA-MM-JJ.' })
-  .refine(
-    (v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    },
-    {
-      error: 'Cette date n’existe pas.',
-    },
-  );
+const day = syndicDay;
 const positiveCents = z
   .number()
   .int({ error: 'Montant en centimes (entier).' })

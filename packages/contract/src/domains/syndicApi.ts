@@ -11,6 +11,21 @@ import { okEnvelope } from '../envelope.js';
  * per item; lists are cursor-paginated; every write is in the audit log.
  */
 
+/** A required text field of a syndic resource. */
+export const syndicText = (max: number) =>
+  z.string().trim().min(1, { error: 'Ce champ est requis.' }).max(max);
+/** A calendar day (AAAA-MM-JJ) that exists: 2026-10-32 is a 400, never a database error. */
+export const syndicDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date attendue au format AAAA-MM-JJ.' })
+  .refine(
+    (v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    },
+    { error: 'Cette date n’existe pas.' },
+  );
+
 export const SYNDIC_API_PREFIX = '/syndic/v1';
 export const SYNDIC_API_KEY_HEADER = 'x-api-key';
 export const SYNDIC_SCOPES = ['read', 'write', 'webhooks'] as const;

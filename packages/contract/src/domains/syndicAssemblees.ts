@@ -9,6 +9,7 @@ import {
   externalIdField,
   externalIdParams,
   upsertResponse,
+  syndicText,
 } from './syndicApi.js';
 
 /**
@@ -18,7 +19,7 @@ import {
  * the signatures, the chain check and the legal tally.
  */
 
-const text = (max: number) => z.string().trim().min(1, { error: 'Ce champ est requis.' }).max(max);
+const text = syndicText;
 const optText = (max: number) => z.string().trim().max(max).nullable().default(null);
 const instant = z.iso.datetime({
   offset: true,

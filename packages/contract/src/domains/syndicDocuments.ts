@@ -9,6 +9,8 @@ import {
   externalIdField,
   externalIdParams,
   upsertResponse,
+  syndicText,
+  syndicDay,
 } from './syndicApi.js';
 
 /**
@@ -19,7 +21,7 @@ import {
  * a PUT by the syndic's `external_id` (idempotent), every resource can be listed and deleted.
  */
 
-const text = (max: number) => z.string().trim().min(1, { error: 'Ce champ est requis.' }).max(max);
+const text = syndicText;
 const optText = (max: number) =>
   z
     .string()
@@ -28,16 +30,7 @@ const optText = (max: number) =>
     .max(max)
     .nullable()
     .default(null);
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date attendue au format AAAA-MM-JJ.' })
-  .refine(
-    (v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    },
-    { error: 'Cette date n’existe pas.' },
-  );
+const day = syndicDay;
 const instant = z.iso.datetime({
   offset: true,
   error: 'Date et heure attendues au format ISO 8601 avec fuseau (2026-06-15T18:00:00+02:00).',

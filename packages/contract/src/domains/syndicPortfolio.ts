@@ -9,11 +9,12 @@ import {
   externalIdField,
   externalIdParams,
   upsertResponse,
+  syndicText,
 } from './syndicApi.js';
 
 /** Portfolio resources of the syndic API: each PUT body, and the same with `external_id` in bulk. */
 
-const text = (max: number) => z.string().trim().min(1, { error: 'Ce champ est requis.' }).max(max);
+const text = syndicText;
 /** Optional text: null when absent (an empty string is refused, so what is sent reads back the same). */
 const optionalText = (max: number) =>
   z

@@ -8,6 +8,7 @@ import {
   externalIdField,
   externalIdParams,
   upsertResponse,
+  syndicText,
 } from './syndicApi.js';
 
 /**
@@ -17,7 +18,7 @@ import {
  * year's accounts to the council and reads its progress.
  */
 
-const text = (max: number) => z.string().trim().min(1, { error: 'Ce champ est requis.' }).max(max);
+const text = syndicText;
 const optionalText = (max: number) => z.string().trim().max(max).default('');
 
 export const staffBody = z.object({
