@@ -41,7 +41,7 @@ test("claire opens the carnet d'entretien from the menu and reads the décret's 
   );
   await expect(page.getByTestId('carnet-plan')).toContainText('Ravalement de la façade sur rue');
   await expect(page.getByTestId('carnet-plan')).toContainText(
-    /Échéancier adopté par l’assemblée générale du \d{2}\/\d{2}\/\d{4}/,
+    /Échéancier adopté par l'assemblée générale du \d{2}\/\d{2}\/\d{4}/,
   );
 
   // The syndic's software updates the carnet through the API; the page shows it on reload.

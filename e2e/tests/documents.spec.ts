@@ -117,16 +117,16 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
     const box = await img.boundingBox();
     expect(box?.height ?? 0).toBeLessThanOrEqual(800 * 0.9 + 1);
     const level = viewer.getByTestId('zoom-level');
-    await expect(level).toHaveText('100 %');
+    await expect(level).toHaveText('100\u202f%');
     await viewer.getByRole('button', { name: 'Zoom avant' }).click();
     await viewer.getByRole('button', { name: 'Zoom avant' }).click();
-    await expect(level).toHaveText('140 %');
+    await expect(level).toHaveText('140\u202f%');
     for (let i = 0; i < 6; i++) {
       const out = viewer.getByRole('button', { name: 'Zoom arrière' });
       if (await out.isDisabled()) break;
       await out.click();
     }
-    await expect(level).toHaveText('50 %');
+    await expect(level).toHaveText('50\u202f%');
     await expect(viewer.getByRole('button', { name: 'Zoom arrière' })).toBeDisabled();
     await page.screenshot({ path: `${SHOTS}/image-viewer-desktop.png` });
     // A click on the content closes the overlay.
@@ -154,7 +154,7 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
     await page.goto(`/${tilleuls.id}/document/syndic`);
     await expect(page.getByRole('heading', { name: 'Ceux du syndic', level: 1 })).toBeVisible();
     await expect(
-      page.getByText(/N° de carte : CPI 6901 2018 000 012 345 · Date d'approbation : 15\/03\/\d{4}/),
+      page.getByText(/N° de carte\s: CPI 6901 2018 000 012 345 · Date d'approbation\s: 15\/03\/\d{4}/),
     ).toBeVisible();
   });
 
@@ -168,12 +168,12 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
     const all = page.getByRole('region', { name: 'Accessibles à tous les copropriétaires' });
     await expect(all.getByRole('listitem')).toHaveCount(9);
     await expect(
-      page.getByRole('listitem', { name: 'Dernière fiche synthétique de la copropriété : À mettre à jour' }),
+      page.getByRole('listitem', { name: 'Dernière fiche synthétique de la copropriété\u202f: À mettre à jour' }),
     ).toBeVisible();
     await expect(
-      page.getByRole('listitem', { name: /^Carnet d’entretien de l’immeuble : Présent$/ }),
+      page.getByRole('listitem', { name: /^Carnet d'entretien de l'immeuble\s: Présent$/ }),
     ).toContainText('Carnet d’entretien de l’immeuble – mise à jour');
-    await expect(page.getByRole('listitem', { name: /Contrat de syndic en cours : Manquant/ })).toBeVisible();
+    await expect(page.getByRole('listitem', { name: /Contrat de syndic en cours\s: Manquant/ })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Réservés au conseil syndical' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectNoHorizontalScroll(page);

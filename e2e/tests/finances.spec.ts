@@ -74,14 +74,14 @@ test.describe('Situation de compte as claire', () => {
     // Bill details: breakdown per lot, repartition and charge, drawn as doughnuts.
     await table.getByRole('button', { name: 'Appel de fonds – 3e trimestre 2026' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText("Détails de l'appel : Appel de fonds – 3e trimestre 2026");
+    await expect(dialog).toContainText("Détails de l'appel\u202f: Appel de fonds – 3e trimestre 2026");
     await expect(dialog.getByText('Répartition par lot')).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Lot Appartement A12' })).toBeVisible();
     await expect(dialog.getByText('Charges générales').first()).toBeVisible();
     // The charts load lazily (chart.js is its own chunk): wait for them to be drawn.
     await expect.poll(() => dialog.locator('canvas').count()).toBeGreaterThanOrEqual(4);
     await expect(
-      dialog.getByRole('img', { name: /^Répartition par lot : Lot Appartement A12/ }),
+      dialog.getByRole('img', { name: /^Répartition par lot\s: Lot Appartement A12/ }),
     ).toBeVisible();
     await page.getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog).toBeHidden();
@@ -109,7 +109,7 @@ test.describe('Situation de compte as claire', () => {
     await page.getByRole('tab', { name: 'Réglées', exact: true }).click();
     const paid = page.getByTestId('bills-paid');
     await expect(paid.getByText('Appel de fonds – 1er trimestre 2025')).toBeVisible();
-    await paid.getByRole('button', { name: 'Détails : Appel de fonds – 1er trimestre 2025' }).click();
+    await paid.getByRole('button', { name: 'Détails\u202f: Appel de fonds – 1er trimestre 2025' }).click();
     await expect(page.getByRole('dialog')).toContainText('Répartition par lot');
     await page.getByRole('button', { name: 'Fermer' }).click();
 

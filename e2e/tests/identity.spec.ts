@@ -132,14 +132,14 @@ test.describe('login', () => {
     await loginByEmail(p, 'claire.martin@example.fr', DEMO_PASSWORD);
     await expect(p).not.toHaveURL(/\/login/);
     await p.goto(new URL(url).pathname);
-    await expect(p.getByText('Voulez-vous vous connecter sur cet appareil ?')).toBeVisible();
+    await expect(p.getByText('Voulez-vous vous connecter sur cet appareil\u202f?')).toBeVisible();
     await expect(p.getByTestId('qr-device')).toContainText('Chrome');
     await checkA11y(p, 'QR confirmation on the phone');
     await expect(
       d.getByText('Claire Martin a scanné le code. Confirmez la connexion sur votre téléphone.'),
     ).toBeVisible();
     await p.getByRole('button', { name: 'Accepter' }).click();
-    await expect(p.getByText("C'est fait : l'appareil est connecté à votre compte.")).toBeVisible();
+    await expect(p.getByText("C'est fait\u202f: l'appareil est connecté à votre compte.")).toBeVisible();
     await expect(d).not.toHaveURL(/\/login/);
     const token = await d.evaluate(() => localStorage.getItem('TOKEN'));
     expect(token).toBeTruthy();
@@ -256,7 +256,7 @@ test.describe('route guard and branding', () => {
 
   test('links keep the alias and the invitation code', async ({ page }) => {
     await page.goto('/s/lefevre/login?code=INVIT2026X');
-    await expect(page.getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Mot de passe oublié\u202f?' })).toHaveAttribute(
       'href',
       '/s/lefevre/forgot-password?code=INVIT2026X',
     );

@@ -332,7 +332,7 @@ test('the address input falls back to plain text when the search is unreachable'
   const address = dialog.getByLabel('Mon adresse postale');
   await address.fill('3 place Bellecour 69002 Lyon');
   await expect(
-    dialog.getByText("La recherche d'adresse est indisponible : saisissez l'adresse complète."),
+    dialog.getByText("La recherche d'adresse est indisponible\u202f: saisissez l'adresse complète."),
   ).toBeVisible();
   await expect(address).toHaveValue('3 place Bellecour 69002 Lyon');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();

@@ -88,7 +88,7 @@ test.describe('as claire', () => {
     await expect(
       page.getByText(`© ${new Date().getFullYear()} Tantième. Tous droits réservés.`),
     ).toBeVisible();
-    await expect(page.getByRole('img', { name: /^Répartition de mes charges : / }).first()).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Répartition de mes charges\s: / }).first()).toBeVisible();
 
     await page.getByRole('tab', { name: '2025' }).click();
     await expect(page.getByRole('heading', { name: 'Situation financière – 2025' })).toBeVisible();
@@ -133,9 +133,9 @@ test.describe('as claire', () => {
       route.fulfill({ status: 500, json: { success: false, code: 'INTERNAL', message: 'boom' } }),
     );
     await page.goto(`/${tilleuls.id}/home`);
-    await expect(page.getByTestId('depenses-card')).toContainText('Budget voté0,00 €');
-    await expect(page.getByTestId('depenses-card')).toContainText('0 % du budget consommé');
-    await expect(page.getByTestId('alur-card')).toContainText('Fond Alur0,00 €');
+    await expect(page.getByTestId('depenses-card')).toContainText('Budget voté0,00\u202f€');
+    await expect(page.getByTestId('depenses-card')).toContainText('0\u202f% du budget consommé');
+    await expect(page.getByTestId('alur-card')).toContainText('Fond Alur0,00\u202f€');
   });
 
   test('Le Clos Fleuri has one financial year: only Global', async ({ page }) => {
@@ -173,7 +173,7 @@ test.describe('as claire', () => {
     // Then what is new, then lots and the breakdown, the address book last.
     const news = page.getByRole('region', { name: 'Nouveautés' });
     await expect(news.getByRole('link', { name: /notifications? non lues?/ })).toBeVisible();
-    await expect(news.getByRole('link', { name: /^Prochaine assemblée : / })).toHaveAttribute(
+    await expect(news.getByRole('link', { name: /^Prochaine assemblée\s: / })).toHaveAttribute(
       'href',
       new RegExp(`^/${tilleuls.id}/assemblee/`),
     );

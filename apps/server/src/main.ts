@@ -55,6 +55,6 @@ async function main() {
 
 main().catch((err) => {
   // A refused setting is said in French, alone; anything else with its stack.
-  console.error(err instanceof StartupError ? `\nTantième ne démarre pas : ${err.message}\n` : err);
+  console.error(err instanceof StartupError ? `\nTantième ne démarre pas : ${err.message}\n` : err);
   process.exit(1);
 });

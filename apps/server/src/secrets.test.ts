@@ -67,7 +67,9 @@ describe('APP_SECRET strength (issue 14 item 9)', () => {
       (e: { code: number; stderr: string }) => e,
     );
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain('Tantième ne démarre pas : APP_SECRET est trop faible pour la production');
+    expect(res.stderr).toContain(
+      'Tantième ne démarre pas\u202f: APP_SECRET est trop faible pour la production',
+    );
     expect(res.stderr).toContain('openssl rand -base64 48');
     expect(res.stderr).not.toMatch(/\n\s+at /);
   }, 90_000);

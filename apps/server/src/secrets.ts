@@ -49,7 +49,7 @@ export async function ensureAppSecret(config: Config): Promise<Config> {
     const bits = secretEntropyBits(config.appSecret);
     if (bits < MIN_SECRET_BITS)
       throw new StartupError(
-        `APP_SECRET est trop faible pour la production : environ ${bits} bits d'aléa, il en faut au moins ${MIN_SECRET_BITS} (32 octets aléatoires). ${HOW_TO}`,
+        `APP_SECRET est trop faible pour la production : environ ${bits} bits d'aléa, il en faut au moins ${MIN_SECRET_BITS} (32 octets aléatoires). ${HOW_TO}`,
       );
     return config;
   }

@@ -16,35 +16,35 @@ import { formatSummary, ImportFileError, importFiles, progressBar } from './impo
 
 const HELP = `Administration de Tantième
 
-Utilisation : npm run admin -- <commande> [options]
+Utilisation : npm run admin -- <commande> [options]
 
-Commandes :
+Commandes :
   seed-demo                               Crée les données de démonstration (base vide uniquement).
   preview-token <coproprietaireId> [--days N]
                                           Crée un jeton d'aperçu syndic (lecture seule), valable N jours (30 par défaut).
   invitation <coproprietaireId> [--email adresse] [--days N]
                                           Crée un code d'invitation valable N jours (30 par défaut).
   verify-chain [assembleeId]              Vérifie la chaîne des bulletins et signatures (une assemblée ou toutes)
-                                          et indique le premier maillon rompu ; code de sortie 2 si une chaîne est rompue.
+                                          et indique le premier maillon rompu ; code de sortie 2 si une chaîne est rompue.
   api-key create --syndic <alias> --name <nom> [--scopes read,write,webhooks]
-                                          Crée une clé de l'API syndic ; elle n'est affichée qu'une fois.
+                                          Crée une clé de l'API syndic ; elle n'est affichée qu'une fois.
   api-key list --syndic <alias>           Liste les clés du syndic (préfixe, portées, dernière utilisation).
-  api-key revoke <id> --syndic <alias>    Révoque une clé : elle est refusée (401) dès la requête suivante.
+  api-key revoke <id> --syndic <alias>    Révoque une clé : elle est refusée (401) dès la requête suivante.
   seed-scale [--copros N] [--owners N] [--ledger-lines N] [--notifications-per-user N]
              [--documents-per-record N] [--transactions-per-record N] [--invoices-per-year N]
-                                          Remplit la base avec les données d'un syndic national (déterministe ;
+                                          Remplit la base avec les données d'un syndic national (déterministe ;
                                           par défaut 1 000 copropriétés, 50 000 copropriétaires, 2 000 000 lignes
-                                          de compte). Pour le benchmark : PostgreSQL (DATABASE_URL) conseillé.
+                                          de compte). Pour le benchmark : PostgreSQL (DATABASE_URL) conseillé.
   import <fichier.json|.csv>… --syndic <alias> [--dry-run]
-                                          Importe un portefeuille : un document JSON (le corps de POST
+                                          Importe un portefeuille : un document JSON (le corps de POST
                                           /api/syndic/v1/import) et/ou des CSV de lots, copropriétaires, tantièmes
-                                          et lignes de compte (colonnes : docs/api.md). Une transaction par
-                                          copropriété : elle est importée entière ou pas du tout. --dry-run
+                                          et lignes de compte (colonnes : docs/api.md). Une transaction par
+                                          copropriété : elle est importée entière ou pas du tout. --dry-run
                                           vérifie tout, liste chaque erreur (fichier, ligne, champ) et n'écrit rien.
   import --schema                         Affiche le schéma JSON du document d'import.
   help                                    Affiche cette aide.
 
-La base utilisée est celle du serveur : DATABASE_URL si elle est définie, sinon la base
+La base utilisée est celle du serveur : DATABASE_URL si elle est définie, sinon la base
 embarquée de DATA_DIR/db (arrêtez le serveur avant, elle ne s'ouvre que dans un processus).`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -77,8 +77,8 @@ async function open(config: Config): Promise<Database> {
 }
 
 async function findRecord(database: Database, id: string | undefined) {
-  if (!id) throw new CliError('Indiquez l’identifiant du copropriétaire (uuid).');
-  if (!UUID.test(id)) throw new CliError(`Identifiant invalide : ${id}`);
+  if (!id) throw new CliError("Indiquez l'identifiant du copropriétaire (uuid).");
+  if (!UUID.test(id)) throw new CliError(`Identifiant invalide : ${id}`);
   const [row] = await database.db
     .select({ coproprietaire: coproprietaires, copropriete: coproprietes, syndic: syndics })
     .from(coproprietaires)
@@ -86,14 +86,14 @@ async function findRecord(database: Database, id: string | undefined) {
     .innerJoin(syndics, eq(syndics.id, coproprietes.syndic_id))
     .where(eq(coproprietaires.id, id))
     .limit(1);
-  if (!row) throw new CliError(`Aucun copropriétaire avec l’identifiant ${id}.`);
+  if (!row) throw new CliError(`Aucun copropriétaire avec l'identifiant ${id}.`);
   return row;
 }
 
 async function seedDemoCommand(config: Config, database: Database) {
   if (!(await isDatabaseEmpty(database.db)))
     throw new CliError(
-      'La base contient déjà des comptes utilisateurs : les données de démonstration ne sont créées que dans une base vide.',
+      'La base contient déjà des comptes utilisateurs : les données de démonstration ne sont créées que dans une base vide.',
     );
   console.log('Création des données de démonstration…');
   const demo = await seedDemo(database.db, createPlatform(config).storage);
@@ -129,7 +129,7 @@ async function seedScaleCommand(database: Database, args: string[]) {
   const o = scaleOptions(args);
   try {
     const counts = await seedScale(database.db, o, (line) => console.log(line));
-    console.log('Lignes créées :');
+    console.log('Lignes créées :');
     for (const [table, n] of Object.entries(counts))
       console.log(`  ${table.padEnd(28)} ${n.toLocaleString('fr-FR')}`);
   } catch (err) {
@@ -150,9 +150,9 @@ async function previewTokenCommand(config: Config, database: Database, args: str
     expires_at: expires,
   });
   console.log(`Jeton d'aperçu créé pour ${row.coproprietaire.display_name} (${row.copropriete.name}).`);
-  console.log(`  Jeton : ${token}`);
+  console.log(`  Jeton : ${token}`);
   console.log(`  Valable jusqu'au ${expires.toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}`);
-  console.log(`  Lien : ${config.publicUrl}/syndic-preview/${row.coproprietaire.id}/home?spt=${token}`);
+  console.log(`  Lien : ${config.publicUrl}/syndic-preview/${row.coproprietaire.id}/home?spt=${token}`);
 }
 
 async function invitationCommand(config: Config, database: Database, args: string[]) {
@@ -162,7 +162,7 @@ async function invitationCommand(config: Config, database: Database, args: strin
     throw new CliError(`Ce copropriétaire (${c.display_name}) est déjà rattaché à un compte utilisateur.`);
   const email = option(args, 'email') ?? c.contacts.flatMap((x) => x.emails ?? [])[0]?.value;
   if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    throw new CliError(`Adresse e-mail invalide : ${email}`);
+    throw new CliError(`Adresse e-mail invalide : ${email}`);
   const person = c.contacts[0] ?? c.members[0];
   const validity = days(args);
   const code = randomCode(10);
@@ -181,14 +181,14 @@ async function invitationCommand(config: Config, database: Database, args: strin
     },
   });
   console.log(`Invitation créée pour ${c.display_name} (${row.copropriete.name}).`);
-  console.log(`  Code : ${code}`);
-  if (email) console.log(`  E-mail proposé : ${email}`);
+  console.log(`  Code : ${code}`);
+  if (email) console.log(`  E-mail proposé : ${email}`);
   console.log(`  Valable jusqu'au ${expires.toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}`);
-  console.log(`  Lien : ${config.publicUrl}/s/${row.syndic.alias}/invitations/${code}`);
+  console.log(`  Lien : ${config.publicUrl}/s/${row.syndic.alias}/invitations/${code}`);
 }
 
 async function verifyChainCommand(database: Database, args: string[]) {
-  if (args[0] && !UUID.test(args[0])) throw new CliError(`Identifiant invalide : ${args[0]}`);
+  if (args[0] && !UUID.test(args[0])) throw new CliError(`Identifiant invalide : ${args[0]}`);
   const report = await chainReport(database.db, args[0]);
   if (report.length === 0) throw new CliError('Aucune assemblée à vérifier.');
   console.log(formatChainReport(report));
@@ -197,9 +197,9 @@ async function verifyChainCommand(database: Database, args: string[]) {
 
 async function findSyndic(database: Database, args: string[]) {
   const alias = option(args, 'syndic');
-  if (!alias) throw new CliError('Indiquez le syndic : --syndic <alias>.');
+  if (!alias) throw new CliError('Indiquez le syndic : --syndic <alias>.');
   const [row] = await database.db.select().from(syndics).where(eq(syndics.alias, alias)).limit(1);
-  if (!row) throw new CliError(`Aucun syndic avec l’alias ${alias}.`);
+  if (!row) throw new CliError(`Aucun syndic avec l'alias ${alias}.`);
   return row;
 }
 
@@ -211,7 +211,7 @@ async function apiKeyCommand(database: Database, args: string[]) {
   if (sub === 'create') {
     const name = option(rest, 'name');
     if (!name || name.trim().length === 0 || name.length > 100)
-      throw new CliError('Indiquez le nom de la clé : --name <nom> (100 caractères au plus).');
+      throw new CliError('Indiquez le nom de la clé : --name <nom> (100 caractères au plus).');
     let scopes: ReturnType<typeof parseScopes>;
     try {
       scopes = parseScopes(option(rest, 'scopes') ?? 'read,write');
@@ -219,26 +219,26 @@ async function apiKeyCommand(database: Database, args: string[]) {
       throw new CliError((err as Error).message);
     }
     const created = await createApiKey(database.db, { syndicId: syndic.id, name: name.trim(), scopes });
-    console.log(`Clé « ${created.name} » créée pour ${syndic.name} (portées : ${scopes.join(', ')}).`);
-    console.log(`  Identifiant : ${created.id}`);
-    console.log(`  Clé : ${created.key}`);
+    console.log(`Clé « ${created.name} » créée pour ${syndic.name} (portées : ${scopes.join(', ')}).`);
+    console.log(`  Identifiant : ${created.id}`);
+    console.log(`  Clé : ${created.key}`);
     console.log(
-      '  Copiez-la maintenant : elle ne sera plus jamais affichée (seule son empreinte est conservée).',
+      '  Copiez-la maintenant : elle ne sera plus jamais affichée (seule son empreinte est conservée).',
     );
   } else if (sub === 'list') {
     const keys = await listApiKeys(database.db, syndic.id);
     if (keys.length === 0) console.log(`Aucune clé pour ${syndic.name}.`);
     for (const k of keys)
       console.log(
-        `${k.id}  ${k.prefix}…  « ${k.name} »  ${k.scopes.join(',')}  créée le ${frDate(k.created_at)}  utilisée : ${frDate(k.last_used_at)}${k.revoked_at ? `  RÉVOQUÉE le ${frDate(k.revoked_at)}` : ''}`,
+        `${k.id}  ${k.prefix}…  « ${k.name} »  ${k.scopes.join(',')}  créée le ${frDate(k.created_at)}  utilisée : ${frDate(k.last_used_at)}${k.revoked_at ? `  RÉVOQUÉE le ${frDate(k.revoked_at)}` : ''}`,
       );
   } else if (sub === 'revoke') {
     const id = rest[0];
-    if (!id || !UUID.test(id)) throw new CliError('Indiquez l’identifiant (uuid) de la clé à révoquer.');
+    if (!id || !UUID.test(id)) throw new CliError("Indiquez l'identifiant (uuid) de la clé à révoquer.");
     if (!(await revokeApiKey(database.db, syndic.id, id)))
       throw new CliError(`Aucune clé active ${id} pour ce syndic.`);
     console.log(`Clé ${id} révoquée.`);
-  } else throw new CliError('Sous-commande attendue : api-key create | list | revoke.');
+  } else throw new CliError('Sous-commande attendue : api-key create | list | revoke.');
 }
 
 async function importCommand(database: Database, args: string[]) {
@@ -271,12 +271,12 @@ async function importCommand(database: Database, args: string[]) {
   const rejected = report.buildings.filter((b) => b.status === 'rejected').length;
   console.log(
     dryRun
-      ? `Essai (rien n'est écrit) pour ${syndic.name} : ${report.ok ? 'aucune erreur, l’import peut être lancé.' : `${report.error_count} erreur(s).`}`
-      : `Import pour ${syndic.name} : ${imported} groupe(s) importé(s)${rejected ? `, ${rejected} refusé(s) (rien n'en est écrit)` : ''}.`,
+      ? `Essai (rien n'est écrit) pour ${syndic.name} : ${report.ok ? "aucune erreur, l'import peut être lancé." : `${report.error_count} erreur(s).`}`
+      : `Import pour ${syndic.name} : ${imported} groupe(s) importé(s)${rejected ? `, ${rejected} refusé(s) (rien n'en est écrit)` : ''}.`,
   );
   for (const l of formatSummary(report)) console.log(l);
   if (errors.length) {
-    console.log('Erreurs :');
+    console.log('Erreurs :');
     for (const l of errors) console.log(l);
     if (report.error_count > errors.length)
       console.log(`  … et ${report.error_count - errors.length} autre(s).`);
@@ -299,7 +299,7 @@ async function main(argv: string[]) {
       command,
     )
   )
-    throw new CliError(`Commande inconnue : ${command}\n\n${HELP}`);
+    throw new CliError(`Commande inconnue : ${command}\n\n${HELP}`);
   const config = await ensureAppSecret(loadConfig());
   const database = await open(config);
   try {
@@ -316,7 +316,7 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((err) => {
-  if (err instanceof CliError) console.error(`Erreur : ${err.message}`);
+  if (err instanceof CliError) console.error(`Erreur : ${err.message}`);
   else console.error(err);
   process.exit(1);
 });

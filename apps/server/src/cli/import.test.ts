@@ -61,11 +61,11 @@ describe('admin import of staff files', () => {
     expect(dry.report.ok).toBe(false);
     expect(dry.errors).toEqual([
       expect.stringMatching(
-        /^ {2}tantiemes\.csv, ligne 3 — repartitions\[0\] « GEN » — tantiemes\.1\.lot : /,
+        /^ {2}tantiemes\.csv, ligne 3 — repartitions\[0\] « GEN » — tantiemes\.1\.lot\u202f: /,
       ),
-      expect.stringMatching(/^ {2}ledger\.csv, ligne 3 — ledger_lines\[1\] « CSV-E2 » — date : /),
+      expect.stringMatching(/^ {2}ledger\.csv, ligne 3 — ledger_lines\[1\] « CSV-E2 » — date\u202f: /),
     ]);
-    expect(progress.at(-1)).toBe('[██████████] 1/1 groupes (dernier : CSV-IMM)');
+    expect(progress.at(-1)).toBe('[██████████] 1/1 groupes (dernier\u202f: CSV-IMM)');
 
     const goodTantiemes = await file(
       'tantiemes.csv',
@@ -87,12 +87,12 @@ describe('admin import of staff files', () => {
     const odd = await file('autre.csv', 'nom;prénom\nMartin;Claire\n');
     await expect(importFiles(t.database.db, api, [odd], { dryRun: true })).rejects.toThrow(
       new ImportFileError(
-        'autre.csv : colonnes non reconnues (nom, prénom). Voir docs/api.md, « Import de fichiers ».',
+        'autre.csv\u202f: colonnes non reconnues (nom, prénom). Voir docs/api.md, « Import de fichiers ».',
       ),
     );
     const broken = await file('casse.json', '{"lots": [');
     await expect(importFiles(t.database.db, api, [broken], { dryRun: true })).rejects.toThrow(
-      /casse\.json : JSON invalide/,
+      /casse\.json\u202f: JSON invalide/,
     );
     const quote = await file('lots2.csv', 'external_id;copropriete;number;name\n"L1;IMM;1;A\n');
     await expect(importFiles(t.database.db, api, [quote], { dryRun: true })).rejects.toThrow(

@@ -35,19 +35,19 @@ export async function readImportFiles(files: string[]) {
     try {
       text = await readFile(file, 'utf8');
     } catch {
-      throw new ImportFileError(`Fichier illisible : ${file}`);
+      throw new ImportFileError(`Fichier illisible : ${file}`);
     }
     if (/\.json$/i.test(file)) {
       let raw: unknown;
       try {
         raw = JSON.parse(text);
       } catch (err) {
-        throw new ImportFileError(`${name} : JSON invalide (${(err as Error).message}).`);
+        throw new ImportFileError(`${name} : JSON invalide (${(err as Error).message}).`);
       }
       const parsed = importDocument.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new ImportFileError(`${name} : ${issue.path.join('.') || 'document'} : ${issue.message}`);
+        throw new ImportFileError(`${name} : ${issue.path.join('.') || 'document'} : ${issue.message}`);
       }
       for (const r of IMPORT_RESOURCES) {
         doc[r].push(...parsed.data[r]);
@@ -60,16 +60,16 @@ export async function readImportFiles(files: string[]) {
         kind = csvKindOf(table.header);
         if (!kind)
           throw new ImportFileError(
-            `${name} : colonnes non reconnues (${table.header.join(', ')}). Voir docs/api.md, « Import de fichiers ».`,
+            `${name} : colonnes non reconnues (${table.header.join(', ')}). Voir docs/api.md, « Import de fichiers ».`,
           );
         const out = csvToItems(kind, table);
         doc[out.resource].push(...out.items);
         origins[out.resource].push(...out.lines.map((lines) => ({ file: name, lines })));
       } catch (err) {
-        if (err instanceof CsvError) throw new ImportFileError(`${name}, ligne ${err.line} : ${err.message}`);
+        if (err instanceof CsvError) throw new ImportFileError(`${name}, ligne ${err.line} : ${err.message}`);
         throw err;
       }
-    } else throw new ImportFileError(`${name} : format attendu .json ou .csv.`);
+    } else throw new ImportFileError(`${name} : format attendu .json ou .csv.`);
   }
   return { doc, origins };
 }
@@ -80,14 +80,14 @@ export function formatErrors(report: ImportReport, origins: Origins): string[] {
     const o = origins[e.resource][e.index];
     const line = o ? csvLineOf(o.lines ?? undefined, e.field) : null;
     const where = o ? `${o.file}${line ? `, ligne ${line}` : ''}` : e.resource;
-    return `  ${where} — ${e.resource}[${e.index}]${e.external_id ? ` « ${e.external_id} »` : ''} — ${e.field} : ${e.message}`;
+    return `  ${where} — ${e.resource}[${e.index}]${e.external_id ? ` « ${e.external_id} »` : ''} — ${e.field} : ${e.message}`;
   });
 }
 
 /** A text progress bar for a terminal: `[██████░░░░] 6/10 copropriétés`. */
 export function progressBar(p: ImportProgress, width = 30) {
   const filled = Math.round((p.done / p.total) * width);
-  return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${p.done}/${p.total} groupes${p.copropriete ? ` (dernier : ${p.copropriete})` : ''}`;
+  return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${p.done}/${p.total} groupes${p.copropriete ? ` (dernier : ${p.copropriete})` : ''}`;
 }
 
 export async function importFiles(

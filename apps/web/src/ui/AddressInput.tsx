@@ -27,7 +27,7 @@ const hasGeometry = (a: AddressResult | undefined): a is AddressResult =>
 
 export const addressInputText = {
   placeholder: 'Commencez à saisir une adresse',
-  offline: "La recherche d'adresse est indisponible : saisissez l'adresse complète.",
+  offline: "La recherche d'adresse est indisponible : saisissez l'adresse complète.",
   loading: 'Recherche en cours',
   empty: 'Aucune adresse trouvée',
 };

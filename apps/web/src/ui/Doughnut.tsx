@@ -25,7 +25,7 @@ export interface DoughnutProps {
 
 /** The accessible name lists every slice, since a canvas says nothing to a screen reader. */
 export const doughnutLabel = (label: string, slices: DoughnutSlice[], format: (v: number) => string) =>
-  `${label} : ${slices.map((s) => `${s.label} ${format(s.value)}`).join(', ')}`;
+  `${label} : ${slices.map((s) => `${s.label} ${format(s.value)}`).join(', ')}`;
 
 // chart.js (~55 KB compressed) loads after the page has rendered, never with the entry.
 const DoughnutChart = lazy(() => import('./DoughnutChart'));

@@ -44,7 +44,7 @@ export default function DoughnutChart({
           animation: false,
           plugins: {
             legend: { display: legend, position: 'bottom' },
-            tooltip: { callbacks: { label: (ctx) => `${ctx.label} : ${format(Number(ctx.raw))}` } },
+            tooltip: { callbacks: { label: (ctx) => `${ctx.label} : ${format(Number(ctx.raw))}` } },
           },
         }}
       />

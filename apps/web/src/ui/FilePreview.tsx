@@ -138,7 +138,7 @@ function PreviewOverlay({ file, onClose }: { file: PreviewFile; onClose: () => v
                 <IconZoomOut />
               </ActionIcon>
               <Text c="white" size="sm" aria-live="polite" data-testid="zoom-level" miw={44} ta="center">
-                {frTypo(`${Math.round(zoom * 100)} %`)}
+                {frTypo(`${Math.round(zoom * 100)} %`)}
               </Text>
               <ActionIcon
                 onClick={() => setZoom((z) => nextZoom(z, 1, IMAGE_VIEWER_ZOOM))}

@@ -176,7 +176,7 @@ export const assembleeEndpoints = {
   resolutions: defineEndpoint({
     method: 'GET',
     path: `${agPath}/resolutions`,
-    summary: 'The assembly, its resolutions with the caller’s recorded votes, and the caller’s ballot',
+    summary: "The assembly, its resolutions with the caller's recorded votes, and the caller's ballot",
     tags: ['assemblee'],
     params: agParams,
     response: okEnvelope(resolutionsDataSchema),

@@ -54,7 +54,7 @@ const exists = okEnvelope(z.object({ exists: z.boolean() }));
 export const authMsg = {
   passwordMismatch: 'Le mot de passe ne correspond pas.',
   attachCodeInsteadOfPassword:
-    'Le mot de passe ne correspond pas. Avez-vous saisi votre code de rattachement à la place de votre mot de passe ?',
+    'Le mot de passe ne correspond pas. Avez-vous saisi votre code de rattachement à la place de votre mot de passe ?',
   emailNotRegistered: "Cet e-mail n'a pas encore été enregistré.",
   phoneNotRegistered: "Ce numéro de téléphone n'a pas encore été enregistré.",
   codeInvalid: 'Le code est invalide',

@@ -300,8 +300,8 @@ export const notificationTexts = {
   messagesTitle: 'Messages',
   onlyUnread: 'Afficher non lu',
   markAllRead: 'Marquer comme lu tout',
-  markAllConfirm: 'Voulez-vous marquer toutes les notifications comme lues ?',
-  markAllMessagesConfirm: 'Voulez-vous marquer tous les messages comme lus ?',
+  markAllConfirm: 'Voulez-vous marquer toutes les notifications comme lues ?',
+  markAllMessagesConfirm: 'Voulez-vous marquer tous les messages comme lus ?',
   today: "Aujourd'hui",
   yesterday: 'Hier',
   older: 'Plus âgée',
@@ -314,7 +314,7 @@ export const notificationTexts = {
   blockedHelp: 'Comment réactiver les notifications',
   permissionTitle: 'Autorisation le navigateur',
   permissionBody:
-    'Souhaitez-vous recevoir les notifications de Tantième sur cet appareil, même lorsque l\u2019onglet est fermé ?',
+    "Souhaitez-vous recevoir les notifications de Tantième sur cet appareil, même lorsque l'onglet est fermé ?",
   permissionNotice: 'Votre navigateur vous demandera ensuite de confirmer ce choix.',
   permissionAllow: 'Autoriser',
   permissionLater: 'Plus tard',
@@ -372,7 +372,7 @@ const recipientsSchema = z
   .refine(
     (v) => [v.coproprietaire, v.coproprietaires, v.copropriete].filter((x) => x !== undefined).length === 1,
     {
-      error: 'Indiquez exactement un destinataire : coproprietaire, coproprietaires ou copropriete.',
+      error: 'Indiquez exactement un destinataire : coproprietaire, coproprietaires ou copropriete.',
     },
   );
 

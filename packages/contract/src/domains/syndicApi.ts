@@ -23,7 +23,7 @@ export const syndicDay = z
       const d = new Date(`${v}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
     },
-    { error: 'Cette date n’existe pas.' },
+    { error: "Cette date n'existe pas." },
   );
 
 export const SYNDIC_API_PREFIX = '/syndic/v1';
@@ -77,7 +77,7 @@ export const bulkBody = <T extends z.ZodType>(item: T) =>
       .array(z.unknown())
       .min(1, { error: 'Au moins un élément est requis.' })
       .max(BULK_MAX_ITEMS, { error: `Au plus ${BULK_MAX_ITEMS} éléments par appel.` })
-      .meta({ description: `1 à ${BULK_MAX_ITEMS} éléments, chacun de la forme : ${describeKeys(item)}` }),
+      .meta({ description: `1 à ${BULK_MAX_ITEMS} éléments, chacun de la forme : ${describeKeys(item)}` }),
     dry_run: z.boolean().optional(),
   });
 
@@ -154,7 +154,7 @@ export const syndicApiEndpoints = {
   auditLog: defineSyndicEndpoint({
     method: 'GET',
     path: '/syndic/v1/audit-log',
-    summary: 'Every write made with the syndic’s keys, newest first (who, when, what changed)',
+    summary: "Every write made with the syndic's keys, newest first (who, when, what changed)",
     scope: 'read',
     query: cursorQuery.extend({
       resource: z.string().max(50).optional(),

@@ -31,7 +31,7 @@ const tantiemesMap = z
   .default(null)
   .meta({
     description:
-      'Tantièmes du copropriétaire par clé de répartition (external_id de la répartition → tantièmes) ; null = ceux de ses lots, figés à la publication de la convocation.',
+      'Tantièmes du copropriétaire par clé de répartition (external_id de la répartition → tantièmes) ; null = ceux de ses lots, figés à la publication de la convocation.',
   });
 
 export const syndicResolutionBody = z.object({
@@ -42,7 +42,7 @@ export const syndicResolutionBody = z.object({
   preamble: optText(20_000),
   content: optText(50_000),
   comment: optText(20_000),
-  article: z.enum(['ART-24', 'ART-25', 'ART-26'], { error: 'Article attendu : ART-24, ART-25 ou ART-26.' }),
+  article: z.enum(['ART-24', 'ART-25', 'ART-26'], { error: 'Article attendu : ART-24, ART-25 ou ART-26.' }),
   /** Information only (no vote). */
   no_vote: z.boolean().default(false),
   /** The repartition whose tantièmes vote (loi art. 24 IV); required unless no_vote. */
@@ -63,7 +63,7 @@ export const syndicParticipantBody = z.object({
 
 const convocationUpload = z.object({
   name: text(200).regex(/\.pdf$/i, { error: 'Le fichier de convocation est un PDF (.pdf).' }),
-  content_type: z.literal('application/pdf', { error: 'Type attendu : application/pdf.' }),
+  content_type: z.literal('application/pdf', { error: 'Type attendu : application/pdf.' }),
   content_base64: z
     .string()
     .min(1)
@@ -104,7 +104,7 @@ export const syndicAssembleeBody = z.object({
     .default(null),
   convocation: z.union([convocationUpload, storedConvocation]).nullable().default(null).meta({
     description:
-      'Le PDF de convocation ({name, content_type, content_base64}), ou null. La ressource renvoie {name, content_type, sha256, size} ; renvoyer cette forme garde le fichier tel quel.',
+      'Le PDF de convocation ({name, content_type, content_base64}), ou null. La ressource renvoie {name, content_type, sha256, size} ; renvoyer cette forme garde le fichier tel quel.',
   }),
   /**
    * The repartition of the quote-parts of the common parts (charges générales): it triggers the

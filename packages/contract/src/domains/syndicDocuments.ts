@@ -26,7 +26,7 @@ const optText = (max: number) =>
   z
     .string()
     .trim()
-    .min(1, { error: 'Valeur vide : envoyez null ou omettez le champ.' })
+    .min(1, { error: 'Valeur vide : envoyez null ou omettez le champ.' })
     .max(max)
     .nullable()
     .default(null);
@@ -65,7 +65,7 @@ export const syndicStoredFile = z.object({
 export type SyndicStoredFile = z.infer<typeof syndicStoredFile>;
 export const syndicFileField = z.union([syndicFileUpload, syndicStoredFile], {
   error:
-    'Fichier attendu : {name, content_type, content_base64} ou la forme enregistrée {name, content_type, sha256, size}.',
+    'Fichier attendu : {name, content_type, content_base64} ou la forme enregistrée {name, content_type, sha256, size}.',
 });
 
 // ── document groups ──────────────────────────────────────────────────────────────
@@ -73,7 +73,7 @@ export const syndicFileField = z.union([syndicFileUpload, syndicStoredFile], {
 export const syndicDocumentGroupBody = z
   .object({
     /** 'copropriete': 'Ceux de la copropriétés' of that building; 'syndic': 'Ceux du syndic', every building. */
-    scope: z.enum(['copropriete', 'syndic'], { error: "Portée attendue : 'copropriete' ou 'syndic'." }),
+    scope: z.enum(['copropriete', 'syndic'], { error: "Portée attendue : 'copropriete' ou 'syndic'." }),
     copropriete: externalIdField.nullable().default(null),
     name: text(200),
     /** Card number and approval date shown on the syndic's groups (carte professionnelle…). */
@@ -148,7 +148,7 @@ export const syndicDocumentBody = z.discriminatedUnion(
       ...documentCommon,
     }),
   ],
-  { error: "Emplacement attendu (place) : 'coproprietaire', 'group', 'bank_statement' ou 'ag'." },
+  { error: "Emplacement attendu (place) : 'coproprietaire', 'group', 'bank_statement' ou 'ag'." },
 );
 export type SyndicDocumentBody = z.output<typeof syndicDocumentBody>;
 export const syndicDocumentResource = z
@@ -260,7 +260,7 @@ export const syndicCommunicationBody = z
   .object({
     coproprietaire: externalIdField,
     sending_method: z.enum(['postal', 'email', 'sms'], { error: "'postal', 'email' ou 'sms'." }),
-    module: z.enum(COMMUNICATION_MODULES, { error: `Module attendu : ${COMMUNICATION_MODULES.join(', ')}.` }),
+    module: z.enum(COMMUNICATION_MODULES, { error: `Module attendu : ${COMMUNICATION_MODULES.join(', ')}.` }),
     recipient_info: recipientInfo.default({}),
     subject: optText(500),
     /** E-mail body; sanitised by the server before any co-owner sees it. */

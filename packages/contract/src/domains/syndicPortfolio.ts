@@ -20,7 +20,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .min(1, { error: 'Valeur vide : envoyez null ou omettez le champ.' })
+    .min(1, { error: 'Valeur vide : envoyez null ou omettez le champ.' })
     .max(max)
     .nullable()
     .default(null);

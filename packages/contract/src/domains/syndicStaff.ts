@@ -152,7 +152,7 @@ export const syndicStaffEndpoints = {
     method: 'POST',
     path: '/syndic/v1/conversations/:id/messages',
     summary:
-      'Answer a conversation as one of the staff (the co-owner sees their name, live); idempotent by the answer’s external_id',
+      "Answer a conversation as one of the staff (the co-owner sees their name, live); idempotent by the answer's external_id",
     scope: 'write',
     params: conversationParams,
     body: syndicReplyBody,

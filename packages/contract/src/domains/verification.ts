@@ -113,7 +113,7 @@ export type VerificationEvent =
     };
 
 export const verificationFr = {
-  finished: 'La vérification est terminée : cliquez sur « Modifier » pour la reprendre.',
+  finished: 'La vérification est terminée : cliquez sur « Modifier » pour la reprendre.',
   notSubmitted: "Le syndic n'a pas encore soumis les comptes de l'exercice à la vérification.",
   /** The council members' notification when the syndic submits the accounts (syndic API). */
   submittedTitle: 'Comptes à vérifier',

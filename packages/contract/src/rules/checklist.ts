@@ -55,7 +55,7 @@ export const CHECKLIST_ITEMS: ChecklistItemDef[] = [
   {
     code: 'carnet_entretien',
     audience: 'all',
-    label: 'Carnet d’entretien de l’immeuble',
+    label: "Carnet d'entretien de l'immeuble",
     reference: 'art. 1, 3°',
     sources: ['copro'],
     include: [/carnet d.?entretien/],
@@ -72,7 +72,7 @@ export const CHECKLIST_ITEMS: ChecklistItemDef[] = [
   {
     code: 'assurance',
     audience: 'all',
-    label: 'Contrats d’assurance de l’immeuble en cours de validité',
+    label: "Contrats d'assurance de l'immeuble en cours de validité",
     reference: 'art. 1, 5°',
     sources: ['copro'],
     include: [/assurance/],
@@ -89,7 +89,7 @@ export const CHECKLIST_ITEMS: ChecklistItemDef[] = [
   {
     code: 'contrats_entretien',
     audience: 'all',
-    label: 'Contrats d’entretien et de maintenance des équipements communs en cours',
+    label: "Contrats d'entretien et de maintenance des équipements communs en cours",
     reference: 'art. 1, 7°',
     sources: ['copro'],
     include: [/contrats? d.?(entretien|exploitation)/, /maintenance/],
@@ -146,7 +146,7 @@ export const CHECKLIST_ITEMS: ChecklistItemDef[] = [
   {
     code: 'appels_fonds',
     audience: 'own',
-    label: 'Avis d’appels de fonds',
+    label: "Avis d'appels de fonds",
     reference: 'art. 2, 4°',
     sources: ['own'],
     include: [],
@@ -157,7 +157,7 @@ export const CHECKLIST_ITEMS: ChecklistItemDef[] = [
   {
     code: 'comptes_syndicat',
     audience: 'council',
-    label: 'Comptes du syndicat : balance, relevé général des dépenses et annexes comptables',
+    label: 'Comptes du syndicat : balance, relevé général des dépenses et annexes comptables',
     reference: 'art. 3, 1°',
     sources: ['copro'],
     include: [/\bbalance\b/, /comptes? (annuels?|du syndicat)/, /annexes? comptables?/, /releve general/],
@@ -192,7 +192,7 @@ export const CHECKLIST_ITEMS: ChecklistItemDef[] = [
   {
     code: 'assurance_rcp',
     audience: 'council',
-    label: 'Attestation d’assurance de responsabilité civile professionnelle du syndic',
+    label: "Attestation d'assurance de responsabilité civile professionnelle du syndic",
     reference: 'art. 3, 4°',
     sources: ['syndic'],
     include: [/responsabilite civile/, /\brc ?pro/],
@@ -209,7 +209,7 @@ export const CHECKLIST_ITEMS: ChecklistItemDef[] = [
 
 export const CHECKLIST_AUDIENCE_LABELS: Record<ChecklistAudience, string> = {
   all: 'Accessibles à tous les copropriétaires',
-  own: 'Dans l’espace de chaque copropriétaire',
+  own: "Dans l'espace de chaque copropriétaire",
   council: 'Réservés au conseil syndical',
 };
 

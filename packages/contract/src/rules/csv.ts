@@ -87,7 +87,7 @@ export function parseCsv(input: string, delimiter = detectDelimiter(input)): Csv
   if (quoted) throw new CsvError('Guillemet non refermé.', rowLine);
   if (cell !== '' || cells.length) endRow();
   const [head, ...body] = records;
-  if (!head) throw new CsvError('Fichier vide : la première ligne doit nommer les colonnes.', 1);
+  if (!head) throw new CsvError('Fichier vide : la première ligne doit nommer les colonnes.', 1);
   const header = head.cells.map((h) => h.trim().toLowerCase());
   const rows = body.map((r) => {
     if (r.cells.length > header.length)

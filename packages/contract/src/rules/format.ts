@@ -34,7 +34,7 @@ export function formatDate(d: Date | string | number | null | undefined): string
 
 /** Percentages up to 2 decimals. */
 export function formatPercent(v: number): string {
-  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(v)} %`;
+  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(v)} %`;
 }
 
 /** 'B' under 1024, then KB and MB with two decimals. */

@@ -288,8 +288,8 @@ export function formatChainReport(report: Awaited<ReturnType<typeof chainReport>
   return report
     .map((r) =>
       r.ok
-        ? `OK      ${r.id}  ${r.name} ${r.year} : ${r.length} enregistrement(s), chaîne intègre.`
-        : `ROMPUE  ${r.id}  ${r.name} ${r.year} : premier maillon rompu n° ${r.first_broken?.seq} (${
+        ? `OK      ${r.id}  ${r.name} ${r.year} : ${r.length} enregistrement(s), chaîne intègre.`
+        : `ROMPUE  ${r.id}  ${r.name} ${r.year} : premier maillon rompu n° ${r.first_broken?.seq} (${
             {
               digest: 'contenu modifié',
               link: 'lien vers le précédent modifié',

@@ -97,7 +97,7 @@ export function renderBallotReceipt(o: {
       kv: [
         ['Reçu le', at(p.created_at)],
         ['Mode', 'Vote par correspondance en ligne (formulaire électronique)'],
-        ['Rang dans le registre de l’assemblée', String(o.ballot.seq)],
+        ["Rang dans le registre de l'assemblée", String(o.ballot.seq)],
         ['Empreinte SHA-256', o.ballot.digest],
         ['Empreinte précédente', o.ballot.prev_digest],
       ],

@@ -42,13 +42,13 @@ function message(purpose: CodePurpose, code: string, fullName?: string) {
   switch (purpose) {
     case 'register_email':
       return {
-        subject: 'Tantième : votre code de vérification',
-        body: `${hello}Votre code de vérification est : ${code}\nIl expire dans 10 minutes.\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message.`,
+        subject: 'Tantième : votre code de vérification',
+        body: `${hello}Votre code de vérification est : ${code}\nIl expire dans 10 minutes.\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message.`,
       };
     case 'forgot_password':
       return {
-        subject: 'Tantième : réinitialisation de votre mot de passe',
-        body: `${hello}Votre code de réinitialisation est : ${code}\nIl expire dans 10 minutes.\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.`,
+        subject: 'Tantième : réinitialisation de votre mot de passe',
+        body: `${hello}Votre code de réinitialisation est : ${code}\nIl expire dans 10 minutes.\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.`,
       };
     default:
       return { subject: undefined, body: `Tantième : votre code est ${code}. Il expire dans 5 minutes.` };

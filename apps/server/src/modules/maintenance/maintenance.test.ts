@@ -145,10 +145,10 @@ describe("carnet d'entretien in the syndic API", () => {
       ...carnet,
       insurance_contracts: [{ ...carnet.insurance_contracts[0], expires_on: '2026-02-30' }],
     });
-    expect(json(badDay).errors).toEqual({ 'insurance_contracts.0.expires_on': 'Cette date n’existe pas.' });
+    expect(json(badDay).errors).toEqual({ 'insurance_contracts.0.expires_on': "Cette date n'existe pas." });
     const unknown = await b.api('PUT', '/carnets-entretien/K1', { ...carnet, copropriete: 'NOPE' });
     expect(unknown.statusCode).toBe(400);
-    expect(json(unknown).errors).toEqual({ copropriete: 'Copropriété inconnue : NOPE' });
+    expect(json(unknown).errors).toEqual({ copropriete: 'Copropriété inconnue\u202f: NOPE' });
     const rows = await t.database.db
       .select()
       .from(carnetsEntretien)
@@ -179,7 +179,7 @@ describe("carnet d'entretien in the syndic API", () => {
     expect((await a.api('GET', '/carnets-entretien/K1', undefined, other.headers)).statusCode).toBe(404);
     const intrude = await a.api('PUT', '/carnets-entretien/K1', carnet, other.headers);
     expect(intrude.statusCode).toBe(400);
-    expect(json(intrude).errors).toEqual({ copropriete: 'Copropriété inconnue : C1' });
+    expect(json(intrude).errors).toEqual({ copropriete: 'Copropriété inconnue\u202f: C1' });
     expect(json(await a.api('GET', '/carnets-entretien', undefined, other.headers)).data.items).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ async function audienceOf(app: App, api: SyndicApiContext, to: NotificationBody[
           .from(coproprietes)
           .where(and(eq(coproprietes.id, id), eq(coproprietes.syndic_id, api.syndicId)))
       : [];
-    if (!own) throw invalid({ 'to.copropriete': `Copropriété inconnue : ${to.copropriete}` });
+    if (!own) throw invalid({ 'to.copropriete': `Copropriété inconnue : ${to.copropriete}` });
     return { coproprieteId: own.id };
   }
   const ext = to.coproprietaires ?? (to.coproprietaire ? [to.coproprietaire] : []);
@@ -67,7 +67,7 @@ async function audienceOf(app: App, api: SyndicApiContext, to: NotificationBody[
     const id = map.get(e);
     if (!id || !ok.has(id))
       errors[to.coproprietaires ? `to.coproprietaires.${i}` : 'to.coproprietaire'] =
-        `Copropriétaire inconnu : ${e}`;
+        `Copropriétaire inconnu : ${e}`;
   });
   if (Object.keys(errors).length > 0) throw invalid(errors);
   return { coproprietaireIds: [...new Set(ext.map((e) => map.get(e) as string))] };

@@ -161,7 +161,7 @@ async function resolveAudience(db: Writer, audience: Audience): Promise<Recipien
 const fill = (url: string, id: string | null) => (id ? url.replaceAll('{id}', id) : url);
 
 function emailText(title: string, body: string, link: string) {
-  return `${title}\n\n${body}\n\nOuvrir dans Tantième : ${link}\n`;
+  return `${title}\n\n${body}\n\nOuvrir dans Tantième : ${link}\n`;
 }
 
 async function queueDeliveries(
@@ -195,7 +195,7 @@ async function queueDeliveries(
       values.push({
         channel: 'email',
         recipient: r.email,
-        subject: kind === 'message' ? `Nouveau message : ${row.title}` : row.title,
+        subject: kind === 'message' ? `Nouveau message : ${row.title}` : row.title,
         body: emailText(row.title, row.body, link),
         ref_id: row.id,
         meta: { kind },

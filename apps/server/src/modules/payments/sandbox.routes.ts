@@ -67,7 +67,7 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
           404,
           page(
             'Paiement introuvable',
-            '<h1>Paiement introuvable</h1><p>Cette session de paiement n’existe pas.</p>',
+            "<h1>Paiement introuvable</h1><p>Cette session de paiement n'existe pas.</p>",
           ),
         );
       const r = found.request;
@@ -93,7 +93,7 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
         }),
         ...r.credits.map((c) => {
           const l = nameOf.get(c.id);
-          return `<tr><td>Crédit : ${esc(l?.name ?? 'Crédit')}</td><td class="r">${esc(formatCents(-c.amount))}</td></tr>`;
+          return `<tr><td>Crédit : ${esc(l?.name ?? 'Crédit')}</td><td class="r">${esc(formatCents(-c.amount))}</td></tr>`;
         }),
         `<tr class="total"><td>Total à payer</td><td class="r">${esc(formatCents(r.pay_amount_cents))}</td></tr>`,
       ].join('');
@@ -103,7 +103,7 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
         200,
         page(
           `Paiement de ${formatCents(r.pay_amount_cents)} – simulation`,
-          `<p class="badge">Paiement simulé : aucune carte n’est débitée</p>
+          `<p class="badge">Paiement simulé : aucune carte n'est débitée</p>
 <h1>Paiement par carte</h1>
 <p class="payee">${esc(found.syndic_name)} · ${esc(found.copropriete_name)}<br>${esc(found.coproprietaire_name)}</p>
 <p class="amount" aria-label="Montant">${amount}</p>

@@ -228,7 +228,7 @@ describe('a key reaches only its own syndic', () => {
       payload: { copropriete: 'X', number: '9', name: 'Intrus' },
     });
     expect(lot.statusCode).toBe(400);
-    expect(json(lot).errors).toEqual({ copropriete: 'Copropriété inconnu(e) : X' });
+    expect(json(lot).errors).toEqual({ copropriete: 'Copropriété inconnu(e)\u202f: X' });
     const line = await t.app.inject({
       method: 'PUT',
       url: '/api/syndic/v1/ledger-lines/Y',
@@ -257,8 +257,8 @@ describe('a key reaches only its own syndic', () => {
     });
     expect(ag.statusCode).toBe(400);
     expect(json(ag).errors).toEqual({
-      copropriete: 'Copropriété inconnue : X',
-      'participants.0.coproprietaire': 'Copropriétaire inconnu : X',
+      copropriete: 'Copropriété inconnue\u202f: X',
+      'participants.0.coproprietaire': 'Copropriétaire inconnu\u202f: X',
     });
     const lists = allEndpoints().filter(
       (e) => e.method === 'GET' && !e.path.includes(':') && e.path !== '/syndic/v1/profile',

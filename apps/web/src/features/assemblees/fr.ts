@@ -71,7 +71,7 @@ export const frAg = {
   receiptError: "L'accusé de vote n'a pas pu être préparé. Veuillez réessayer.",
   verify: 'Vérifier mon bulletin dans le registre',
   verifyOk: (seq: number, n: number) =>
-    `Votre empreinte figure dans le registre de l'assemblée (rang n° ${seq}) ; les ${n} enregistrements du registre sont intègres.`,
+    `Votre empreinte figure dans le registre de l'assemblée (rang n° ${seq}) ; les ${n} enregistrements du registre sont intègres.`,
   verifyBroken: (seq: number) =>
     `Le registre de l'assemblée présente une anomalie à partir de l'enregistrement n° ${seq}. Le syndic en est informé par sa propre vérification.`,
   verifyMissing: "Votre empreinte ne figure pas dans le registre de l'assemblée.",
@@ -81,7 +81,7 @@ export const frAg = {
     instruction: {
       ATTENDANCE: "Veuillez signer la feuille de présence de l'assemblée générale.",
       PROCURATION:
-        'Veuillez signer la feuille de présence en tant que mandataire des copropriétaires suivants :',
+        'Veuillez signer la feuille de présence en tant que mandataire des copropriétaires suivants :',
       PROCURATION_DONNEE:
         "Veuillez signer le pouvoir par lequel vous vous faites représenter à l'assemblée générale.",
       FDP_PRESIDENT: 'Veuillez signer la feuille de présence en qualité de président de séance.',
@@ -95,7 +95,7 @@ export const frAg = {
     } satisfies Record<SignatureMode, string>,
     assembly: (name: string, copro: string, date: string, time: string) =>
       `${name} – ${copro}, le ${date} à ${time}`,
-    padLabel: 'Zone de signature : dessinez votre signature à la souris, au doigt ou au stylet',
+    padLabel: 'Zone de signature : dessinez votre signature à la souris, au doigt ou au stylet',
     clear: 'Effacer',
     save: 'Sauver',
     thanks: 'Merci, votre signature a bien été enregistrée.',

@@ -12,7 +12,7 @@ export const chatFr = {
   noConversation: "Vous n'avez encore aucune conversation.",
   noConversationHint: 'Écrivez à votre syndic ou à un autre copropriétaire.',
   choose: 'Choisissez une conversation.',
-  noMessage: 'Aucun message pour le moment. Écrivez le premier !',
+  noMessage: 'Aucun message pour le moment. Écrivez le premier !',
   olderLoading: 'Chargement des messages précédents…',
   messagesWith: (name: string) => `Messages avec ${name}`,
   placeholder: 'Écrire un message…',
@@ -28,7 +28,7 @@ export const chatFr = {
   shortcutLabel: (n: number) => (n > 0 ? `Messagerie, ${n} non lu${n > 1 ? 's' : ''}` : 'Messagerie'),
   cannotWrite:
     "Ce copropriétaire n'accepte pas les messages des autres copropriétaires. Vous pouvez toujours écrire au syndic et au conseil syndical.",
-  loadError: 'La messagerie n’a pas pu être chargée.',
+  loadError: "La messagerie n'a pas pu être chargée.",
   retry: 'Réessayer',
   sendError: "Le message n'a pas pu être envoyé.",
   uploadError: "La pièce jointe n'a pas pu être envoyée.",
@@ -36,7 +36,7 @@ export const chatFr = {
   yesterday: 'Hier',
   staffTitle: 'Messagerie du syndic',
   staffIntro: (syndic: string) =>
-    `Conversations des copropriétaires avec ${syndic}. Chaque membre de l'équipe peut y répondre ; le copropriétaire voit le nom de la personne qui répond.`,
+    `Conversations des copropriétaires avec ${syndic}. Chaque membre de l'équipe peut y répondre ; le copropriétaire voit le nom de la personne qui répond.`,
   staffCard: (syndic: string) => `Vous répondez aux copropriétaires pour ${syndic}.`,
   staffOpen: 'Ouvrir la messagerie du syndic',
   staffEmpty: "Aucun copropriétaire n'a encore écrit au syndic.",

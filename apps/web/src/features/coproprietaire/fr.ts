@@ -26,7 +26,7 @@ export const frCopro = {
   remove: {
     title: 'Confirmation requise',
     message: (name: string) =>
-      `Voulez-vous retirer ${name} de votre application ? Ses données restent intactes : vous pourrez le rattacher à nouveau avec son code de rattachement.`,
+      `Voulez-vous retirer ${name} de votre application ? Ses données restent intactes : vous pourrez le rattacher à nouveau avec son code de rattachement.`,
     confirm: 'Confirmer',
     cancel: 'Annuler',
     done: (name: string) => `${name} a été retiré de votre application.`,

@@ -21,7 +21,7 @@ export const frDocs = {
   typeTabs: 'Types de document',
   checklist: {
     intro:
-      'Liste minimale des documents que le syndic doit mettre en ligne (décret n° 2019-502 du 23 mai 2019). Un document « à mettre à jour » date de plus d’un an, ou de plus de trois mois avant la dernière assemblée générale.',
+      "Liste minimale des documents que le syndic doit mettre en ligne (décret n° 2019-502 du 23 mai 2019). Un document « à mettre à jour » date de plus d'un an, ou de plus de trois mois avant la dernière assemblée générale.",
     lastAg: 'Dernière assemblée générale annuelle',
     noAg: 'Aucune assemblée générale annuelle enregistrée',
     matched: 'Document trouvé',

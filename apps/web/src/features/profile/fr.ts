@@ -2,7 +2,7 @@ export const profileFr = {
   title: 'Profil',
   avatar: 'Photo de profil',
   changeAvatar: 'Changer la photo',
-  avatarHint: 'Formats acceptés : jpg, jpeg, png, gif.',
+  avatarHint: 'Formats acceptés : jpg, jpeg, png, gif.',
   avatarSaved: 'Votre photo a été mise à jour.',
   info: 'Mes informations',
   fullName: 'Nom complet',

@@ -49,7 +49,7 @@ export const syntheseFr = {
     building: 'Copropriété',
     budget: 'Budget',
     tantiemes: (t: number, total: number) => `${formatInt(t)} / ${formatInt(total)} tantièmes`,
-    spent: (p: number) => frTypo(`${p} % du budget consommé`),
+    spent: (p: number) => frTypo(`${p} % du budget consommé`),
     noCharges: 'Aucune charge sur cette période',
     chartLabel: 'Répartition de mes charges',
     showTransactions: 'Voir les transactions',
@@ -81,6 +81,6 @@ export const syntheseFr = {
     notifications: (n: number) => (n > 1 ? `${n} notifications non lues` : '1 notification non lue'),
     messages: (n: number) => (n > 1 ? `${n} messages non lus` : '1 message non lu'),
     nextAssembly: (name: string, date: string, time: string) =>
-      frTypo(`Prochaine assemblée : ${name}, le ${date} à ${time}`),
+      frTypo(`Prochaine assemblée : ${name}, le ${date} à ${time}`),
   },
 } as const;

@@ -16,6 +16,6 @@ export const verifFr = {
   finishedNote: 'Vérification terminée. Cliquez sur « Modifier » pour la reprendre.',
   loadError: "La vérification n'a pas pu être chargée.",
   retry: 'Réessayer',
-  syndicBox: (name: string) => `Vérifiée par le syndic : ${name}`,
-  syndicatBox: (name: string) => `Vérifiée par le conseil syndical : ${name}`,
+  syndicBox: (name: string) => `Vérifiée par le syndic : ${name}`,
+  syndicatBox: (name: string) => `Vérifiée par le conseil syndical : ${name}`,
 } as const;

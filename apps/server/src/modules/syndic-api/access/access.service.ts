@@ -135,7 +135,7 @@ export async function sendInvitation(
     });
     const text =
       body.channel === 'email'
-        ? `Bonjour ${r.c.display_name},\n\n${r.syndic} vous invite à rejoindre l'extranet de votre copropriété ${r.copropriete}.\n\nCréez votre compte en suivant ce lien :\n${link}\n\nVotre code d'invitation : ${code} (valable jusqu'au ${frDate(expires)}).\n\nÀ bientôt sur Tantième.`
+        ? `Bonjour ${r.c.display_name},\n\n${r.syndic} vous invite à rejoindre l'extranet de votre copropriété ${r.copropriete}.\n\nCréez votre compte en suivant ce lien :\n${link}\n\nVotre code d'invitation : ${code} (valable jusqu'au ${frDate(expires)}).\n\nÀ bientôt sur Tantième.`
         : `${r.syndic} vous invite sur l'extranet de ${r.copropriete} : ${link} (code ${code}, valable jusqu'au ${frDate(expires)}).`;
     await enqueue(
       tx,

@@ -60,7 +60,7 @@ async function checkRefs<T>(
     for (const r of refs(i.data)) {
       if (!r.ext) continue;
       const id = found.get(r.ext);
-      if (!id) addError(errors, i.index, r.field, `${LABEL[resource]} : ${r.ext}`);
+      if (!id) addError(errors, i.index, r.field, `${LABEL[resource]} : ${r.ext}`);
       else if (coproOfItem && table && coproOfItem(i.data) && copro.get(id) !== coproOfItem(i.data))
         addError(errors, i.index, r.field, `${r.ext} n'est pas dans cette copropriété.`);
     }
@@ -99,7 +99,7 @@ async function sameCopro<T extends { copropriete: string }>(
   for (const i of items) {
     const before = current.get(existing.get(i.externalId) ?? '');
     if (before && before.copropriete !== i.data.copropriete)
-      addError(errors, i.index, 'copropriete', 'La copropriété d’une ressource existante ne change pas.');
+      addError(errors, i.index, 'copropriete', "La copropriété d'une ressource existante ne change pas.");
   }
 }
 
@@ -270,7 +270,7 @@ export const ledgerLines = externalResource({
     );
     for (const i of items)
       if (!owners.has(i.data.coproprietaire))
-        addError(errors, i.index, 'coproprietaire', `Copropriétaire inconnu : ${i.data.coproprietaire}`);
+        addError(errors, i.index, 'coproprietaire', `Copropriétaire inconnu : ${i.data.coproprietaire}`);
     await checkRefs(
       tx,
       api,

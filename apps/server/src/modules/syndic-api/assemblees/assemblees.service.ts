@@ -107,14 +107,14 @@ async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>[], upl
 
   for (const { index: i, externalId, data: d } of items) {
     const coproId = copros.get(d.copropriete);
-    if (!coproId) add(errors, i, 'copropriete', `Copropriété inconnue : ${d.copropriete}`);
+    if (!coproId) add(errors, i, 'copropriete', `Copropriété inconnue : ${d.copropriete}`);
     const id = existing.get(externalId);
     const prev = id ? before.get(id) : undefined;
     if (prev && prev.copropriete !== d.copropriete)
-      add(errors, i, 'copropriete', 'La copropriété d’une assemblée existante ne change pas.');
+      add(errors, i, 'copropriete', "La copropriété d'une assemblée existante ne change pas.");
     const repIn = (field: string, ext: string) => {
       const rid = reps.get(ext);
-      if (!rid) add(errors, i, field, `Clé de répartition inconnue : ${ext}`);
+      if (!rid) add(errors, i, field, `Clé de répartition inconnue : ${ext}`);
       else if (coproId && repCopro.get(rid) !== coproId)
         add(errors, i, field, `${ext} n'est pas une clé de cette copropriété.`);
     };
@@ -133,7 +133,7 @@ async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>[], upl
           errors,
           i,
           'valid_to',
-          `Au plus tard le ${formatParisDate(deadline)} à ${formatParisTime(deadline)} : trois jours francs avant la réunion (décret du 17 mars 1967, art. 9 bis).`,
+          `Au plus tard le ${formatParisDate(deadline)} à ${formatParisTime(deadline)} : trois jours francs avant la réunion (décret du 17 mars 1967, art. 9 bis).`,
         );
     }
 
@@ -156,7 +156,7 @@ async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>[], upl
         d.convocation = { name: c.name, content_type: c.content_type, sha256: sha, size: pdf.length };
       }
     } else if (c && (!prev?.convocation || prev.convocation.sha256 !== c.sha256))
-      add(errors, i, 'convocation', 'Fichier inconnu : envoyez son contenu (content_base64).');
+      add(errors, i, 'convocation', 'Fichier inconnu : envoyez son contenu (content_base64).');
 
     if (d.general_repartition) repIn('general_repartition', d.general_repartition);
 
@@ -188,7 +188,7 @@ async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>[], upl
         add(errors, i, `participants.${k}.coproprietaire`, `${p.coproprietaire} est en double.`);
       ownerSeen.add(p.coproprietaire);
       if (!oid)
-        add(errors, i, `participants.${k}.coproprietaire`, `Copropriétaire inconnu : ${p.coproprietaire}`);
+        add(errors, i, `participants.${k}.coproprietaire`, `Copropriétaire inconnu : ${p.coproprietaire}`);
       else if (coproId && ownerInfo.get(oid)?.copropriete_id !== coproId)
         add(
           errors,
@@ -228,12 +228,12 @@ async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>[], upl
             errors,
             i,
             'resolutions',
-            'Des votes par correspondance sont enregistrés : seuls « amended » et « comment » des résolutions peuvent encore changer.',
+            'Des votes par correspondance sont enregistrés : seuls « amended » et « comment » des résolutions peuvent encore changer.',
           );
         const votedExt = await externalIdsOf(tx, api.syndicId, REF.coproprietaire, [...voted.keys()]);
         for (const ext of votedExt.values())
           if (!ownerSeen.has(ext))
-            add(errors, i, 'participants', `${ext} a voté par correspondance : il reste convoqué.`);
+            add(errors, i, 'participants', `${ext} a voté par correspondance : il reste convoqué.`);
       }
     }
   }
@@ -437,7 +437,7 @@ export async function publish(deps: Deps, api: SyndicApiContext, externalId: str
     const ag0 = await assembleeOf(tx, api, externalId);
     const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
     const errors: FieldErrors = {};
-    if (!ag.convocation_file_id) errors.convocation = 'Aucun fichier de convocation : envoyez-le par le PUT.';
+    if (!ag.convocation_file_id) errors.convocation = 'Aucun fichier de convocation : envoyez-le par le PUT.';
     const targets = await repo.publishTargets(tx, ag.id);
     if (targets.length === 0) errors.participants = 'Aucun copropriétaire convoqué.';
     if (Object.keys(errors).length) throw new AppError('VALIDATION_ERROR', undefined, { errors });
@@ -457,8 +457,8 @@ export async function publish(deps: Deps, api: SyndicApiContext, externalId: str
       // The record's choice (SPEC §9 default: on); an e-mail needs an address, else the post.
       const electronic = (t.electronic ?? '1') === '1' && !!email;
       const link = `${config.publicUrl}/${o.id}/assemblee/${ag.id}`;
-      const subject = `Convocation : ${ag.name} du ${formatParisDate(ag.date)}`;
-      const content = `Bonjour ${o.display_name},\n\nVous êtes convoqué(e) à l'assemblée générale « ${ag.name} » de la copropriété ${coproName}, le ${when}.\n\nLa convocation et les résolutions sont dans votre espace, où vous pouvez aussi voter par correspondance jusqu'au ${ag.valid_to ? `${formatParisDate(ag.valid_to)} à ${formatParisTime(ag.valid_to)}` : 'début de la séance'} :\n${link}\n`;
+      const subject = `Convocation : ${ag.name} du ${formatParisDate(ag.date)}`;
+      const content = `Bonjour ${o.display_name},\n\nVous êtes convoqué(e) à l'assemblée générale « ${ag.name} » de la copropriété ${coproName}, le ${when}.\n\nLa convocation et les résolutions sont dans votre espace, où vous pouvez aussi voter par correspondance jusqu'au ${ag.valid_to ? `${formatParisDate(ag.valid_to)} à ${formatParisTime(ag.valid_to)}` : 'début de la séance'} :\n${link}\n`;
       const address =
         addressLines(o.address) ??
         addressLines({ full_address: o.contacts[0]?.addresses?.[0]?.full_address });
@@ -504,7 +504,7 @@ export async function publish(deps: Deps, api: SyndicApiContext, externalId: str
         { db, realtime: deps.realtime, config },
         { coproprietaireIds: todo.map((t) => t.owner.id) },
         {
-          title: `Convocation : ${ag.name}`,
+          title: `Convocation : ${ag.name}`,
           body: `Assemblée générale le ${when}. Convocation, résolutions et vote par correspondance en ligne.`,
           type: 'ASSEMBLEE',
           url: `/{id}/assemblee/${ag.id}`,
@@ -809,7 +809,7 @@ export async function requestSignatures(
     seen.add(ext);
     const o = inBuilding(ext);
     if (!o) {
-      errors[field] ??= `Copropriétaire inconnu dans cette copropriété : ${ext}`;
+      errors[field] ??= `Copropriétaire inconnu dans cette copropriété : ${ext}`;
       return;
     }
     const contacts = o.owner.contacts ?? [];
@@ -835,7 +835,7 @@ export async function requestSignatures(
       represented.forEach((r, j) => {
         const ro = inBuilding(r);
         if (!ro)
-          errors[`procurations.${ext}.${j}`] ??= `Copropriétaire inconnu dans cette copropriété : ${r}`;
+          errors[`procurations.${ext}.${j}`] ??= `Copropriétaire inconnu dans cette copropriété : ${r}`;
         else procurations![ro.owner.id] = { coproprietaire_name: ro.owner.display_name };
       });
     }
@@ -877,11 +877,11 @@ export async function requestSignatures(
         {
           channel: body.channel,
           recipient: to,
-          subject: body.channel === 'email' ? `Signature : ${ag.name}` : undefined,
+          subject: body.channel === 'email' ? `Signature : ${ag.name}` : undefined,
           body:
             body.channel === 'email'
-              ? `Bonjour ${o.owner.display_name},\n\nVotre signature est demandée pour l'assemblée générale « ${ag.name} » du ${formatParisDate(ag.date)}.\n\nSignez en suivant ce lien personnel (valable jusqu'au ${until}, une seule fois) :\n${link}\n`
-              : `Signature demandée pour l'AG « ${ag.name} » du ${formatParisDate(ag.date)} : ${link} (jusqu'au ${until})`,
+              ? `Bonjour ${o.owner.display_name},\n\nVotre signature est demandée pour l'assemblée générale « ${ag.name} » du ${formatParisDate(ag.date)}.\n\nSignez en suivant ce lien personnel (valable jusqu'au ${until}, une seule fois) :\n${link}\n`
+              : `Signature demandée pour l'AG « ${ag.name} » du ${formatParisDate(ag.date)} : ${link} (jusqu'au ${until})`,
           meta: { kind: 'signature_request', token_id: row.id },
         },
         { production: config.env === 'production' },
@@ -937,7 +937,7 @@ export async function recordSessionVotes(
   return db.transaction(async (tx) => {
     const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
     if (ag.status_session === null)
-      throw new AppError('CONFLICT', "La séance n'a pas commencé : appelez d'abord start-session.", {
+      throw new AppError('CONFLICT', "La séance n'a pas commencé : appelez d'abord start-session.", {
         status: 409,
       });
     const [rows, parts, fromLots] = await Promise.all([
@@ -960,11 +960,11 @@ export async function recordSessionVotes(
       v.choices.forEach((c, j) => {
         const f = `votes.${i}.choices.${j}`;
         const r = byExt.get(c.resolution)?.resolution;
-        if (!r) errors[`${f}.resolution`] ??= `Résolution inconnue : ${c.resolution}`;
+        if (!r) errors[`${f}.resolution`] ??= `Résolution inconnue : ${c.resolution}`;
         else if (r.no_vote)
           errors[`${f}.resolution`] ??= `La résolution ${c.resolution} n'est pas soumise au vote.`;
         else if (c.vote_2 !== null && !hasSecondVote(r.article))
-          errors[`${f}.vote_2`] ??= 'Pas de second vote pour une résolution de l’article 24.';
+          errors[`${f}.vote_2`] ??= "Pas de second vote pour une résolution de l'article 24.";
         if (resSeen.has(c.resolution)) errors[`${f}.resolution`] ??= `${c.resolution} est en double.`;
         resSeen.add(c.resolution);
       });

@@ -282,11 +282,11 @@ describe('a syndic runs a general assembly through the API', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({
-      'resolutions.0.repartition': 'Clé de répartition inconnue : NOPE',
+      'resolutions.0.repartition': 'Clé de répartition inconnue\u202f: NOPE',
       'resolutions.1.external_id': 'La résolution R1 est en double.',
       'resolutions.1.repartition': 'Une résolution soumise au vote a une clé de répartition.',
-      'participants.0.coproprietaire': 'Copropriétaire inconnu : C9',
-      'participants.1.tantiemes.XX': 'Clé de répartition inconnue : XX',
+      'participants.0.coproprietaire': 'Copropriétaire inconnu\u202f: C9',
+      'participants.1.tantiemes.XX': 'Clé de répartition inconnue\u202f: XX',
       'convocation.content_base64': "Ce fichier n'est pas un PDF.",
     });
     expect(bad.body.errors.valid_to).toMatch(/trois jours francs/);
@@ -401,7 +401,7 @@ describe('a syndic runs a general assembly through the API', () => {
       participants: ['C2', 'C3', 'C4'].map((c) => ({ coproprietaire: c })),
     });
     expect(dropped.body.errors).toEqual({
-      participants: 'C1 a voté par correspondance : il reste convoqué.',
+      participants: 'C1 a voté par correspondance\u202f: il reste convoqué.',
     });
   });
 
@@ -443,9 +443,9 @@ describe('a syndic runs a general assembly through the API', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({
       'votes.0.coproprietaire': "C9 n'est pas convoqué à cette assemblée.",
-      'votes.1.choices.0.vote_2': 'Pas de second vote pour une résolution de l’article 24.',
+      'votes.1.choices.0.vote_2': "Pas de second vote pour une résolution de l'article 24.",
       'votes.1.choices.1.resolution': "La résolution R4 n'est pas soumise au vote.",
-      'votes.1.choices.2.resolution': 'Résolution inconnue : RX',
+      'votes.1.choices.2.resolution': 'Résolution inconnue\u202f: RX',
     });
     expect(
       await t.database.db.select().from(assembleeRecords).where(eq(assembleeRecords.assemblee_id, agId)),

@@ -35,19 +35,19 @@ async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<CarnetEntret
   for (const i of items) {
     const coproId = copros.get(i.data.copropriete);
     if (!coproId) {
-      fail(i.index, `Copropriété inconnue : ${i.data.copropriete}`);
+      fail(i.index, `Copropriété inconnue : ${i.data.copropriete}`);
       continue;
     }
     const ownId = mine.get(i.externalId);
     const before = ownId ? current.get(ownId) : undefined;
     if (before && before.copropriete !== i.data.copropriete) {
-      fail(i.index, 'La copropriété d’une ressource existante ne change pas.');
+      fail(i.index, "La copropriété d'une ressource existante ne change pas.");
       continue;
     }
     const holder = existing.get(coproId);
     const other = claimed.get(coproId);
     if ((holder && holder !== ownId) || (other && other !== i.externalId)) {
-      fail(i.index, `Cette copropriété a déjà un carnet d'entretien : ${i.data.copropriete}`);
+      fail(i.index, `Cette copropriété a déjà un carnet d'entretien : ${i.data.copropriete}`);
       continue;
     }
     claimed.set(coproId, i.externalId);

@@ -123,10 +123,10 @@ export const documentGroupsResource = externalResource({
     const before = await loadGroups(tx, api, [...existing.values()]);
     for (const { index, externalId, data } of items) {
       if (data.copropriete && !copros.has(data.copropriete))
-        add(errors, index, 'copropriete', `Copropriété inconnue : ${data.copropriete}`);
+        add(errors, index, 'copropriete', `Copropriété inconnue : ${data.copropriete}`);
       const prev = before.get(existing.get(externalId) ?? '');
       if (prev && (prev.scope !== data.scope || prev.copropriete !== data.copropriete))
-        add(errors, index, 'copropriete', 'La copropriété d’un groupe existant ne change pas.');
+        add(errors, index, 'copropriete', "La copropriété d'un groupe existant ne change pas.");
     }
     return errors;
   },
@@ -302,18 +302,18 @@ export function documentsResource(storage: StorageAdapter) {
       for (const { index, externalId, data: d } of items) {
         if (d.place === 'coproprietaire') {
           if (!owners.has(d.coproprietaire))
-            add(errors, index, 'coproprietaire', `Copropriétaire inconnu : ${d.coproprietaire}`);
+            add(errors, index, 'coproprietaire', `Copropriétaire inconnu : ${d.coproprietaire}`);
           if (!types.has(d.type))
             add(
               errors,
               index,
               'type',
-              `Type de document inconnu : ${d.type} (voir GET /parameters/document-types/list).`,
+              `Type de document inconnu : ${d.type} (voir GET /parameters/document-types/list).`,
             );
         } else if (d.place === 'group') {
-          if (!groups.has(d.group)) add(errors, index, 'group', `Groupe de documents inconnu : ${d.group}`);
+          if (!groups.has(d.group)) add(errors, index, 'group', `Groupe de documents inconnu : ${d.group}`);
         } else if (!copros.has(d.copropriete))
-          add(errors, index, 'copropriete', `Copropriété inconnue : ${d.copropriete}`);
+          add(errors, index, 'copropriete', `Copropriété inconnue : ${d.copropriete}`);
         const prev = before.get(existing.get(externalId) ?? '');
         const pf = prev?.file as SyndicStoredFile | undefined;
         const known = new Map<string, SyndicStoredFile>(pf ? [[pf.sha256, pf]] : []);
@@ -530,15 +530,15 @@ export function invoicesResource(storage: StorageAdapter) {
       const before = await loadInvoices(tx, api, [...existing.values()]);
       for (const { index, externalId, data: d } of items) {
         const coproId = copros.get(d.copropriete);
-        if (!coproId) add(errors, index, 'copropriete', `Copropriété inconnue : ${d.copropriete}`);
+        if (!coproId) add(errors, index, 'copropriete', `Copropriété inconnue : ${d.copropriete}`);
         const prev = before.get(existing.get(externalId) ?? '');
         if (prev && prev.copropriete !== d.copropriete)
-          add(errors, index, 'copropriete', 'La copropriété d’une facture existante ne change pas.');
+          add(errors, index, 'copropriete', "La copropriété d'une facture existante ne change pas.");
         for (const [k, x] of d.depenses.entries())
           for (const [j, ext] of x.repartitions.entries()) {
             const rid = reps.get(ext);
             const field = `depenses.${k}.repartitions.${j}`;
-            if (!rid) add(errors, index, field, `Clé de répartition inconnue : ${ext}`);
+            if (!rid) add(errors, index, field, `Clé de répartition inconnue : ${ext}`);
             else if (coproId && repCopro.get(rid) !== coproId)
               add(errors, index, field, `${ext} n'est pas une clé de cette copropriété.`);
           }
@@ -557,7 +557,7 @@ export function invoicesResource(storage: StorageAdapter) {
           e.lots.forEach((l, j) => {
             const lid = lotRefs.get(l.lot);
             const field = `ecritures.${k}.lots.${j}.lot`;
-            if (!lid) add(errors, index, field, `Lot inconnu : ${l.lot}`);
+            if (!lid) add(errors, index, field, `Lot inconnu : ${l.lot}`);
             else if (coproId && lotCopro.get(lid) !== coproId)
               add(errors, index, field, `Le lot ${l.lot} n'est pas dans cette copropriété.`);
             if (seen.has(l.lot))
@@ -700,7 +700,7 @@ export function communicationsResource(storage: StorageAdapter) {
       const before = await loadCommunications(tx, api, [...existing.values()]);
       for (const { index, externalId, data: d } of items) {
         if (!owners.has(d.coproprietaire))
-          add(errors, index, 'coproprietaire', `Copropriétaire inconnu : ${d.coproprietaire}`);
+          add(errors, index, 'coproprietaire', `Copropriétaire inconnu : ${d.coproprietaire}`);
         d.created_date = iso(d.created_date);
         if (d.internal_executed_date) d.internal_executed_date = iso(d.internal_executed_date);
         const prev = before.get(existing.get(externalId) ?? '');
@@ -760,7 +760,7 @@ export const deleteGroup = (db: Db, api: SyndicApiContext, ext: string) =>
     (tx, ids) => loadGroups(tx, api, ids),
     async (tx, id) => {
       if (await repo.groupHasDocuments(tx, id))
-        throw new AppError('CONFLICT', 'Ce groupe contient encore des documents : supprimez-les d’abord.');
+        throw new AppError('CONFLICT', "Ce groupe contient encore des documents : supprimez-les d'abord.");
       await repo.deleteGroup(tx, id);
     },
   );

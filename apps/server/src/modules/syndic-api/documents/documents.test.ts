@@ -261,8 +261,8 @@ describe("documents into a co-owner's space, groups, bank statements and assembl
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({
-      coproprietaire: 'Copropriétaire inconnu : NOPE',
-      type: 'Type de document inconnu : INCONNU (voir GET /parameters/document-types/list).',
+      coproprietaire: 'Copropriétaire inconnu\u202f: NOPE',
+      type: 'Type de document inconnu\u202f: INCONNU (voir GET /parameters/document-types/list).',
       'file.content_base64': 'Le contenu du fichier ne correspond pas à son type.',
     });
     const exe = await call('PUT', '/documents/BAD', a.headers, {
@@ -279,7 +279,7 @@ describe("documents into a co-owner's space, groups, bank statements and assembl
       file: { name: 'x.pdf', content_type: 'application/pdf', sha256: 'a'.repeat(64), size: 3 },
     });
     expect(stored.body.errors).toEqual({
-      'file.sha256': 'Fichier inconnu : envoyez son contenu (content_base64).',
+      'file.sha256': 'Fichier inconnu\u202f: envoyez son contenu (content_base64).',
     });
     expect((await t.database.db.select().from(documents)).length).toBe(before);
     expect(await auditOf('BAD')).toHaveLength(0);
@@ -298,7 +298,7 @@ describe("documents into a co-owner's space, groups, bank statements and assembl
     expect((await call('DELETE', '/documents/D1', b.headers)).status).toBe(404);
     const intrus = await call('PUT', '/documents/D1', b.headers, doc);
     expect(intrus.status).toBe(400);
-    expect(intrus.body.errors).toEqual({ coproprietaire: 'Copropriétaire inconnu : P1' });
+    expect(intrus.body.errors).toEqual({ coproprietaire: 'Copropriétaire inconnu\u202f: P1' });
     expect((await ok(call('GET', '/documents', b.headers))).items).toEqual([]);
   });
 
@@ -419,7 +419,7 @@ describe('supplier invoices with expenses, écritures and per-lot amounts', () =
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({
-      'depenses.0.repartitions.0': 'Clé de répartition inconnue : NOPE',
+      'depenses.0.repartitions.0': 'Clé de répartition inconnue\u202f: NOPE',
       depenses: 'La somme des dépenses (1 centimes) diffère du montant de la facture (48000 centimes).',
       'ecritures.0.lots.0.lot': "Le lot LX n'est pas dans cette copropriété.",
       'ecritures.0.lots.1.lot': "Le lot LX n'est pas dans cette copropriété.",
@@ -437,7 +437,7 @@ describe('supplier invoices with expenses, écritures and per-lot amounts', () =
     expect((await call('GET', '/invoices/INV1', b.headers)).status).toBe(404);
     expect((await call('DELETE', '/invoices/INV1', b.headers)).status).toBe(404);
     expect((await call('PUT', '/invoices/INV1', b.headers, invoice)).body.errors).toMatchObject({
-      copropriete: 'Copropriété inconnue : IMM',
+      copropriete: 'Copropriété inconnue\u202f: IMM',
     });
     expect((await ok(call('GET', '/invoices', a.headers))).items).toHaveLength(1);
     await ok(call('DELETE', '/invoices/INV1', a.headers));

@@ -33,7 +33,7 @@ export function normaliseFile(
   }
   const have = known.get(f.sha256);
   if (!have || have.content_type !== f.content_type || have.size !== f.size)
-    return { field: 'sha256', message: 'Fichier inconnu : envoyez son contenu (content_base64).' };
+    return { field: 'sha256', message: 'Fichier inconnu : envoyez son contenu (content_base64).' };
   return { file: { name: f.name, content_type: have.content_type, sha256: have.sha256, size: have.size } };
 }
 

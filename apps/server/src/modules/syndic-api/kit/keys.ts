@@ -27,7 +27,7 @@ export function parseScopes(raw: string): SyndicScope[] {
   ];
   const bad = scopes.filter((s) => !(SYNDIC_SCOPES as readonly string[]).includes(s));
   if (bad.length || scopes.length === 0)
-    throw new Error(`Portées invalides : ${raw} (valeurs possibles : ${SYNDIC_SCOPES.join(', ')})`);
+    throw new Error(`Portées invalides : ${raw} (valeurs possibles : ${SYNDIC_SCOPES.join(', ')})`);
   return scopes as SyndicScope[];
 }
 

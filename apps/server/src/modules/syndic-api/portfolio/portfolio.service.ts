@@ -46,7 +46,7 @@ async function checkRefs<T>(
   const found = await repo.resolve(tx, api.syndicId, resource, all);
   for (const i of items)
     for (const r of refs(i.data))
-      if (!found.has(r.ext)) addError(errors, i.index, r.field, `${label} inconnu(e) : ${r.ext}`);
+      if (!found.has(r.ext)) addError(errors, i.index, r.field, `${label} inconnu(e) : ${r.ext}`);
   return found;
 }
 
@@ -71,7 +71,7 @@ async function checkSameCopro<T extends { copropriete: string }>(
     const id = existing.get(i.externalId);
     const before = id ? current.get(id) : undefined;
     if (before && before.copropriete !== i.data.copropriete)
-      addError(errors, i.index, 'copropriete', 'La copropriété d’une ressource existante ne change pas.');
+      addError(errors, i.index, 'copropriete', "La copropriété d'une ressource existante ne change pas.");
   }
 }
 

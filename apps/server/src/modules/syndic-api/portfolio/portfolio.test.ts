@@ -142,7 +142,7 @@ describe('portfolio', () => {
       lots: ['U-L1', 'NOPE'],
     });
     expect(res.statusCode).toBe(400);
-    expect(json(res).errors).toEqual({ 'lots.1': 'Lot inconnu(e) : NOPE' });
+    expect(json(res).errors).toEqual({ 'lots.1': 'Lot inconnu(e)\u202f: NOPE' });
     expect((await call('GET', '/coproprietaires/U-C2', headers)).statusCode).toBe(404);
     const dup = json(
       await call('POST', '/lots/bulk', headers, {

@@ -75,8 +75,8 @@ async function invite(
         '',
         `${s?.name ?? 'Votre syndic'} vous a ouvert un compte sur l'extranet des copropriétaires pour répondre à leurs messages.`,
         '',
-        `Pour choisir votre mot de passe, ouvrez ${base}/forgot-password et saisissez votre adresse ${d.email} : vous recevrez un code de vérification par e-mail.`,
-        `Vous pourrez ensuite vous connecter sur ${base}/login : vos conversations sont dans « Messagerie ».`,
+        `Pour choisir votre mot de passe, ouvrez ${base}/forgot-password et saisissez votre adresse ${d.email} : vous recevrez un code de vérification par e-mail.`,
+        `Vous pourrez ensuite vous connecter sur ${base}/login : vos conversations sont dans « Messagerie ».`,
       ].join('\n'),
       meta: { kind: 'staff-invitation', administrator_id: adminId },
     },
@@ -223,7 +223,7 @@ export async function disableStaff(deps: StaffDeps, api: SyndicApiContext, exter
 export async function answeringStaff(db: Executor, api: SyndicApiContext, externalId: string) {
   const id = (await resolveExternalIds(db, api.syndicId, repo.ADMIN, [externalId])).get(externalId);
   const row = id ? (await repo.loadStaff(db, api.syndicId, [id])).get(id) : undefined;
-  if (!id || !row?.user_id) throw fail('staff', `Membre du personnel inconnu : ${externalId}`);
+  if (!id || !row?.user_id) throw fail('staff', `Membre du personnel inconnu : ${externalId}`);
   if (row.disabled_at) throw fail('staff', 'Ce membre du personnel est désactivé.');
   return { id, name: row.display_name || `${row.first_name} ${row.last_name}`.trim() };
 }

@@ -84,7 +84,7 @@ function ResolutionCard({
       </Group>
       {r.preamble && (
         <Text size="sm" mt="xs" c="gray.8">
-          <strong>{t.preamble} : </strong>
+          <strong>{t.preamble} : </strong>
           {r.preamble}
         </Text>
       )}
@@ -101,7 +101,7 @@ function ResolutionCard({
       {r.files.length > 0 && (
         <Group gap="xs" mt="xs">
           <Text size="sm" fw={500}>
-            {t.files} :
+            {t.files} :
           </Text>
           {r.files.map((f) => (
             <Button key={f.id} variant="subtle" size="compact-sm" onClick={() => onOpenFile(f)}>

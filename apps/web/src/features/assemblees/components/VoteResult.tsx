@@ -70,7 +70,7 @@ function BallotProof({ data, target, agId }: { data: ResolutionsData; target: Ag
         {VOTE_METHOD_LABELS[ballot.method] ?? ballot.method}
       </Text>
       <Text size="sm" mt="xs">
-        {t.digest} :
+        {t.digest} :
       </Text>
       <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
         {ballot.digest}
@@ -141,8 +141,8 @@ export function VoteResult({
                     {t.resolution(r.number)} – {r.title}
                   </Text>
                   <Text size="sm">
-                    {t.choice} : <strong>{v1?.label ?? t.none}</strong>
-                    {v2 ? ` · ${t.second} : ${v2.label}` : ''}
+                    {t.choice} : <strong>{v1?.label ?? t.none}</strong>
+                    {v2 ? ` · ${t.second} : ${v2.label}` : ''}
                   </Text>
                   {v1 && (
                     <Text size="xs" c="gray.7">

@@ -73,16 +73,16 @@ export default function AssembleeListPage() {
                 </Text>
                 <SimpleGrid cols={2} spacing={4} mt="xs">
                   <Text size="sm">
-                    {t.columns.convocation} : {c.convocation}
+                    {t.columns.convocation} : {c.convocation}
                   </Text>
                   <Text size="sm">
-                    {t.columns.pv} : {c.pv}
+                    {t.columns.pv} : {c.pv}
                   </Text>
                   <Text size="sm">
-                    {t.columns.done} : {c.done}
+                    {t.columns.done} : {c.done}
                   </Text>
                   <Text size="sm">
-                    {t.columns.totals} : {c.totals}
+                    {t.columns.totals} : {c.totals}
                   </Text>
                 </SimpleGrid>
               </Card>

@@ -241,7 +241,7 @@ export function SignupFlow({
           </Stepper>
         </div>
         <Text fw={600} ta="center">
-          {`Étape ${STEP[mode] + 1} sur 4 : ${t.steps[STEP[mode]]}`}
+          {`Étape ${STEP[mode] + 1} sur 4 : ${t.steps[STEP[mode]]}`}
         </Text>
         {formError && (
           <Alert color="red" role="alert">

@@ -96,7 +96,7 @@ export function ContactList({
                     >
                       {last ? (
                         <>
-                          {last.mine ? `${t.you} : ` : ''}
+                          {last.mine ? `${t.you} : ` : ''}
                           {last.text ||
                             (last.files > 0 && (
                               <>

@@ -109,14 +109,14 @@ function Details({ rec }: { rec: CoproprietaireSummary }) {
               </Text>
             )}
             <Text size="sm" c="dimmed">
-              {t.code} : <Code>{rec.unique_code}</Code>
+              {t.code} : <Code>{rec.unique_code}</Code>
             </Text>
           </Stack>
         </Group>
         {rec.lots.length > 0 && (
           <Text size="sm" mt="md">
             <Text span c="dimmed" size="sm">
-              {t.lots} :{' '}
+              {t.lots} :{' '}
             </Text>
             {rec.lots.map((l) => `${l.name} (${l.type_name})`).join(', ')}
           </Text>
@@ -124,7 +124,7 @@ function Details({ rec }: { rec: CoproprietaireSummary }) {
         {rec.members.length > 0 && (
           <Text size="sm" mt={4}>
             <Text span c="dimmed" size="sm">
-              {t.members} :{' '}
+              {t.members} :{' '}
             </Text>
             {rec.members.map((m) => m.display_name).join(', ')}
           </Text>

@@ -79,9 +79,9 @@ export function GroupsView({
               </Text>
               {(g.number || g.approve_date) && (
                 <Text size="sm" c="dark.5">
-                  {g.number ? `${t.cardNumber} : ${g.number}` : ''}
+                  {g.number ? `${t.cardNumber} : ${g.number}` : ''}
                   {g.number && g.approve_date ? ' · ' : ''}
-                  {g.approve_date ? `${t.approveDate} : ${formatDate(g.approve_date)}` : ''}
+                  {g.approve_date ? `${t.approveDate} : ${formatDate(g.approve_date)}` : ''}
                 </Text>
               )}
             </Group>

@@ -19,7 +19,7 @@ function Row({ item }: { item: ChecklistRowData }) {
       withBorder
       padding="sm"
       component="li"
-      aria-label={`${item.label} : ${CHECKLIST_STATUS_LABELS[item.status]}`}
+      aria-label={`${item.label} : ${CHECKLIST_STATUS_LABELS[item.status]}`}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0 }}>
@@ -34,7 +34,7 @@ function Row({ item }: { item: ChecklistRowData }) {
           )}
           <Text size="sm" c="dark.7">
             {item.document
-              ? `${item.counts ? t.checklist.latest : t.checklist.matched} : ${item.document.name} (${formatDate(item.document.date)})`
+              ? `${item.counts ? t.checklist.latest : t.checklist.matched} : ${item.document.name} (${formatDate(item.document.date)})`
               : t.checklist.none}
           </Text>
         </Stack>
@@ -67,7 +67,7 @@ export default function DocumentChecklistPage() {
         <>
           <Text size="sm" c="dark.7">
             {q.data.last_ag_date
-              ? `${t.checklist.lastAg} : ${formatDate(q.data.last_ag_date)}`
+              ? `${t.checklist.lastAg} : ${formatDate(q.data.last_ag_date)}`
               : t.checklist.noAg}
           </Text>
           {AUDIENCES.map((a) => (

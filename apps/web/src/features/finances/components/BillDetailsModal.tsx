@@ -110,7 +110,7 @@ export function BillDetailsModal({
       {q.data && (
         <Stack gap="md" data-testid="bill-details">
           <Text size="sm" c="dimmed">
-            {formatDate(q.data.bill.date)} · {t.share} : {formatCents(total)}
+            {formatDate(q.data.bill.date)} · {t.share} : {formatCents(total)}
           </Text>
           {lots.length === 0 && <Text>{t.noBreakdown}</Text>}
           {lots.length > 1 && (
@@ -127,7 +127,7 @@ export function BillDetailsModal({
                   <Group key={l.id} gap={6} wrap="nowrap">
                     <Dot i={i} />
                     <Text size="sm">
-                      Lot {l.name} : {formatCents(l.total)} ({formatPercent(l.ratio)})
+                      Lot {l.name} : {formatCents(l.total)} ({formatPercent(l.ratio)})
                     </Text>
                   </Group>
                 ))}

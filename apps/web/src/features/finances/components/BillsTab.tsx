@@ -51,7 +51,7 @@ export function BillsTab({
     );
   const c = t.columns;
   const details = (b: OwnerBill) => (
-    <Button size="xs" variant="light" onClick={() => onDetails(b)} aria-label={`${t.details} : ${b.name.fr}`}>
+    <Button size="xs" variant="light" onClick={() => onDetails(b)} aria-label={`${t.details} : ${b.name.fr}`}>
       {t.details}
     </Button>
   );

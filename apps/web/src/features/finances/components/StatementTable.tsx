@@ -149,7 +149,7 @@ export function StatementCards({
                 {debit ? t.billTypes[billColumn(r.line.bill_type)] : t.credit}
               </Badge>
               <Text size="xs" c={soldeColor(r.solde) ?? 'dimmed'}>
-                {c.solde} : {formatCents(r.solde)}
+                {c.solde} : {formatCents(r.solde)}
               </Text>
             </Group>
           </Card>

@@ -94,7 +94,7 @@ export function TransactionsTab({
                     size="xs"
                     variant="light"
                     onClick={() => onDetails(tx)}
-                    aria-label={`${t.details} : ${tx.description ?? money(tx)}`}
+                    aria-label={`${t.details} : ${tx.description ?? money(tx)}`}
                   >
                     {t.details}
                   </Button>

@@ -27,7 +27,7 @@ function Card({ title, lines }: { title: string; lines: [string, ReactNode][] })
         {lines.map(([k, v]) => (
           <div key={k} style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
             <Text component="dt" size="sm" c="gray.7">
-              {k} :
+              {k} :
             </Text>
             <Text component="dd" size="sm" m={0}>
               {v}

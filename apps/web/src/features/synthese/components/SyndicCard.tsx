@@ -19,7 +19,7 @@ export function PhoneLink({ value, label }: { value: string; label?: string }) {
     <Group gap={6} wrap="nowrap" my={2}>
       <IconPhone size={14} aria-hidden />
       <Anchor href={`tel:${value.replace(/\s+/g, '')}`} size="sm" className="tap-target">
-        {label ? frTypo(`${label} : ${value}`) : value}
+        {label ? frTypo(`${label} : ${value}`) : value}
       </Anchor>
     </Group>
   );
