@@ -96,7 +96,7 @@ describe('admin import of staff files', () => {
     );
     const quote = await file('lots2.csv', 'external_id;copropriete;number;name\n"L1;IMM;1;A\n');
     await expect(importFiles(t.database.db, api, [quote], { dryRun: true })).rejects.toThrow(
-      'lots2.csv, ligne 2 : Guillemet non refermé.',
+      'lots2.csv, ligne 2\u202f: Guillemet non refermé.',
     );
   });
 });
