@@ -168,12 +168,16 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
     const all = page.getByRole('region', { name: 'Accessibles à tous les copropriétaires' });
     await expect(all.getByRole('listitem')).toHaveCount(9);
     await expect(
-      page.getByRole('listitem', { name: 'Dernière fiche synthétique de la copropriété\u202f: À mettre à jour' }),
+      page.getByRole('listitem', {
+        name: 'Dernière fiche synthétique de la copropriété\u202f: À mettre à jour',
+      }),
     ).toBeVisible();
     await expect(
       page.getByRole('listitem', { name: /^Carnet d'entretien de l'immeuble\s: Présent$/ }),
     ).toContainText('Carnet d’entretien de l’immeuble – mise à jour');
-    await expect(page.getByRole('listitem', { name: /Contrat de syndic en cours\s: Manquant/ })).toBeVisible();
+    await expect(
+      page.getByRole('listitem', { name: /Contrat de syndic en cours\s: Manquant/ }),
+    ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Réservés au conseil syndical' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectNoHorizontalScroll(page);
