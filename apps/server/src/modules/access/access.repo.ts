@@ -1,15 +1,23 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared.js';
 import type { Db } from '../../db/client.js';
 import { coproprietaires, coproprietes, previewTokens, syndics } from '../../db/schema/index.js';
 
+/** The guard's statement, run by every co-owner-scoped request: prepared once (db/prepared.ts). */
+const recordWithCopro = (db: Db) =>
+  prepared(db, 'guard_record', (d) =>
+    d
+      .select({ coproprietaire: coproprietaires, copropriete: coproprietes, syndic: syndics })
+      .from(coproprietaires)
+      .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
+      .innerJoin(syndics, eq(syndics.id, coproprietes.syndic_id))
+      .where(eq(coproprietaires.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('guard_record'),
+  );
+
 export async function findCoproprietaireWithCopro(db: Db, id: string) {
-  const [row] = await db
-    .select({ coproprietaire: coproprietaires, copropriete: coproprietes, syndic: syndics })
-    .from(coproprietaires)
-    .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
-    .innerJoin(syndics, eq(syndics.id, coproprietes.syndic_id))
-    .where(eq(coproprietaires.id, id))
-    .limit(1);
+  const [row] = await recordWithCopro(db).execute({ id });
   return row;
 }
 

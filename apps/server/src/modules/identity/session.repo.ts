@@ -1,5 +1,6 @@
 import { sql, and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -12,19 +13,26 @@ export async function insertSession(
   return row;
 }
 
+/** Every authenticated request runs this: prepared once (db/prepared.ts), never cached. */
+const activeSession = (db: Db) =>
+  prepared(db, 'session_active', (d) =>
+    d
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(
+        and(
+          eq(sessions.token_hash, sql.placeholder('hash')),
+          isNull(sessions.revoked_at),
+          gt(sessions.expires_at, sql`now()`),
+        ),
+      )
+      .limit(1)
+      .prepare('session_active'),
+  );
+
 export async function findActiveSession(db: Db, tokenHash: string) {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(
-      and(
-        eq(sessions.token_hash, tokenHash),
-        isNull(sessions.revoked_at),
-        gt(sessions.expires_at, new Date()),
-      ),
-    )
-    .limit(1);
+  const [row] = await activeSession(db).execute({ hash: tokenHash });
   return row;
 }
 
