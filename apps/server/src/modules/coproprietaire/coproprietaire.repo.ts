@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import {
   assembleeParticipants,
   coproprietaireLots,
@@ -10,27 +11,38 @@ import {
   syndics,
 } from '../../db/schema/index.js';
 
+// The records list runs on every visit of the home screen: its four statements are prepared
+// once (db/prepared.ts); arrays travel as one `= any($1)` parameter.
+const ids = sql.placeholder('ids');
+const user = sql.placeholder('user');
+
 export async function listForUser(db: Db, userId: string) {
-  return db
-    .select({ coproprietaire: coproprietaires, copropriete: coproprietes, syndic: syndics })
-    .from(coproprietaires)
-    .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
-    .innerJoin(syndics, eq(syndics.id, coproprietes.syndic_id))
-    .where(eq(coproprietaires.user_id, userId))
-    .orderBy(asc(coproprietaires.attached_at), asc(coproprietaires.created_at));
+  return prepared(db, 'records_of_user', (d) =>
+    d
+      .select({ coproprietaire: coproprietaires, copropriete: coproprietes, syndic: syndics })
+      .from(coproprietaires)
+      .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
+      .innerJoin(syndics, eq(syndics.id, coproprietes.syndic_id))
+      .where(eq(coproprietaires.user_id, user))
+      .orderBy(asc(coproprietaires.attached_at), asc(coproprietaires.created_at))
+      .prepare('records_of_user'),
+  ).execute({ user: userId });
 }
 
 export async function availableAssemblies(db: Db, coproprietaireIds: string[]) {
   if (coproprietaireIds.length === 0) return [];
-  return db
-    .select()
-    .from(assembleeParticipants)
-    .where(inArray(assembleeParticipants.coproprietaire_id, coproprietaireIds));
+  return prepared(db, 'records_assemblies', (d) =>
+    d
+      .select()
+      .from(assembleeParticipants)
+      .where(sql`${assembleeParticipants.coproprietaire_id} = any(${ids}::uuid[])`)
+      .prepare('records_assemblies'),
+  ).execute({ ids: coproprietaireIds });
 }
 
 export async function unreadNotificationCounts(db: Db, userId: string) {
-  return (
-    db
+  return prepared(db, 'records_unread', (d) =>
+    d
       .select({ coproprietaire_id: notifications.coproprietaire_id, n: sql<number>`count(*)::int` })
       .from(notifications)
       // A record's notifications belong to whoever holds it now (notifications module).
@@ -38,33 +50,37 @@ export async function unreadNotificationCounts(db: Db, userId: string) {
         and(
           inArray(
             notifications.coproprietaire_id,
-            db
+            d
               .select({ id: coproprietaires.id })
               .from(coproprietaires)
-              .where(eq(coproprietaires.user_id, userId)),
+              .where(eq(coproprietaires.user_id, user)),
           ),
           eq(notifications.is_read, false),
         ),
       )
       .groupBy(notifications.coproprietaire_id)
-  );
+      .prepare('records_unread'),
+  ).execute({ user: userId });
 }
 
 /** The lots of the given records, sorted by name (SPEC §3 Lot). */
 export async function lotsOf(db: Db, coproprietaireIds: string[]) {
   if (coproprietaireIds.length === 0) return [];
-  return db
-    .select({
-      coproprietaire_id: coproprietaireLots.coproprietaire_id,
-      id: lots.id,
-      lot_id: lots.lot_id,
-      name: lots.name,
-      type_name: lots.type_name,
-    })
-    .from(coproprietaireLots)
-    .innerJoin(lots, eq(lots.id, coproprietaireLots.lot_id))
-    .where(inArray(coproprietaireLots.coproprietaire_id, coproprietaireIds))
-    .orderBy(asc(lots.name));
+  return prepared(db, 'records_lots', (d) =>
+    d
+      .select({
+        coproprietaire_id: coproprietaireLots.coproprietaire_id,
+        id: lots.id,
+        lot_id: lots.lot_id,
+        name: lots.name,
+        type_name: lots.type_name,
+      })
+      .from(coproprietaireLots)
+      .innerJoin(lots, eq(lots.id, coproprietaireLots.lot_id))
+      .where(sql`${coproprietaireLots.coproprietaire_id} = any(${ids}::uuid[])`)
+      .orderBy(asc(lots.name))
+      .prepare('records_lots'),
+  ).execute({ ids: coproprietaireIds });
 }
 
 export async function findByCode(db: Db, code: string) {
