@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import {
   billLotLines,
   bills,
@@ -15,8 +16,11 @@ import {
 export type LedgerRow = typeof ledgerLines.$inferSelect;
 export type PaymentTransactionRow = typeof paymentTransactions.$inferSelect;
 
-const ownerLines = (coproprietaireId: string, coproprieteId: string) =>
-  and(eq(ledgerLines.coproprietaire_id, coproprietaireId), eq(ledgerLines.copropriete_id, coproprieteId));
+// The statement pages are the most visited after the home screen: their reads are prepared once
+// (db/prepared.ts), one variant per filter, so no request rebuilds their SQL.
+const record = sql.placeholder('record');
+const copro = sql.placeholder('copro');
+const ownerLines = and(eq(ledgerLines.coproprietaire_id, record), eq(ledgerLines.copropriete_id, copro));
 
 /** Open lines (remaining > 0) or settled ones (remaining 0) of one co-owner's account, by date. */
 export async function listLedgerLines(
@@ -25,26 +29,32 @@ export async function listLedgerLines(
   coproprieteId: string,
   which: 'open' | 'settled',
 ): Promise<LedgerRow[]> {
-  return db
-    .select()
-    .from(ledgerLines)
-    .where(
-      and(
-        ownerLines(coproprietaireId, coproprieteId),
-        which === 'open' ? gt(ledgerLines.remaining_cents, 0) : lte(ledgerLines.remaining_cents, 0),
-      ),
-    )
-    .orderBy(asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id));
+  return prepared(db, `ledger_${which}`, (d) =>
+    d
+      .select()
+      .from(ledgerLines)
+      .where(
+        and(
+          ownerLines,
+          which === 'open' ? gt(ledgerLines.remaining_cents, 0) : lte(ledgerLines.remaining_cents, 0),
+        ),
+      )
+      .orderBy(asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id))
+      .prepare(`ledger_${which}`),
+  ).execute({ record: coproprietaireId, copro: coproprieteId });
 }
 
 /** The co-owner's lots, by name. */
 export async function listOwnerLots(db: Db, coproprietaireId: string) {
-  return db
-    .select({ id: lots.id, name: lots.name, type_name: lots.type_name })
-    .from(coproprietaireLots)
-    .innerJoin(lots, eq(lots.id, coproprietaireLots.lot_id))
-    .where(eq(coproprietaireLots.coproprietaire_id, coproprietaireId))
-    .orderBy(asc(lots.name));
+  return prepared(db, 'owner_lots', (d) =>
+    d
+      .select({ id: lots.id, name: lots.name, type_name: lots.type_name })
+      .from(coproprietaireLots)
+      .innerJoin(lots, eq(lots.id, coproprietaireLots.lot_id))
+      .where(eq(coproprietaireLots.coproprietaire_id, record))
+      .orderBy(asc(lots.name))
+      .prepare('owner_lots'),
+  ).execute({ record: coproprietaireId });
 }
 
 /** The co-owner's bill lines (debits that call for a bill), newest first. */
@@ -54,18 +64,21 @@ export async function listBillLines(
   coproprieteId: string,
   which: 'paid' | 'unpaid',
 ): Promise<LedgerRow[]> {
-  return db
-    .select()
-    .from(ledgerLines)
-    .where(
-      and(
-        ownerLines(coproprietaireId, coproprieteId),
-        eq(ledgerLines.amount_type, 'debit'),
-        isNotNull(ledgerLines.bill_id),
-        which === 'paid' ? lte(ledgerLines.remaining_cents, 0) : gt(ledgerLines.remaining_cents, 0),
-      ),
-    )
-    .orderBy(desc(ledgerLines.date), desc(ledgerLines.created_at), desc(ledgerLines.id));
+  return prepared(db, `bills_${which}`, (d) =>
+    d
+      .select()
+      .from(ledgerLines)
+      .where(
+        and(
+          ownerLines,
+          eq(ledgerLines.amount_type, 'debit'),
+          isNotNull(ledgerLines.bill_id),
+          which === 'paid' ? lte(ledgerLines.remaining_cents, 0) : gt(ledgerLines.remaining_cents, 0),
+        ),
+      )
+      .orderBy(desc(ledgerLines.date), desc(ledgerLines.created_at), desc(ledgerLines.id))
+      .prepare(`bills_${which}`),
+  ).execute({ record: coproprietaireId, copro: coproprieteId });
 }
 
 export async function findBill(db: Db, coproprieteId: string, billId: string) {
@@ -129,20 +142,26 @@ export async function listPaymentTransactions(
   limit: number,
   after: { date: Date; id: string } | null,
 ): Promise<PaymentTransactionRow[]> {
-  const owner = eq(paymentTransactions.coproprietaire_id, coproprietaireId);
-  const where = after
-    ? and(
-        owner,
-        or(
-          lt(paymentTransactions.date, after.date),
-          and(eq(paymentTransactions.date, after.date), lt(paymentTransactions.id, after.id)),
-        ),
-      )
-    : owner;
-  return db
-    .select()
-    .from(paymentTransactions)
-    .where(where)
-    .orderBy(desc(paymentTransactions.date), desc(paymentTransactions.id))
-    .limit(limit);
+  const owner = eq(paymentTransactions.coproprietaire_id, record);
+  const cursor = or(
+    lt(paymentTransactions.date, sql`${sql.placeholder('date')}::timestamptz`),
+    and(
+      eq(paymentTransactions.date, sql`${sql.placeholder('date')}::timestamptz`),
+      lt(paymentTransactions.id, sql`${sql.placeholder('id')}::uuid`),
+    ),
+  );
+  const name = after ? 'transactions_after' : 'transactions_first';
+  return prepared(db, name, (d) =>
+    d
+      .select()
+      .from(paymentTransactions)
+      .where(after ? and(owner, cursor) : owner)
+      .orderBy(desc(paymentTransactions.date), desc(paymentTransactions.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  ).execute({
+    record: coproprietaireId,
+    limit,
+    ...(after ? { date: after.date.toISOString(), id: after.id } : {}),
+  });
 }

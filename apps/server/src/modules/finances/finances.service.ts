@@ -6,10 +6,12 @@ import * as repo from './finances.repo.js';
 
 /** The statement: open lines and the balance they make (positive = owed). */
 export async function getLedger(db: Db, coproprietaireId: string, coproprieteId: string) {
-  const lines = (await repo.listLedgerLines(db, coproprietaireId, coproprieteId, 'open')).map(
-    presentLedgerLine,
-  );
-  const lots = await repo.listOwnerLots(db, coproprietaireId);
+  // Two independent reads side by side: one round trip's wait instead of two.
+  const [open, lots] = await Promise.all([
+    repo.listLedgerLines(db, coproprietaireId, coproprieteId, 'open'),
+    repo.listOwnerLots(db, coproprietaireId),
+  ]);
+  const lines = open.map(presentLedgerLine);
   return { solde: ledgerBalance(lines), lines, lots };
 }
 
