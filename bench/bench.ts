@@ -48,6 +48,9 @@ interface Who {
   copro: string;
   bill: string;
   lot: string;
+  syndic: string;
+  /** A document type the record holds documents of. */
+  docType: string;
 }
 interface Call {
   name: string;
@@ -90,6 +93,27 @@ const CALLS: Call[] = [
   {
     name: 'dashboard transactions',
     path: (w) => `/api/finances/coproprietes/${w.copro}/coproprietaires/${w.record}/transactions`,
+  },
+  // The lists of the feature issues (8, 10, 11).
+  {
+    name: 'notifications (one record)',
+    path: (w) => `/api/coproprietaires/notifications?coproprietaire_id=${w.record}`,
+  },
+  { name: 'messages', path: (w) => `/api/coproprietaires/${w.record}/get-messages` },
+  { name: 'own documents (one type)', path: (w) => `/api/documents/${w.record}/types/${w.docType}` },
+  {
+    name: 'building documents',
+    method: 'POST',
+    path: () => '/api/documents/get-copropriete-documents',
+    body: (w) => JSON.stringify({ copro_ids: [w.copro] }),
+  },
+  {
+    name: 'supplier invoices',
+    path: (w) => `/api/invoices/syndics/${w.syndic}/coproprietes/${w.copro}/saisies`,
+  },
+  {
+    name: 'assemblies',
+    path: (w) => `/api/assemblee/coproprietes/${w.copro}/coproprietaire/${w.record}/get-list-ag-available`,
   },
 ];
 
@@ -263,7 +287,16 @@ async function scaleUsers(url: string, scale: number): Promise<Who[]> {
       [md5Uuid(`tantieme-scale:user:${m}`), createHash('sha256').update(token).digest('hex')],
     );
     const c = scaleCoproOf(m, opts);
+    const [{ syndic_id, type_code }] = (
+      await client.query(
+        `select p.syndic_id, (select d.type_code from documents d where d.coproprietaire_id = $2 limit 1) as type_code
+           from coproprietes p where p.id = $1`,
+        [scaleCoproId(c), scaleRecordId(m)],
+      )
+    ).rows;
     users.push({
+      syndic: syndic_id,
+      docType: type_code ?? 'AUTRE',
       token,
       record: scaleRecordId(m),
       copro: scaleCoproId(c),
@@ -345,9 +378,14 @@ async function main() {
           headers: h,
         });
         const lot = ((await lots.json()) as { data: { id: string }[] }).data[0]?.id ?? '';
+        const syndic = (rec as unknown as { syndic_id: string }).syndic_id;
+        const types = await fetch(`http://127.0.0.1:${APP_PORT}/api/parameters/document-types/list`, {
+          headers: h,
+        });
+        const docType = ((await types.json()) as { data: { code: string }[] }).data[0]?.code ?? '';
         print(
           'Embedded PGlite · demo data · 10 connections',
-          await measure([{ token, record: rec.id, copro, bill, lot }], 10),
+          await measure([{ token, record: rec.id, copro, bill, lot, syndic, docType }], 10),
         );
       } finally {
         await stop(server);

@@ -42,9 +42,12 @@ export async function getBillDetails(
   lotIds: string[],
   who: { userId?: string | null; coproprietaireId?: string | null },
 ): Promise<BillDetails> {
-  const bill = await repo.findBill(db, coproprieteId, billId);
+  // Independent reads side by side; the bill is checked first, so a missing bill stays a 404.
+  const [bill, allowed] = await Promise.all([
+    repo.findBill(db, coproprieteId, billId),
+    repo.allowedLotIds(db, coproprieteId, who),
+  ]);
   if (!bill) throw new AppError('NOT_FOUND');
-  const allowed = await repo.allowedLotIds(db, coproprieteId, who);
   const wanted = [...new Set(lotIds)];
   if (wanted.some((l) => !allowed.has(l))) throw new AppError('NOT_FOUND');
 
