@@ -378,7 +378,8 @@ async function main() {
           headers: h,
         });
         const lot = ((await lots.json()) as { data: { id: string }[] }).data[0]?.id ?? '';
-        const syndic = (rec as unknown as { syndic_id: string }).syndic_id;
+        const syndic = (rec as unknown as { coproprietes: { syndic_id: string }[] }).coproprietes[0]
+          .syndic_id;
         const types = await fetch(`http://127.0.0.1:${APP_PORT}/api/parameters/document-types/list`, {
           headers: h,
         });

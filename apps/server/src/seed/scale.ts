@@ -150,11 +150,16 @@ export async function seedScale(
     await step(
       tx,
       'coproprietes',
-      sql`insert into coproprietes (id, syndic_id, name, address, alur_cents, avance_cents)
+      // Every menu on, like a syndic that opened the whole extranet (the benchmark reads each list).
+      sql`insert into coproprietes (id, syndic_id, name, address, alur_cents, avance_cents, settings)
       select ${id('copro', sql`c`)}, ${id('syndic', sql`((c - 1) % ${int(S)}) + 1`)},
         'Résidence ' || (array['Les Tilleuls','Le Clos Fleuri','Horizon','Les Platanes','Le Belvédère'])[1 + c % 5] || ' ' || c,
         jsonb_build_object('full_address', c || ' avenue Jean Jaurès, 69007 Lyon', 'city', 'Lyon', 'zip_code', '69007'),
-        100000 + (c % 97) * 1000, 50000 + (c % 13) * 1000
+        100000 + (c % 97) * 1000, 50000 + (c % 13) * 1000,
+        jsonb_build_object('show_invoice', '1', 'show_invoice_scope', '1', 'show_invoice_status', '1',
+          'show_invoice_status_scope', '1', 'show_copro_document', '1', 'show_copro_document_scope', '1',
+          'show_syndic_document', '1', 'show_syndic_document_scope', '1', 'show_releves_bancaires', '1',
+          'show_releves_bancaires_scope', '1', 'show_assemblee_function', true)
       from generate_series(1, ${int(C)}) c`,
     );
     await step(
