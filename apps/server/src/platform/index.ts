@@ -10,9 +10,7 @@ import { localStorageAdapter, type StorageAdapter } from './storage.js';
 export interface Platform {
   mail: MailAdapter;
   sms: SmsAdapter;
-  storage: StorageAdapter & {
-    verify?: (key: string, method: 'GET' | 'PUT', e: number, s: string) => boolean;
-  };
+  storage: StorageAdapter;
   /** Card payments: Stripe, the sandbox, or null (production without Stripe keys). */
   payments: PaymentsAdapter | null;
   /** Web Push with the VAPID keys of the config; null when none are configured (tests). */
@@ -32,7 +30,7 @@ export function createPlatform(config: Config, overrides: Partial<Platform> = {}
     storage:
       overrides.storage ??
       (config.s3
-        ? s3StorageAdapter(config.s3)
+        ? s3StorageAdapter(config.s3, config.appSecret)
         : localStorageAdapter(path.join(config.dataDir, 'files'), config.appSecret)),
     payments: overrides.payments !== undefined ? overrides.payments : createPaymentsAdapter(config),
     push: overrides.push !== undefined ? overrides.push : config.vapid ? webPushAdapter(config.vapid) : null,

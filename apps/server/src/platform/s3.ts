@@ -1,6 +1,7 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertSafeKey, type StorageAdapter } from './storage.js';
+import { isImageOriginalKey, isSizedImageKey } from './image-keys.js';
+import { appUrlSigner, assertSafeKey, type StorageAdapter } from './storage.js';
 
 export interface S3Config {
   endpoint?: string;
@@ -13,14 +14,34 @@ export interface S3Config {
 /**
  * S3-compatible bucket (AWS, Scaleway, OVH, MinIO…): objects by key, browser access through
  * presigned GET / PUT URLs. Path-style addressing when a custom endpoint is given.
+ * Sized images (decision 56) go through app URLs signed with `appSecret` instead: a presigned
+ * URL covers one key, and the client derives `/medium/` from the `/original/` URL; the files
+ * route redirects such a GET to the object, and receives the PUT of an original to size it.
  */
-export function s3StorageAdapter(cfg: S3Config): StorageAdapter {
+export function s3StorageAdapter(cfg: S3Config, appSecret: string): StorageAdapter {
+  const urls = appUrlSigner(appSecret);
   const client = new S3Client({
     region: cfg.region,
     endpoint: cfg.endpoint,
     forcePathStyle: !!cfg.endpoint,
     credentials: { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey },
   });
+  const objectUrl = async (key: string, ttlS: number, opts?: { download?: string }) => {
+    assertSafeKey(key);
+    return getSignedUrl(
+      client,
+      new GetObjectCommand({
+        Bucket: cfg.bucket,
+        Key: key,
+        ...(opts?.download
+          ? {
+              ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(opts.download)}`,
+            }
+          : {}),
+      }),
+      { expiresIn: ttlS },
+    );
+  };
   return {
     kind: 's3',
     async put(key, data, contentType) {
@@ -46,22 +67,12 @@ export function s3StorageAdapter(cfg: S3Config): StorageAdapter {
       }
     },
     async signedGetUrl(key, ttlS = 3600, opts) {
-      assertSafeKey(key);
-      return getSignedUrl(
-        client,
-        new GetObjectCommand({
-          Bucket: cfg.bucket,
-          Key: key,
-          ...(opts?.download
-            ? {
-                ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(opts.download)}`,
-              }
-            : {}),
-        }),
-        { expiresIn: ttlS },
-      );
+      if (isSizedImageKey(key)) return urls.getUrl(key, ttlS, opts);
+      return objectUrl(key, ttlS, opts);
     },
+    objectUrl,
     async signedPutUrl(key, contentType, ttlS = 900) {
+      if (isImageOriginalKey(key)) return urls.putUrl(key, ttlS);
       assertSafeKey(key);
       return getSignedUrl(
         client,
@@ -71,5 +82,6 @@ export function s3StorageAdapter(cfg: S3Config): StorageAdapter {
         },
       );
     },
+    verify: urls.verify,
   };
 }

@@ -23,6 +23,24 @@ describe('local storage adapter', () => {
     expect(st.verify('a/b.pdf', 'GET', Math.floor(Date.now() / 1000) - 1, s)).toBe(false);
     await expect(st.put('../escape', Buffer.from('x'), 'text/plain')).rejects.toThrow();
   });
+
+  it('signs a GET of a sized image for all its sizes (decision 56), a PUT for its key only', async () => {
+    const st = localStorageAdapter(await mkdtemp(path.join(os.tmpdir(), 'st-')), 'secret');
+    const url = new URL(await st.signedGetUrl('d/1/original/abc.jpg', 60), 'http://x');
+    const e = Number(url.searchParams.get('e'));
+    const s = url.searchParams.get('s')!;
+    expect(st.verify('d/1/medium/abc.jpg', 'GET', e, s)).toBe(true);
+    expect(st.verify('d/1/mini/abc.jpg', 'GET', e, s)).toBe(true);
+    expect(st.verify('d/1/medium/abd.jpg', 'GET', e, s)).toBe(false);
+    expect(st.verify('d/2/medium/abc.jpg', 'GET', e, s)).toBe(false);
+    const pdf = new URL(await st.signedGetUrl('d/1/original/abc.pdf', 60), 'http://x');
+    expect(st.verify('d/1/medium/abc.pdf', 'GET', e, pdf.searchParams.get('s')!)).toBe(false);
+    const up = new URL(await st.signedPutUrl('d/1/original/abc.jpg', 'image/jpeg', 60), 'http://x');
+    const ps = up.searchParams.get('s')!;
+    const pe = Number(up.searchParams.get('e'));
+    expect(st.verify('d/1/original/abc.jpg', 'PUT', pe, ps)).toBe(true);
+    expect(st.verify('d/1/medium/abc.jpg', 'PUT', pe, ps)).toBe(false);
+  });
 });
 
 describe('S3 adapter against a local S3-compatible server (s3rver)', () => {
@@ -43,13 +61,16 @@ describe('S3 adapter against a local S3-compatible server (s3rver)', () => {
   afterAll(() => server.close());
 
   const adapter = () =>
-    s3StorageAdapter({
-      endpoint,
-      bucket: 'tantieme',
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-    });
+    s3StorageAdapter(
+      {
+        endpoint,
+        bucket: 'tantieme',
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+      },
+      'secret',
+    );
 
   it('puts and gets objects', async () => {
     const st = adapter();
@@ -74,5 +95,19 @@ describe('S3 adapter against a local S3-compatible server (s3rver)', () => {
     expect(await got.text()).toBe('PNGDATA');
     expect(getUrl).toContain('X-Amz-Signature=');
     expect(new URL(getUrl).searchParams.get('X-Amz-Expires')).toBe('60');
+  });
+
+  it('hands sized images out through app URLs (one signature for every size) and their objects directly', async () => {
+    const st = adapter();
+    await st.put('inv/1/medium/abc.jpg', Buffer.from('MEDIUM'), 'image/jpeg');
+    const app = new URL(await st.signedGetUrl('inv/1/original/abc.jpg', 60), 'http://x');
+    expect(app.pathname).toBe('/files/inv/1/original/abc.jpg');
+    const e = Number(app.searchParams.get('e'));
+    expect(st.verify('inv/1/medium/abc.jpg', 'GET', e, app.searchParams.get('s')!)).toBe(true);
+    const direct = await st.objectUrl!('inv/1/medium/abc.jpg', 60);
+    expect(await (await fetch(direct)).text()).toBe('MEDIUM');
+    expect(await st.signedPutUrl('inv/1/original/abc.jpg', 'image/jpeg', 60)).toMatch(/^\/files\//);
+    expect(await st.signedPutUrl('inv/1/abc.pdf', 'application/pdf', 60)).toContain('X-Amz-Signature=');
+    expect(await st.signedGetUrl('inv/1/abc.pdf', 60)).toContain('X-Amz-Signature=');
   });
 });

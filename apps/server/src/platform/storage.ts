@@ -1,6 +1,7 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hmac, safeEqual } from '../lib/crypto.js';
+import { sizeFamilyOf } from './image-keys.js';
 
 export interface StorageAdapter {
   readonly kind: 'local' | 's3';
@@ -11,6 +12,10 @@ export interface StorageAdapter {
   signedGetUrl(key: string, ttlS?: number, opts?: { download?: string }): Promise<string>;
   /** A URL the browser can PUT the file to (SPEC §7 /media/presigned-url). */
   signedPutUrl(key: string, contentType: string, ttlS?: number): Promise<string>;
+  /** Checks a `/files/{key}` URL of the app (see `appUrlSigner`). */
+  verify(key: string, method: 'GET' | 'PUT', expires: number, sig: string): boolean;
+  /** S3: a direct URL of the object, where the app's `/files/` URL of a sized image redirects. */
+  objectUrl?(key: string, ttlS: number, opts?: { download?: string }): Promise<string>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
@@ -19,21 +24,40 @@ export function assertSafeKey(key: string) {
 }
 
 /**
- * Local disk under DATA_DIR/files; URLs are /files/<key>?e=<expiry>&s=<hmac>, checked by
- * the files route, so a URL cannot be forged or reused after it expires.
+ * App URLs `/files/{key}?e=<expiry>&s=<hmac>`, checked by the files route, so a URL cannot be
+ * forged or reused after it expires. A GET signature covers every size of a sized image
+ * (decision 56: the client swaps '/original/' for '/medium/'); a PUT signature covers its key only.
  */
-export function localStorageAdapter(
-  root: string,
-  secret: string,
-): StorageAdapter & {
-  verify(key: string, method: 'GET' | 'PUT', expires: number, sig: string): boolean;
-  root: string;
-} {
+export function appUrlSigner(secret: string) {
+  const sign = (method: 'GET' | 'PUT', key: string, e: number) =>
+    hmac(secret, `${method}\n${method === 'GET' ? sizeFamilyOf(key) : key}\n${e}`);
+  const expiry = (ttlS: number) => Math.floor(Date.now() / 1000) + ttlS;
+  return {
+    getUrl(key: string, ttlS: number, opts?: { download?: string }) {
+      assertSafeKey(key);
+      const e = expiry(ttlS);
+      const dl = opts?.download ? `&dl=${encodeURIComponent(opts.download)}` : '';
+      return `/files/${key}?e=${e}&s=${sign('GET', key, e)}${dl}`;
+    },
+    putUrl(key: string, ttlS: number) {
+      assertSafeKey(key);
+      const e = expiry(ttlS);
+      return `/files/${key}?e=${e}&s=${sign('PUT', key, e)}`;
+    },
+    verify(key: string, method: 'GET' | 'PUT', expires: number, sig: string) {
+      if (!Number.isFinite(expires) || expires < Date.now() / 1000) return false;
+      return safeEqual(sign(method, key, expires), sig);
+    },
+  };
+}
+
+/** Local disk under DATA_DIR/files, served and received through app URLs. */
+export function localStorageAdapter(root: string, secret: string): StorageAdapter & { root: string } {
   const file = (key: string) => {
     assertSafeKey(key);
     return path.join(root, key);
   };
-  const sign = (method: string, key: string, e: number) => hmac(secret, `${method}\n${key}\n${e}`);
+  const urls = appUrlSigner(secret);
   return {
     kind: 'local',
     root,
@@ -49,20 +73,12 @@ export function localStorageAdapter(
       return fileExists(file(key));
     },
     async signedGetUrl(key, ttlS = 3600, opts) {
-      assertSafeKey(key);
-      const e = Math.floor(Date.now() / 1000) + ttlS;
-      const dl = opts?.download ? `&dl=${encodeURIComponent(opts.download)}` : '';
-      return `/files/${key}?e=${e}&s=${sign('GET', key, e)}${dl}`;
+      return urls.getUrl(key, ttlS, opts);
     },
     async signedPutUrl(key, _contentType, ttlS = 900) {
-      assertSafeKey(key);
-      const e = Math.floor(Date.now() / 1000) + ttlS;
-      return `/files/${key}?e=${e}&s=${sign('PUT', key, e)}`;
+      return urls.putUrl(key, ttlS);
     },
-    verify(key, method, expires, sig) {
-      if (!Number.isFinite(expires) || expires < Date.now() / 1000) return false;
-      return safeEqual(sign(method, key, expires), sig);
-    },
+    verify: urls.verify,
   };
 }
 

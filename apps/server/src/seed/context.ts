@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getTableColumns, type InferInsertModel } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import * as s from '../db/schema/index.js';
+import { putImage, renderSizes } from '../platform/images.js';
 import type { StorageAdapter } from '../platform/storage.js';
 import type { Clock } from './clock.js';
 import type { Rng } from './random.js';
@@ -128,6 +129,32 @@ export function storeFile(
 ): StoredFile {
   const file: StoredFile = { id: newId(), key, name, content_type: contentType, size: data.length };
   ctx.writes.push(ctx.storage.put(key, data, contentType));
+  ctx.rows.add(s.files, {
+    id: file.id,
+    storage_key: key,
+    name,
+    content_type: contentType,
+    size: data.length,
+    created_at: ctx.clock.now,
+  });
+  return file;
+}
+
+/**
+ * Puts an image in storage as an original with its sizes (decision 56) and queues its `files`
+ * row: `key` must be `…/original/{name}.{ext}`.
+ */
+export function storeImage(
+  ctx: SeedContext,
+  key: string,
+  name: string,
+  data: Buffer,
+  contentType: string,
+): StoredFile {
+  const file: StoredFile = { id: newId(), key, name, content_type: contentType, size: data.length };
+  ctx.writes.push(
+    renderSizes(data, contentType).then((sizes) => putImage(ctx.storage, key, data, contentType, sizes)),
+  );
   ctx.rows.add(s.files, {
     id: file.id,
     storage_key: key,

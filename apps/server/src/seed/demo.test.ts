@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { correspondenceDeadline, formatPhone, type SupplementInfo } from '@tantieme/contract';
 import { checkChain } from '../modules/assemblees/assemblees.service.js';
@@ -233,16 +234,23 @@ describe('demo seed', () => {
     expect(key.key_hash).toBe(sha256(demo.syndicApiKey));
   });
 
-  it('has supplier invoices in every status, each with its PDF', async () => {
+  it('has supplier invoices in every status, each with its PDF or, for small artisans, a scan with its sizes', async () => {
     const inv = await db()
       .select()
       .from(supplierInvoices)
       .where(eq(supplierInvoices.copropriete_id, demo.tilleulsId));
     expect(inv.length).toBeGreaterThanOrEqual(35);
     expect(new Set(inv.map((i) => i.status))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
-    expect(
-      inv.every((i) => i.source_urls.length === 1 && i.source_urls[0].content_type === 'application/pdf'),
-    ).toBe(true);
+    expect(inv.every((i) => i.source_urls.length === 1)).toBe(true);
+    const scans = inv.filter((i) => i.source_urls[0].content_type === 'image/jpeg');
+    expect(scans.length).toBeGreaterThan(0);
+    expect(inv.length - scans.length).toBeGreaterThan(30);
+    for (const i of scans) {
+      const key = i.source_urls[0].path;
+      expect(key).toContain('/original/');
+      const medium = await sharp(await storage.get(key.replace('/original/', '/medium/'))).metadata();
+      expect(medium).toMatchObject({ format: 'jpeg', height: 1200 });
+    }
     const checked = await db().select().from(chargeInvoices).where(eq(chargeInvoices.verification_syndic, 1));
     expect(checked.some((c) => c.verification_syndicat === 0)).toBe(true);
     expect(checked.some((c) => c.verification_syndicat === 1)).toBe(true);

@@ -7,12 +7,13 @@ import {
   verificationStatus,
 } from '../db/schema/index.js';
 import { addDays, isoOf } from './clock.js';
-import { newId, type SeedContext, storeFile } from './context.js';
+import { newId, type SeedContext, type StoredFile, storeFile, storeImage } from './context.js';
 import type { CoproInfo } from './copro.js';
 import { type ChargeInfo, type FinanceInfo, type SupplierKey, splitOverLots } from './finance.js';
 import { euros, frDate, pct, quarterLabel } from './format.js';
 import { renderPdf } from './pdf.js';
 import { splitByWeights } from './random.js';
+import { renderInvoiceScan } from './scan.js';
 
 interface Supplier {
   name: string;
@@ -361,76 +362,102 @@ export async function seedInvoices(
       const key = `coproprietes/${copro.id}/factures/${p.year}/${keyNumber}.pdf`;
       const fileName = `Facture ${s.name} ${number}.pdf`;
       const invoiceId = supplierInvoiceId;
+      const addInvoice = (file: StoredFile) => {
+        ctx.rows.add(supplierInvoices, {
+          id: invoiceId,
+          syndic_id: copro.syndic.id,
+          copropriete_id: copro.id,
+          invoice_date: p.date,
+          amount_cents: p.amount,
+          fournisseur_name: s.name,
+          compte_name: `401 ${s.short}`,
+          number,
+          internal_note:
+            st >= 5
+              ? rng.pick([
+                  'Conforme au contrat – bon pour paiement.',
+                  'Contrôlée par S. Garnier.',
+                  null,
+                  'Réglée par virement.',
+                ])
+              : st === 1
+                ? 'Facture reçue, en attente de saisie du détail.'
+                : 'En attente de validation par le gestionnaire.',
+          status: st,
+          source_urls: [{ path: file.key, content_type: file.content_type }],
+        });
+      };
+      // Small artisans' invoices arrive on paper: the syndic files a phone scan (a JPEG with its
+      // sizes); the other suppliers send a PDF.
+      const vatLabel = s.vat ? `TVA ${pct(s.vat, s.vat === 0.055 ? 1 : 0)}` : 'TVA non applicable';
       pdfJobs.push(
-        renderPdf({
-          issuer: { name: s.name, lines: s.lines },
-          title: `Facture n° ${number}`,
-          subtitle: `Date : ${frDate(p.date)} – Échéance : ${frDate(addDays(p.date, 30))}`,
-          recipient: opt.recipient,
-          blocks: [
-            {
-              kv: [
-                ['Client', `Syndicat des copropriétaires ${copro.name}`],
-                ['Site', copro.address.full_address ?? ''],
-                ['Référence client', `${s.short}-${copro.address.zip_code}-${String(seq).padStart(4, '0')}`],
+        ADHOC.some((a) => a.supplier === s)
+          ? renderInvoiceScan({
+              issuer: s,
+              title: `Facture n° ${number}`,
+              date: `Lyon, le ${frDate(p.date)}`,
+              client: opt.recipient,
+              designation: p.text,
+              rows: [
+                ['Total HT', euros(ht)],
+                [vatLabel, euros(tva)],
               ],
-            },
-            {
-              table: {
-                head: ['Désignation', 'Qté', 'Montant HT'],
-                widths: [6, 1, 2],
-                align: ['l', 'r', 'r'],
-                rows: [[p.text, '1', euros(ht)]],
-              },
-            },
-            {
-              table: {
-                head: ['Récapitulatif', '', ''],
-                widths: [6, 1, 2],
-                align: ['l', 'r', 'r'],
-                rows: [
-                  ['Total HT', '', euros(ht)],
-                  [
-                    s.vat ? `TVA ${pct(s.vat, s.vat === 0.055 ? 1 : 0)}` : 'TVA non applicable',
-                    '',
-                    euros(tva),
+              total: ['Total TTC', euros(p.amount)],
+              footer: s.legal,
+            }).then((jpg) =>
+              addInvoice(
+                storeImage(
+                  ctx,
+                  `coproprietes/${copro.id}/factures/${p.year}/original/${keyNumber}.jpg`,
+                  `Facture ${s.name} ${number}.jpg`,
+                  jpg,
+                  'image/jpeg',
+                ),
+              ),
+            )
+          : renderPdf({
+              issuer: { name: s.name, lines: s.lines },
+              title: `Facture n° ${number}`,
+              subtitle: `Date : ${frDate(p.date)} – Échéance : ${frDate(addDays(p.date, 30))}`,
+              recipient: opt.recipient,
+              blocks: [
+                {
+                  kv: [
+                    ['Client', `Syndicat des copropriétaires ${copro.name}`],
+                    ['Site', copro.address.full_address ?? ''],
+                    [
+                      'Référence client',
+                      `${s.short}-${copro.address.zip_code}-${String(seq).padStart(4, '0')}`,
+                    ],
                   ],
-                ],
-                total: ['Total TTC à payer', '', euros(p.amount)],
-              },
-            },
-            {
-              p: 'Règlement à réception par virement. En cas de retard de paiement, une indemnité forfaitaire pour frais de recouvrement de 40 € sera appliquée (articles L441-10 et D441-5 du Code de commerce). Pas d’escompte pour paiement anticipé.',
-            },
-          ],
-          footer: s.legal,
-          createdAt: clock.paris(p.date, '10:00'),
-        }).then((pdf) => {
-          const file = storeFile(ctx, key, fileName, pdf, 'application/pdf');
-          ctx.rows.add(supplierInvoices, {
-            id: invoiceId,
-            syndic_id: copro.syndic.id,
-            copropriete_id: copro.id,
-            invoice_date: p.date,
-            amount_cents: p.amount,
-            fournisseur_name: s.name,
-            compte_name: `401 ${s.short}`,
-            number,
-            internal_note:
-              st >= 5
-                ? rng.pick([
-                    'Conforme au contrat – bon pour paiement.',
-                    'Contrôlée par S. Garnier.',
-                    null,
-                    'Réglée par virement.',
-                  ])
-                : st === 1
-                  ? 'Facture reçue, en attente de saisie du détail.'
-                  : 'En attente de validation par le gestionnaire.',
-            status: st,
-            source_urls: [{ path: file.key, content_type: file.content_type }],
-          });
-        }),
+                },
+                {
+                  table: {
+                    head: ['Désignation', 'Qté', 'Montant HT'],
+                    widths: [6, 1, 2],
+                    align: ['l', 'r', 'r'],
+                    rows: [[p.text, '1', euros(ht)]],
+                  },
+                },
+                {
+                  table: {
+                    head: ['Récapitulatif', '', ''],
+                    widths: [6, 1, 2],
+                    align: ['l', 'r', 'r'],
+                    rows: [
+                      ['Total HT', '', euros(ht)],
+                      [vatLabel, '', euros(tva)],
+                    ],
+                    total: ['Total TTC à payer', '', euros(p.amount)],
+                  },
+                },
+                {
+                  p: 'Règlement à réception par virement. En cas de retard de paiement, une indemnité forfaitaire pour frais de recouvrement de 40 € sera appliquée (articles L441-10 et D441-5 du Code de commerce). Pas d’escompte pour paiement anticipé.',
+                },
+              ],
+              footer: s.legal,
+              createdAt: clock.paris(p.date, '10:00'),
+            }).then((pdf) => addInvoice(storeFile(ctx, key, fileName, pdf, 'application/pdf'))),
       );
       ctx.rows.add(invoiceDepenses, {
         invoice_id: invoiceId,

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { documentGroups, documents } from '../db/schema/index.js';
 import { isoOf } from './clock.js';
-import { newId, type SeedContext, storeFile } from './context.js';
+import { newId, type SeedContext, storeFile, storeImage } from './context.js';
 import type { CoproInfo } from './copro.js';
 
 /**
@@ -149,9 +149,9 @@ export function seedTilleulsMedia(ctx: SeedContext, copro: CoproInfo) {
     sort: 8,
   });
   const base = `coproprietes/${copro.id}/documents/plans`;
-  const plan = storeFile(
+  const plan = storeImage(
     ctx,
-    `${base}/plan-rdc-batiment-a.png`,
+    `${base}/original/plan-rdc-batiment-a.png`,
     'Plan du rez-de-chaussée – bâtiment A.png',
     groundFloorPlan(),
     'image/png',

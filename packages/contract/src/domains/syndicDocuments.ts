@@ -44,7 +44,8 @@ const BASE64_MAX = Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 8;
 /**
  * A file sent in a PUT: its name (shown to the co-owner; the storage name is chosen by the
  * server), its type (the upload allow-list of decision 48, checked against the magic bytes) and
- * its bytes in base64 (10 MB at most).
+ * its bytes in base64 (10 MB at most). An image must decode; its sizes are stored beside it
+ * (decision 56).
  */
 export const syndicFileUpload = z.object({
   name: text(200),

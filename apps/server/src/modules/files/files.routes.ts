@@ -2,13 +2,16 @@ import { mediaEndpoints, UPLOAD_MAX_BYTES } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { isImageOriginalKey, sizedImageTypeOfKey } from '../../platform/image-keys.js';
+import { putImage } from '../../platform/images.js';
 import { assertSafeKey } from '../../platform/storage.js';
 import { contentTypeOf } from './content-type.js';
-import { checkUpload, presignedUpload } from './files.service.js';
+import { checkUpload, imageSizesOf, presignedUpload } from './files.service.js';
 
 /**
- * Serves and receives files of the local storage adapter through HMAC-signed, expiring
- * URLs (the local stand-in for S3 presigned URLs).
+ * Serves and receives files through the app's HMAC-signed, expiring URLs: every file of the
+ * local storage adapter (the stand-in for S3 presigned URLs); with S3, the sized images only
+ * (decision 56), whose GET redirects to the object.
  */
 export async function filesRoutes(app: FastifyInstance) {
   const storage = app.platform.storage;
@@ -18,7 +21,6 @@ export async function filesRoutes(app: FastifyInstance) {
     async ({ req, body }) => presignedUpload(storage, req.auth.user!.id, body),
     { rateLimit: { max: 60, timeWindow: '1 minute' } },
   );
-  if (storage.kind !== 'local' || !storage.verify) return;
   const verify = storage.verify;
   const check = (key: string, method: 'GET' | 'PUT', q: Record<string, string>) => {
     try {
@@ -33,6 +35,12 @@ export async function filesRoutes(app: FastifyInstance) {
     const key = (req.params as { '*': string })['*'];
     const q = req.query as Record<string, string>;
     check(key, 'GET', q);
+    if (storage.objectUrl) {
+      // S3: the object itself, for less time than the app URL it was asked through.
+      const url = await storage.objectUrl(key, 300, q.dl ? { download: String(q.dl) } : undefined);
+      reply.header('cache-control', 'private, max-age=240');
+      return reply.redirect(url, 302);
+    }
     let data: Buffer;
     try {
       data = await storage.get(key);
@@ -59,7 +67,9 @@ export async function filesRoutes(app: FastifyInstance) {
     checkUpload(key, body);
     // A presigned PUT URL writes once: a second PUT cannot swap bytes in after checks ran.
     if (await storage.exists(key)) throw new AppError('CONFLICT', 'Ce lien de dépôt a déjà servi.');
-    await storage.put(key, body, String(req.headers['content-type'] ?? 'application/octet-stream'));
+    const image = isImageOriginalKey(key) ? sizedImageTypeOfKey(key) : null;
+    if (image) await putImage(storage, key, body, image, await imageSizesOf(body, image));
+    else await storage.put(key, body, String(req.headers['content-type'] ?? 'application/octet-stream'));
     return { success: true, data: { key } };
   });
 }

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, uploadTypeOfExt } from '@tantieme/contract';
 import { AppError } from '../../http/errors.js';
+import { ImageUnreadable, isSizedImageType, renderSizes } from '../../platform/images.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 
 export const UPLOAD_URL_TTL_S = 15 * 60;
 
 /**
  * SPEC §7 /media/presigned-url: the server chooses the object's name (never the client's file
- * name), under the caller's own prefix, with the extension of its allow-listed type.
+ * name), under the caller's own prefix, with the extension of its allow-listed type; an image's
+ * is an original (`…/original/…`), whose sizes the PUT generates (decision 56).
  */
 export async function presignedUpload(
   storage: StorageAdapter,
@@ -15,7 +17,8 @@ export async function presignedUpload(
   body: { bucket: string; file_type: string },
 ) {
   const type = UPLOAD_TYPES[body.file_type];
-  const key = `uploads/${body.bucket}/${userId}/${randomBytes(12).toString('base64url')}.${type.ext}`;
+  const dir = isSizedImageType(body.file_type) ? '/original' : '';
+  const key = `uploads/${body.bucket}/${userId}${dir}/${randomBytes(12).toString('base64url')}.${type.ext}`;
   return {
     key,
     upload_url: await storage.signedPutUrl(key, body.file_type, UPLOAD_URL_TTL_S),
@@ -46,13 +49,23 @@ export function checkFileBytes(contentType: string, data: Buffer): string | null
   return null;
 }
 
+/** The sizes of an image about to be stored; unreadable bytes are a 400 naming why, in French. */
+export async function imageSizesOf(bytes: Buffer, contentType: string) {
+  try {
+    return await renderSizes(bytes, contentType);
+  } catch (e) {
+    if (e instanceof ImageUnreadable) throw new AppError('VALIDATION_ERROR', e.message);
+    throw e;
+  }
+}
+
 /**
- * Content-addressed key chosen by the server: `{base}/{sha256}.{ext}`. No `/original/` segment
- * while no `/medium/` size is generated: the invoice detail swaps one for the other (SPEC §2.17).
+ * Content-addressed key chosen by the server: `{base}/{sha256}.{ext}`, or for an image its
+ * original `{base}/original/{sha256}.{ext}` beside its sizes (decision 56).
  */
 export function originalKey(base: string, sha256: string, contentType: string) {
   const ext = UPLOAD_TYPES[contentType]?.ext ?? 'bin';
-  return `${base}/${sha256}.${ext}`;
+  return `${base}${isSizedImageType(contentType) ? '/original' : ''}/${sha256}.${ext}`;
 }
 
 /** The SHA-256 a server-chosen key ends with (null for keys of another shape). */

@@ -1,8 +1,15 @@
-import { syndicChecklistEndpoints, syndicDocumentEndpoints as e } from '@tantieme/contract';
+import {
+  type SyndicCommunicationBody,
+  type SyndicDocumentBody,
+  type SyndicInvoiceBody,
+  syndicChecklistEndpoints,
+  syndicDocumentEndpoints as e,
+} from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { checklistOf } from '../../documents/checklist.service.js';
 import { requireExternalId, syndicRoute } from '../kit/index.js';
 import * as s from './documents.service.js';
+import { preparingFiles } from './files.js';
 
 /** Files travel base64 in the PUT: 10 MB of file (more is a 413), several for a communication. */
 const FILE_BODY_LIMIT = 16 * 1024 * 1024;
@@ -48,19 +55,31 @@ export async function syndicDocumentsRoutes(app: FastifyInstance) {
   register(e.groups, () => s.documentGroupsResource as unknown as Resource, s.deleteGroup, 1024 * 1024);
   register(
     e.documents,
-    () => s.documentsResource(storage) as unknown as Resource,
+    () =>
+      preparingFiles(
+        (d: SyndicDocumentBody) => [d.file],
+        s.documentsResource(storage),
+      ) as unknown as Resource,
     s.deleteDocument,
     FILE_BODY_LIMIT,
   );
   register(
     e.invoices,
-    () => s.invoicesResource(storage) as unknown as Resource,
+    () =>
+      preparingFiles(
+        (d: SyndicInvoiceBody) => (d.file ? [d.file] : []),
+        s.invoicesResource(storage),
+      ) as unknown as Resource,
     s.deleteInvoice,
     FILE_BODY_LIMIT,
   );
   register(
     e.communications,
-    () => s.communicationsResource(storage) as unknown as Resource,
+    () =>
+      preparingFiles(
+        (d: SyndicCommunicationBody) => d.attachments,
+        s.communicationsResource(storage),
+      ) as unknown as Resource,
     s.deleteCommunication,
     COMMUNICATION_BODY_LIMIT,
   );

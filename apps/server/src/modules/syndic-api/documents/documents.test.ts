@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   coproprietaires,
   documents,
   documentTypes,
+  files,
   supplierInvoices,
   syndicAuditLog,
 } from '../../../db/schema/index.js';
@@ -42,9 +46,10 @@ const ok = async (p: ReturnType<typeof call>) => {
 };
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const JPEG = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9,
-]);
+/** A real scan-sized JPEG (A4 portrait at 150 dpi), so its sizes are generated (decision 56). */
+const JPEG = await sharp({ create: { width: 1240, height: 1754, channels: 3, background: '#f4f1ea' } })
+  .jpeg()
+  .toBuffer();
 const upload = (name: string, data: Buffer, content_type = 'application/pdf') => ({
   name,
   content_type,
@@ -285,6 +290,24 @@ describe("documents into a co-owner's space, groups, bank statements and assembl
     expect(await auditOf('BAD')).toHaveLength(0);
   });
 
+  it('refuses an image whose bytes start right but do not decode, in French, writing no file', async () => {
+    const truncated = JPEG.subarray(0, JPEG.length >> 1);
+    const r = await call('PUT', '/documents/CASSE', a.headers, {
+      ...doc,
+      file: upload('scan.jpg', truncated, 'image/jpeg'),
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual({ 'file.content_base64': 'Cette image est illisible ou endommagée.' });
+    expect(await auditOf('CASSE')).toHaveLength(0);
+    // Content-addressed keys end with the SHA-256: no object and no row holds those bytes.
+    const sha = createHash('sha256').update(truncated).digest('hex');
+    const root = (t.app.platform.storage as unknown as { root: string }).root;
+    const stored = await readdir(root, { recursive: true });
+    expect(stored.some((k) => k.includes(sha))).toBe(false);
+    const rows = await t.database.db.select({ key: files.storage_key }).from(files);
+    expect(rows.some((f) => f.key.includes(sha))).toBe(false);
+  });
+
   it('answers 413 in French to a file over 10 MB', async () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
     PDF.copy(big);
@@ -368,11 +391,19 @@ describe('supplier invoices with expenses, écritures and per-lot amounts', () =
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({ id: first.id, amount: 48_000, fournisseur_name: 'Otis', paid: true });
     expect(cards[0].thumbnail.content_type).toBe('image/jpeg');
-    // No '/original/' in the key while no '/medium/' size exists: the detail's swap is then a no-op.
-    expect(cards[0].thumbnail.path).not.toContain('/original/');
+    // The original's signed URL, swapped to '/medium/' as the detail does (SPEC §2.17), is the
+    // 1200-pixel size generated on upload (decision 56).
+    expect(cards[0].thumbnail.path).toContain('/original/');
     const img = await t.app.inject({ method: 'GET', url: cards[0].thumbnail.path });
     expect(img.statusCode).toBe(200);
-    expect(img.headers['content-type']).toBe('image/jpeg');
+    expect(img.rawPayload.equals(JPEG)).toBe(true);
+    const medium = await t.app.inject({
+      method: 'GET',
+      url: cards[0].thumbnail.path.replace('/original/', '/medium/'),
+    });
+    expect(medium.statusCode).toBe(200);
+    expect(medium.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(medium.rawPayload).metadata()).toMatchObject({ width: 848, height: 1200 });
     const detail = await ok(
       call('GET', `/api/invoices/syndics/${owner.syndicId}/invoices/${first.id}`, owner.headers),
     );

@@ -2,16 +2,62 @@ import { createHash } from 'node:crypto';
 import type { SyndicStoredFile } from '@tantieme/contract';
 import { eq } from 'drizzle-orm';
 import { files } from '../../../db/schema/index.js';
+import {
+  ImageUnreadable,
+  isSizedImageType,
+  putImage,
+  type RenderedSizes,
+  renderSizes,
+} from '../../../platform/images.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
 import { checkFileBytes, originalKey, sha256OfKey } from '../../files/files.service.js';
 import type { Executor, Tx } from '../kit/index.js';
 
-/** Files sent base64 in one request, by SHA-256: checked by `check`, written by insert/update. */
-export type Uploads = Map<string, Buffer>;
+/**
+ * Files sent base64 in one request, by SHA-256, with an image's sizes: checked by `check`,
+ * written by insert/update.
+ */
+export type Uploads = Map<string, { bytes: Buffer; sizes: RenderedSizes | null }>;
 
 type FileInput =
   | { name: string; content_type: string; content_base64: string }
   | { name: string; content_type: string; sha256: string; size: number };
+
+/** A base64 file decoded and checked ahead of the transaction, by the request's own input object. */
+type Decoded = { bytes: Buffer; sha256: string; sizes: RenderedSizes | null } | { problem: string };
+const decoded = new WeakMap<object, Decoded>();
+
+function decode(
+  f: { content_type: string; content_base64: string },
+  sizes: RenderedSizes | null = null,
+): Decoded {
+  const bytes = Buffer.from(f.content_base64, 'base64');
+  const problem = checkFileBytes(f.content_type, bytes);
+  if (problem) return { problem };
+  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex'), sizes };
+}
+
+/**
+ * Decodes a request's base64 files and renders each image's sizes (decision 56) before the
+ * transaction opens: resizing takes up to a second, which must not hold a connection (PGlite has
+ * one). An unreadable image becomes the field's message, as any other bad file.
+ */
+export async function prepareFiles(inputs: unknown[]) {
+  for (const f of inputs) {
+    if (!f || typeof f !== 'object' || !('content_base64' in f)) continue;
+    const file = f as { content_type: string; content_base64: string };
+    let d = decode(file);
+    if ('bytes' in d && isSizedImageType(file.content_type)) {
+      try {
+        d = { ...d, sizes: await renderSizes(d.bytes, file.content_type) };
+      } catch (e) {
+        if (!(e instanceof ImageUnreadable)) throw e;
+        d = { problem: e.message };
+      }
+    }
+    decoded.set(f, d);
+  }
+}
 
 /**
  * A file of a PUT as the resource stores it: an upload is checked (allow-list, magic bytes, 10 MB,
@@ -24,12 +70,11 @@ export function normaliseFile(
   uploads: Uploads,
 ): { file: SyndicStoredFile } | { field: string; message: string } {
   if ('content_base64' in f) {
-    const bytes = Buffer.from(f.content_base64, 'base64');
-    const problem = checkFileBytes(f.content_type, bytes);
-    if (problem) return { field: 'content_base64', message: problem };
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    uploads.set(sha256, bytes);
-    return { file: { name: f.name, content_type: f.content_type, sha256, size: bytes.length } };
+    const d = decoded.get(f) ?? decode(f);
+    if ('problem' in d) return { field: 'content_base64', message: d.problem };
+    if (!d.sizes && isSizedImageType(f.content_type)) throw new Error('image not prepared (prepareFiles)');
+    uploads.set(d.sha256, { bytes: d.bytes, sizes: d.sizes });
+    return { file: { name: f.name, content_type: f.content_type, sha256: d.sha256, size: d.bytes.length } };
   }
   const have = known.get(f.sha256);
   if (!have || have.content_type !== f.content_type || have.size !== f.size)
@@ -64,13 +109,12 @@ export async function writeFile(
       await tx.update(files).set({ name: file.name }).where(eq(files.id, current.id));
     return current.id;
   }
-  const bytes = uploads.get(file.sha256);
-  if (!bytes) throw new Error('upload missing after check');
-  const key = originalKey(base, file.sha256, file.content_type);
-  await storage.put(key, bytes, file.content_type);
+  const upload = uploads.get(file.sha256);
+  if (!upload) throw new Error('upload missing after check');
+  const key = await storeUpload(storage, base, file, upload);
   const [row] = await tx
     .insert(files)
-    .values({ storage_key: key, name: file.name, content_type: file.content_type, size: bytes.length })
+    .values({ storage_key: key, name: file.name, content_type: file.content_type, size: upload.bytes.length })
     .onConflictDoUpdate({ target: files.storage_key, set: { name: file.name } })
     .returning({ id: files.id });
   return row.id;
@@ -88,7 +132,40 @@ export async function putObject(
   file: SyndicStoredFile,
 ) {
   const key = originalKey(base, file.sha256, file.content_type);
-  const bytes = uploads.get(file.sha256);
-  if (bytes) await storage.put(key, bytes, file.content_type);
+  const upload = uploads.get(file.sha256);
+  if (upload) await storeUpload(storage, base, file, upload);
   return key;
+}
+
+/** An upload under its server-chosen key; an image with its sizes beside it. */
+async function storeUpload(
+  storage: StorageAdapter,
+  base: string,
+  file: SyndicStoredFile,
+  upload: { bytes: Buffer; sizes: RenderedSizes | null },
+) {
+  const key = originalKey(base, file.sha256, file.content_type);
+  if (upload.sizes) await putImage(storage, key, upload.bytes, file.content_type, upload.sizes);
+  else await storage.put(key, upload.bytes, file.content_type);
+  return key;
+}
+
+/** A resource whose PUT prepares its body's files (`prepareFiles`) before its transaction. */
+export function preparingFiles<
+  D,
+  R extends { put(db: never, api: never, ext: string, data: D): Promise<unknown> },
+>(filesOf: (data: D) => unknown[], resource: R): R {
+  const put = resource.put.bind(resource) as (
+    db: never,
+    api: never,
+    ext: string,
+    data: D,
+  ) => Promise<unknown>;
+  return {
+    ...resource,
+    put: async (db: never, api: never, ext: string, data: D) => {
+      await prepareFiles(filesOf(data));
+      return put(db, api, ext, data);
+    },
+  };
 }
