@@ -206,7 +206,10 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
     await expect(modal.getByText('Résidence Les Tilleuls')).toBeVisible();
     await expect(modal.getByRole('columnheader', { name: 'Clés de répartition' })).toBeVisible();
     await expect(modal.getByText('Première écriture')).toBeVisible();
-    await expect(modal.locator('iframe')).toHaveAttribute('src', /^\/files\/.+\.pdf\?e=/);
+    // The source: a PDF in a frame, or a small artisan's scan at its '/medium/' size (decision 56).
+    await expect(
+      modal.locator('iframe[src^="/files/"][src*=".pdf?e="], img[src^="/files/"][src*="/medium/"]'),
+    ).toBeVisible();
     const share = modal.getByRole('button', { name: /Ma quote part/ });
     await expect(modal.getByTestId('quote-part-total')).toHaveText(/\d,\d{2}\s€/);
     await share.click();
