@@ -13,13 +13,17 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'tantieme-precompress',
     apply: 'build',
     configResolved(c) {
       outDir = path.resolve(c.root, c.build.outDir);
+      ssr = !!c.build.ssr;
     },
     closeBundle() {
+      // The prerender's server bundle (scripts/prerender.mjs) is never served.
+      if (ssr) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((f) => {
           const p = path.join(dir, f);

@@ -294,6 +294,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The built SPA, with client-side routing fallback (production and `npm start`).
   const webRoot = opts.webDist ?? webDist;
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
+  // GET /login is prerendered by the build (apps/web/scripts/prerender.mjs, decision 59): its
+  // HTML carries the page, painted before the JavaScript runs. Only the bare URL: a query
+  // (?mode=, ?redirect=, ?code=) changes what the page shows, so those get the empty shell.
+  const hasLogin = hasWeb && existsSync(path.join(webRoot, 'login.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -320,7 +324,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         .send('Introuvable');
     }
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = hasLogin && req.url === '/login' ? 'login.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: errorMessages.NOT_FOUND });
   });

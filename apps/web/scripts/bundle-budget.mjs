@@ -33,6 +33,7 @@ export const PUBLIC_PAGES = new Set([
   'Signature',
 ]);
 
+const BOOT = 'src/app/boot';
 const DASHBOARD = 'src/app/layouts/DashboardLayout.tsx';
 const MAIN = 'src/app/layouts/MainLayout.tsx';
 const PREVIEW = 'src/app/layouts/SyndicPreviewLayout.tsx';
@@ -113,6 +114,10 @@ export function measure(distDir, pagesSource) {
     return t;
   };
   const entry = closure(manifest, entryKey);
+  // The entry (styles only) starts the application with `import('./app/boot')` at once, or
+  // after the first frame of a prerendered page: that chunk is initial JavaScript of every page.
+  const boot = findKey(manifest, BOOT);
+  if (boot) closure(manifest, boot, entry);
   const rows = [];
   for (const [name, mod] of Object.entries(lazyPages(pagesSource))) {
     const key = findKey(manifest, mod);

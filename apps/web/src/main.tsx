@@ -3,72 +3,56 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/a11y.css';
 import './app/palette.css';
-import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { NOTIFICATION_TOAST_DURATION_MS } from '@tantieme/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import 'dayjs/locale/fr';
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { config as zodConfig } from 'zod';
-import { setUnauthorizedHandler } from './api';
-import { ModalsHost } from './app/ModalsHost';
-import { loginPath } from './app/guard';
-import { router } from './app/router';
-import { SessionProvider, SYNDIC_ALIAS_KEY, wipeLocalSession } from './app/session';
-import { RealtimeProvider } from './features/notifications/realtime';
-import { theme } from './app/theme';
-import { fr } from './i18n/fr';
-import { FormErrorFocus } from './ui/FormErrorFocus';
 
-dayjs.locale('fr');
-// The toast container (and its transition library) loads after the first paint, not with /login
-// (bundle budget); toasts shown before it mounts are kept by the store and appear then.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
-);
-// zod compiles object parsers with `new Function` unless told not to; the CSP has no
-// 'unsafe-eval', so every form validation would log a CSP violation (issue 13).
-zodConfig({ jitless: true });
+/**
+ * The entry only carries the styles and starts the application (`app/boot.tsx`). A page the
+ * build prerendered (/login) is painted first: the browser would otherwise evaluate the
+ * application's modules (one long task) before its first frame (issue 13, decision 59).
+ */
+const prerendered = !!document.getElementById('root')?.firstElementChild;
+const start = () => void import('./app/boot');
+if (prerendered && !document.hidden) requestAnimationFrame(() => setTimeout(start, 0));
+else start();
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
-
-// SPEC §7: any HTTP 401 sends the user to /login (keeping the syndic alias).
-setUnauthorizedHandler(() => {
-  const p = window.location.pathname;
-  if (
-    /\/login$/.test(p) ||
-    p.startsWith('/syndic-preview') ||
-    p.startsWith('/signature') ||
-    p.startsWith('/m/')
-  )
-    return;
-  wipeLocalSession();
-  queryClient.clear();
-  void router.navigate(loginPath(localStorage.getItem(SYNDIC_ALIAS_KEY)), { replace: true });
-});
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme}>
-      <DatesProvider settings={{ locale: 'fr' }}>
-        <QueryClientProvider client={queryClient}>
-          <FormErrorFocus />
-          <Suspense fallback={null}>
-            <Notifications autoClose={NOTIFICATION_TOAST_DURATION_MS} position="top-right" />
-          </Suspense>
-          <SessionProvider>
-            <ModalsHost labels={{ confirm: fr.confirm.confirm, cancel: fr.confirm.cancel }} />
-            <RealtimeProvider>
-              <RouterProvider router={router} />
-            </RealtimeProvider>
-          </SessionProvider>
-        </QueryClientProvider>
-      </DatesProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+// Until React has taken over the prerendered page, what is typed lives only in the DOM (React's
+// state is still empty) and a submit would be the browser's own (a reload that loses it). So
+// until then: note what is typed, hold a submit; once React listens, hand the typed values to it
+// as input events (its onChange sets the state) and submit again.
+const hydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactProps$'));
+if (prerendered) {
+  const typed = new Map<HTMLInputElement, string>();
+  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+  const onInput = (e: Event) => {
+    const el = e.target;
+    if (el instanceof HTMLInputElement && !hydrated(el)) typed.set(el, el.value);
+  };
+  const onSubmit = (e: Event) => {
+    const form = e.target as HTMLFormElement;
+    if (hydrated(form)) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    held = { form, submitter: (e as SubmitEvent).submitter };
+  };
+  document.addEventListener('input', onInput, true);
+  document.addEventListener('submit', onSubmit, true);
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  const until = Date.now() + 30_000;
+  const handOver = () => {
+    const form = document.querySelector('#root form');
+    if (form && !hydrated(form) && Date.now() < until) {
+      setTimeout(handOver, 50);
+      return;
+    }
+    document.removeEventListener('input', onInput, true);
+    document.removeEventListener('submit', onSubmit, true);
+    for (const [el, value] of typed) {
+      if (!el.isConnected || !setValue) continue;
+      setValue.call(el, value);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    // React applies those state updates before the next task: submit after them.
+    const h = held as { form: HTMLFormElement; submitter: HTMLElement | null } | null;
+    if (h?.form.isConnected) setTimeout(() => h.form.requestSubmit(h.submitter), 0);
+  };
+  setTimeout(handOver, 50);
+}

@@ -19,8 +19,10 @@ function fakeWebDist() {
   };
   write('assets/index-AbC_12-z.js', js);
   write('index.html', html);
+  const login = html.replace('<div id="root"></div>', '<div id="root"><h1>Connexion</h1></div>');
+  write('login.html', login);
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  return { dir, js, html };
+  return { dir, js, html, login };
 }
 
 let t: TestApp;
@@ -59,12 +61,24 @@ describe('compression and caching (issue 13)', () => {
   });
 
   it('revalidates index.html, at / and on a client-side route', async () => {
-    for (const url of ['/', '/login', '/some-copro-id/home']) {
+    for (const url of ['/', '/login?redirect=%2F', '/some-copro-id/home']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(web.html);
+    }
+  });
+
+  it('sends /login prerendered (decision 59), revalidated; with a query, the empty shell', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(web.login);
+    for (const url of ['/login?mode=phone', '/s/abc/login', '/register']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(other.body).toBe(web.html);
     }
   });
 

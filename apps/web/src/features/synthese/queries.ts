@@ -5,6 +5,31 @@ import { api } from '../../api';
 /** Query hooks of 'Ma synthèse'; each key carries the ids and whether it is a preview. */
 const k = (...parts: (string | undefined)[]) => ['synthese', ...parts] as const;
 
+/**
+ * Key and fetch of the first screen's queries, shared with `app/preload.ts`, which starts them
+ * as soon as the record list is known instead of after the page's chunk has loaded (issue 13).
+ */
+export const syntheseQueries = {
+  syndicInfo: (coproId: string) => ({
+    queryKey: k('syndic-info', coproId),
+    queryFn: () => api.call(e.syndicInfo, { params: { id: coproId } }),
+    staleTime: 5 * 60_000,
+  }),
+  administrators: (coproId: string) => ({
+    queryKey: k('administrators', coproId),
+    queryFn: () => api.call(e.administrators, { params: { id: coproId } }),
+    staleTime: 5 * 60_000,
+  }),
+  lots: (coproId: string, coproprietaireId: string) => ({
+    queryKey: k('lots', coproId, coproprietaireId),
+    queryFn: () => api.call(e.lots, { params: { coproprieteId: coproId, coproprietaireId } }),
+  }),
+  general: (coproId: string, coproprietaireId: string) => ({
+    queryKey: k('general', coproId, coproprietaireId),
+    queryFn: () => api.call(e.general, { params: { coproId, coproprietaireId } }),
+  }),
+};
+
 export function usePreviewRecord(id: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: k('preview-info', id),
@@ -15,21 +40,11 @@ export function usePreviewRecord(id: string | undefined, enabled: boolean) {
 }
 
 export function useSyndicInfo(coproId: string | undefined) {
-  return useQuery({
-    queryKey: k('syndic-info', coproId),
-    enabled: !!coproId,
-    queryFn: () => api.call(e.syndicInfo, { params: { id: coproId! } }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...syntheseQueries.syndicInfo(coproId!), enabled: !!coproId });
 }
 
 export function useAdministrators(coproId: string | undefined) {
-  return useQuery({
-    queryKey: k('administrators', coproId),
-    enabled: !!coproId,
-    queryFn: () => api.call(e.administrators, { params: { id: coproId! } }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...syntheseQueries.administrators(coproId!), enabled: !!coproId });
 }
 
 export function useVerificationStatus(coproId: string | undefined, enabled: boolean) {
@@ -42,10 +57,8 @@ export function useVerificationStatus(coproId: string | undefined, enabled: bool
 
 export function useLots(coproId: string | undefined, coproprietaireId: string | undefined) {
   return useQuery({
-    queryKey: k('lots', coproId, coproprietaireId),
+    ...syntheseQueries.lots(coproId!, coproprietaireId!),
     enabled: !!coproId && !!coproprietaireId,
-    queryFn: () =>
-      api.call(e.lots, { params: { coproprieteId: coproId!, coproprietaireId: coproprietaireId! } }),
   });
 }
 
@@ -60,10 +73,8 @@ export function useLotTantiemes(coproprietaireId: string | undefined, lotId: str
 
 export function useFinanceGeneral(coproId: string | undefined, coproprietaireId: string | undefined) {
   return useQuery({
-    queryKey: k('general', coproId, coproprietaireId),
+    ...syntheseQueries.general(coproId!, coproprietaireId!),
     enabled: !!coproId && !!coproprietaireId,
-    queryFn: () =>
-      api.call(e.general, { params: { coproId: coproId!, coproprietaireId: coproprietaireId! } }),
   });
 }
 

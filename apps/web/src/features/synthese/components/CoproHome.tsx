@@ -1,19 +1,30 @@
 import { Alert, SimpleGrid, Skeleton, Stack, Title, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CoproprietaireSummary, Lot } from '@tantieme/contract';
+import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { syntheseFr as t } from '../fr';
 import { useLots, usePreviewRecord, useVerificationStatus } from '../queries';
 import { AdministratorsCard } from './AdministratorsCard';
 import { FinanceSection } from './FinanceSection';
-import { LotDetail } from './LotDetail';
 import { LotsList } from './LotsList';
-import { BalanceFirst, WhatsNew } from './PhoneFirst';
+import { BalanceFirst, useFirstScreenSettled, WhatsNew } from './PhoneFirst';
 import { SyndicCard } from './SyndicCard';
 import { VerificationShortcut } from './VerificationShortcut';
 
-function Dashboard({ record, preview }: { record: CoproprietaireSummary; preview: boolean }) {
+// A lot's detail opens from the list (?lot=): not part of the first screen (issue 13 budget).
+const LotDetail = lazy(() => import('./LotDetail').then((m) => ({ default: m.LotDetail })));
+
+function Dashboard({
+  record,
+  preview,
+  settled = true,
+}: {
+  record: CoproprietaireSummary;
+  preview: boolean;
+  settled?: boolean;
+}) {
   const coproId = record.coproprietes[0]?.id;
   const [params, setParams] = useSearchParams();
   const lots = useLots(coproId, record.id);
@@ -46,7 +57,9 @@ function Dashboard({ record, preview }: { record: CoproprietaireSummary; preview
     <>
       {showVerification && <VerificationShortcut coproprietaireId={record.id} />}
       {openLot ? (
-        <LotDetail lot={openLot} coproprietaireId={record.id} onBack={() => setLot(null)} />
+        <Suspense fallback={<Skeleton h={320} />}>
+          <LotDetail lot={openLot} coproprietaireId={record.id} onBack={() => setLot(null)} />
+        </Suspense>
       ) : (
         <>
           <LotsList
@@ -66,7 +79,11 @@ function Dashboard({ record, preview }: { record: CoproprietaireSummary; preview
       <Title order={1} size="h2">
         {t.title}
       </Title>
-      {phone ? (
+      {!settled ? (
+        // Until the first screen's data is there: one placeholder at least as tall as the screen,
+        // then every block at once, so none pushes another (issue 13, CLS).
+        <Skeleton h="calc(100dvh - 200px)" mih={480} aria-hidden />
+      ) : phone ? (
         // Issue 15, on a phone: the balance and 'Payez maintenant' first, then what is new,
         // then lots and the breakdown; the syndic's address book last. The DOM follows the
         // visual order, so a screen reader and the Tab key meet them in the same order.
@@ -92,7 +109,12 @@ function Dashboard({ record, preview }: { record: CoproprietaireSummary; preview
 export function OwnerHome() {
   const { record, isLoading } = useCurrentCoproprietaire();
   if (isLoading || !record) return <Skeleton h={320} />;
-  return <Dashboard record={record} preview={false} />;
+  return <OwnerDashboard record={record} />;
+}
+
+function OwnerDashboard({ record }: { record: CoproprietaireSummary }) {
+  const settled = useFirstScreenSettled(record);
+  return <Dashboard record={record} preview={false} settled={settled} />;
 }
 
 /** SPEC §4 Syndic preview: the record is fetched with the preview token and shown read-only. */

@@ -7,14 +7,21 @@ import {
   formatParisTime,
   menuVisibility,
 } from '@tantieme/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAssemblees } from '../../assemblees/queries';
 import { BalanceSummary } from '../../finances/components/BalanceSummary';
 import { useUnreadMessages, useUnreadNotifications } from '../../notifications/queries';
 import { PayNowButton } from '../../payments';
+import { useStripeReady } from '../../payments/queries';
 import { syntheseFr as t } from '../fr';
-import { useFinanceGeneral } from '../queries';
+import {
+  useAdministrators,
+  useFinanceGeneral,
+  useLots,
+  useSyndicInfo,
+  useVerificationStatus,
+} from '../queries';
 
 /**
  * What a co-owner comes for, first on a phone (issue 15): the balance of the record and, when
@@ -104,4 +111,43 @@ export function WhatsNew({ record }: { record: CoproprietaireSummary }) {
       )}
     </Card>
   );
+}
+
+/** How long the first screen waits for its data before showing each block with its own skeleton. */
+export const FIRST_SCREEN_WAIT_MS = 4000;
+
+/**
+ * Whether the blocks of the first screen can be shown (issue 13, CLS): the balance, what is new,
+ * the verification shortcut, the lots and the syndic's cards each change height when their data
+ * arrives, and each arrival pushed the blocks below it down (a layout shift of 0.14–0.27 on a
+ * phone). Until their queries have answered (they start together, with the page: app/preload.ts)
+ * the page shows one placeholder, then everything at once; once shown, it stays shown. The hooks
+ * are the blocks' own: same keys, no extra request. Not for the syndic preview (no 'Nouveautés').
+ */
+export function useFirstScreenSettled(record: CoproprietaireSummary): boolean {
+  const coproId = record.coproprietes[0]?.id;
+  const withAg = menuVisibility(record).assemblee;
+  const general = useFinanceGeneral(coproId, record.id);
+  const queries = [
+    general,
+    // 'Payez maintenant' appears in the balance card when card payment is ready (PayNowButton).
+    useStripeReady(coproId ?? '', (general.data?.summary.situation.solde ?? 0) > 0),
+    useLots(coproId, record.id),
+    useSyndicInfo(coproId),
+    useAdministrators(coproId),
+    useVerificationStatus(coproId, record.is_member_syndicat),
+    useUnreadNotifications(record.id),
+    useUnreadMessages(record.id),
+    useAssemblees(withAg && coproId ? { coproId, id: record.id } : null),
+  ];
+  const loading = queries.some((q) => q.isLoading);
+  const [shown, setShown] = useState(!loading);
+  useEffect(() => {
+    if (!loading) setShown(true);
+  }, [loading]);
+  useEffect(() => {
+    const t = setTimeout(() => setShown(true), FIRST_SCREEN_WAIT_MS);
+    return () => clearTimeout(t);
+  }, []);
+  return shown || !loading;
 }

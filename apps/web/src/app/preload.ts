@@ -1,0 +1,47 @@
+import { coproprietaireEndpoints, identityEndpoints } from '@tantieme/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../api';
+import { syntheseQueries } from '../features/synthese/queries';
+import { coproprietairesKey } from '../features/coproprietaire/queries';
+
+/**
+ * A signed-in page opened from its URL used to be a waterfall: entry → profile (the guard waits)
+ * → layout chunk → record list → page chunk → the page's data. Here everything starts at once
+ * (issue 13): the profile and the record list with the entry, the layout and page chunks in
+ * parallel, and 'Ma synthèse's data as soon as the list says which copropriété the record is in.
+ * Same keys and fetches as the hooks, so they find the answers (or the requests) already there.
+ */
+export function preloadSignedIn(qc: QueryClient, token: string, path: string) {
+  const m = /^\/([0-9a-f-]{36})(\/[^?#]*)?$/i.exec(path);
+  if (!m) return;
+  const [, id, rest = ''] = m;
+  void qc.prefetchQuery({
+    queryKey: ['profile', token],
+    queryFn: () => api.call(identityEndpoints.profile),
+    staleTime: 60_000,
+  });
+  void import('./layouts/DashboardLayout');
+  const home = rest === '' || rest === '/' || rest === '/home';
+  if (home) void import('../features/synthese/pages/CoproHomePage');
+  void qc
+    .fetchQuery({
+      queryKey: coproprietairesKey,
+      queryFn: () => api.call(coproprietaireEndpoints.all),
+      staleTime: 30_000,
+    })
+    .then((list) => {
+      const record = list.find((r) => r.id === id);
+      const coproId = record?.coproprietes[0]?.id;
+      if (!home || !record || !coproId || record.coproprietes[0]?.syndic_disable) return;
+      for (const q of [
+        syntheseQueries.general(coproId, id),
+        syntheseQueries.lots(coproId, id),
+        syntheseQueries.syndicInfo(coproId),
+        syntheseQueries.administrators(coproId),
+      ])
+        void qc.prefetchQuery(q as never);
+    })
+    .catch(() => {
+      // The hooks fetch again and show the error.
+    });
+}

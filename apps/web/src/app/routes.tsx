@@ -1,0 +1,113 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { RouteError } from '../ui/RouteError';
+import { NotFound } from '../ui/NotFound';
+import { RequireAuth, RequireSyndicat } from './guard';
+import { EmptyLayout } from './layouts/EmptyLayout';
+import { DashboardLayout, MainLayout, SyndicPreviewLayout } from './layouts/lazy';
+import { pages } from './pages';
+
+const P = (name: keyof typeof pages) => {
+  const Page = pages[name];
+  return <Page />;
+};
+
+/** Each public route also exists under /s/{syndic}/ (SPEC §2.1). */
+const withAlias = (path: string, name: keyof typeof pages): RouteObject[] => [
+  { path, element: P(name) },
+  { path: `/s/:syndic${path}`, element: P(name) },
+];
+
+const documentChildren = (syndicat: boolean): RouteObject[] => [
+  { index: true, element: <Navigate to="fonctionnement" replace /> },
+  { path: 'fonctionnement', element: P('DocumentFonction') },
+  { path: 'syndic', element: P('DocumentSyndic') },
+  { path: 'copropriete', element: P('DocumentCopropriete') },
+  {
+    path: 'liste-legale',
+    element: syndicat ? <RequireSyndicat>{P('DocumentChecklist')}</RequireSyndicat> : P('DocumentChecklist'),
+  },
+  {
+    path: 'postals',
+    element: syndicat ? (
+      <RequireSyndicat>{P('CommunicationPostal')}</RequireSyndicat>
+    ) : (
+      P('CommunicationPostal')
+    ),
+  },
+];
+
+/** The route table of SPEC §2.1, layouts chosen by nesting. */
+export const routes: RouteObject[] = [
+  {
+    element: <EmptyLayout />,
+    errorElement: <RouteError />,
+    children: [
+      ...withAlias('/login', 'Login'),
+      ...withAlias('/register', 'Register'),
+      ...withAlias('/forgot-password', 'ForgotPassword'),
+      { path: '/m/:id', element: P('CommunicationPage') },
+      { path: '/signature', element: P('Signature') },
+      ...withAlias('/invitations/:token?', 'Invitation'),
+      // The phone that scanned a login QR code confirms here (signed in).
+      { path: '/qr-login/:code', element: <RequireAuth>{P('QrConfirm')}</RequireAuth> },
+    ],
+  },
+  {
+    path: '/syndic-preview/:coproId',
+    element: <SyndicPreviewLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="home" replace /> },
+      { path: 'home', element: P('SyndicPreviewHome') },
+      { path: 'invoices', element: P('Invoices') },
+      { path: 'document', children: documentChildren(true) },
+      { path: 'facture-v2', element: P('Facture') },
+    ],
+  },
+  {
+    element: (
+      <RequireAuth>
+        <MainLayout />
+      </RequireAuth>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: P('Home') },
+      { path: '/s/:syndic', element: P('Home') },
+      { path: '/user-info', element: P('UserInfo') },
+      { path: '/notifications', element: P('NotificationsAll') },
+      { path: '/staff/messaging', element: P('StaffInbox') },
+    ],
+  },
+  {
+    path: '/:coproId',
+    element: (
+      <RequireAuth>
+        <DashboardLayout />
+      </RequireAuth>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="home" replace /> },
+      { path: 'home', element: P('CoproHome') },
+      { path: 'invoices', element: P('Invoices') },
+      { path: 'copro-invoices', element: P('Invoices') },
+      { path: 'document', children: documentChildren(true) },
+      { path: 'facture', element: P('FactureOld') },
+      { path: 'messages-communication', element: P('MessagesCommunication') },
+      { path: 'facture-v2', element: P('Facture') },
+      { path: 'messaging', element: P('Messaging') },
+      { path: 'init-profiles', element: P('InitProfiles') },
+      { path: 'init-settings', element: P('InitSettings') },
+      { path: 'settings', element: P('Setting') },
+      { path: 'assemblee', element: P('Assemblee') },
+      { path: 'assemblee/:assembleeId', element: P('AssembleeDetail') },
+      { path: 'notifications', element: P('Notifications') },
+      { path: 'compte', element: P('CoproprietaireInfo') },
+      { path: 'verification', element: <RequireSyndicat>{P('Verification')}</RequireSyndicat> },
+      { path: 'carnet-entretien', element: <RequireSyndicat>{P('CarnetEntretien')}</RequireSyndicat> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+  { path: '*', element: <NotFound /> },
+];
