@@ -12,6 +12,7 @@ export async function chatRoutes(app: FastifyInstance) {
   const deps: service.ChatDeps = {
     db: app.db,
     storage: app.platform.storage,
+    config: app.config,
     get realtime() {
       return app.realtime;
     },

@@ -16,6 +16,7 @@ import {
   positionLabel,
 } from '@tantieme/contract';
 import type { z } from 'zod';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { randomToken } from '../../lib/crypto.js';
@@ -23,6 +24,7 @@ import type { StorageAdapter } from '../../platform/storage.js';
 import type { Realtime } from '../../realtime/index.js';
 import type { OwnedRecord } from '../access/access.service.js';
 import { avatarUrl } from '../identity/identity.presenter.js';
+import { readCoalesced, stageCoalescedNotification } from '../notifications/coalesce.js';
 import * as repo from './chat.repo.js';
 
 /**
@@ -43,6 +45,8 @@ export interface ChatDeps {
   db: Db;
   storage: StorageAdapter;
   realtime: Realtime;
+  /** For the notification of a new message (notify.ts: e-mail links). */
+  config: Pick<Config, 'env' | 'publicUrl'>;
 }
 
 export const recordActor = (record: OwnedRecord): ChatActor => ({
@@ -392,7 +396,7 @@ export async function send(
   if (!ok) throw new AppError('FORBIDDEN', texts.notAllowed);
   const checked = await Promise.all(body.files.map((f, i) => checkUpload(deps, actor, f.key, i)));
   const author = actor.kind === 'record' ? actor.participantId : actor.administratorId;
-  const row = await deps.db.transaction(async (tx) => {
+  const { m: row, staged } = await deps.db.transaction(async (tx) => {
     const fileRows = [];
     for (const [i, f] of body.files.entries()) {
       const c = checked[i] as { type: string; size: number };
@@ -414,8 +418,23 @@ export async function send(
       status: 1,
       created_date: at,
     });
+    // Also locks the recipient's membership row: concurrent sends to them wait, so the
+    // coalescing below sees the notification the other one wrote (decision 57).
     await repo.afterMessage(tx, conversationId, actor.participantId, at);
-    return m;
+    const staged =
+      other.participant_type === 'coproprietaire'
+        ? await stageCoalescedNotification(
+            tx,
+            deps,
+            [other.participant_id],
+            chatNotificationKey(conversationId),
+            chatNotification(actor, conversationId, text, fileRows.length),
+          )
+        : null;
+    return { m, staged };
+  });
+  await staged?.afterCommit().catch(() => {
+    // Stored and queued for push; the recipient's next fetch shows it.
   });
   emitChange(deps.realtime, conversation.id, [
     { id: actor.participantId, type: actor.kind === 'record' ? 'coproprietaire' : 'syndic' },
@@ -427,6 +446,35 @@ export async function send(
   } satisfies ChatMessageEvent);
   const names = await authorNames(deps.db, [author]);
   return presentMessage(actor, row, other, names);
+}
+
+const chatNotificationKey = (conversationId: string) => `chat:${conversationId}`;
+const SNIPPET = 120;
+
+/**
+ * The notification of a new message for the other participant (a co-owner record; the syndic's
+ * staff follow their shared inbox). The send already passed the opt-out rule (decision 45).
+ */
+function chatNotification(actor: ChatActor, conversationId: string, text: string, files: number) {
+  const name = actor.kind === 'record' ? actor.record.coproprietaire.display_name : actor.name;
+  const flat = text.replace(/\s+/g, ' ');
+  const snippet = flat.length > SNIPPET ? `${flat.slice(0, SNIPPET - 1).trimEnd()}…` : flat;
+  const body = snippet
+    ? `${name} : « ${snippet} »`
+    : files > 1
+      ? `${name} vous a envoyé ${files} fichiers.`
+      : `${name} vous a envoyé un fichier.`;
+  return {
+    title: 'Nouveau message dans la messagerie',
+    body,
+    type: 'CHAT',
+    url: `/{id}/messaging?c=${conversationId}`,
+    data: { conversation_id: conversationId },
+    sender:
+      actor.kind === 'record'
+        ? { id: actor.participantId, name, avatar: null, type: 'coproprietaire' }
+        : { id: actor.administratorId, name, avatar: null, type: 'administrator' },
+  };
 }
 
 function emitChange(realtime: Realtime, conversationId: string, members: { id: string; type: string }[]) {
@@ -441,6 +489,9 @@ function emitChange(realtime: Realtime, conversationId: string, members: { id: s
 export async function seen(deps: ChatDeps, actor: ChatActor, conversationId: string) {
   const { other } = await membership(deps.db, actor, conversationId);
   await repo.markSeen(deps.db, conversationId, actor.participantId);
+  // The conversation is read: so is its notification, and the next message notifies again.
+  if (actor.kind === 'record')
+    await readCoalesced(deps, actor.participantId, chatNotificationKey(conversationId)).catch(() => 0);
   emitChange(deps.realtime, conversationId, [
     { id: actor.participantId, type: actor.kind === 'record' ? 'coproprietaire' : 'syndic' },
     { id: other.participant_id, type: other.participant_type },

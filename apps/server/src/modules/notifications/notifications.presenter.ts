@@ -13,6 +13,16 @@ function sender(s: SenderJson | null): Sender {
   };
 }
 
+/**
+ * The page a notification opens. notify.ts stores the caller's path with `{id}` (the record, as
+ * the push already got it filled in); a path with `{id}` and no record opens nothing.
+ */
+function pageUrl(url: unknown, coproprietaireId: string | null) {
+  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return null;
+  if (!url.includes('{id}')) return url;
+  return coproprietaireId ? url.replaceAll('{id}', coproprietaireId) : null;
+}
+
 /** SPEC §3 Notification; `languages.fr` repeats title and body (only fr is used). */
 export function presentNotification(n: NotificationRow): Notification {
   const data = (n.data ?? {}) as Record<string, unknown>;
@@ -30,7 +40,7 @@ export function presentNotification(n: NotificationRow): Notification {
     category: n.category,
     status: n.status,
     type: n.type,
-    url: typeof data.url === 'string' && data.url.startsWith('/') ? data.url : null,
+    url: pageUrl(data.url, n.coproprietaire_id),
     data: { is_event_sending: data.is_event_sending === true, coproprietaire_id: n.coproprietaire_id },
   };
 }

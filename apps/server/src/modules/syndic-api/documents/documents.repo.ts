@@ -3,6 +3,7 @@ import {
   communicationAttachments,
   communications,
   coproprietaires,
+  coproprietes,
   documentGroups,
   documents,
   documentTypes,
@@ -13,6 +14,7 @@ import {
   lots,
   repartitions,
   supplierInvoices,
+  syndics,
 } from '../../../db/schema/index.js';
 import type { Executor, Tx } from '../kit/index.js';
 
@@ -270,4 +272,35 @@ export async function replaceAttachments(
 
 export async function deleteCommunication(tx: Tx, id: string) {
   await tx.delete(communications).where(eq(communications.id, id));
+}
+
+// ── who is told (decision 57) ───────────────────────────────────────────────────
+
+/** Every record of a copropriété (or of all the syndic's), with the inputs of the §6 scope rules. */
+export function recordsWithScope(
+  db: Executor,
+  where: { coproprieteId: string } | { syndicId: string } | { coproprietaireId: string },
+) {
+  return db
+    .select({
+      id: coproprietaires.id,
+      is_member_syndicat: coproprietaires.is_member_syndicat,
+      is_president: coproprietaires.is_president,
+      permissions: coproprietaires.permissions,
+      copro_settings: coproprietes.settings,
+    })
+    .from(coproprietaires)
+    .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
+    .where(
+      'coproprietaireId' in where
+        ? eq(coproprietaires.id, where.coproprietaireId)
+        : 'coproprieteId' in where
+          ? eq(coproprietaires.copropriete_id, where.coproprieteId)
+          : eq(coproprietes.syndic_id, where.syndicId),
+    );
+}
+
+export async function syndicName(db: Executor, syndicId: string) {
+  const [row] = await db.select({ name: syndics.name }).from(syndics).where(eq(syndics.id, syndicId));
+  return row?.name ?? null;
 }

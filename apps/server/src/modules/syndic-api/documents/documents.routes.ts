@@ -24,6 +24,8 @@ type Resource = {
 /** Documents, supplier invoices and communications in the syndic API (issue 8, decision 52). */
 export async function syndicDocumentsRoutes(app: FastifyInstance) {
   const storage = app.platform.storage;
+  // app.realtime is replaced once the HTTP server exists (main.ts): read it per request.
+  const notify = () => ({ db: app.db, realtime: app.realtime, config: app.config });
   const register = (
     endpoints: (typeof e)[keyof typeof e],
     make: () => Resource,
@@ -58,7 +60,7 @@ export async function syndicDocumentsRoutes(app: FastifyInstance) {
     () =>
       preparingFiles(
         (d: SyndicDocumentBody) => [d.file],
-        s.documentsResource(storage),
+        s.documentsResource(storage, notify()),
       ) as unknown as Resource,
     s.deleteDocument,
     FILE_BODY_LIMIT,
@@ -68,7 +70,7 @@ export async function syndicDocumentsRoutes(app: FastifyInstance) {
     () =>
       preparingFiles(
         (d: SyndicInvoiceBody) => (d.file ? [d.file] : []),
-        s.invoicesResource(storage),
+        s.invoicesResource(storage, notify()),
       ) as unknown as Resource,
     s.deleteInvoice,
     FILE_BODY_LIMIT,
@@ -78,7 +80,7 @@ export async function syndicDocumentsRoutes(app: FastifyInstance) {
     () =>
       preparingFiles(
         (d: SyndicCommunicationBody) => d.attachments,
-        s.communicationsResource(storage),
+        s.communicationsResource(storage, notify()),
       ) as unknown as Resource,
     s.deleteCommunication,
     COMMUNICATION_BODY_LIMIT,

@@ -1,5 +1,13 @@
 import {
+  canSeeBankStatements,
+  canSeeCoproDocuments,
+  canSeeInvoices,
+  canSeePostals,
+  canSeeSyndicDocuments,
+  communicationTypeLabel,
   externalIdParams,
+  MONTHS_FR,
+  type ScopedRecord,
   type SyndicCommunicationBody,
   type SyndicDocumentBody,
   type SyndicDocumentGroupBody,
@@ -11,6 +19,12 @@ import type { RecipientInfoJson } from '../../../db/schema/communications.js';
 import { AppError } from '../../../http/errors.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
 import { sha256OfKey } from '../../files/files.service.js';
+import {
+  type NotificationInput,
+  type NotifyDeps,
+  type Staged,
+  stageNotification,
+} from '../../notifications/notify.js';
 import {
   type BulkItem,
   canonical,
@@ -59,6 +73,74 @@ const must = async (tx: Executor, api: SyndicApiContext, resource: string, ext: 
   const id = (await refs(tx, api, resource, [ext])).get(ext);
   if (!id) throw new Error(`${resource} ${ext} vanished after check`);
   return id;
+};
+
+// ── notifications (decision 57) ─────────────────────────────────────────────────
+
+/**
+ * What a creation tells co-owners, staged in the write's transaction (notify.ts) and emitted once
+ * the PUT committed. One `Notices` per request: the routes build a resource per request.
+ */
+class Notices {
+  private staged: Staged[] = [];
+  constructor(private readonly deps: NotifyDeps | undefined) {}
+
+  /** Records of `where` the §6 rule lets see it; nobody when no deps (the import's dry paths). */
+  async stage(
+    tx: Tx,
+    api: SyndicApiContext,
+    who:
+      | string[]
+      | { where: { coproprieteId: string } | { syndicId: string }; rule: (r: ScopedRecord) => boolean },
+    input: Omit<NotificationInput, 'sender'>,
+  ) {
+    if (!this.deps) return;
+    const ids = Array.isArray(who)
+      ? who
+      : (await repo.recordsWithScope(tx, who.where)).filter((r) => who.rule(r)).map((r) => r.id);
+    if (ids.length === 0) return;
+    const sender = {
+      id: api.syndicId,
+      name: (await repo.syndicName(tx, api.syndicId)) ?? api.syndicAlias,
+      avatar: null,
+      type: 'syndic',
+    };
+    this.staged.push(
+      await stageNotification(tx, this.deps, { coproprietaireIds: ids }, { ...input, sender }),
+    );
+  }
+
+  /** After COMMIT: a realtime failure must not fail what is stored (clients re-fetch). */
+  async emit() {
+    const all = this.staged;
+    this.staged = [];
+    for (const s of all) await s.afterCommit().catch(() => {});
+  }
+
+  reset() {
+    this.staged = [];
+  }
+}
+
+/** PUT with the notices of what it created, emitted after the commit; a rolled-back PUT emits nothing. */
+function withNotices<R extends { put: (...a: never[]) => Promise<unknown> }>(
+  resource: R,
+  notices: Notices,
+): R {
+  return {
+    ...resource,
+    put: async (...args: Parameters<R['put']>) => {
+      notices.reset();
+      const out = await resource.put(...args);
+      await notices.emit();
+      return out;
+    },
+  };
+}
+
+const frDay = (iso: string) => {
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
 };
 
 // ── document groups ─────────────────────────────────────────────────────────────
@@ -252,17 +334,82 @@ async function writeDocument(
     await repo.updateDocument(tx, id, row);
     if (current.doc.file_id !== fileId) await deleteFileRows(tx, [current.doc.file_id]);
   } else await repo.insertDocument(tx, { id, ...row });
+  return place;
 }
 
-export function documentsResource(storage: StorageAdapter) {
+/** A new document: its record, or the building's (the syndic's) records the §6 scope lets see it. */
+async function stageDocumentNotice(
+  tx: Tx,
+  api: SyndicApiContext,
+  notices: Notices,
+  d: DocData,
+  place: Awaited<ReturnType<typeof writeDocument>>,
+) {
+  const title = `Nouveau document : ${d.name}`;
+  const base = { title, type: 'DOCUMENT' };
+  if (d.place === 'coproprietaire' && place.coproprietaire_id)
+    return notices.stage(tx, api, [place.coproprietaire_id], {
+      ...base,
+      body: 'Il est disponible dans « Mes documents ».',
+      url: '/{id}/document/fonctionnement',
+    });
+  const [group] = place.group_id ? await repo.groupsByIds(tx, api.syndicId, [place.group_id]) : [];
+  if (!group) return;
+  const copro = group.copropriete_id;
+  if (!copro)
+    return notices.stage(
+      tx,
+      api,
+      { where: { syndicId: api.syndicId }, rule: canSeeSyndicDocuments },
+      {
+        ...base,
+        body: `Classé dans « ${group.name} », parmi les documents du syndic.`,
+        url: '/{id}/document/syndic',
+      },
+    );
+  const url = '/{id}/document/copropriete';
+  if (d.place === 'bank_statement')
+    return notices.stage(
+      tx,
+      api,
+      { where: { coproprieteId: copro }, rule: canSeeBankStatements },
+      {
+        ...base,
+        body: `Relevé bancaire de ${MONTHS_FR[d.month - 1]?.toLowerCase() ?? ''} ${d.year}, dans les documents de la copropriété.`,
+        url,
+      },
+    );
+  return notices.stage(
+    tx,
+    api,
+    { where: { coproprieteId: copro }, rule: canSeeCoproDocuments },
+    {
+      ...base,
+      body:
+        d.place === 'ag'
+          ? `Assemblée générale ${d.year}, dans les documents de la copropriété.`
+          : `Classé dans « ${group.name} », parmi les documents de la copropriété.`,
+      url,
+    },
+  );
+}
+
+/** `notify` absent: nobody is told (a caller with no realtime, e.g. a script). */
+export function documentsResource(storage: StorageAdapter, notify?: NotifyDeps) {
   const uploads: Uploads = new Map();
-  return externalResource({
+  const notices = new Notices(notify);
+  const resource = externalResource({
     item: NO_BULK,
     spec: (api): UpsertSpec<DocData> => ({
       resource: RES.document,
       load: (db, ids) => loadDocuments(db, api, ids),
+      // Only a creation tells co-owners: a replay is `unchanged` and an update is a correction
+      // of a document already announced (decision 57).
       insert: async (tx, rows) => {
-        for (const r of rows) await writeDocument(tx, api, storage, uploads, r.id, r.data, null);
+        for (const r of rows) {
+          const place = await writeDocument(tx, api, storage, uploads, r.id, r.data, null);
+          await stageDocumentNotice(tx, api, notices, r.data, place);
+        }
       },
       update: async (tx, id, data) => {
         const [current] = await repo.documentsByIds(tx, [id]);
@@ -324,6 +471,7 @@ export function documentsResource(storage: StorageAdapter) {
       return errors;
     },
   });
+  return withNotices(resource, notices);
 }
 
 // ── supplier invoices ─────────────────────────────────────────────────────────────
@@ -486,15 +634,33 @@ async function writeInvoice(
     );
 }
 
-export function invoicesResource(storage: StorageAdapter) {
+export function invoicesResource(storage: StorageAdapter, notify?: NotifyDeps) {
   const uploads: Uploads = new Map();
-  return externalResource({
+  const notices = new Notices(notify);
+  const resource = externalResource({
     item: NO_BULK,
     spec: (api): UpsertSpec<InvoiceData> => ({
       resource: RES.invoice,
       load: (db, ids) => loadInvoices(db, api, ids),
       insert: async (tx, rows) => {
-        for (const r of rows) await writeInvoice(tx, api, storage, uploads, r.id, r.data, false);
+        for (const r of rows) {
+          await writeInvoice(tx, api, storage, uploads, r.id, r.data, false);
+          // The building's records the invoice scope of §6 lets see 'Factures et Devis'.
+          await notices.stage(
+            tx,
+            api,
+            {
+              where: { coproprieteId: await must(tx, api, RES.copropriete, r.data.copropriete) },
+              rule: canSeeInvoices,
+            },
+            {
+              title: 'Nouvelle facture fournisseur',
+              body: `Une facture de ${r.data.fournisseur_name} du ${frDay(r.data.invoice_date)} a été ajoutée.`,
+              type: 'INVOICE',
+              url: '/{id}/invoices',
+            },
+          );
+        }
       },
       update: (tx, id, data) => writeInvoice(tx, api, storage, uploads, id, data, true),
     }),
@@ -577,6 +743,7 @@ export function invoicesResource(storage: StorageAdapter) {
       return errors;
     },
   });
+  return withNotices(resource, notices);
 }
 
 // ── communications ──────────────────────────────────────────────────────────────
@@ -674,15 +841,19 @@ async function writeCommunication(
   );
 }
 
-export function communicationsResource(storage: StorageAdapter) {
+export function communicationsResource(storage: StorageAdapter, notify?: NotifyDeps) {
   const uploads: Uploads = new Map();
-  return externalResource({
+  const notices = new Notices(notify);
+  const resource = externalResource({
     item: NO_BULK,
     spec: (api): UpsertSpec<CommData> => ({
       resource: RES.communication,
       load: (db, ids) => loadCommunications(db, api, ids),
       insert: async (tx, rows) => {
-        for (const r of rows) await writeCommunication(tx, api, storage, uploads, r.id, r.data, false);
+        for (const r of rows) {
+          await writeCommunication(tx, api, storage, uploads, r.id, r.data, false);
+          await stageCommunicationNotice(tx, api, notices, r.data);
+        }
       },
       update: (tx, id, data) => writeCommunication(tx, api, storage, uploads, id, data, true),
     }),
@@ -721,6 +892,28 @@ export function communicationsResource(storage: StorageAdapter) {
       }
       return errors;
     },
+  });
+  return withNotices(resource, notices);
+}
+
+/**
+ * A letter takes days to arrive: its record is told, if it may read its letters (IS_SYNDICAT,
+ * decision 48). An e-mail or an SMS already reached the person by that channel: nothing more.
+ */
+async function stageCommunicationNotice(tx: Tx, api: SyndicApiContext, notices: Notices, d: CommData) {
+  if (d.sending_method !== 'postal') return;
+  const id = await must(tx, api, RES.coproprietaire, d.coproprietaire);
+  const [rec] = await repo.recordsWithScope(tx, { coproprietaireId: id });
+  if (!rec || !canSeePostals(rec)) return;
+  await notices.stage(tx, api, [id], {
+    title: 'Nouveau courrier',
+    body:
+      d.subject?.trim() ||
+      (communicationTypeLabel(d.module) === 'Courrier'
+        ? 'Un courrier vous a été adressé par la poste.'
+        : `Un courrier vous a été adressé par la poste : ${communicationTypeLabel(d.module)}.`),
+    type: 'DOCUMENT',
+    url: '/{id}/messages-communication',
   });
 }
 
