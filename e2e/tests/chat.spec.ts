@@ -63,6 +63,12 @@ test('claire and paul chat live: send, unseen badge, read state, attachment in t
   await contact(claire.page, /Cabinet Lefèvre/).click();
   await expect(claire.page.getByTestId('chat-shortcut')).toHaveAttribute('data-unseen', '0');
 
+  // Claire's unread notifications before paul writes (the bell's label).
+  const bell = claire.page.getByTestId('notification-bell');
+  await expect(bell).toBeVisible();
+  const unreadBefore = Number(/(\d+) non lues/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+  const bellSays = (n: number) => (n > 0 ? `Notifications, ${n} non lues` : 'Notifications');
+
   // Paul opens the conversation with claire and writes.
   await paul.page.goto(`/${paul.record}/messaging`);
   await contact(paul.page, /Martin/).click();
@@ -80,6 +86,14 @@ test('claire and paul chat live: send, unseen badge, read state, attachment in t
   await expect(contact(claire.page, /Durand/).getByTestId('chat-unseen')).toHaveText('1');
   await expect(claire.page.getByTestId('chat-shortcut')).toHaveAttribute('data-unseen', '1');
   await expect(contact(claire.page, /Durand/).getByTestId('chat-last')).toContainText('réunion du conseil');
+  // And one notification (decision 57), live in the bell.
+  await expect(bell).toHaveAccessibleName(bellSays(unreadBefore + 1));
+  // A second message: two unseen, still one notification for the conversation.
+  await paul.page.getByTestId('chat-input').fill('Je peux venir jeudi.');
+  await paul.page.getByTestId('chat-input').press('Enter');
+  await expect(contact(claire.page, /Durand/).getByTestId('chat-unseen')).toHaveText('2');
+  await expect(contact(claire.page, /Durand/).getByTestId('chat-last')).toContainText('Je peux venir jeudi.');
+  await expect(bell).toHaveAccessibleName(bellSays(unreadBefore + 1));
 
   // Claire opens it: badge gone, and paul sees 'Lu' live.
   await contact(claire.page, /Durand/).click();
@@ -89,6 +103,8 @@ test('claire and paul chat live: send, unseen badge, read state, attachment in t
   await expect(
     paul.page.getByTestId('chat-message').filter({ hasText: text }).getByTestId('chat-read'),
   ).toBeVisible();
+  // Reading the conversation read its notification.
+  await expect(bell).toHaveAccessibleName(bellSays(unreadBefore));
 
   // Claire answers with an attachment; paul opens it in the file preview.
   const chooser = claire.page.waitForEvent('filechooser');

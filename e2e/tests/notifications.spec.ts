@@ -110,6 +110,60 @@ test('a notification sent through the syndic API appears live in the bell and on
   await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('Notifications, 2 non lues');
 });
 
+test('after the socket drops, the reconnect fetches the counts again (events sent meanwhile are lost)', async ({
+  page,
+}) => {
+  // The page's Socket.IO websockets go through this route: while `cut`, each is closed at once
+  // (the server never sees it), as when the network drops; polling is refused the same way.
+  let cut = false;
+  const open: { close(): Promise<void> }[] = [];
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (cut) {
+      void ws.close();
+      return;
+    }
+    ws.connectToServer();
+    open.push(ws);
+  });
+  await page.route(/\/socket\.io\//, (route) => (cut ? route.abort() : route.continue()));
+  await signIn(page);
+  await page.goto(`/${tilleuls.id}/home`);
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName(/Notifications/);
+  const unread = async () => {
+    const m = /(\d+) non lues/.exec((await bell.getAttribute('aria-label')) ?? '');
+    return m ? Number(m[1]) : 0;
+  };
+  // Live first: the socket is up and in the record's room.
+  const before = await unread();
+  await sendNotification(page.request, 'Relevé des compteurs');
+  await expect(bell).toHaveAccessibleName(`Notifications, ${before + 1} non lues`);
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+
+  // The connection drops; the syndic sends meanwhile: no event can reach this tab.
+  cut = true;
+  for (const ws of open.splice(0)) await ws.close();
+  await sendNotification(page.request, 'Coupure de gaz');
+  await page.waitForTimeout(1500);
+  await expect(bell).toHaveAccessibleName(`Notifications, ${before + 1} non lues`);
+
+  // The network is back: Socket.IO reconnects by itself and the counts are read again.
+  cut = false;
+  await expect(bell).toHaveAccessibleName(`Notifications, ${before + 2} non lues`, { timeout: 15_000 });
+  expect(open.length).toBeGreaterThan(0);
+  // No reload happened.
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+  // And the list in the bell shows what was sent while offline.
+  await bell.click();
+  await expect(page.getByTestId('bell-dropdown').getByTestId('bell-list-item').first()).toContainText(
+    'Coupure de gaz',
+  );
+});
+
 test('messages panel: list, detail with attachment, opening marks read, badge', async ({ page }) => {
   await signIn(page);
   const title = `Procès-verbal ${randomBytes(2).toString('hex')}`;

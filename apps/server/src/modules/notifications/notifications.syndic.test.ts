@@ -100,7 +100,8 @@ describe('syndic API: notifications and messages', () => {
       }),
     );
     expect(seen.data.data.map((n: { title: string }) => n.title)).toEqual(['Travaux', 'Ascenseur']);
-    expect(seen.data.data[0].url).toBe('/{id}/home');
+    // `{id}` is the record the notification belongs to (the push got the same path).
+    expect(seen.data.data[0].url).toBe(`/${seen.data.data[0].coproprietaire_id}/home`);
     expect(
       t.realtime.sent.some((s) => s.room === `user:${w.user.user.id}` && s.event === 'notification'),
     ).toBe(true);

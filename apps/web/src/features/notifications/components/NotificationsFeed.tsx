@@ -110,8 +110,14 @@ export function NotificationsFeed({
           api
             .call(notificationEndpoints.detail, { params: { id: ev.notification_id } })
             .then((n) => {
-              setItems((cur) => (cur.some((x) => x.id === n.id) ? cur : [n, ...cur]));
-              setTotal((x) => x + 1);
+              // A known id is a rewritten row (a chat conversation's one notification, decision
+              // 57): it moves to the top with its new text, and the total stays.
+              let known = false;
+              setItems((cur) => {
+                known = cur.some((x) => x.id === n.id);
+                return [n, ...cur.filter((x) => x.id !== n.id)];
+              });
+              setTotal((x) => (known ? x : x + 1));
             })
             .catch(logOnly('notifications'));
         } else if (ev.notification_action === 'read') {
