@@ -113,29 +113,33 @@ test('a notification sent through the syndic API appears live in the bell and on
 test('after the socket drops, the reconnect fetches the counts again (events sent meanwhile are lost)', async ({
   page,
 }) => {
-  // The page's Socket.IO websockets go through this route: while `cut`, each is closed at once
-  // (the server never sees it), as when the network drops; polling is refused the same way.
+  // The page's Socket.IO websockets go through this route. While `cut`, the open ones are closed
+  // and a new attempt hangs (the server never sees it) until the network is back, as when a
+  // connection drops; polling is refused meanwhile.
   let cut = false;
+  let networkBack = () => {};
+  const back = new Promise<void>((resolve) => {
+    networkBack = resolve;
+  });
   const open: { close(): Promise<void> }[] = [];
-  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    if (cut) {
-      void ws.close();
-      return;
-    }
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    if (cut) await back;
     ws.connectToServer();
     open.push(ws);
   });
   await page.route(/\/socket\.io\//, (route) => (cut ? route.abort() : route.continue()));
   await signIn(page);
+  // The bell's own count of this record, as first loaded.
+  const counted = page.waitForResponse(
+    (r) => r.url().includes(`/notifications/unread-count?coproprietaire_id=${tilleuls.id}`) && r.ok(),
+  );
   await page.goto(`/${tilleuls.id}/home`);
+  const before = ((await (await counted).json()).data as { category: string; totalUnread: number }[]).find(
+    (c) => c.category === 'all',
+  )?.totalUnread as number;
   const bell = page.getByTestId('notification-bell');
-  await expect(bell).toHaveAccessibleName(/Notifications/);
-  const unread = async () => {
-    const m = /(\d+) non lues/.exec((await bell.getAttribute('aria-label')) ?? '');
-    return m ? Number(m[1]) : 0;
-  };
+  await expect(bell).toHaveAccessibleName(before ? `Notifications, ${before} non lues` : 'Notifications');
   // Live first: the socket is up and in the record's room.
-  const before = await unread();
   await sendNotification(page.request, 'Relevé des compteurs');
   await expect(bell).toHaveAccessibleName(`Notifications, ${before + 1} non lues`);
   await page.evaluate(() => {
@@ -151,6 +155,7 @@ test('after the socket drops, the reconnect fetches the counts again (events sen
 
   // The network is back: Socket.IO reconnects by itself and the counts are read again.
   cut = false;
+  networkBack();
   await expect(bell).toHaveAccessibleName(`Notifications, ${before + 2} non lues`, { timeout: 15_000 });
   expect(open.length).toBeGreaterThan(0);
   // No reload happened.
