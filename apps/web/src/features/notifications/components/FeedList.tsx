@@ -110,7 +110,8 @@ export function FeedList<T extends FeedRow>({
                             }}
                           />
                         )}
-                        <Text size="sm" fw={it.is_read ? 500 : 700} lineClamp={1}>
+                        {/* Two lines: on a phone one line cut 'Nouveau document : Procès-…' before the name. */}
+                        <Text size="sm" fw={it.is_read ? 500 : 700} lineClamp={2}>
                           {it.title}
                         </Text>
                       </Group>
