@@ -106,7 +106,7 @@ describe('a chat message notifies the other participant', () => {
     const first = mine[0];
     expect(first).toMatchObject({
       title: 'Nouveau message dans la messagerie',
-      body: 'Mme Claire Martin : « Bonjour Paul »',
+      body: 'Mme Claire Martin\u202f: « Bonjour Paul »',
       is_read: false,
       sender: { id: b.council.rec.id, name: 'Mme Claire Martin', type: 'coproprietaire' },
       data: { url: `/{id}/messaging?c=${conv.id}`, conversation_id: conv.id },
@@ -129,7 +129,9 @@ describe('a chat message notifies the other participant', () => {
     mine = await chatNotifs(b.open.rec.id);
     expect(mine).toHaveLength(1);
     expect(mine[0].id).toBe(first.id);
-    expect(mine[0].body.startsWith('Mme Claire Martin : « Le conseil se réunit jeudi à 18 h')).toBe(true);
+    expect(mine[0].body.startsWith('Mme Claire Martin\u202f: « Le conseil se réunit jeudi à 18 h')).toBe(
+      true,
+    );
     expect(mine[0].body.endsWith('… »')).toBe(true);
     expect(mine[0].created_date.getTime()).toBeGreaterThan(first.created_date.getTime());
     // Rewritten, not rung again: no further push or e-mail; the lists hear of it ('new', same id).
@@ -163,7 +165,9 @@ describe('a chat message notifies the other participant', () => {
     await say(b.council, conv.id, 'Second');
     mine = await chatNotifs(b.open.rec.id);
     expect(mine).toHaveLength(2);
-    expect(mine.filter((n) => !n.is_read).map((n) => n.body)).toEqual(['Mme Claire Martin : « Second »']);
+    expect(mine.filter((n) => !n.is_read).map((n) => n.body)).toEqual([
+      'Mme Claire Martin\u202f: « Second »',
+    ]);
 
     // Read from the bell instead: the next message is a new notification too.
     const unread = mine.find((n) => !n.is_read)!;
@@ -187,7 +191,7 @@ describe('a chat message notifies the other participant', () => {
     expect(await chatNotifs(b.open.rec.id)).toHaveLength(1);
     await say(b.open, conv.id, 'Je vous écoute');
     expect((await chatNotifs(b.closed.rec.id)).map((n) => n.body)).toEqual([
-      'M. Paul Durand : « Je vous écoute »',
+      'M. Paul Durand\u202f: « Je vous écoute »',
     ]);
     // A second conversation of open's: a second unread notification.
     const other = await openConv(b.council, { id: b.open.rec.id, type: 'coproprietaire' });
@@ -218,7 +222,7 @@ describe('a chat message notifies the other participant', () => {
     expect(answer.statusCode).toBe(200);
     const [n] = await chatNotifs(b.open.rec.id);
     expect(n).toMatchObject({
-      body: 'Sophie Garnier : « Merci, le serrurier passe demain. »',
+      body: 'Sophie Garnier\u202f: « Merci, le serrurier passe demain. »',
       sender: { name: 'Sophie Garnier', type: 'administrator' },
     });
   });

@@ -460,7 +460,7 @@ function chatNotification(actor: ChatActor, conversationId: string, text: string
   const flat = text.replace(/\s+/g, ' ');
   const snippet = flat.length > SNIPPET ? `${flat.slice(0, SNIPPET - 1).trimEnd()}…` : flat;
   const body = snippet
-    ? `${name} : « ${snippet} »`
+    ? `${name} : « ${snippet} »`
     : files > 1
       ? `${name} vous a envoyé ${files} fichiers.`
       : `${name} vous a envoyé un fichier.`;

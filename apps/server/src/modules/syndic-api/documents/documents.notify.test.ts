@@ -143,9 +143,9 @@ describe('documents created through the syndic API notify who may see them', () 
       .values({ code: 'AUTRE', name: 'Autres', sort: 1 })
       .onConflictDoNothing();
     await ok(call('PUT', '/documents/D1', a.headers, doc));
-    expect(await whoGot('Nouveau document : Attestation de propriété')).toEqual(['P1']);
+    expect(await whoGot('Nouveau document\u202f: Attestation de propriété')).toEqual(['P1']);
     const [n] = (await notified('P1')).filter(
-      (r) => r.title === 'Nouveau document : Attestation de propriété',
+      (r) => r.title === 'Nouveau document\u202f: Attestation de propriété',
     );
     expect(n).toMatchObject({
       type: 'DOCUMENT',
@@ -173,7 +173,7 @@ describe('documents created through the syndic API notify who may see them', () 
     });
     expect(list.statusCode).toBe(200);
     expect(json(list).data.data[0]).toMatchObject({
-      title: 'Nouveau document : Attestation de propriété',
+      title: 'Nouveau document\u202f: Attestation de propriété',
       url: `/${rec.P1}/document/fonctionnement`,
     });
 
@@ -204,9 +204,9 @@ describe('documents created through the syndic API notify who may see them', () 
         file,
       }),
     );
-    expect(await whoGot('Nouveau document : Règlement de copropriété')).toEqual(['P1', 'P2', 'P3']);
+    expect(await whoGot('Nouveau document\u202f: Règlement de copropriété')).toEqual(['P1', 'P2', 'P3']);
     const [n] = (await notified('P2')).filter(
-      (r) => r.title === 'Nouveau document : Règlement de copropriété',
+      (r) => r.title === 'Nouveau document\u202f: Règlement de copropriété',
     );
     expect(n.body).toBe('Classé dans « Règlement », parmi les documents de la copropriété.');
     expect(n.data).toMatchObject({ url: '/{id}/document/copropriete' });
@@ -224,9 +224,9 @@ describe('documents created through the syndic API notify who may see them', () 
         file,
       }),
     );
-    expect(await whoGot('Nouveau document : Relevé février 2026')).toEqual(['P2']);
+    expect(await whoGot('Nouveau document\u202f: Relevé février 2026')).toEqual(['P2']);
     const [n] = await notified('P2').then((r) =>
-      r.filter((x) => x.title === 'Nouveau document : Relevé février 2026'),
+      r.filter((x) => x.title === 'Nouveau document\u202f: Relevé février 2026'),
     );
     expect(n.body).toBe('Relevé bancaire de février 2026, dans les documents de la copropriété.');
   });
@@ -243,7 +243,7 @@ describe('documents created through the syndic API notify who may see them', () 
         file,
       }),
     );
-    expect(await whoGot("Nouveau document : Procès-verbal de l'AG 2026")).toEqual(['P1', 'P2', 'P3']);
+    expect(await whoGot("Nouveau document\u202f: Procès-verbal de l'AG 2026")).toEqual(['P1', 'P2', 'P3']);
     await ok(
       call('PUT', '/document-groups/CARTE', a.headers, { scope: 'syndic', name: 'Carte professionnelle' }),
     );
@@ -257,8 +257,8 @@ describe('documents created through the syndic API notify who may see them', () 
       }),
     );
     // PX's building shows no syndic documents (scope absent); PB is another syndic's.
-    expect(await whoGot('Nouveau document : Carte T 2026')).toEqual(['P1', 'P2', 'P3']);
-    const [n] = (await notified('P1')).filter((r) => r.title === 'Nouveau document : Carte T 2026');
+    expect(await whoGot('Nouveau document\u202f: Carte T 2026')).toEqual(['P1', 'P2', 'P3']);
+    const [n] = (await notified('P1')).filter((r) => r.title === 'Nouveau document\u202f: Carte T 2026');
     expect(n.data).toMatchObject({ url: '/{id}/document/syndic' });
   });
 

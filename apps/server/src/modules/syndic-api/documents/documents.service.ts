@@ -345,7 +345,7 @@ async function stageDocumentNotice(
   d: DocData,
   place: Awaited<ReturnType<typeof writeDocument>>,
 ) {
-  const title = `Nouveau document : ${d.name}`;
+  const title = `Nouveau document : ${d.name}`;
   const base = { title, type: 'DOCUMENT' };
   if (d.place === 'coproprietaire' && place.coproprietaire_id)
     return notices.stage(tx, api, [place.coproprietaire_id], {
@@ -911,7 +911,7 @@ async function stageCommunicationNotice(tx: Tx, api: SyndicApiContext, notices: 
       d.subject?.trim() ||
       (communicationTypeLabel(d.module) === 'Courrier'
         ? 'Un courrier vous a été adressé par la poste.'
-        : `Un courrier vous a été adressé par la poste : ${communicationTypeLabel(d.module)}.`),
+        : `Un courrier vous a été adressé par la poste : ${communicationTypeLabel(d.module)}.`),
     type: 'DOCUMENT',
     url: '/{id}/messages-communication',
   });
