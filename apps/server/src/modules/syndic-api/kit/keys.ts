@@ -1,6 +1,7 @@
 import { SYNDIC_SCOPES, type SyndicScope } from '@tantieme/contract';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { prepared } from '../../../db/prepared.js';
 import { syndicApiKeys, syndics } from '../../../db/schema/index.js';
 import { randomToken, sha256 } from '../../../lib/crypto.js';
 
@@ -79,24 +80,31 @@ export async function revokeApiKey(db: Db, syndicId: string, keyId: string) {
   return rows.length === 1;
 }
 
+/** Every syndic API call starts here: prepared once (db/prepared.ts), read fresh each time (revocation). */
+const keyByHash = (db: Db) =>
+  prepared(db, 'syndic_api_key', (d) =>
+    d
+      .select({
+        id: syndicApiKeys.id,
+        name: syndicApiKeys.name,
+        scopes: syndicApiKeys.scopes,
+        revoked_at: syndicApiKeys.revoked_at,
+        last_used_at: syndicApiKeys.last_used_at,
+        syndic_id: syndics.id,
+        alias: syndics.alias,
+        disabled: syndics.disabled,
+      })
+      .from(syndicApiKeys)
+      .innerJoin(syndics, eq(syndics.id, syndicApiKeys.syndic_id))
+      .where(eq(syndicApiKeys.key_hash, sql.placeholder('hash')))
+      .limit(1)
+      .prepare('syndic_api_key'),
+  );
+
 /** The key's identity, or null for an unknown or revoked key, or a disabled syndic. */
 export async function authenticateApiKey(db: Db, raw: string): Promise<ApiKeyIdentity | null> {
   if (!raw.startsWith(KEY_PREFIX) || raw.length > 200) return null;
-  const [row] = await db
-    .select({
-      id: syndicApiKeys.id,
-      name: syndicApiKeys.name,
-      scopes: syndicApiKeys.scopes,
-      revoked_at: syndicApiKeys.revoked_at,
-      last_used_at: syndicApiKeys.last_used_at,
-      syndic_id: syndics.id,
-      alias: syndics.alias,
-      disabled: syndics.disabled,
-    })
-    .from(syndicApiKeys)
-    .innerJoin(syndics, eq(syndics.id, syndicApiKeys.syndic_id))
-    .where(eq(syndicApiKeys.key_hash, sha256(raw)))
-    .limit(1);
+  const [row] = await keyByHash(db).execute({ hash: sha256(raw) });
   if (!row || row.revoked_at || row.disabled) return null;
   // Last use is informative: written at most once a minute, not on every call.
   if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > 60_000)
