@@ -359,14 +359,21 @@ async function main() {
         const login = await fetch(`http://127.0.0.1:${APP_PORT}/api/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'paul.durand@example.fr', password: 'Tilleuls2024' }),
+          // claire: a council member of Les Tilleuls, so every list (invoices are council-only there) answers.
+          body: JSON.stringify({ email: 'claire.martin@example.fr', password: 'Tilleuls2024' }),
         });
         const token = ((await login.json()) as { data: { token: string } }).data.token;
         const all = await fetch(`http://127.0.0.1:${APP_PORT}/api/coproprietaires/all`, {
           headers: { authorization: `Bearer ${token}` },
         });
-        const rec = ((await all.json()) as { data: { id: string; coproprietes: { id: string }[] }[] })
-          .data[0];
+        type Rec = {
+          id: string;
+          init_settings_done: boolean;
+          coproprietes: { id: string; syndic_disable: boolean }[];
+        };
+        const rec = ((await all.json()) as { data: Rec[] }).data.find(
+          (r) => r.init_settings_done && !r.coproprietes[0].syndic_disable,
+        ) as Rec;
         const h = { authorization: `Bearer ${token}` };
         const copro = rec.coproprietes[0].id;
         const bills = await fetch(
