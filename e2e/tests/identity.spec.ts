@@ -97,6 +97,17 @@ test.describe('login', () => {
     await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
   });
 
+  test('a tab clicked before the app takes over the prerendered /login still switches', async ({ page }) => {
+    // The application chunk arrives 2 s late: the click lands on the prerendered HTML (decision 59).
+    await page.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Téléphone' }).click();
+    await expect(page.getByPlaceholder('Entrer un numéro de téléphone')).toBeVisible({ timeout: 20_000 });
+  });
+
   test('by phone with an SMS code', async ({ page, request }) => {
     await page.goto('/login');
     await page.getByRole('tab', { name: 'Téléphone' }).click();

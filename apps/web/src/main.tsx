@@ -15,16 +15,22 @@ if (prerendered && !document.hidden) requestAnimationFrame(() => setTimeout(star
 else start();
 
 // Until React has taken over the prerendered page, what is typed lives only in the DOM (React's
-// state is still empty) and a submit would be the browser's own (a reload that loses it). So
-// until then: note what is typed, hold a submit; once React listens, hand the typed values to it
-// as input events (its onChange sets the state) and submit again.
+// state is still empty), a click on a tab or a button does nothing, and a submit would be the
+// browser's own (a reload that loses it). So until then: note what is typed and clicked, in
+// order, and hold a submit; once React listens, replay them (typed values as input events, which
+// its onChange reads; clicks as clicks: the 'Téléphone' tab) and submit again.
 const hydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactProps$'));
 if (prerendered) {
-  const typed = new Map<HTMLInputElement, string>();
+  const done: ({ input: HTMLInputElement; value: string } | { click: HTMLElement })[] = [];
   let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
   const onInput = (e: Event) => {
     const el = e.target;
-    if (el instanceof HTMLInputElement && !hydrated(el)) typed.set(el, el.value);
+    if (el instanceof HTMLInputElement && !hydrated(el)) done.push({ input: el, value: el.value });
+  };
+  const onClick = (e: Event) => {
+    // Links navigate by themselves and submit buttons end in a held submit: only the others.
+    const el = (e.target as Element | null)?.closest?.('button:not([type=submit]), [role=tab]');
+    if (el instanceof HTMLElement && !hydrated(el)) done.push({ click: el });
   };
   const onSubmit = (e: Event) => {
     const form = e.target as HTMLFormElement;
@@ -34,6 +40,7 @@ if (prerendered) {
     held = { form, submitter: (e as SubmitEvent).submitter };
   };
   document.addEventListener('input', onInput, true);
+  document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   const until = Date.now() + 30_000;
@@ -44,11 +51,15 @@ if (prerendered) {
       return;
     }
     document.removeEventListener('input', onInput, true);
+    document.removeEventListener('click', onClick, true);
     document.removeEventListener('submit', onSubmit, true);
-    for (const [el, value] of typed) {
-      if (!el.isConnected || !setValue) continue;
-      setValue.call(el, value);
-      el.dispatchEvent(new Event('input', { bubbles: true }));
+    for (const step of done) {
+      if ('click' in step) {
+        if (step.click.isConnected) step.click.click();
+      } else if (step.input.isConnected && setValue) {
+        setValue.call(step.input, step.value);
+        step.input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
     }
     // React applies those state updates before the next task: submit after them.
     const h = held as { form: HTMLFormElement; submitter: HTMLElement | null } | null;
