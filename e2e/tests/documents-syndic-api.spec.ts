@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { type APIRequestContext, type Browser, expect, test } from './a11y.fixture';
+import { tokenFrom } from './identity.helpers';
 
 /**
  * Issue 8, 'done means': a document and a supplier invoice the syndic sends through its API
@@ -53,34 +53,7 @@ async function scan(browser: Browser, supplier: string, number: string, amount: 
 }
 
 /** Claire's session, signed in from a loopback address of this file (login is rate-limited per address). */
-function login(): Promise<string> {
-  const body = JSON.stringify({ email: 'claire.martin@example.fr', password: 'Tilleuls2024' });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: Number(process.env.E2E_PORT),
-        localAddress: '127.0.0.5',
-        path: '/api/auth/login',
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let raw = '';
-        res.on('data', (c) => {
-          raw += c;
-        });
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(JSON.parse(raw).data.token as string)
-            : reject(new Error(`login ${res.statusCode}: ${raw}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const login = () => tokenFrom('127.0.0.5', 'claire.martin@example.fr');
 
 async function put(request: APIRequestContext, path: string, data: unknown) {
   const res = await request.put(`/api/syndic/v1${path}`, { headers: syndic, data: data as object });

@@ -1,6 +1,5 @@
-import http from 'node:http';
 import { type APIRequestContext, expect, type Page, test } from './a11y.fixture';
-import { expectNoHorizontalScroll } from './identity.helpers';
+import { expectNoHorizontalScroll, tokenFrom } from './identity.helpers';
 
 /** Documents, supplier invoices, communications and the SMS page (SPEC §2.7, §2.17, §2.18, §2.22) on the demo data. */
 
@@ -11,34 +10,7 @@ const SHOTS = 'test-results/documents';
  * One sign-in per account for the file, from a loopback address of its own (127.0.0.3): the
  * login is rate-limited per e-mail and address, and other specs use claire's budget on 127.0.0.1.
  */
-function login(email: string): Promise<string> {
-  const body = JSON.stringify({ email, password: PASSWORD });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: Number(process.env.E2E_PORT),
-        localAddress: '127.0.0.3',
-        path: '/api/auth/login',
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let raw = '';
-        res.on('data', (c) => {
-          raw += c;
-        });
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(JSON.parse(raw).data.token as string)
-            : reject(new Error(`login ${res.statusCode}: ${raw}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const login = (email: string) => tokenFrom('127.0.0.3', email, PASSWORD);
 
 interface Rec {
   id: string;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Tilleuls2024';
@@ -59,4 +60,37 @@ export async function expectNoHorizontalScroll(page: Page) {
     width: window.innerWidth,
   }));
   expect(scroll).toBeLessThanOrEqual(width);
+}
+
+/**
+ * A session token from POST /api/auth/login sent from a loopback address of the caller's own:
+ * sign-in is rate-limited per e-mail and address, and earlier specs use up 127.0.0.1's budget.
+ */
+export function tokenFrom(localAddress: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const body = JSON.stringify({ email, password });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: Number(process.env.E2E_PORT),
+        localAddress,
+        path: '/api/auth/login',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let raw = '';
+        res.on('data', (c) => {
+          raw += c;
+        });
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(JSON.parse(raw).data.token as string)
+            : reject(new Error(`login ${res.statusCode}: ${raw}`)),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }

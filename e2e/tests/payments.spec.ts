@@ -1,6 +1,6 @@
-import http from 'node:http';
 import { type APIRequestContext, checkA11y, expect, type Page, tabTo, test } from './a11y.fixture';
 import { formatCents } from '@tantieme/contract';
+import { tokenFrom } from './identity.helpers';
 
 /**
  * Card payment as claire on her Les Tilleuls record (syndic lefevre takes card payments),
@@ -30,33 +30,7 @@ async function records(request: APIRequestContext, token: string): Promise<Rec[]
  * as a second device would: the login call is rate-limited per e-mail and address, and the
  * specs that run before this one use up claire's budget on 127.0.0.1.
  */
-function loginFromOwnAddress(email: string): Promise<string> {
-  const body = JSON.stringify({ email, password: PASSWORD });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: Number(process.env.E2E_PORT),
-        localAddress: '127.0.0.2',
-        path: '/api/auth/login',
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let raw = '';
-        res.on('data', (c) => {
-          raw += c;
-        });
-        res.on('end', () => {
-          if (res.statusCode !== 200) return reject(new Error(`login ${res.statusCode}: ${raw}`));
-          resolve(JSON.parse(raw).data.token as string);
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const loginFromOwnAddress = (email: string) => tokenFrom('127.0.0.2', email, PASSWORD);
 
 let claireToken: Promise<string> | null = null;
 

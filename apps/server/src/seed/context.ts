@@ -119,16 +119,17 @@ export interface SeedContext {
 
 export const newId = () => randomUUID();
 
-/** Puts a file in storage and queues its `files` row; returns what documents need to point at it. */
-export function storeFile(
+/** Queues `write` (the storage side) and the `files` row; returns what documents point at. */
+function queueFile(
   ctx: SeedContext,
   key: string,
   name: string,
   data: Buffer,
   contentType: string,
+  write: Promise<void>,
 ): StoredFile {
   const file: StoredFile = { id: newId(), key, name, content_type: contentType, size: data.length };
-  ctx.writes.push(ctx.storage.put(key, data, contentType));
+  ctx.writes.push(write);
   ctx.rows.add(s.files, {
     id: file.id,
     storage_key: key,
@@ -138,6 +139,17 @@ export function storeFile(
     created_at: ctx.clock.now,
   });
   return file;
+}
+
+/** Puts a file in storage and queues its `files` row; returns what documents need to point at it. */
+export function storeFile(
+  ctx: SeedContext,
+  key: string,
+  name: string,
+  data: Buffer,
+  contentType: string,
+): StoredFile {
+  return queueFile(ctx, key, name, data, contentType, ctx.storage.put(key, data, contentType));
 }
 
 /**
@@ -151,17 +163,8 @@ export function storeImage(
   data: Buffer,
   contentType: string,
 ): StoredFile {
-  const file: StoredFile = { id: newId(), key, name, content_type: contentType, size: data.length };
-  ctx.writes.push(
-    renderSizes(data, contentType).then((sizes) => putImage(ctx.storage, key, data, contentType, sizes)),
+  const write = renderSizes(data, contentType).then((sizes) =>
+    putImage(ctx.storage, key, data, contentType, sizes),
   );
-  ctx.rows.add(s.files, {
-    id: file.id,
-    storage_key: key,
-    name,
-    content_type: contentType,
-    size: data.length,
-    created_at: ctx.clock.now,
-  });
-  return file;
+  return queueFile(ctx, key, name, data, contentType, write);
 }
