@@ -96,7 +96,9 @@ describe('outgoing webhooks', () => {
     // The receiver fails first: the attempt is logged and retried after the backoff.
     answer = 503;
     received = [];
-    let now = Date.now();
+    // A second ahead: the row's next_attempt_at is the database's now() in microseconds, and
+    // Date.now() truncates to the millisecond, so within the same millisecond it is not yet due.
+    let now = Date.now() + 1000;
     expect(await deliverDueWebhooks(t.database.db, APP_SECRET, { now: () => now })).toBe(1);
     let [d] = await t.database.db
       .select()
@@ -178,7 +180,7 @@ describe('outgoing webhooks', () => {
     const { queueSyndicEvent } = await import('./webhooks.service.js');
     await queueSyndicEvent(t.database.db, syndic.id, 'ballot.cast', { resolution: 'R1' });
     answer = 500;
-    let now = Date.now();
+    let now = Date.now() + 1000; // see above: due for sure, whatever the clocks' precision
     for (let i = 1; i <= 8; i++) {
       await deliverDueWebhooks(t.database.db, APP_SECRET, { now: () => now });
       now += backoffMs(i);
