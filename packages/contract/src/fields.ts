@@ -78,6 +78,9 @@ export function looksLikeAttachToken(v: string): boolean {
 export const idField = z.guid({ error: 'Identifiant invalide' });
 export const uuidParam = idField;
 
+/** The same rule as a test, for ids that do not come through a schema (sockets, guards, CLI). */
+export const isId = (v: unknown): v is string => idField.safeParse(v).success;
+
 /** Profile rule (SPEC §5): the first word is the first name, the rest the last name. */
 export function splitFullName(full: string): { first_name: string; last_name: string } {
   const words = full.trim().split(/\s+/).filter(Boolean);

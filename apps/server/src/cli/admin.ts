@@ -11,7 +11,7 @@ import { chainReport, formatChainReport } from '../modules/assemblees/assemblees
 import { isDatabaseEmpty, printDemoLogins, seedDemo } from '../seed/demo.js';
 import { createApiKey, listApiKeys, parseScopes, revokeApiKey } from '../modules/syndic-api/kit/keys.js';
 import { FULL_SCALE, type ScaleOptions, seedScale, validateScaleOptions } from '../seed/scale.js';
-import { importJsonSchema } from '@tantieme/contract';
+import { importJsonSchema, isId } from '@tantieme/contract';
 import { formatSummary, ImportFileError, importFiles, progressBar } from './import.js';
 
 const HELP = `Administration de Tantième
@@ -47,7 +47,6 @@ Commandes :
 La base utilisée est celle du serveur : DATABASE_URL si elle est définie, sinon la base
 embarquée de DATA_DIR/db (arrêtez le serveur avant, elle ne s'ouvre que dans un processus).`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = 86_400_000;
 
 class CliError extends Error {}
@@ -78,7 +77,7 @@ async function open(config: Config): Promise<Database> {
 
 async function findRecord(database: Database, id: string | undefined) {
   if (!id) throw new CliError("Indiquez l'identifiant du copropriétaire (uuid).");
-  if (!UUID.test(id)) throw new CliError(`Identifiant invalide : ${id}`);
+  if (!isId(id)) throw new CliError(`Identifiant invalide : ${id}`);
   const [row] = await database.db
     .select({ coproprietaire: coproprietaires, copropriete: coproprietes, syndic: syndics })
     .from(coproprietaires)
@@ -188,7 +187,7 @@ async function invitationCommand(config: Config, database: Database, args: strin
 }
 
 async function verifyChainCommand(database: Database, args: string[]) {
-  if (args[0] && !UUID.test(args[0])) throw new CliError(`Identifiant invalide : ${args[0]}`);
+  if (args[0] && !isId(args[0])) throw new CliError(`Identifiant invalide : ${args[0]}`);
   const report = await chainReport(database.db, args[0]);
   if (report.length === 0) throw new CliError('Aucune assemblée à vérifier.');
   console.log(formatChainReport(report));
@@ -234,7 +233,7 @@ async function apiKeyCommand(database: Database, args: string[]) {
       );
   } else if (sub === 'revoke') {
     const id = rest[0];
-    if (!id || !UUID.test(id)) throw new CliError("Indiquez l'identifiant (uuid) de la clé à révoquer.");
+    if (!isId(id)) throw new CliError("Indiquez l'identifiant (uuid) de la clé à révoquer.");
     if (!(await revokeApiKey(database.db, syndic.id, id)))
       throw new CliError(`Aucune clé active ${id} pour ce syndic.`);
     console.log(`Clé ${id} révoquée.`);

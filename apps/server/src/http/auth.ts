@@ -1,8 +1,8 @@
-import { PREVIEW_TOKEN_HEADER } from '@tantieme/contract';
+import { PREVIEW_TOKEN_HEADER, isId } from '@tantieme/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findPreviewGrant, type PreviewGrant } from '../modules/access/access.service.js';
-import { resolveToken } from '../modules/identity/session.service.js';
+import { type PrefetchedRecord, resolveToken } from '../modules/identity/session.service.js';
 import type { UserRow } from '../modules/identity/session.repo.js';
 import { AppError } from './errors.js';
 import { timed } from './request-stats.js';
@@ -11,6 +11,8 @@ export interface AuthState {
   user: UserRow | null;
   sessionId: string | null;
   preview: PreviewGrant | null;
+  /** The record the path names, read with the session for the access guard (which still decides). */
+  record?: PrefetchedRecord;
 }
 
 declare module 'fastify' {
@@ -30,6 +32,20 @@ function bearer(req: FastifyRequest): string | null {
 }
 
 /**
+ * The id of the co-owner record, or else of the copropriété, a request's path most likely names
+ * (`:coproprietaireId`, `?coproprietaire_id=`, `:id`, `:coproId`, `:coproprieteId`), so the
+ * session lookup reads what the access guard will need. Only a guess: a guard uses it when it
+ * checks that very id, and reads for itself otherwise.
+ */
+function wantedIdOf(req: FastifyRequest): string | undefined {
+  const p = (req.params ?? {}) as Record<string, unknown>;
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  for (const v of [p.coproprietaireId, q.coproprietaire_id, p.id, p.coproId, p.coproprieteId])
+    if (isId(v)) return v;
+  return undefined;
+}
+
+/**
  * Resolves the bearer session and the preview token of every request, then enforces the route's
  * `auth`. It runs first (onRequest), before the body is even parsed: an anonymous caller gets
  * 401 whatever it sends, and learns nothing from the body's errors (malformed JSON, oversize).
@@ -42,10 +58,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const mode = req.routeOptions.config?.auth ?? 'public';
     const token = bearer(req);
     if (token) {
-      const resolved = await timed('session', () => resolveToken(app.db, token));
+      const wanted = mode === 'public' ? undefined : wantedIdOf(req);
+      const resolved = await timed('session', () => resolveToken(app.db, token, wanted));
       if (resolved) {
         state.user = resolved.user;
         state.sessionId = resolved.sessionId;
+        state.record = resolved.record;
       }
     }
     const spt = req.headers[PREVIEW_TOKEN_HEADER];

@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { CHAT_EVENTS, REALTIME_EVENTS } from '@tantieme/contract';
+import { CHAT_EVENTS, REALTIME_EVENTS, isId } from '@tantieme/contract';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client.js';
@@ -41,7 +41,6 @@ export function memoryRealtime(): Realtime & { sent: Sent[]; disconnected: strin
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const QR_NAMESPACE = '/qr';
 /** How often a socket's session is looked up again (besides at its expiry). */
 const SESSION_RECHECK_MS = 5 * 60_000;
@@ -112,7 +111,7 @@ export function attachRealtime(server: HttpServer, db: Db, redisUrl?: string): R
     watchSession(socket);
     socket.on(REALTIME_EVENTS.joinCoproprietaire, async (id: unknown, ack?: Ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
-      if (typeof id !== 'string' || !UUID.test(id)) return reply({ ok: false });
+      if (!isId(id)) return reply({ ok: false });
       const ok = await userHoldsCoproprietaire(db, userId, id).catch(() => false);
       if (ok) socket.join(`coproprietaire:${id}`);
       reply({ ok });
@@ -129,7 +128,7 @@ export function attachRealtime(server: HttpServer, db: Db, redisUrl?: string): R
     // A conversation's room: only its members (decision 39's rule, for conversations).
     socket.on(CHAT_EVENTS.joinConversation, async (id: unknown, ack?: Ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
-      if (typeof id !== 'string' || !UUID.test(id)) return reply({ ok: false });
+      if (!isId(id)) return reply({ ok: false });
       const ok = await userMayJoinConversation(db, userId, id).catch(() => false);
       if (ok) socket.join(`conversation:${id}`);
       reply({ ok });
@@ -142,7 +141,7 @@ export function attachRealtime(server: HttpServer, db: Db, redisUrl?: string): R
   const qr = io.of(QR_NAMESPACE);
   qr.on('connection', (socket) => {
     socket.on('join-qr', (id: unknown) => {
-      if (typeof id === 'string' && UUID.test(id)) socket.join(`qr:${id}`);
+      if (isId(id)) socket.join(`qr:${id}`);
     });
     socket.on('leave-qr', (id: unknown) => {
       if (typeof id === 'string') socket.leave(`qr:${id}`);

@@ -96,20 +96,23 @@ describe('hot calls on scale data: SQL statements per request', () => {
     const calls: [string, string, number, unknown?][] = [
       ['GET', '/api/health', 1],
       ['GET', '/api/accounts/profile', 1],
-      ['GET', '/api/coproprietaires/all', 5],
-      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/ledger`, 4],
-      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/ledger/settled`, 3],
-      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/paid-bills`, 3],
+      // Session, then the records with their assemblies, unread counts and lots in one statement.
+      ['GET', '/api/coproprietaires/all', 2],
+      // The session statement also reads the record (or the user's record in the copropriété)
+      // the path names, for the access guard: session + guard are one statement.
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/ledger`, 3],
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/ledger/settled`, 2],
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/paid-bills`, 2],
       [
         'POST',
         `/api/finances/coproprietes/${copro}/bills/${bill}/get-details-provision-bill`,
-        5,
+        2, // session with the user's record in the copropriété, then the bill, the lots allowed and the lines at once
         { lot_ids: [lot] },
       ],
-      ['GET', `/api/finances/coproprietaires/${record}/payment-transactions`, 3],
-      // The dashboard: session, guard, and ONE statement for the whole summary.
-      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/general`, 3],
-      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/transactions`, 3],
+      ['GET', `/api/finances/coproprietaires/${record}/payment-transactions`, 2],
+      // The dashboard: session with guard, and ONE statement for the whole summary.
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/general`, 2],
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/transactions`, 2],
     ];
     for (const [method, url, max, payload] of calls) {
       const res = await t.app.inject({ method: method as 'GET', url, headers, payload: payload as object });

@@ -1,3 +1,4 @@
+import { isId } from '@tantieme/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -12,8 +13,6 @@ export interface PreviewGrant {
 
 export type OwnedRecord = NonNullable<Awaited<ReturnType<typeof repo.findCoproprietaireWithCopro>>>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findPreviewGrant(db: Db, token: string): Promise<PreviewGrant | null> {
   const row = await repo.findPreviewToken(db, sha256(token));
   return row ? { syndicId: row.syndic_id, coproprietaireId: row.coproprietaire_id } : null;
@@ -21,7 +20,7 @@ export async function findPreviewGrant(db: Db, token: string): Promise<PreviewGr
 
 /** A record with its copropriété and syndic, outside any request (a signed grant names it). */
 export function loadRecord(db: Db, coproprietaireId: string): Promise<OwnedRecord | undefined> {
-  if (!UUID.test(coproprietaireId)) return Promise.resolve(undefined);
+  if (!isId(coproprietaireId)) return Promise.resolve(undefined);
   return repo.findCoproprietaireWithCopro(db, coproprietaireId);
 }
 
@@ -43,9 +42,16 @@ async function checkCoproprietaire(
   coproprietaireId: string,
   opts: { write?: boolean },
 ): Promise<OwnedRecord> {
-  if (!UUID.test(coproprietaireId)) throw new AppError('NOT_FOUND');
-  const { user, preview } = req.auth;
-  const row = await repo.findCoproprietaireWithCopro(req.server.db, coproprietaireId);
+  if (!isId(coproprietaireId)) throw new AppError('NOT_FOUND');
+  const { user, preview, record } = req.auth;
+  // Read with the session when the path named this record (http/auth.ts), else read now.
+  const row =
+    record?.id === coproprietaireId
+      ? // The row is this record, or (the id being a copropriété's) the user's record there: none.
+        record.row?.coproprietaire.id === coproprietaireId
+        ? record.row
+        : undefined
+      : await repo.findCoproprietaireWithCopro(req.server.db, coproprietaireId);
   if (!row) throw new AppError('NOT_FOUND');
   if (user && row.coproprietaire.user_id === user.id) return row;
   if (
@@ -68,10 +74,17 @@ export function guardCopropriete(req: FastifyRequest, coproprieteId: string): Pr
 }
 
 async function checkCopropriete(req: FastifyRequest, coproprieteId: string): Promise<OwnedRecord> {
-  if (!UUID.test(coproprieteId)) throw new AppError('NOT_FOUND');
-  const { user, preview } = req.auth;
+  if (!isId(coproprieteId)) throw new AppError('NOT_FOUND');
+  const { user, preview, record } = req.auth;
   if (user) {
-    const row = await repo.findUserRecordInCopro(req.server.db, user.id, coproprieteId);
+    // Read with the session when the path named this copropriété (http/auth.ts), else read now.
+    const row =
+      record?.id === coproprieteId
+        ? // The user's record in this copropriété, read with the session (not a record with this id).
+          record.row?.copropriete.id === coproprieteId && record.row.coproprietaire.user_id === user.id
+          ? record.row
+          : undefined
+        : await repo.findUserRecordInCopro(req.server.db, user.id, coproprieteId);
     if (row) return row;
   }
   if (preview) {
@@ -99,7 +112,7 @@ export async function guardCoproprietaireInCopro(
  * record's live events only while they hold it.
  */
 export async function userHoldsCoproprietaire(db: Db, userId: string, coproprietaireId: string) {
-  if (!UUID.test(coproprietaireId)) return false;
+  if (!isId(coproprietaireId)) return false;
   const row = await repo.findCoproprietaireWithCopro(db, coproprietaireId);
   return !!row && row.coproprietaire.user_id === userId;
 }
@@ -110,7 +123,7 @@ export async function userHoldsCoproprietaire(db: Db, userId: string, copropriet
  */
 export function guardSyndic(req: FastifyRequest, syndicId: string): Promise<OwnedRecord> {
   return timed('guard', async () => {
-    if (!UUID.test(syndicId)) throw new AppError('NOT_FOUND');
+    if (!isId(syndicId)) throw new AppError('NOT_FOUND');
     const { user, preview } = req.auth;
     if (user) {
       const row = await repo.findUserRecordUnderSyndic(req.server.db, user.id, syndicId);
@@ -130,7 +143,7 @@ export function guardSyndic(req: FastifyRequest, syndicId: string): Promise<Owne
  */
 export function guardSyndicRecords(req: FastifyRequest, syndicId: string): Promise<OwnedRecord[]> {
   return timed('guard', async () => {
-    if (!UUID.test(syndicId)) throw new AppError('NOT_FOUND');
+    if (!isId(syndicId)) throw new AppError('NOT_FOUND');
     const { user, preview } = req.auth;
     if (user) {
       const rows = await repo.findUserRecordsOfSyndic(req.server.db, user.id, syndicId);

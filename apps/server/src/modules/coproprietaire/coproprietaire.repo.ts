@@ -11,21 +11,41 @@ import {
   syndics,
 } from '../../db/schema/index.js';
 
-// The records list runs on every visit of the home screen: its four statements are prepared
-// once (db/prepared.ts); arrays travel as one `= any($1)` parameter.
+// The records list runs on every visit of the home screen: its statement is prepared once
+// (db/prepared.ts); arrays travel as one `= any($1)` parameter.
 const ids = sql.placeholder('ids');
 const user = sql.placeholder('user');
 
-export async function listForUser(db: Db, userId: string) {
-  return prepared(db, 'records_of_user', (d) =>
+/**
+ * The records list in ONE statement (issue 13): each record of the user with its copropriété and
+ * syndic, and, by correlated subqueries on their indexes, its assemblies, its unread
+ * notifications and its lots. Column names are written out: drizzle leaves a one-table
+ * subquery's columns unqualified.
+ */
+export async function listForUserWithExtras(db: Db, userId: string) {
+  return prepared(db, 'records_of_user_extras', (d) =>
     d
-      .select({ coproprietaire: coproprietaires, copropriete: coproprietes, syndic: syndics })
+      .select({
+        coproprietaire: coproprietaires,
+        copropriete: coproprietes,
+        syndic: syndics,
+        ags: sql<
+          { assemblee_id: string; is_send_convocation: boolean }[]
+        >`(select coalesce(json_agg(json_build_object('assemblee_id', ap.assemblee_id, 'is_send_convocation', ap.is_send_convocation)), '[]'::json)
+          from ${assembleeParticipants} ap where ap.coproprietaire_id = "coproprietaires"."id")`,
+        unread: sql<number>`(select count(*)::int from ${notifications} n
+          where n.coproprietaire_id = "coproprietaires"."id" and n.is_read = false)`,
+        lots: sql<
+          { id: string; lot_id: string; name: string; type_name: string }[]
+        >`(select coalesce(json_agg(json_build_object('id', l.id, 'lot_id', l.lot_id, 'name', l.name, 'type_name', l.type_name)), '[]'::json)
+          from ${coproprietaireLots} cl join ${lots} l on l.id = cl.lot_id where cl.coproprietaire_id = "coproprietaires"."id")`,
+      })
       .from(coproprietaires)
       .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
       .innerJoin(syndics, eq(syndics.id, coproprietes.syndic_id))
       .where(eq(coproprietaires.user_id, user))
       .orderBy(asc(coproprietaires.attached_at), asc(coproprietaires.created_at))
-      .prepare('records_of_user'),
+      .prepare('records_of_user_extras'),
   ).execute({ user: userId });
 }
 

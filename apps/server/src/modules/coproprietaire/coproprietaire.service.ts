@@ -34,8 +34,12 @@ async function present(db: Db, rows: OwnedRecord[], userId: string | null) {
   );
 }
 
+/** GET /coproprietaires/all: every record of the user, presented, in one statement. */
 export async function listUserCoproprietaires(db: Db, userId: string) {
-  return present(db, await repo.listForUser(db, userId), userId);
+  const rows = await repo.listForUserWithExtras(db, userId);
+  return rows.map(({ ags, unread, lots, ...r }) =>
+    presentSummary(r, { ags, unread, lots: [...lots].sort((a, b) => byName.compare(a.name, b.name)) }),
+  );
 }
 
 /** GET {coproprieteId}/{coproprietaireId}/details-coproprietaire, through the access guard. */

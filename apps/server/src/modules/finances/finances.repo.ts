@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import {
@@ -81,58 +81,73 @@ export async function listBillLines(
   ).execute({ record: coproprietaireId, copro: coproprieteId });
 }
 
-export async function findBill(db: Db, coproprieteId: string, billId: string) {
-  const [row] = await db
-    .select()
-    .from(bills)
-    .where(and(eq(bills.id, billId), eq(bills.copropriete_id, coproprieteId)))
-    .limit(1);
-  return row;
+export interface BillLine {
+  amount: number;
+  lot_id: string;
+  lot_name: string;
+  lot_type_name: string;
+  repartition_id: string;
+  repartition_name: string;
+  repartition_code: string;
+  charge_id: string | null;
+  charge_name: string | null;
+  charge_code: string | null;
 }
 
 /**
- * Lots the caller may ask a breakdown for: those of the signed-in user's records in this
- * copropriété, or of the one record a preview token grants.
+ * A bill's breakdown in ONE prepared statement (issue 13): the bill (if it is of this
+ * copropriété) with, as subqueries, which of the wanted lots the caller may see (their records'
+ * lots in this copropriété, or the one record a preview grants) and the bill's lines for those
+ * lots. No row: no such bill here. The service answers 404 unless every wanted lot is allowed.
  */
-export async function allowedLotIds(
+const billBreakdownStatement = (db: Db) =>
+  prepared(db, 'bill_breakdown', (d) => {
+    // The wanted lots travel as one JSON array parameter, not one parameter per lot.
+    const allowed = sql`select distinct cl.lot_id from ${coproprietaireLots} cl
+        join ${coproprietaires} c on c.id = cl.coproprietaire_id
+      where c.copropriete_id = "bills"."copropriete_id"
+        and (c.user_id = ${sql.placeholder('user')}::uuid or c.id = ${sql.placeholder('record')}::uuid)
+        and cl.lot_id in (select x::uuid from json_array_elements_text(${sql.placeholder('lots')}::json) x)`;
+    return d
+      .select({
+        id: bills.id,
+        name: bills.name,
+        date: bills.date,
+        bill_type: bills.bill_type,
+        allowed: sql<string[]>`(select coalesce(json_agg(a.lot_id), '[]'::json) from (${allowed}) a)`,
+        lines: sql<BillLine[]>`(select coalesce(json_agg(json_build_object(
+            'amount', bl.amount_cents, 'lot_id', l.id, 'lot_name', l.name, 'lot_type_name', l.type_name,
+            'repartition_id', r.id, 'repartition_name', r.name, 'repartition_code', r.code,
+            'charge_id', ch.id, 'charge_name', ch.name, 'charge_code', ch.code)
+            order by l.name, r.code, ch.code), '[]'::json)
+          from ${billLotLines} bl
+          join ${lots} l on l.id = bl.lot_id
+          join ${repartitions} r on r.id = bl.repartition_id
+          left join ${charges} ch on ch.id = bl.charge_id
+          where bl.bill_id = "bills"."id" and bl.lot_id in (${allowed}))`,
+      })
+      .from(bills)
+      .where(and(eq(bills.id, sql.placeholder('bill')), eq(bills.copropriete_id, sql.placeholder('copro'))))
+      .prepare('bill_breakdown');
+  });
+
+export async function billBreakdown(
   db: Db,
   coproprieteId: string,
+  billId: string,
+  lotIds: string[],
   who: { userId?: string | null; coproprietaireId?: string | null },
-): Promise<Set<string>> {
-  const conds: SQL[] = [];
-  if (who.userId) conds.push(eq(coproprietaires.user_id, who.userId));
-  if (who.coproprietaireId) conds.push(eq(coproprietaires.id, who.coproprietaireId));
-  if (conds.length === 0) return new Set();
-  const rows = await db
-    .select({ lot_id: coproprietaireLots.lot_id })
-    .from(coproprietaireLots)
-    .innerJoin(coproprietaires, eq(coproprietaires.id, coproprietaireLots.coproprietaire_id))
-    .where(and(eq(coproprietaires.copropriete_id, coproprieteId), or(...conds)));
-  return new Set(rows.map((r) => r.lot_id));
-}
-
-/** A bill's lines for some lots, with lot, repartition and charge names. */
-export async function billLinesForLots(db: Db, billId: string, lotIds: string[]) {
-  if (lotIds.length === 0) return [];
-  return db
-    .select({
-      amount: billLotLines.amount_cents,
-      lot_id: lots.id,
-      lot_name: lots.name,
-      lot_type_name: lots.type_name,
-      repartition_id: repartitions.id,
-      repartition_name: repartitions.name,
-      repartition_code: repartitions.code,
-      charge_id: charges.id,
-      charge_name: charges.name,
-      charge_code: charges.code,
-    })
-    .from(billLotLines)
-    .innerJoin(lots, eq(lots.id, billLotLines.lot_id))
-    .innerJoin(repartitions, eq(repartitions.id, billLotLines.repartition_id))
-    .leftJoin(charges, eq(charges.id, billLotLines.charge_id))
-    .where(and(eq(billLotLines.bill_id, billId), inArray(billLotLines.lot_id, lotIds)))
-    .orderBy(asc(lots.name), asc(repartitions.code), asc(charges.code));
+) {
+  const [row] = await billBreakdownStatement(db).execute({
+    bill: billId,
+    copro: coproprieteId,
+    user: who.userId ?? null,
+    record: who.coproprietaireId ?? null,
+    lots: JSON.stringify(lotIds),
+  });
+  if (!row) return { bill: null, allowed: new Set<string>(), lines: [] as BillLine[] };
+  const { allowed, lines, ...bill } = row;
+  return { bill, allowed: new Set(allowed), lines };
 }
 
 /** One page of payment transactions, newest first, after the (date, id) cursor. */

@@ -42,16 +42,11 @@ export async function getBillDetails(
   lotIds: string[],
   who: { userId?: string | null; coproprietaireId?: string | null },
 ): Promise<BillDetails> {
-  // Independent reads side by side; the bill is checked first, so a missing bill stays a 404.
-  const [bill, allowed] = await Promise.all([
-    repo.findBill(db, coproprieteId, billId),
-    repo.allowedLotIds(db, coproprieteId, who),
-  ]);
-  if (!bill) throw new AppError('NOT_FOUND');
   const wanted = [...new Set(lotIds)];
+  // The bill, the caller's right to each lot and the lines: one statement (repo.billBreakdown).
+  const { bill, allowed, lines: rows } = await repo.billBreakdown(db, coproprieteId, billId, wanted, who);
+  if (!bill) throw new AppError('NOT_FOUND');
   if (wanted.some((l) => !allowed.has(l))) throw new AppError('NOT_FOUND');
-
-  const rows = await repo.billLinesForLots(db, billId, wanted);
   const byLot = new Map<string, BillLotDetail>();
   for (const r of rows) {
     let lot = byLot.get(r.lot_id);

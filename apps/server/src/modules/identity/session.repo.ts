@@ -1,7 +1,7 @@
-import { sql, and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { sql, and, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { coproprietaires, coproprietes, sessions, syndics, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -13,6 +13,13 @@ export async function insertSession(
   return row;
 }
 
+/** The session of the token hash placeholder, neither revoked nor expired. */
+const liveSessionOfHash = and(
+  eq(sessions.token_hash, sql.placeholder('hash')),
+  isNull(sessions.revoked_at),
+  gt(sessions.expires_at, sql`now()`),
+);
+
 /** Every authenticated request runs this: prepared once (db/prepared.ts), never cached. */
 const activeSession = (db: Db) =>
   prepared(db, 'session_active', (d) =>
@@ -20,16 +27,52 @@ const activeSession = (db: Db) =>
       .select({ session: sessions, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.user_id))
-      .where(
-        and(
-          eq(sessions.token_hash, sql.placeholder('hash')),
-          isNull(sessions.revoked_at),
-          gt(sessions.expires_at, sql`now()`),
-        ),
-      )
+      .where(liveSessionOfHash)
       .limit(1)
       .prepare('session_active'),
   );
+
+/**
+ * The session lookup and the access guard's read in ONE statement (issue 13). The id a request's
+ * path names is a co-owner record's or a copropriété's (some paths call a record `coproId`):
+ * the row joined is the record with that id, or else the session user's record in the
+ * copropriété with that id (ids are random UUIDs: never both), with its copropriété and syndic;
+ * null columns when neither exists. The guards still apply their rules to it; read in the same
+ * statement as the session, it is as fresh as the session itself.
+ */
+const activeSessionWithRecord = (db: Db) =>
+  prepared(db, 'session_active_record', (d) =>
+    d
+      .select({
+        session: sessions,
+        user: users,
+        coproprietaire: coproprietaires,
+        copropriete: coproprietes,
+        syndic: syndics,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .leftJoin(
+        coproprietaires,
+        or(
+          eq(coproprietaires.id, sql.placeholder('id')),
+          and(
+            eq(coproprietaires.user_id, sessions.user_id),
+            eq(coproprietaires.copropriete_id, sql.placeholder('id')),
+          ),
+        ),
+      )
+      .leftJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
+      .leftJoin(syndics, eq(syndics.id, coproprietes.syndic_id))
+      .where(liveSessionOfHash)
+      .limit(1)
+      .prepare('session_active_record'),
+  );
+
+export async function findActiveSessionWithRecord(db: Db, tokenHash: string, id: string) {
+  const [row] = await activeSessionWithRecord(db).execute({ hash: tokenHash, id });
+  return row;
+}
 
 export async function findActiveSession(db: Db, tokenHash: string) {
   const [row] = await activeSession(db).execute({ hash: tokenHash });

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
+import type { OwnedRecord } from '../access/access.service.js';
 import * as repo from './session.repo.js';
 
 const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -17,12 +18,36 @@ export async function createSession(db: Db, userId: string, userAgent?: string) 
   return token;
 }
 
-export async function resolveToken(db: Db, token: string) {
-  const found = await repo.findActiveSession(db, sha256(token));
+/**
+ * The live session of a token, or null. With `wantedId` (the id of a co-owner record, or of a
+ * copropriété, that the request's path names), the guard's read comes back from the same
+ * statement: that record, or the session user's record in that copropriété, with its
+ * copropriété and syndic (`record.row` null when there is neither).
+ */
+export async function resolveToken(db: Db, token: string, wantedId?: string) {
+  let found: Awaited<ReturnType<typeof repo.findActiveSession>>;
+  let record: PrefetchedRecord | undefined;
+  if (wantedId) {
+    const withRecord = await repo.findActiveSessionWithRecord(db, sha256(token), wantedId);
+    found = withRecord;
+    if (withRecord) {
+      const { coproprietaire, copropriete, syndic } = withRecord;
+      record = {
+        id: wantedId,
+        row: coproprietaire && copropriete && syndic ? { coproprietaire, copropriete, syndic } : null,
+      };
+    }
+  } else found = await repo.findActiveSession(db, sha256(token));
   if (!found) return null;
   if (Date.now() - found.session.last_used_at.getTime() > TOUCH_EVERY_MS)
     await repo.touchSession(db, found.session.id);
-  return { user: found.user, sessionId: found.session.id, expiresAt: found.session.expires_at };
+  return { user: found.user, sessionId: found.session.id, expiresAt: found.session.expires_at, record };
+}
+
+/** What was read with the session for the id the path names (see `resolveToken`); `row` null: nothing. */
+export interface PrefetchedRecord {
+  id: string;
+  row: OwnedRecord | null;
 }
 
 /** What ending a session needs of the realtime layer: closing its sockets on every instance. */
