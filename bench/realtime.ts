@@ -3,7 +3,7 @@
  * reaches sockets connected to instance B (two server processes, PostgreSQL, Redis adapter).
  * For 200 then 2,000 sockets (BENCH_SOCKETS), each of SENDS notifications (sent one at a time)
  * is timed from the start of the API call to its arrival on every socket: p50 / p99 / max, and
- * the send rate. Reference, measured in the same run with the same sockets and Redis: two bare
+ * the send rate (after one untimed warm-up send per row). Reference, measured in the same run with the same sockets and Redis: two bare
  * Socket.IO servers (bench/bare-socket-server.ts) broadcasting one event, no application.
  * Everything talks to 127.0.0.1 only; bounded by SENDS and the socket counts.
  */
@@ -21,7 +21,7 @@ const tsx = path.join(root, 'node_modules/.bin/tsx');
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS = process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379';
 const COUNTS = (process.env.BENCH_SOCKETS ?? '200,2000').split(',').map(Number).filter(Boolean);
-const SENDS = Number(process.env.BENCH_SENDS ?? 20);
+const SENDS = Number(process.env.BENCH_SENDS ?? 30);
 const KEY = `tk_lefevre_bench_${randomBytes(8).toString('hex')}`;
 const [A, B, BARE_A, BARE_B] = [3291, 3292, 3293, 3294];
 
@@ -79,6 +79,13 @@ async function connectAll(port: number, tokens: string[]): Promise<Socket[]> {
 
 /** Sends SENDS events one after the other; each is timed until every socket has it. */
 async function measure(sockets: Socket[], send: (i: number) => Promise<void>) {
+  // One untimed send first: the first of a row pays for cold paths (plans, JIT, buffers) that a
+  // running server has long paid; the figures are of the server in its steady state.
+  const warm = Promise.all(
+    sockets.map((s) => new Promise<void>((resolve) => s.once('notification', () => resolve()))),
+  );
+  await send(-1);
+  await Promise.race([warm, new Promise((r) => setTimeout(r, 30_000))]);
   const latencies: number[] = [];
   const t0 = performance.now();
   for (let i = 0; i < SENDS; i++) {

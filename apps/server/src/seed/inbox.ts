@@ -6,6 +6,7 @@ import {
   messages,
   notifications,
 } from '../db/schema/index.js';
+import { SYSTEM_SENDER } from '../modules/notifications/notify.js';
 import { addDays, daysBetween } from './clock.js';
 import { newId, type SeedContext, type StoredFile } from './context.js';
 import type { CoproInfo, OwnerInfo } from './copro.js';
@@ -38,7 +39,6 @@ export const adminSender = (a: AdminInfo): SenderJson => ({
   avatar: null,
   type: 'administrator',
 });
-const SYSTEM: SenderJson = { name: 'Tantième', avatar: null, type: 'system' };
 
 export interface InboxInput {
   tilleuls: CoproInfo;
@@ -125,7 +125,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
       body: 'Le relevé bancaire du mois dernier est disponible dans les documents de la copropriété.',
       read: false,
       owner: claireT,
-      sender: SYSTEM,
+      sender: SYSTEM_SENDER,
     },
     {
       d: 3,
@@ -155,7 +155,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
       body: `Une facture de ${i.recentInvoice.supplier} du ${frDate(i.recentInvoice.date)} a été ajoutée.`,
       read: true,
       owner: claireT,
-      sender: SYSTEM,
+      sender: SYSTEM_SENDER,
     },
     {
       d: 8,
@@ -165,7 +165,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
       body: `Votre solde débiteur est de ${euros(i.balanceCents)}. Vous pouvez le régler par carte bancaire depuis « Situation de compte ».`,
       read: true,
       owner: claireT,
-      sender: SYSTEM,
+      sender: SYSTEM_SENDER,
     },
     {
       d: 10,
@@ -235,7 +235,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
       body: 'Une facture de Dalkia (entretien de la chaufferie) a été ajoutée.',
       read: true,
       owner: claireT,
-      sender: SYSTEM,
+      sender: SYSTEM_SENDER,
     },
     {
       d: 33,
@@ -275,7 +275,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
       body: 'Le carnet d’entretien de l’immeuble a été mis à jour.',
       read: true,
       owner: claireT,
-      sender: SYSTEM,
+      sender: SYSTEM_SENDER,
     },
     {
       d: 44,
@@ -307,7 +307,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
       body: `${i.lastCall.name} : le document est disponible dans « Mes documents ».`,
       read: true,
       owner: claireT,
-      sender: SYSTEM,
+      sender: SYSTEM_SENDER,
     });
   const paulNotifs: NotifDef[] = [
     {
@@ -348,7 +348,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
       body: 'Votre compte est rattaché à la Résidence Les Tilleuls. Complétez vos coordonnées pour finaliser votre inscription.',
       read: true,
       owner: paulT,
-      sender: SYSTEM,
+      sender: SYSTEM_SENDER,
     },
   ];
   const notif = (userId: string, n: NotifDef) => {

@@ -4,25 +4,26 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
-  coproprietaires,
   coproprietes,
   files,
   messages,
   notificationSends,
   notifications,
   outbox,
+  syndicAuditLog,
   syndics,
 } from '../../db/schema/index.js';
+import { insertAtOnce } from '../../db/bulk.js';
 import { AppError } from '../../http/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import {
+  auditRows,
   canonical,
   externalIdsOf,
   resolveExternalIds,
   type SyndicApiContext,
-  writeAudit,
 } from '../syndic-api/kit/index.js';
-import { type Audience, stageMessage, stageNotification } from './notify.js';
+import { planMessage, planNotification, type Recipient, resolveAudience, type Staged } from './notify.js';
 
 type App = Pick<FastifyInstance, 'db' | 'realtime' | 'config' | 'platform'>;
 type Kind = 'notification' | 'message';
@@ -36,8 +37,15 @@ export const COPROPRIETE_RESOURCE = 'copropriete';
 const invalid = (errors: Record<string, string>) =>
   new AppError('VALIDATION_ERROR', undefined, { status: 400, errors });
 
-/** Resolves `to` to records of this syndic only; an unknown id is a 400 naming the field. */
-async function audienceOf(app: App, api: SyndicApiContext, to: NotificationBody['to']): Promise<Audience> {
+/**
+ * Resolves `to` to the recipients, records of this syndic only (with what delivery needs, read
+ * in the same query); an unknown id is a 400 naming the field.
+ */
+async function recipientsOf(
+  app: App,
+  api: SyndicApiContext,
+  to: NotificationBody['to'],
+): Promise<Recipient[]> {
   if (to.copropriete) {
     const id = (await resolveExternalIds(app.db, api.syndicId, COPROPRIETE_RESOURCE, [to.copropriete])).get(
       to.copropriete,
@@ -49,19 +57,15 @@ async function audienceOf(app: App, api: SyndicApiContext, to: NotificationBody[
           .where(and(eq(coproprietes.id, id), eq(coproprietes.syndic_id, api.syndicId)))
       : [];
     if (!own) throw invalid({ 'to.copropriete': `Copropriété inconnue : ${to.copropriete}` });
-    return { coproprieteId: own.id };
+    return resolveAudience(app.db, { coproprieteId: own.id });
   }
   const ext = to.coproprietaires ?? (to.coproprietaire ? [to.coproprietaire] : []);
   const map = await resolveExternalIds(app.db, api.syndicId, COPROPRIETAIRE_RESOURCE, ext);
-  const ids = [...map.values()];
-  const owned = ids.length
-    ? await app.db
-        .select({ id: coproprietaires.id })
-        .from(coproprietaires)
-        .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
-        .where(and(inArray(coproprietaires.id, ids), eq(coproprietes.syndic_id, api.syndicId)))
+  const ids = [...new Set(map.values())];
+  const recipients = ids.length
+    ? await resolveAudience(app.db, { coproprietaireIds: ids }, { syndicId: api.syndicId })
     : [];
-  const ok = new Set(owned.map((o) => o.id));
+  const ok = new Set(recipients.map((r) => r.coproprietaire_id));
   const errors: Record<string, string> = {};
   ext.forEach((e, i) => {
     const id = map.get(e);
@@ -70,7 +74,7 @@ async function audienceOf(app: App, api: SyndicApiContext, to: NotificationBody[
         `Copropriétaire inconnu : ${e}`;
   });
   if (Object.keys(errors).length > 0) throw invalid(errors);
-  return { coproprietaireIds: [...new Set(ext.map((e) => map.get(e) as string))] };
+  return recipients;
 }
 
 async function findSend(app: App, api: SyndicApiContext, kind: Kind, externalId: string) {
@@ -155,9 +159,9 @@ export async function send(
   const hash = sha256(canonical(body));
   // Read-only look-ups side by side (fewer round trips before the realtime event leaves); the
   // replay check still decides first, so a replay answers 'unchanged' whatever the audience is now.
-  const [existingR, audienceR, syndicR] = await Promise.allSettled([
+  const [existingR, recipientsR, syndicR] = await Promise.allSettled([
     findSend(app, api, kind, externalId),
-    audienceOf(app, api, body.to),
+    recipientsOf(app, api, body.to),
     app.db.select({ name: syndics.name }).from(syndics).where(eq(syndics.id, api.syndicId)),
   ]);
   if (existingR.status === 'rejected') throw existingR.reason;
@@ -169,9 +173,9 @@ export async function send(
       });
     return { result: 'unchanged' as const, delivery: await deliveryOf(app, api, kind, externalId) };
   }
-  if (audienceR.status === 'rejected') throw audienceR.reason;
+  if (recipientsR.status === 'rejected') throw recipientsR.reason;
   if (syndicR.status === 'rejected') throw syndicR.reason;
-  const audience = audienceR.value;
+  const recipients = recipientsR.value;
   const syndic = syndicR.value[0];
 
   // Attachments are written to storage first; their rows join the transaction.
@@ -190,66 +194,69 @@ export async function send(
     }
   }
 
-  let staged: Awaited<ReturnType<typeof stageNotification>>;
-  try {
-    staged = await app.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(notificationSends)
-        .values({
-          syndic_id: api.syndicId,
-          kind,
-          external_id: externalId,
-          target: body.to,
-          request_hash: hash,
-        })
-        .returning();
-      const sender = {
-        id: api.syndicId,
-        name: syndic?.name ?? api.syndicAlias,
-        avatar: null,
-        type: 'syndic',
-      };
-      let s: Awaited<ReturnType<typeof stageNotification>>;
-      if (kind === 'notification') {
-        const b = body as NotificationBody;
-        s = await stageNotification(tx, app, audience, {
-          title: b.title,
-          body: b.body,
-          type: b.type ?? 'INFO',
-          url: b.url,
+  // Send row, rows, outbox entries, files and audit: ONE statement (atomic on its own, one
+  // round trip, one commit), so the realtime event leaves as soon as it returns.
+  const sendId = randomUUID();
+  const sender = { id: api.syndicId, name: syndic?.name ?? api.syndicAlias, avatar: null, type: 'syndic' };
+  const plan =
+    kind === 'notification'
+      ? planNotification(app, recipients, {
+          title: body.title,
+          body: body.body,
+          type: (body as NotificationBody).type ?? 'INFO',
+          url: (body as NotificationBody).url,
           sender,
-          sendId: row.id,
-        });
-      } else {
-        if (stored.length > 0)
-          await tx.insert(files).values(
-            stored.map((f) => ({
-              id: f.id,
-              storage_key: f.key,
-              name: f.name,
-              content_type: f.content_type,
-              size: f.size,
-            })),
-          );
-        s = await stageMessage(tx, app, audience as Exclude<Audience, { userId: string }>, {
+          sendId,
+        })
+      : planMessage(app, recipients, {
           title: body.title,
           body: body.body,
           sender,
           attachments: stored.map(({ id, name, content_type, size }) => ({ id, name, content_type, size })),
-          sendId: row.id,
+          sendId,
         });
-      }
-      await writeAudit(tx, api, [
-        {
-          action: 'sent',
-          resource: kind,
-          resourceId: row.id,
-          externalId,
-          changes: { recipients: { before: null, after: s.ids.length } },
-        },
-      ]);
-      return s;
-    });
+  const recipientCount = plan.parts[0].rows.length;
+  let staged: Staged;
+  try {
+    const [returned] = await insertAtOnce(app.db, [
+      ...plan.parts,
+      {
+        table: notificationSends,
+        rows: [
+          {
+            id: sendId,
+            syndic_id: api.syndicId,
+            kind,
+            external_id: externalId,
+            target: body.to,
+            request_hash: hash,
+          },
+        ],
+      },
+      {
+        table: files,
+        rows: stored.map((f) => ({
+          id: f.id,
+          storage_key: f.key,
+          name: f.name,
+          content_type: f.content_type,
+          size: f.size,
+        })),
+      },
+      {
+        table: syndicAuditLog,
+        rows: auditRows(api, [
+          {
+            action: 'sent',
+            resource: kind,
+            resourceId: sendId,
+            externalId,
+            changes: { recipients: { before: null, after: recipientCount } },
+          },
+        ]),
+      },
+    ]);
+    staged = plan.finish(returned);
   } catch (err) {
     // Two identical calls at once: the unique index lets one win; the other is a replay.
     if (String((err as { code?: string }).code ?? (err as Error).message).match(/23505|unique/i)) {

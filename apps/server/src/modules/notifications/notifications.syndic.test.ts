@@ -1,6 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, messages, notifications, outbox, syndicExternalRefs } from '../../db/schema/index.js';
+import {
+  devices,
+  messages,
+  notifications,
+  outbox,
+  syndicAuditLog,
+  syndicExternalRefs,
+} from '../../db/schema/index.js';
 import { deliverPending } from '../../outbox/worker.js';
 import type { PushAdapter } from '../../platform/push.js';
 import { makeCoproprietaire, makeCopropriete, makeSignedInUser } from '../../test/factories.js';
@@ -77,6 +84,14 @@ describe('syndic API: notifications and messages', () => {
       to: { coproprietaire: 'owner-1' },
     });
     expect(other.statusCode).toBe(409);
+    // The send is in the audit log once (written by the send's one statement, not by the replay).
+    const audit = await db()
+      .select()
+      .from(syndicAuditLog)
+      .where(and(eq(syndicAuditLog.syndic_id, w.syndic.id), eq(syndicAuditLog.external_id, 'n-1')));
+    expect(audit).toMatchObject([
+      { action: 'sent', resource: 'notification', changes: { recipients: { after: 1 } } },
+    ]);
 
     const list = await put(w.headers, 'notifications/n-2', {
       title: 'AG',

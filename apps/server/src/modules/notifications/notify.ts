@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { MessageEvent, NotificationEvent, PushPayload } from '@tantieme/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
+import { type InsertPart, insertAtOnce } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import {
   coproprietaireSettings,
   coproprietaires,
+  coproprietes,
   devices,
   messages,
   notifications,
@@ -76,6 +79,9 @@ export interface Staged {
 
 const ALLOW_KEY = 'allow-receive-notifications';
 
+/** Who a notification or message is from when the caller names nobody. */
+export const SYSTEM_SENDER: SenderJson = { name: 'Tantième', avatar: null, type: 'system' };
+
 /**
  * The holder's unread total once the new row is in, computed by the INSERT itself so the realtime
  * event leaves right after COMMIT without another query: a subquery in RETURNING sees the table as
@@ -91,7 +97,7 @@ const UNREAD_AFTER_NOTIFICATION = sql<number>`(case when "notifications"."coprop
 const UNREAD_AFTER_MESSAGE = sql<number>`(select count(*) from messages u
   where u.coproprietaire_id = "messages"."coproprietaire_id" and u.is_read = false)::int + 1`.mapWith(Number);
 
-interface Recipient {
+export interface Recipient {
   coproprietaire_id: string | null;
   user_id: string | null;
   email: string | null;
@@ -107,7 +113,15 @@ const devicesOfHolder = (userIdColumn: '"users"."id"' | '"coproprietaires"."user
     string[] | null
   >`(select json_agg(d.id) from ${devices} d where d.user_id = ${sql.raw(userIdColumn)} and d.status = 1)`;
 
-async function resolveAudience(db: Writer, audience: Audience): Promise<Recipient[]> {
+/**
+ * The recipients of an audience with what delivery needs (e-mail, settings, devices), one read.
+ * With `syndicId`, only records of that syndic's copropriétés are returned (the syndic API).
+ */
+export async function resolveAudience(
+  db: Writer,
+  audience: Audience,
+  opts: { syndicId?: string } = {},
+): Promise<Recipient[]> {
   if ('userId' in audience) {
     const [u] = await db
       .select({ email: users.email, devices: devicesOfHolder('"users"."id"') })
@@ -130,6 +144,11 @@ async function resolveAudience(db: Writer, audience: Audience): Promise<Recipien
     if (audience.coproprietaireIds.length === 0) return [];
     where = inArray(coproprietaires.id, [...new Set(audience.coproprietaireIds)]);
   } else where = eq(coproprietaires.copropriete_id, audience.coproprieteId);
+  if (opts.syndicId)
+    where = and(
+      where,
+      sql`exists (select 1 from ${coproprietes} p where p.id = ${coproprietaires.copropriete_id} and p.syndic_id = ${opts.syndicId})`,
+    ) as SQL;
   const rows = await db
     .select({
       coproprietaire_id: coproprietaires.id,
@@ -164,8 +183,8 @@ function emailText(title: string, body: string, link: string) {
   return `${title}\n\n${body}\n\nOuvrir dans Tantième : ${link}\n`;
 }
 
-async function queueDeliveries(
-  tx: Writer,
+/** The outbox rows of new rows: a push per registered device, an e-mail where the settings ask. */
+function deliveries(
   deps: NotifyDeps,
   kind: PushPayload['kind'],
   items: { row: { id: string; title: string; body: string }; r: Recipient; url: string }[],
@@ -202,8 +221,130 @@ async function queueDeliveries(
       });
     }
   }
-  // One statement for the whole fan-out (a copropriété can be hundreds of records).
-  for (let i = 0; i < values.length; i += 500) await tx.insert(outbox).values(values.slice(i, i + 500));
+  return values;
+}
+
+/**
+ * What a send writes, built in JS with its ids drawn here: the rows and their outbox entries go
+ * out as parts of ONE statement (`insertAtOnce`), to which the syndic API adds its send and audit
+ * rows (one round trip and one commit before the realtime event leaves, issue 10's benchmark).
+ * `finish` takes what the rows' part returned (the holders' unread totals).
+ */
+export interface Plan {
+  parts: InsertPart[];
+  finish(returned: Record<string, unknown>[]): Staged;
+}
+
+const EMPTY: Staged = { ids: [], recipients: [], afterCommit: async () => {} };
+
+function planOf(
+  kind: PushPayload['kind'],
+  deps: NotifyDeps,
+  table: InsertPart['table'],
+  returning: InsertPart['returning'],
+  rows: Record<string, unknown>[],
+  items: { row: { id: string; title: string; body: string }; r: Recipient; url: string }[],
+): Plan {
+  return {
+    parts: [
+      { table, rows, returning },
+      { table: outbox, rows: deliveries(deps, kind, items) },
+    ],
+    finish: (returned) => {
+      const unread = new Map(returned.map((x) => [x.id as string, Number(x.unread)]));
+      const events = items.map(({ row, r }) => ({
+        id: row.id,
+        coproprietaire_id: r.coproprietaire_id,
+        user_id: r.user_id,
+        total: unread.get(row.id),
+      }));
+      return {
+        ids: items.map(({ row }) => row.id),
+        recipients: events.map(({ id, coproprietaire_id, user_id }) => ({ id, coproprietaire_id, user_id })),
+        afterCommit: async () =>
+          kind === 'notification'
+            ? emitNotificationEvents(deps, events, 'new')
+            : emitMessageEvents(
+                deps,
+                events.map((e) => ({ ...e, coproprietaire_id: e.coproprietaire_id as string })),
+                'new',
+              ),
+      };
+    },
+  };
+}
+
+/** The rows of a notification to these recipients and their deliveries (nothing written yet). */
+export function planNotification(deps: NotifyDeps, recipients: Recipient[], input: NotificationInput): Plan {
+  const now = new Date();
+  const items = recipients.map((r) => {
+    const row = {
+      id: randomUUID(),
+      user_id: r.coproprietaire_id ? null : r.user_id,
+      coproprietaire_id: r.coproprietaire_id,
+      category: input.category ?? 'all',
+      type: input.type ?? 'INFO',
+      sub_type: input.sub_type ?? 'CREATE',
+      title: input.title,
+      body: input.body,
+      sender: input.sender ?? SYSTEM_SENDER,
+      data: { ...(input.data ?? {}), ...(input.url ? { url: input.url } : {}) },
+      event_action_date: input.event_action_date ?? now,
+      created_date: now,
+      send_id: input.sendId,
+    };
+    const url = input.url
+      ? fill(input.url, r.coproprietaire_id)
+      : r.coproprietaire_id
+        ? `/${r.coproprietaire_id}/notifications?open=${row.id}`
+        : `/notifications?open=${row.id}`;
+    return { row, r, url };
+  });
+  return planOf(
+    'notification',
+    deps,
+    notifications,
+    sql`"notifications"."id" as id, ${UNREAD_AFTER_NOTIFICATION} as unread`,
+    items.map((i) => i.row),
+    items,
+  );
+}
+
+/** The rows of a syndic message to these recipients (records only) and their deliveries. */
+export function planMessage(deps: NotifyDeps, recipients: Recipient[], input: MessageInput): Plan {
+  const now = new Date();
+  const items = recipients
+    .filter((r) => r.coproprietaire_id)
+    .map((r) => {
+      const row = {
+        id: randomUUID(),
+        coproprietaire_id: r.coproprietaire_id as string,
+        category: input.category ?? 'all',
+        title: input.title,
+        body: input.body,
+        sender: input.sender ?? SYSTEM_SENDER,
+        attachments: input.attachments ?? [],
+        event_action_date: now,
+        created_date: now,
+        send_id: input.sendId,
+      };
+      return { row, r, url: `/${r.coproprietaire_id}/messages-communication?message=${row.id}` };
+    });
+  return planOf(
+    'message',
+    deps,
+    messages,
+    sql`"messages"."id" as id, ${UNREAD_AFTER_MESSAGE} as unread`,
+    items.map((i) => i.row),
+    items,
+  );
+}
+
+/** Writes a plan (one statement) and answers what it staged. */
+export async function writePlan(tx: Writer, plan: Plan): Promise<Staged> {
+  if (plan.parts[0].rows.length === 0) return EMPTY;
+  const [returned] = await insertAtOnce(tx, plan.parts);
+  return plan.finish(returned);
 }
 
 /** Writes the notifications and their deliveries inside `tx`; emit with `afterCommit()`. */
@@ -214,63 +355,7 @@ export async function stageNotification(
   input: NotificationInput,
 ): Promise<Staged> {
   const recipients = await resolveAudience(tx, audience);
-  if (recipients.length === 0) return { ids: [], recipients: [], afterCommit: async () => {} };
-  const now = new Date();
-  const rows = await tx
-    .insert(notifications)
-    .values(
-      recipients.map((r) => ({
-        user_id: r.coproprietaire_id ? null : r.user_id,
-        coproprietaire_id: r.coproprietaire_id,
-        category: input.category ?? 'all',
-        type: input.type ?? 'INFO',
-        sub_type: input.sub_type ?? 'CREATE',
-        title: input.title,
-        body: input.body,
-        sender: input.sender ?? { name: 'Tantième', avatar: null, type: 'system' },
-        data: { ...(input.data ?? {}), ...(input.url ? { url: input.url } : {}) },
-        event_action_date: input.event_action_date ?? now,
-        created_date: now,
-        send_id: input.sendId,
-      })),
-    )
-    .returning({
-      id: notifications.id,
-      title: notifications.title,
-      body: notifications.body,
-      coproprietaire_id: notifications.coproprietaire_id,
-      unread: UNREAD_AFTER_NOTIFICATION,
-    });
-  // RETURNING keeps the order of VALUES.
-  const items = rows.map((row, i) => {
-    const r = recipients[i];
-    const url = input.url
-      ? fill(input.url, r.coproprietaire_id)
-      : r.coproprietaire_id
-        ? `/${r.coproprietaire_id}/notifications?open=${row.id}`
-        : `/notifications?open=${row.id}`;
-    return { row, r, url };
-  });
-  await queueDeliveries(tx, deps, 'notification', items);
-  return {
-    ids: rows.map((r) => r.id),
-    recipients: items.map(({ row, r }) => ({
-      id: row.id,
-      coproprietaire_id: r.coproprietaire_id,
-      user_id: r.user_id,
-    })),
-    afterCommit: async () =>
-      emitNotificationEvents(
-        deps,
-        items.map(({ row, r }) => ({
-          id: row.id,
-          coproprietaire_id: r.coproprietaire_id,
-          user_id: r.user_id,
-          total: row.unread,
-        })),
-        'new',
-      ),
-  };
+  return writePlan(tx, planNotification(deps, recipients, input));
 }
 
 /** Writes the messages (only to records) and their deliveries inside `tx`. */
@@ -280,49 +365,8 @@ export async function stageMessage(
   audience: Exclude<Audience, { userId: string }>,
   input: MessageInput,
 ): Promise<Staged> {
-  const recipients = (await resolveAudience(tx, audience)).filter((r) => r.coproprietaire_id);
-  if (recipients.length === 0) return { ids: [], recipients: [], afterCommit: async () => {} };
-  const now = new Date();
-  const rows = await tx
-    .insert(messages)
-    .values(
-      recipients.map((r) => ({
-        coproprietaire_id: r.coproprietaire_id as string,
-        category: input.category ?? 'all',
-        title: input.title,
-        body: input.body,
-        sender: input.sender ?? { name: 'Tantième', avatar: null, type: 'system' },
-        attachments: input.attachments ?? [],
-        event_action_date: now,
-        created_date: now,
-        send_id: input.sendId,
-      })),
-    )
-    .returning({ id: messages.id, title: messages.title, body: messages.body, unread: UNREAD_AFTER_MESSAGE });
-  const items = rows.map((row, i) => {
-    const r = recipients[i];
-    return { row, r, url: `/${r.coproprietaire_id}/messages-communication?message=${row.id}` };
-  });
-  await queueDeliveries(tx, deps, 'message', items);
-  return {
-    ids: rows.map((r) => r.id),
-    recipients: items.map(({ row, r }) => ({
-      id: row.id,
-      coproprietaire_id: r.coproprietaire_id,
-      user_id: r.user_id,
-    })),
-    afterCommit: async () =>
-      emitMessageEvents(
-        deps,
-        items.map(({ row, r }) => ({
-          id: row.id,
-          coproprietaire_id: r.coproprietaire_id as string,
-          user_id: r.user_id,
-          total: row.unread,
-        })),
-        'new',
-      ),
-  };
+  const recipients = await resolveAudience(tx, audience);
+  return writePlan(tx, planMessage(deps, recipients, input));
 }
 
 /** Creates notifications for the audience (own transaction), then emits them live. */

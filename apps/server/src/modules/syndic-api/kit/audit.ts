@@ -47,21 +47,22 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
 }
 
 /** Writes audit entries in the caller's transaction, so a rolled-back write leaves no entry. */
+/** The audit rows of these entries (for `insertAtOnce`, or written by `writeAudit`). */
+export function auditRows(api: SyndicApiContext, entries: AuditInput[]) {
+  return entries.map((e) => ({
+    syndic_id: api.syndicId,
+    api_key_id: api.keyId,
+    actor: api.actor,
+    action: e.action,
+    resource: e.resource,
+    resource_id: e.resourceId ?? null,
+    external_id: e.externalId ?? null,
+    changes: e.changes,
+  }));
+}
+
 export async function writeAudit(tx: Executor, api: SyndicApiContext, entries: AuditInput[]) {
-  await insertRows(
-    tx,
-    syndicAuditLog,
-    entries.map((e) => ({
-      syndic_id: api.syndicId,
-      api_key_id: api.keyId,
-      actor: api.actor,
-      action: e.action,
-      resource: e.resource,
-      resource_id: e.resourceId ?? null,
-      external_id: e.externalId ?? null,
-      changes: e.changes,
-    })),
-  );
+  await insertRows(tx, syndicAuditLog, auditRows(api, entries));
 }
 
 /** The syndic's audit log, newest first, cursor-paginated. */

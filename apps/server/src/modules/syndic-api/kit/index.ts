@@ -3,7 +3,16 @@
  * docs/decisions.md, "Syndic API v1 conventions", and docs/api.md).
  */
 export { syndicRoute, type SyndicApiContext, type SyndicRouteOptions } from './route.js';
-export { writeAudit, diff, canonical, listAudit, type AuditInput, type Tx, type Executor } from './audit.js';
+export {
+  auditRows,
+  writeAudit,
+  diff,
+  canonical,
+  listAudit,
+  type AuditInput,
+  type Tx,
+  type Executor,
+} from './audit.js';
 export {
   upsertMany,
   upsertOne,
