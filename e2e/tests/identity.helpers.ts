@@ -63,10 +63,14 @@ export async function expectNoHorizontalScroll(page: Page) {
 }
 
 /**
- * A session token from POST /api/auth/login sent from a loopback address of the caller's own:
- * sign-in is rate-limited per e-mail and address, and earlier specs use up 127.0.0.1's budget.
+ * POST /api/auth/login sent from a loopback address of the caller's own (another device, another
+ * network): sign-in is rate-limited per e-mail and address, and earlier specs use up 127.0.0.1's.
  */
-export function tokenFrom(localAddress: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+export function loginFrom(
+  localAddress: string,
+  email: string,
+  password: string,
+): Promise<{ status: number; code?: string; token?: string; raw: string }> {
   const body = JSON.stringify({ email, password });
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -83,14 +87,24 @@ export function tokenFrom(localAddress: string, email: string, password = DEMO_P
         res.on('data', (c) => {
           raw += c;
         });
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(JSON.parse(raw).data.token as string)
-            : reject(new Error(`login ${res.statusCode}: ${raw}`)),
-        );
+        res.on('end', () => {
+          const json = JSON.parse(raw);
+          resolve({ status: res.statusCode ?? 0, code: json.code, token: json.data?.token, raw });
+        });
       },
     );
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** A session token signed in from a loopback address of its own (see `loginFrom`). */
+export async function tokenFrom(
+  localAddress: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const r = await loginFrom(localAddress, email, password);
+  if (r.status !== 200 || !r.token) throw new Error(`login ${r.status}: ${r.raw}`);
+  return r.token;
 }

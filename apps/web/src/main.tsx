@@ -3,6 +3,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/a11y.css';
 import './app/palette.css';
+import { LOGIN_READY_EVENT } from './app/loginReady';
 
 /**
  * The entry only carries the styles and starts the application (`app/boot.tsx`). A page the
@@ -17,53 +18,62 @@ else start();
 // Until React has taken over the prerendered page, what is typed lives only in the DOM (React's
 // state is still empty), a click on a tab or a button does nothing, and a submit would be the
 // browser's own (a reload that loses it). So until then: note what is typed and clicked, in
-// order, and hold a submit; once React listens, replay them (typed values as input events, which
-// its onChange reads; clicks as clicks: the 'Téléphone' tab) and submit again.
-const hydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactProps$'));
+// order, and hold a submit; once React has COMMITTED the page (LoginPage's effect sends
+// LOGIN_READY_EVENT: nodes can carry React's props before the commit, and input sent then
+// is lost), replay them (typed values as input events, which its onChange reads; clicks as
+// clicks: the 'Téléphone' tab), make every filled field's value React's, and submit again.
 if (prerendered) {
+  let ready = false;
   const done: ({ input: HTMLInputElement; value: string } | { click: HTMLElement })[] = [];
   let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
   const onInput = (e: Event) => {
     const el = e.target;
-    if (el instanceof HTMLInputElement && !hydrated(el)) done.push({ input: el, value: el.value });
+    if (!ready && el instanceof HTMLInputElement) done.push({ input: el, value: el.value });
   };
   const onClick = (e: Event) => {
     // Links navigate by themselves and submit buttons end in a held submit: only the others.
     const el = (e.target as Element | null)?.closest?.('button:not([type=submit]), [role=tab]');
-    if (el instanceof HTMLElement && !hydrated(el)) done.push({ click: el });
+    if (!ready && el instanceof HTMLElement) done.push({ click: el });
   };
   const onSubmit = (e: Event) => {
-    const form = e.target as HTMLFormElement;
-    if (hydrated(form)) return;
+    if (ready) return;
     e.preventDefault();
     e.stopImmediatePropagation();
-    held = { form, submitter: (e as SubmitEvent).submitter };
+    held = { form: e.target as HTMLFormElement, submitter: (e as SubmitEvent).submitter };
   };
   document.addEventListener('input', onInput, true);
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  const until = Date.now() + 30_000;
+  // React fires onChange only when the value differs from the one it last saw (it may have read
+  // the typed value while hydrating): through the element's own setter first, so it sees one.
+  const giveToReact = (el: HTMLInputElement, value: string) => {
+    if (!setValue) return;
+    el.value = value === '' ? ' ' : '';
+    setValue.call(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  };
   const handOver = () => {
-    const form = document.querySelector('#root form');
-    if (form && !hydrated(form) && Date.now() < until) {
-      setTimeout(handOver, 50);
-      return;
-    }
+    if (ready) return;
+    ready = true;
     document.removeEventListener('input', onInput, true);
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('submit', onSubmit, true);
     for (const step of done) {
       if ('click' in step) {
         if (step.click.isConnected) step.click.click();
-      } else if (step.input.isConnected && setValue) {
-        setValue.call(step.input, step.value);
-        step.input.dispatchEvent(new Event('input', { bubbles: true }));
-      }
+      } else if (step.input.isConnected) giveToReact(step.input, step.value);
+    }
+    // Whatever the page shows now is what React holds (a field filled at the very hand-over).
+    for (const el of document.querySelectorAll<HTMLInputElement>('#root form input')) {
+      if (!/^(checkbox|radio|hidden|submit|button)$/.test(el.type) && el.value !== '')
+        giveToReact(el, el.value);
     }
     // React applies those state updates before the next task: submit after them.
     const h = held as { form: HTMLFormElement; submitter: HTMLElement | null } | null;
     if (h?.form.isConnected) setTimeout(() => h.form.requestSubmit(h.submitter), 0);
   };
-  setTimeout(handOver, 50);
+  window.addEventListener(LOGIN_READY_EVENT, handOver, { once: true });
+  // Never hold the page for ever (the app failed to load): the browser's own behaviour then.
+  setTimeout(handOver, 30_000);
 }

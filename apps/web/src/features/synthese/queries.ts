@@ -6,6 +6,13 @@ import { api } from '../../api';
 const k = (...parts: (string | undefined)[]) => ['synthese', ...parts] as const;
 
 /**
+ * An answer of the first screen stays fresh this long: each block that mounts as its chunk
+ * arrives used to fetch the dashboard's answer again (three times on one load, Lighthouse's
+ * network log). Payments and live events invalidate these queries explicitly.
+ */
+const FIRST_SCREEN_FRESH_MS = 15_000;
+
+/**
  * Key and fetch of the first screen's queries, shared with `app/preload.ts`, which starts them
  * as soon as the record list is known instead of after the page's chunk has loaded (issue 13).
  */
@@ -23,10 +30,12 @@ export const syntheseQueries = {
   lots: (coproId: string, coproprietaireId: string) => ({
     queryKey: k('lots', coproId, coproprietaireId),
     queryFn: () => api.call(e.lots, { params: { coproprieteId: coproId, coproprietaireId } }),
+    staleTime: FIRST_SCREEN_FRESH_MS,
   }),
   general: (coproId: string, coproprietaireId: string) => ({
     queryKey: k('general', coproId, coproprietaireId),
     queryFn: () => api.call(e.general, { params: { coproId, coproprietaireId } }),
+    staleTime: FIRST_SCREEN_FRESH_MS,
   }),
 };
 

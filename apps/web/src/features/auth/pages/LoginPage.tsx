@@ -1,7 +1,8 @@
 import { Anchor, Tabs, Text } from '@mantine/core';
 import type { User } from '@tantieme/contract';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { LOGIN_READY_EVENT } from '../../../app/loginReady';
 import { useSession } from '../../../app/session';
 import { AuthCard } from '../components/AuthCard';
 import { EmailLogin } from '../components/EmailLogin';
@@ -21,6 +22,11 @@ export default function LoginPage() {
   const { signIn } = useSession();
   const code = params.get('code');
   const mode = params.get('mode') ?? 'email';
+  // The prerendered /login (main.tsx) replays what was typed and clicked once React has committed
+  // this page: an effect runs only then.
+  useEffect(() => {
+    window.dispatchEvent(new Event(LOGIN_READY_EVENT));
+  }, []);
 
   const onSignedIn = (token: string, user: User) => {
     signIn(token, user);
