@@ -38,6 +38,12 @@ const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const SCALES = (process.env.BENCH_SCALES ?? '100,1000').split(',').map(Number).filter(Boolean);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const SKIP_PGLITE = process.env.BENCH_PGLITE === '0';
+/** BENCH_CPU_PROF=dir: the PostgreSQL server writes a V8 CPU profile there when it stops. */
+const PROFILE = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+  : [];
+/** Only the calls whose name matches (health always runs: the shares are against it). */
+const ONLY = process.env.BENCH_CALLS ? new RegExp(process.env.BENCH_CALLS) : null;
 const APP_PORT = 3191;
 const BARE_PORT = 3190;
 const USERS = 200;
@@ -198,7 +204,7 @@ async function drive(
 async function measure(users: Who[], connections: number): Promise<Row[]> {
   const base = `http://127.0.0.1:${APP_PORT}`;
   const rows: Row[] = [];
-  for (const call of CALLS) {
+  for (const call of CALLS.filter((c) => !ONLY || c.auth === false || ONLY.test(c.name))) {
     const req = (w: Who) => ({
       path: call.path(w),
       method: call.method,
@@ -318,7 +324,7 @@ async function main() {
       const url = await ensureScale(scale);
       const users = await scaleUsers(url, scale);
       const server = await start(
-        ['apps/server/src/main.ts'],
+        [...PROFILE, 'apps/server/src/main.ts'],
         {
           DATABASE_URL: url,
           SQL_STATS: '1',
