@@ -21,7 +21,7 @@ import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
-import { authPlugin } from './http/auth.js';
+import { authPlugin, settleSession } from './http/auth.js';
 import { AppError, DEFAULT_RETRY_AFTER_S, rateLimited } from './http/errors.js';
 import { currentRequestStats, serverTiming, timedSync, withRequestStats } from './http/request-stats.js';
 import { clientErrorHandler, envelope, frameworkErrors, rejectInvalidText } from './http/inputs.js';
@@ -205,7 +205,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+  app.setErrorHandler(async (thrown: FastifyError | AppError, req, reply) => {
+    let err = thrown;
+    if (process.env.DEBUG_ERR) console.error('DEBUG_ERR', thrown);
+    // A `sessionRead` route stopped before its read (validation): its session decides first.
+    if (req.auth?.deferred && !(err instanceof AppError && err.status === 401) && !(await settleSession(req)))
+      err = new AppError('UNAUTHORIZED');
     // Every 429 says when to retry: `Retry-After` in seconds and the same delay in the message.
     if (err instanceof AppError && err.status === 429) {
       const after = err.retryAfter ?? DEFAULT_RETRY_AFTER_S;

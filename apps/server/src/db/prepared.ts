@@ -1,3 +1,4 @@
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 const cache = new WeakMap<object, Map<string, unknown>>();
@@ -21,4 +22,30 @@ export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
     byName.set(name, p);
   }
   return p;
+}
+
+/** A drizzle select built but not run (its rows are what awaiting it gives). */
+export type ReadQuery = PromiseLike<unknown[]> & SQLWrapper;
+
+/**
+ * A route's read. Either a query built for this request (`query`), or — for the hottest reads —
+ * a `name`d one built once per database from `build`, with `sql.placeholder`s filled from
+ * `values`: its statement, session part included, is then a named prepared statement
+ * (PostgreSQL keeps its plan; no SQL is rebuilt per request).
+ */
+export type Read<Q extends ReadQuery> =
+  | { query: Q; name?: undefined; values?: undefined }
+  | { name: string; build: (db: Db) => Q; values: Record<string, unknown> };
+
+type Executable = { execute(v: Record<string, unknown>): Promise<unknown> };
+
+/** The read on its own (a preview, no session): the same rows, one statement. */
+export async function readAlone<Q extends ReadQuery>(db: Db, read: Read<Q>): Promise<Awaited<Q>> {
+  if (read.name === undefined) return (await read.query) as Awaited<Q>;
+  const { build } = read;
+  const name = `ra_${read.name}`;
+  const pq = prepared(db, name, (d) =>
+    (build(d) as unknown as { prepare(n: string): Executable }).prepare(name),
+  );
+  return (await pq.execute(read.values)) as Awaited<Q>;
 }

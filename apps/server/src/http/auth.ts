@@ -1,8 +1,13 @@
 import { PREVIEW_TOKEN_HEADER, isId } from '@tantieme/contract';
+import { type Read, type ReadQuery, readAlone } from '../db/prepared.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findPreviewGrant, type PreviewGrant } from '../modules/access/access.service.js';
-import { type PrefetchedRecord, resolveToken } from '../modules/identity/session.service.js';
+import {
+  type PrefetchedRecord,
+  resolveToken,
+  resolveTokenWithRead,
+} from '../modules/identity/session.service.js';
 import type { UserRow } from '../modules/identity/session.repo.js';
 import { AppError } from './errors.js';
 import { timed } from './request-stats.js';
@@ -13,6 +18,8 @@ export interface AuthState {
   preview: PreviewGrant | null;
   /** The record the path names, read with the session for the access guard (which still decides). */
   record?: PrefetchedRecord;
+  /** A `sessionRead` route's bearer token, resolved by its handler with its data (`sessionRead`). */
+  deferred?: string;
 }
 
 declare module 'fastify' {
@@ -21,6 +28,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: 'public' | 'user' | 'user-or-preview';
+    /** The handler reads its data in the session's statement (`sessionRead`): not resolved here. */
+    sessionRead?: boolean;
   }
 }
 
@@ -57,7 +66,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     req.auth = state;
     const mode = req.routeOptions.config?.auth ?? 'public';
     const token = bearer(req);
-    if (token) {
+    if (token && mode !== 'public' && req.routeOptions.config?.sessionRead) state.deferred = token;
+    else if (token) {
       const wanted = mode === 'public' ? undefined : wantedIdOf(req);
       const resolved = await timed('session', () => resolveToken(app.db, token, wanted));
       if (resolved) {
@@ -70,10 +80,57 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (typeof spt === 'string' && spt.length > 0 && spt.length < 200 && mode === 'user-or-preview') {
       state.preview = await timed('session', () => findPreviewGrant(app.db, spt));
     }
-    if (mode === 'user' && !state.user) throw new AppError('UNAUTHORIZED');
-    if (mode === 'user-or-preview' && !state.user && !state.preview) throw new AppError('UNAUTHORIZED');
+    const signedIn = !!state.user || !!state.deferred;
+    if (mode === 'user' && !signedIn) throw new AppError('UNAUTHORIZED');
+    if (mode === 'user-or-preview' && !signedIn && !state.preview) throw new AppError('UNAUTHORIZED');
   });
 });
+
+/**
+ * A `sessionRead` route's session and data in one statement (issue 13, decision 62): resolves
+ * the deferred bearer token with `query` inside it, fills `req.auth`, and answers 401 when the
+ * session is not live. Without a deferred token (a preview, or a route not so marked) `query`
+ * runs alone. Callers are the access guards' `readAs…`, which decide before the rows go out.
+ */
+export async function sessionRead<Q extends ReadQuery>(
+  req: FastifyRequest,
+  read: Read<Q>,
+): Promise<Awaited<Q>> {
+  const token = req.auth.deferred;
+  if (!token) return readAlone(req.server.db, read);
+  req.auth.deferred = undefined;
+  const resolved = await timed('session', () =>
+    resolveTokenWithRead(req.server.db, token, wantedIdOf(req), read),
+  );
+  if (!resolved) {
+    // The preview token, if any, still stands (user-or-preview routes): read as the preview.
+    if (req.auth.preview) return readAlone(req.server.db, read);
+    throw new AppError('UNAUTHORIZED');
+  }
+  req.auth.user = resolved.user;
+  req.auth.sessionId = resolved.sessionId;
+  req.auth.record = resolved.record;
+  return resolved.rows as Awaited<Q>;
+}
+
+/**
+ * Resolves a deferred bearer token on its own, for the paths that end before its handler's read
+ * (a 400 from validation, an id that cannot exist): a caller whose session is not live gets 401
+ * there too, as on every other route. True when the caller is signed in or previews.
+ */
+export async function settleSession(req: FastifyRequest): Promise<boolean> {
+  const token = req.auth?.deferred;
+  if (token) {
+    req.auth.deferred = undefined;
+    const resolved = await timed('session', () => resolveToken(req.server.db, token, wantedIdOf(req)));
+    if (resolved) {
+      req.auth.user = resolved.user;
+      req.auth.sessionId = resolved.sessionId;
+      req.auth.record = resolved.record;
+    }
+  }
+  return !!req.auth?.user || !!req.auth?.preview;
+}
 
 /** The signed-in user of a route marked auth 'user' (never null there). */
 export function currentUser(req: FastifyRequest): UserRow {

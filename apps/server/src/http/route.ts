@@ -20,6 +20,11 @@ export interface RouteOptions {
   security?: Record<string, string[]>[];
   /** Body size limit in bytes, when the route takes more than the app's default. */
   bodyLimit?: number;
+  /**
+   * The handler reads its data with the session, in one statement, through an access guard's
+   * `readAs…` (issue 13): the bearer token is resolved there, not before the handler.
+   */
+  sessionRead?: boolean;
 }
 
 /**
@@ -51,6 +56,7 @@ export function route<E extends Endpoint>(
     config: {
       ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
       auth: needsAuth ? (opts.preview ? 'user-or-preview' : 'user') : 'public',
+      ...(opts.sessionRead && needsAuth ? { sessionRead: true } : {}),
     },
     handler: async (req, reply) => {
       const data = await handler({

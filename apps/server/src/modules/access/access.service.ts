@@ -1,5 +1,7 @@
 import { isId } from '@tantieme/contract';
+import type { Read, ReadQuery } from '../../db/prepared.js';
 import type { FastifyRequest } from 'fastify';
+import { sessionRead, settleSession } from '../../http/auth.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { timed } from '../../http/request-stats.js';
@@ -93,6 +95,32 @@ async function checkCopropriete(req: FastifyRequest, coproprieteId: string): Pro
       return row;
   }
   throw new AppError('NOT_FOUND');
+}
+
+/**
+ * A route's read with the session and the guard in one statement (routes marked `sessionRead`,
+ * issue 13): the rows of `query` (which must read that record's data only) once the session is
+ * live and the guard passes; 401 or 404 otherwise, and the rows are dropped.
+ */
+export async function readAsCoproprietaire<Q extends ReadQuery>(
+  req: FastifyRequest,
+  coproprietaireId: string,
+  read: Read<Q>,
+): Promise<{ owner: OwnedRecord; rows: Awaited<Q> }> {
+  if (!isId(coproprietaireId)) throw new AppError((await settleSession(req)) ? 'NOT_FOUND' : 'UNAUTHORIZED');
+  const rows = await sessionRead(req, read);
+  return { owner: await guardCoproprietaire(req, coproprietaireId), rows };
+}
+
+/** The same for a copropriété-level read: the caller holds (or previews) a record there. */
+export async function readAsCopropriete<Q extends ReadQuery>(
+  req: FastifyRequest,
+  coproprieteId: string,
+  read: Read<Q>,
+): Promise<{ owner: OwnedRecord; rows: Awaited<Q> }> {
+  if (!isId(coproprieteId)) throw new AppError((await settleSession(req)) ? 'NOT_FOUND' : 'UNAUTHORIZED');
+  const rows = await sessionRead(req, read);
+  return { owner: await guardCopropriete(req, coproprieteId), rows };
 }
 
 /** Both ids in one path (e.g. /coproprietes/:coproId/coproprietaires/:id): the record must belong to that copropriété. */

@@ -1,4 +1,4 @@
-import { sql, and, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql, and, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { coproprietaires, coproprietes, sessions, syndics, users } from '../../db/schema/index.js';
@@ -13,12 +13,21 @@ export async function insertSession(
   return row;
 }
 
-/** The session of the token hash placeholder, neither revoked nor expired. */
-const liveSessionOfHash = and(
-  eq(sessions.token_hash, sql.placeholder('hash')),
-  isNull(sessions.revoked_at),
-  gt(sessions.expires_at, sql`now()`),
-);
+/** The session of a token hash (a placeholder, or a marker for session-read.ts), neither revoked nor expired. */
+export const liveSessionOf = (hash: SQL | Placeholder) =>
+  and(eq(sessions.token_hash, hash), isNull(sessions.revoked_at), gt(sessions.expires_at, sql`now()`));
+
+const liveSessionOfHash = liveSessionOf(sql.placeholder('hash'));
+
+/**
+ * The record joined to the session for the id `id` names (see `activeSessionWithRecord`): that
+ * record, or else the session user's record in the copropriété with that id.
+ */
+export const recordNamedBy = (id: SQL | Placeholder) =>
+  or(
+    eq(coproprietaires.id, id),
+    and(eq(coproprietaires.user_id, sessions.user_id), eq(coproprietaires.copropriete_id, id)),
+  );
 
 /** Every authenticated request runs this: prepared once (db/prepared.ts), never cached. */
 const activeSession = (db: Db) =>
@@ -52,16 +61,7 @@ const activeSessionWithRecord = (db: Db) =>
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.user_id))
-      .leftJoin(
-        coproprietaires,
-        or(
-          eq(coproprietaires.id, sql.placeholder('id')),
-          and(
-            eq(coproprietaires.user_id, sessions.user_id),
-            eq(coproprietaires.copropriete_id, sql.placeholder('id')),
-          ),
-        ),
-      )
+      .leftJoin(coproprietaires, recordNamedBy(sql.placeholder('id')))
       .leftJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
       .leftJoin(syndics, eq(syndics.id, coproprietes.syndic_id))
       .where(liveSessionOfHash)

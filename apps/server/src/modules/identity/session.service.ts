@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { OwnedRecord } from '../access/access.service.js';
+import type { Read, ReadQuery } from '../../db/prepared.js';
+import { sessionWithRead } from './session-read.js';
 import * as repo from './session.repo.js';
 
 const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -42,6 +44,31 @@ export async function resolveToken(db: Db, token: string, wantedId?: string) {
   if (Date.now() - found.session.last_used_at.getTime() > TOUCH_EVERY_MS)
     await repo.touchSession(db, found.session.id);
   return { user: found.user, sessionId: found.session.id, expiresAt: found.session.expires_at, record };
+}
+
+/**
+ * `resolveToken` with a route's data read in the same statement (session-read.ts): the live
+ * session, the record `wantedId` names and `query`'s rows; null when the session is not live.
+ */
+export async function resolveTokenWithRead<Q extends ReadQuery>(
+  db: Db,
+  token: string,
+  wantedId: string | undefined,
+  read: Read<Q>,
+) {
+  const found = await sessionWithRead(db, sha256(token), wantedId, read);
+  if (!found) return null;
+  const { coproprietaire, copropriete, syndic } = found;
+  const record: PrefetchedRecord | undefined =
+    wantedId === undefined
+      ? undefined
+      : {
+          id: wantedId,
+          row: coproprietaire && copropriete && syndic ? { coproprietaire, copropriete, syndic } : null,
+        };
+  if (Date.now() - found.session.last_used_at.getTime() > TOUCH_EVERY_MS)
+    await repo.touchSession(db, found.session.id);
+  return { user: found.user, sessionId: found.session.id, record, rows: found.rows };
 }
 
 /** What was read with the session for the id the path names (see `resolveToken`); `row` null: nothing. */

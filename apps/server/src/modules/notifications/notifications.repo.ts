@@ -133,29 +133,56 @@ export async function unreadOwn(db: Db, userId: string) {
 
 // ---- messages (always of one record, checked by the guard before) ----
 
-export async function listMessages(
-  db: Db,
-  coproprietaireId: string,
-  f: { limit: number; offset: number; unreadOnly: boolean; category: string },
-) {
-  const where = and(
+export interface MessageFilter {
+  limit: number;
+  offset: number;
+  unreadOnly: boolean;
+  category: string;
+}
+
+const messagesWhere = (coproprietaireId: string, f: MessageFilter) =>
+  and(
     eq(messages.coproprietaire_id, coproprietaireId),
     f.unreadOnly ? eq(messages.is_read, false) : undefined,
     categoryIs(messages, f.category),
   );
-  const rows = await db
-    .select({ m: messages, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(messages)
-    .where(where)
-    .orderBy(desc(messages.created_date), desc(messages.id))
-    .limit(f.limit)
-    .offset(f.offset);
+
+/**
+ * One page of a record's messages with the filter's total, as a named read (session-read.ts):
+ * one prepared statement per filter shape, values as placeholders.
+ */
+export function messagesPageRead(coproprietaireId: string, f: MessageFilter) {
+  const byCategory = f.category !== 'all';
+  return {
+    name: `messages_page${f.unreadOnly ? '_unread' : ''}${byCategory ? '_category' : ''}`,
+    build: (db: Db) =>
+      db
+        .select({ m: messages, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.coproprietaire_id, sql.placeholder('record')),
+            f.unreadOnly ? eq(messages.is_read, false) : undefined,
+            byCategory ? eq(messages.category, sql.placeholder('category')) : undefined,
+          ),
+        )
+        .orderBy(desc(messages.created_date), desc(messages.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    values: { record: coproprietaireId, category: f.category, limit: f.limit, offset: f.offset },
+  };
+}
+
+type MessagesPage = Awaited<ReturnType<ReturnType<typeof messagesPageRead>['build']>>;
+
+/** The page read by `messagesPageRead`; past the last page, the total is counted apart. */
+export async function messagesPageOf(db: Db, coproprietaireId: string, f: MessageFilter, rows: MessagesPage) {
   if (rows.length > 0) return { total: rows[0].total, rows: rows.map((r) => r.m) };
   if (f.offset === 0) return { total: 0, rows: [] };
   const [c] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(messages)
-    .where(where);
+    .where(messagesWhere(coproprietaireId, f));
   return { total: c.n, rows: [] };
 }
 

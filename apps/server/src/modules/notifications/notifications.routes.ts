@@ -4,7 +4,7 @@ import { currentUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { pushEndpointAllowed } from '../../platform/push.js';
-import { guardCoproprietaire } from '../access/access.service.js';
+import { guardCoproprietaire, readAsCoproprietaire } from '../access/access.service.js';
 import * as repo from './notifications.repo.js';
 import { notificationsSyndicRoutes } from './notifications.syndic.routes.js';
 import * as service from './notifications.service.js';
@@ -63,10 +63,16 @@ export async function notificationsRoutes(app: FastifyInstance) {
   });
 
   // Messages of one record (SPEC §7 Co-owner API).
-  route(app, m.list, async ({ req, params, query }) => {
-    await guardCoproprietaire(req, params.id);
-    return service.listMessages(app, params.id, query);
-  });
+  route(
+    app,
+    m.list,
+    async ({ req, params, query }) => {
+      const read = service.messagesPageRead(params.id, query);
+      const { rows } = await readAsCoproprietaire(req, params.id, read);
+      return service.listMessages(app, params.id, query, rows);
+    },
+    { sessionRead: true },
+  );
   route(app, m.detail, async ({ req, params }) => {
     await guardCoproprietaire(req, params.id);
     return service.getMessage(app, params.id, params.msgId);

@@ -98,13 +98,25 @@ export async function readAllNotifications(app: App, user: UserRow, coproprietai
 
 // ---- messages (of one record, checked by the guard) ----
 
-export async function listMessages(app: App, coproprietaireId: string, q: ListQuery) {
-  const page = await repo.listMessages(app.db, coproprietaireId, {
-    limit: q.page_size,
-    offset: q.page_index,
-    unreadOnly: q.un_read_only,
-    category: q.category,
-  });
+const messageFilter = (q: ListQuery): repo.MessageFilter => ({
+  limit: q.page_size,
+  offset: q.page_index,
+  unreadOnly: q.un_read_only,
+  category: q.category,
+});
+
+/** The read of a messages page, for the route to run with the session (`readAsCoproprietaire`). */
+export const messagesPageRead = (coproprietaireId: string, q: ListQuery) =>
+  repo.messagesPageRead(coproprietaireId, messageFilter(q));
+
+/** The messages page from the rows `messagesPageQuery` read. */
+export async function listMessages(
+  app: App,
+  coproprietaireId: string,
+  q: ListQuery,
+  read: Awaited<ReturnType<ReturnType<typeof messagesPageRead>['build']>>,
+) {
+  const page = await repo.messagesPageOf(app.db, coproprietaireId, messageFilter(q), read);
   // The list carries attachment names only; signed URLs come with the detail.
   return {
     total: page.total,

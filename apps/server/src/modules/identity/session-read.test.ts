@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { sha256 } from '../../lib/crypto.js';
+import { charges, coproprietaires, coproprietes, ledgerLines, repartitions } from '../../db/schema/index.js';
+import { makeFinanceOwner } from '../../test/factories.finances.js';
+import { makeCoproprietaire, makeSignedInUser } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { revokeSession } from './session.repo.js';
+import { readAlone } from '../../db/prepared.js';
+import { sessionWithRead } from './session-read.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+// The rows a query gives inside the session statement must be exactly those it gives alone:
+// every column type the schema uses (uuid, text, integers, booleans, dates, timestamps, jsonb),
+// a left join that finds nothing (a null object), SQL expressions with decoders, order and paging.
+describe('a route read inside the session statement', () => {
+  it('decodes every row as the query alone would, in order, for the live session only', async () => {
+    const db = t.database.db;
+    const w = await makeFinanceOwner(db);
+    const other = await makeSignedInUser(db);
+    const hash = sha256(w.owner.token);
+    const queries = {
+      lines: () =>
+        db
+          .select({
+            line: ledgerLines,
+            n: sql<number>`count(*) over ()`.mapWith(Number),
+            label: sql<string>`upper(${ledgerLines.name})`,
+          })
+          .from(ledgerLines)
+          .where(eq(ledgerLines.coproprietaire_id, w.rec.id))
+          .orderBy(desc(ledgerLines.date), asc(ledgerLines.id))
+          .limit(50)
+          .offset(1),
+      joined: () =>
+        db
+          .select({ charge: charges, repartition: repartitions, copro: coproprietes })
+          .from(charges)
+          .leftJoin(repartitions, eq(repartitions.id, sql`null::uuid`))
+          .innerJoin(coproprietes, eq(coproprietes.id, charges.copropriete_id))
+          .where(eq(charges.copropriete_id, w.coproId))
+          .orderBy(asc(charges.code)),
+      record: () => db.select().from(coproprietaires).where(eq(coproprietaires.id, w.rec.id)),
+      none: () => db.select().from(coproprietaires).where(eq(coproprietaires.id, sql`gen_random_uuid()`)),
+    };
+    for (const [name, q] of Object.entries(queries)) {
+      const alone = await q();
+      const read = await sessionWithRead(db, hash, w.rec.id, { query: q() });
+      expect(read?.rows, name).toEqual(alone);
+      expect(read?.user.id).toBe(w.owner.user.id);
+      expect(read?.coproprietaire?.id).toBe(w.rec.id);
+      // Without a path id: the session alone, with the same rows.
+      expect((await sessionWithRead(db, hash, undefined, { query: q() }))?.rows, name).toEqual(alone);
+    }
+    expect((await queries.lines()).length).toBeGreaterThan(0);
+    expect((await queries.joined())[0].repartition).toBeNull();
+
+    // Another user's session reads the record's row as the guard would (not theirs: the guard says 404).
+    const theirs = await sessionWithRead(db, sha256(other.token), w.rec.id, { query: queries.record() });
+    expect(theirs?.user.id).toBe(other.user.id);
+    expect(theirs?.coproprietaire?.user_id).toBe(w.owner.user.id);
+
+    // A revoked or unknown session reads nothing at all.
+    await revokeSession(
+      db,
+      (await sessionWithRead(db, hash, undefined, { query: queries.none() }))!.session.id,
+    );
+    expect(await sessionWithRead(db, hash, w.rec.id, { query: queries.lines() })).toBeUndefined();
+    expect(
+      await sessionWithRead(db, sha256('nobody'), undefined, { query: queries.lines() }),
+    ).toBeUndefined();
+  });
+
+  it('runs a named read with placeholders as one prepared statement, alone or with the session', async () => {
+    const db = t.database.db;
+    const w = await makeFinanceOwner(db);
+    const build = (d: typeof db) =>
+      d
+        .select()
+        .from(ledgerLines)
+        .where(eq(ledgerLines.coproprietaire_id, sql.placeholder('record')))
+        .orderBy(asc(ledgerLines.date), asc(ledgerLines.id));
+    const alone = await db
+      .select()
+      .from(ledgerLines)
+      .where(eq(ledgerLines.coproprietaire_id, w.rec.id))
+      .orderBy(asc(ledgerLines.date), asc(ledgerLines.id));
+    expect(alone.length).toBeGreaterThan(0);
+    const read = { name: 'test_lines', build, values: { record: w.rec.id } };
+    // Twice: the second run reuses the statement built by the first.
+    for (let i = 0; i < 2; i++) {
+      expect((await sessionWithRead(db, sha256(w.owner.token), w.rec.id, read))?.rows).toEqual(alone);
+      expect((await sessionWithRead(db, sha256(w.owner.token), undefined, read))?.rows).toEqual(alone);
+      expect(await readAlone(db, read)).toEqual(alone);
+    }
+    const other = await makeFinanceOwner(db);
+    expect(
+      (await readAlone(db, { ...read, values: { record: other.rec.id } })).map((l) => l.coproprietaire_id),
+    ).toEqual(expect.arrayContaining([other.rec.id]));
+  });
+
+  it("reads the session user's record when the path names a copropriété", async () => {
+    const db = t.database.db;
+    const u = await makeSignedInUser(db);
+    const rec = await makeCoproprietaire(db, { user_id: u.user.id });
+    const read = await sessionWithRead(db, sha256(u.token), rec.copropriete_id, {
+      query: db
+        .select({ id: coproprietaires.id })
+        .from(coproprietaires)
+        .where(eq(coproprietaires.id, rec.id)),
+    });
+    expect(read?.coproprietaire?.id).toBe(rec.id);
+    expect(read?.rows).toEqual([{ id: rec.id }]);
+  });
+});

@@ -1,0 +1,212 @@
+import * as drizzle from 'drizzle-orm';
+import { Column, type SQL, type SQLWrapper, is, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { Read, ReadQuery } from '../../db/prepared.js';
+import { coproprietaires, coproprietes, sessions, syndics, users } from '../../db/schema/index.js';
+import { liveSessionOf, recordNamedBy } from './session.repo.js';
+
+/**
+ * The session lookup, the access guard's record and a route's data read in ONE statement
+ * (issue 13, decision 62). A call of two statements spends about twice a call of one in the
+ * server process (each round trip's writes, reads and wake-ups), so the hottest reads ride
+ * along with the session: the route's drizzle query becomes a subquery whose rows come back
+ * as one JSON array, decoded by the query's own columns as if it had run alone.
+ *
+ * The data is read before the guard has decided; the caller (access.service `readAs…`) hands
+ * it out only once the session is live and the guard has passed, and drops it otherwise.
+ */
+
+const HASH = '$__session_hash__';
+const ID = '$__wanted_id__';
+const DATA = '__route_data__';
+
+type Fields = { path: string[]; field: unknown }[];
+
+/** Exported by drizzle-orm at runtime, untyped (@internal): what its own selects map rows with. */
+const { mapResultRow, orderSelectedFields } = drizzle as unknown as {
+  orderSelectedFields(fields: Record<string, unknown>): Fields;
+  mapResultRow(fields: Fields, row: unknown[], joinsNotNullableMap?: Record<string, boolean>): unknown;
+};
+
+interface Template {
+  text: string;
+  params: unknown[];
+  fields: Fields;
+  joins: Record<string, boolean>;
+}
+
+/** Drizzle internals a select builder carries (stable across 0.4x, used by its own `_prepare`). */
+interface SelectInternals {
+  config: { fields: Record<string, unknown> };
+  joinsNotNullableMap: Record<string, boolean>;
+  getSQL(): SQL;
+}
+interface DbInternals {
+  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      q: { sql: string; params: unknown[] },
+      fields: Fields,
+      name: string | undefined,
+      arrayMode: boolean,
+    ): {
+      joinsNotNullableMap?: Record<string, boolean>;
+      execute(values?: Record<string, unknown>): Promise<unknown[]>;
+    };
+  };
+}
+
+const templates = new WeakMap<object, Map<boolean, Template>>();
+
+/** The per-database map of a cache keyed by database. */
+function perDb<K, V>(caches: WeakMap<object, Map<K, V>>, db: Db): Map<K, V> {
+  let m = caches.get(db);
+  if (!m) {
+    m = new Map();
+    caches.set(db, m);
+  }
+  return m;
+}
+
+/** The session part, rendered once per database: markers stand for the parameters and the data. */
+function template(db: Db, withRecord: boolean): Template {
+  const byKind = perDb(templates, db);
+  const cached = byKind.get(withRecord);
+  if (cached) return cached;
+  const data = sql.raw(DATA);
+  const hash = liveSessionOf(sql.raw(HASH));
+  const q = withRecord
+    ? db
+        .select({
+          session: sessions,
+          user: users,
+          coproprietaire: coproprietaires,
+          copropriete: coproprietes,
+          syndic: syndics,
+          data,
+        })
+        .from(sessions)
+        .innerJoin(users, sql`${users.id} = ${sessions.user_id}`)
+        .leftJoin(coproprietaires, recordNamedBy(sql.raw(ID)))
+        .leftJoin(coproprietes, sql`${coproprietes.id} = ${coproprietaires.copropriete_id}`)
+        .leftJoin(syndics, sql`${syndics.id} = ${coproprietes.syndic_id}`)
+        .where(hash)
+        .limit(1)
+    : db
+        .select({ session: sessions, user: users, data })
+        .from(sessions)
+        .innerJoin(users, sql`${users.id} = ${sessions.user_id}`)
+        .where(hash)
+        .limit(1);
+  const internals = q as unknown as SelectInternals;
+  const { sql: text, params } = q.toSQL();
+  const t: Template = {
+    // Its own parameters (the limit) are numbered after the route's, per request.
+    text: text.replace(/\$(\d+)/g, (_, k) => `$__t${k}__`),
+    params,
+    fields: orderSelectedFields(internals.config.fields),
+    joins: internals.joinsNotNullableMap,
+  };
+  byKind.set(withRecord, t);
+  return t;
+}
+
+/**
+ * Types the driver hands over as text (drizzle keeps them raw): the JSON row carries them as
+ * text too, so each column's decoder sees exactly what it sees when the query runs alone.
+ */
+const TEXT_TYPES = /^(numeric|decimal|bigint|timestamp|date|time|interval)/;
+
+function asText(field: unknown) {
+  return is(field, Column) && TEXT_TYPES.test((field as Column).getSQLType());
+}
+
+/** Row of the session part, with what the route's query read. */
+export interface SessionRead<TRow> {
+  session: typeof sessions.$inferSelect;
+  user: typeof users.$inferSelect;
+  coproprietaire?: typeof coproprietaires.$inferSelect | null;
+  copropriete?: typeof coproprietes.$inferSelect | null;
+  syndic?: typeof syndics.$inferSelect | null;
+  rows: TRow;
+}
+
+interface Fused {
+  run(values: Record<string, unknown>): Promise<unknown[]>;
+  innerFields: Fields;
+  innerJoins: Record<string, boolean>;
+}
+
+const fusedByName = new WeakMap<object, Map<string, Fused>>();
+
+/** The session statement with `query` as its data column, parameters ordered: the query's, the template's, hash, id. */
+function fuse(db: Db, withRecord: boolean, query: ReadQuery, name?: string): Fused {
+  const t = template(db, withRecord);
+  const d = db as unknown as DbInternals;
+  const inner = query as unknown as SelectInternals;
+  const innerFields = orderSelectedFields(inner.config.fields);
+  const { sql: innerSql, params } = d.dialect.sqlToQuery(inner.getSQL());
+  const n = params.length;
+  const cols = innerFields.map((_, i) => `c${i}`);
+  const values = innerFields.map((f, i) => (asText(f.field) ? `q.c${i}::text` : `q.c${i}`));
+  const data =
+    `(select coalesce(json_agg(json_build_array(${values.join(', ')})), '[]'::json)` +
+    ` from (${innerSql}) as q(${cols.join(', ')}))`;
+  // split/join: literal replacement of every marker ('$' in SQL is no replacement pattern here).
+  const m = t.params.length;
+  let text = t.text;
+  for (let k = 1; k <= m; k++) text = text.split(`$__t${k}__`).join(`$${n + k}`);
+  text = text
+    .split(HASH)
+    .join(`$${n + m + 1}`)
+    .split(ID)
+    .join(`$${n + m + 2}`)
+    .split(DATA)
+    .join(data);
+  const pq = d.session.prepareQuery(
+    {
+      sql: text,
+      params: [
+        ...params,
+        ...t.params,
+        sql.placeholder('__hash'),
+        ...(withRecord ? [sql.placeholder('__id')] : []),
+      ],
+    },
+    t.fields,
+    name,
+    true,
+  );
+  pq.joinsNotNullableMap = t.joins;
+  return { run: (v) => pq.execute(v), innerFields, innerJoins: inner.joinsNotNullableMap };
+}
+
+/**
+ * Runs the read inside the session statement of `tokenHash` (and the record `wantedId` names);
+ * undefined when the session is not live. SQL-expression columns of the query come back as
+ * JSON values: give them a decoder (`.mapWith(Number)`) where the driver would hand a string.
+ */
+export async function sessionWithRead<Q extends ReadQuery>(
+  db: Db,
+  tokenHash: string,
+  wantedId: string | undefined,
+  read: Read<Q>,
+): Promise<SessionRead<Awaited<Q>> | undefined> {
+  const withRecord = wantedId !== undefined;
+  let f: Fused;
+  if (read.name === undefined) f = fuse(db, withRecord, read.query);
+  else {
+    const byName = perDb(fusedByName, db);
+    const key = `sr_${read.name}${withRecord ? '_r' : ''}`;
+    f = byName.get(key) ?? fuse(db, withRecord, read.build(db), key);
+    byName.set(key, f);
+  }
+  const [row] = (await f.run({ ...read.values, __hash: tokenHash, __id: wantedId })) as (Omit<
+    SessionRead<never>,
+    'rows'
+  > & { data: unknown[][] })[];
+  if (!row) return undefined;
+  const { data: json, ...rest } = row;
+  const rows = json.map((a) => mapResultRow(f.innerFields, a, f.innerJoins)) as Awaited<Q>;
+  return { ...rest, rows };
+}
