@@ -1,5 +1,6 @@
 import { PREVIEW_TOKEN_HEADER, isId } from '@tantieme/contract';
 import { type Read, type ReadQuery, readAlone } from '../db/prepared.js';
+import type { RowsOf } from '../modules/identity/session-read.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findPreviewGrant, type PreviewGrant } from '../modules/access/access.service.js';
@@ -92,25 +93,38 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
  * session is not live. Without a deferred token (a preview, or a route not so marked) `query`
  * runs alone. Callers are the access guards' `readAs…`, which decide before the rows go out.
  */
-export async function sessionRead<Q extends ReadQuery>(
+export async function sessionRead<R extends Read<ReadQuery> | readonly Read<ReadQuery>[]>(
   req: FastifyRequest,
-  read: Read<Q>,
-): Promise<Awaited<Q>> {
+  read: R,
+): Promise<RowsOf<R>> {
   const token = req.auth.deferred;
-  if (!token) return readAlone(req.server.db, read);
+  if (!token) return readApart(req, read);
   req.auth.deferred = undefined;
   const resolved = await timed('session', () =>
     resolveTokenWithRead(req.server.db, token, wantedIdOf(req), read),
   );
   if (!resolved) {
     // The preview token, if any, still stands (user-or-preview routes): read as the preview.
-    if (req.auth.preview) return readAlone(req.server.db, read);
+    if (req.auth.preview) return readApart(req, read);
     throw new AppError('UNAUTHORIZED');
   }
   req.auth.user = resolved.user;
   req.auth.sessionId = resolved.sessionId;
   req.auth.record = resolved.record;
-  return resolved.rows as Awaited<Q>;
+  return resolved.rows;
+}
+
+/** The reads without the session (a preview): each on its own. */
+async function readApart<R extends Read<ReadQuery> | readonly Read<ReadQuery>[]>(
+  req: FastifyRequest,
+  read: R,
+) {
+  const db = req.server.db;
+  return (
+    Array.isArray(read)
+      ? await Promise.all(read.map((r) => readAlone(db, r)))
+      : await readAlone(db, read as Read<ReadQuery>)
+  ) as RowsOf<R>;
 }
 
 /**

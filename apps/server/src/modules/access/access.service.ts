@@ -1,5 +1,6 @@
 import { isId } from '@tantieme/contract';
 import type { Read, ReadQuery } from '../../db/prepared.js';
+import type { RowsOf } from '../identity/session-read.js';
 import type { FastifyRequest } from 'fastify';
 import { sessionRead, settleSession } from '../../http/auth.js';
 import type { Db } from '../../db/client.js';
@@ -102,25 +103,37 @@ async function checkCopropriete(req: FastifyRequest, coproprieteId: string): Pro
  * issue 13): the rows of `query` (which must read that record's data only) once the session is
  * live and the guard passes; 401 or 404 otherwise, and the rows are dropped.
  */
-export async function readAsCoproprietaire<Q extends ReadQuery>(
+export async function readAsCoproprietaire<R extends Read<ReadQuery> | readonly Read<ReadQuery>[]>(
   req: FastifyRequest,
   coproprietaireId: string,
-  read: Read<Q>,
-): Promise<{ owner: OwnedRecord; rows: Awaited<Q> }> {
+  read: R,
+): Promise<{ owner: OwnedRecord; rows: RowsOf<R> }> {
   if (!isId(coproprietaireId)) throw new AppError((await settleSession(req)) ? 'NOT_FOUND' : 'UNAUTHORIZED');
   const rows = await sessionRead(req, read);
   return { owner: await guardCoproprietaire(req, coproprietaireId), rows };
 }
 
 /** The same for a copropriété-level read: the caller holds (or previews) a record there. */
-export async function readAsCopropriete<Q extends ReadQuery>(
+export async function readAsCopropriete<R extends Read<ReadQuery> | readonly Read<ReadQuery>[]>(
   req: FastifyRequest,
   coproprieteId: string,
-  read: Read<Q>,
-): Promise<{ owner: OwnedRecord; rows: Awaited<Q> }> {
+  read: R,
+): Promise<{ owner: OwnedRecord; rows: RowsOf<R> }> {
   if (!isId(coproprieteId)) throw new AppError((await settleSession(req)) ? 'NOT_FOUND' : 'UNAUTHORIZED');
   const rows = await sessionRead(req, read);
   return { owner: await guardCopropriete(req, coproprieteId), rows };
+}
+
+/** `readAsCoproprietaire` for a path naming both: the record must belong to that copropriété. */
+export async function readAsCoproprietaireInCopro<R extends Read<ReadQuery> | readonly Read<ReadQuery>[]>(
+  req: FastifyRequest,
+  coproprieteId: string,
+  coproprietaireId: string,
+  read: R,
+): Promise<{ owner: OwnedRecord; rows: RowsOf<R> }> {
+  const r = await readAsCoproprietaire(req, coproprietaireId, read);
+  if (r.owner.copropriete.id !== coproprieteId) throw new AppError('NOT_FOUND');
+  return r;
 }
 
 /** Both ids in one path (e.g. /coproprietes/:coproId/coproprietaires/:id): the record must belong to that copropriété. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, readAlone } from '../../db/prepared.js';
 import {
   billLotLines,
   bills,
@@ -23,62 +23,67 @@ const copro = sql.placeholder('copro');
 const ownerLines = and(eq(ledgerLines.coproprietaire_id, record), eq(ledgerLines.copropriete_id, copro));
 
 /** Open lines (remaining > 0) or settled ones (remaining 0) of one co-owner's account, by date. */
-export async function listLedgerLines(
+export function ledgerLinesRead(coproprietaireId: string, coproprieteId: string, which: 'open' | 'settled') {
+  return {
+    name: `ledger_${which}`,
+    build: (d: Db) =>
+      d
+        .select()
+        .from(ledgerLines)
+        .where(
+          and(
+            ownerLines,
+            which === 'open' ? gt(ledgerLines.remaining_cents, 0) : lte(ledgerLines.remaining_cents, 0),
+          ),
+        )
+        .orderBy(asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id)),
+    values: { record: coproprietaireId, copro: coproprieteId },
+  };
+}
+
+export function listLedgerLines(
   db: Db,
   coproprietaireId: string,
   coproprieteId: string,
   which: 'open' | 'settled',
 ): Promise<LedgerRow[]> {
-  return prepared(db, `ledger_${which}`, (d) =>
-    d
-      .select()
-      .from(ledgerLines)
-      .where(
-        and(
-          ownerLines,
-          which === 'open' ? gt(ledgerLines.remaining_cents, 0) : lte(ledgerLines.remaining_cents, 0),
-        ),
-      )
-      .orderBy(asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id))
-      .prepare(`ledger_${which}`),
-  ).execute({ record: coproprietaireId, copro: coproprieteId });
+  return readAlone(db, ledgerLinesRead(coproprietaireId, coproprieteId, which));
 }
 
 /** The co-owner's lots, by name. */
-export async function listOwnerLots(db: Db, coproprietaireId: string) {
-  return prepared(db, 'owner_lots', (d) =>
-    d
-      .select({ id: lots.id, name: lots.name, type_name: lots.type_name })
-      .from(coproprietaireLots)
-      .innerJoin(lots, eq(lots.id, coproprietaireLots.lot_id))
-      .where(eq(coproprietaireLots.coproprietaire_id, record))
-      .orderBy(asc(lots.name))
-      .prepare('owner_lots'),
-  ).execute({ record: coproprietaireId });
+export function ownerLotsRead(coproprietaireId: string) {
+  return {
+    name: 'owner_lots',
+    build: (d: Db) =>
+      d
+        .select({ id: lots.id, name: lots.name, type_name: lots.type_name })
+        .from(coproprietaireLots)
+        .innerJoin(lots, eq(lots.id, coproprietaireLots.lot_id))
+        .where(eq(coproprietaireLots.coproprietaire_id, record))
+        .orderBy(asc(lots.name)),
+    values: { record: coproprietaireId },
+  };
 }
 
 /** The co-owner's bill lines (debits that call for a bill), newest first. */
-export async function listBillLines(
-  db: Db,
-  coproprietaireId: string,
-  coproprieteId: string,
-  which: 'paid' | 'unpaid',
-): Promise<LedgerRow[]> {
-  return prepared(db, `bills_${which}`, (d) =>
-    d
-      .select()
-      .from(ledgerLines)
-      .where(
-        and(
-          ownerLines,
-          eq(ledgerLines.amount_type, 'debit'),
-          isNotNull(ledgerLines.bill_id),
-          which === 'paid' ? lte(ledgerLines.remaining_cents, 0) : gt(ledgerLines.remaining_cents, 0),
-        ),
-      )
-      .orderBy(desc(ledgerLines.date), desc(ledgerLines.created_at), desc(ledgerLines.id))
-      .prepare(`bills_${which}`),
-  ).execute({ record: coproprietaireId, copro: coproprieteId });
+export function billLinesRead(coproprietaireId: string, coproprieteId: string, which: 'paid' | 'unpaid') {
+  return {
+    name: `bills_${which}`,
+    build: (d: Db) =>
+      d
+        .select()
+        .from(ledgerLines)
+        .where(
+          and(
+            ownerLines,
+            eq(ledgerLines.amount_type, 'debit'),
+            isNotNull(ledgerLines.bill_id),
+            which === 'paid' ? lte(ledgerLines.remaining_cents, 0) : gt(ledgerLines.remaining_cents, 0),
+          ),
+        )
+        .orderBy(desc(ledgerLines.date), desc(ledgerLines.created_at), desc(ledgerLines.id)),
+    values: { record: coproprietaireId, copro: coproprieteId },
+  };
 }
 
 export interface BillLine {
@@ -151,12 +156,11 @@ export async function billBreakdown(
 }
 
 /** One page of payment transactions, newest first, after the (date, id) cursor. */
-export async function listPaymentTransactions(
-  db: Db,
+export function paymentTransactionsRead(
   coproprietaireId: string,
   limit: number,
   after: { date: Date; id: string } | null,
-): Promise<PaymentTransactionRow[]> {
+) {
   const owner = eq(paymentTransactions.coproprietaire_id, record);
   const cursor = or(
     lt(paymentTransactions.date, sql`${sql.placeholder('date')}::timestamptz`),
@@ -165,18 +169,19 @@ export async function listPaymentTransactions(
       lt(paymentTransactions.id, sql`${sql.placeholder('id')}::uuid`),
     ),
   );
-  const name = after ? 'transactions_after' : 'transactions_first';
-  return prepared(db, name, (d) =>
-    d
-      .select()
-      .from(paymentTransactions)
-      .where(after ? and(owner, cursor) : owner)
-      .orderBy(desc(paymentTransactions.date), desc(paymentTransactions.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(name),
-  ).execute({
-    record: coproprietaireId,
-    limit,
-    ...(after ? { date: after.date.toISOString(), id: after.id } : {}),
-  });
+  return {
+    name: after ? 'transactions_after' : 'transactions_first',
+    build: (d: Db) =>
+      d
+        .select()
+        .from(paymentTransactions)
+        .where(after ? and(owner, cursor) : owner)
+        .orderBy(desc(paymentTransactions.date), desc(paymentTransactions.id))
+        .limit(sql.placeholder('limit')),
+    values: {
+      record: coproprietaireId,
+      limit,
+      ...(after ? { date: after.date.toISOString(), id: after.id } : {}),
+    },
+  };
 }

@@ -5,21 +5,26 @@ import {
   guardCopropriete,
   guardCoproprietaire,
   guardCoproprietaireInCopro,
+  readAsCoproprietaire,
+  readAsCoproprietaireInCopro,
 } from '../access/access.service.js';
 import * as service from './finances.service.js';
 
 /** Statement, bills, bill breakdowns and payment transactions: every call through the access guard. */
 export async function financesRoutes(app: FastifyInstance) {
   const preview = { preview: true };
+  // Reads with the session in one statement (issue 13): the guards' readAs….
+  const previewRead = { preview: true, sessionRead: true };
 
   route(
     app,
     financeEndpoints.ledger,
     async ({ req, params }) => {
-      const r = await guardCoproprietaireInCopro(req, params.coproId, params.id);
-      return service.getLedger(app.db, r.coproprietaire.id, r.copropriete.id);
+      const reads = service.ledgerReads(params.id, params.coproId);
+      const { rows } = await readAsCoproprietaireInCopro(req, params.coproId, params.id, reads);
+      return service.presentLedger(rows);
     },
-    preview,
+    previewRead,
   );
 
   // The syndic preview's route names the record only (/syndic-preview/:coproprietaireId/…).
@@ -37,30 +42,33 @@ export async function financesRoutes(app: FastifyInstance) {
     app,
     financeEndpoints.ledgerSettled,
     async ({ req, params }) => {
-      const r = await guardCoproprietaireInCopro(req, params.coproId, params.id);
-      return service.getSettledLines(app.db, r.coproprietaire.id, r.copropriete.id);
+      const read = service.settledLinesRead(params.id, params.coproId);
+      const { rows } = await readAsCoproprietaireInCopro(req, params.coproId, params.id, read);
+      return service.presentSettledLines(rows);
     },
-    preview,
+    previewRead,
   );
 
   route(
     app,
     financeEndpoints.paidBills,
     async ({ req, params }) => {
-      const r = await guardCoproprietaireInCopro(req, params.coproId, params.id);
-      return service.getBills(app.db, r.coproprietaire.id, r.copropriete.id, 'paid');
+      const read = service.billsRead(params.id, params.coproId, 'paid');
+      const { rows } = await readAsCoproprietaireInCopro(req, params.coproId, params.id, read);
+      return service.presentBills(rows);
     },
-    preview,
+    previewRead,
   );
 
   route(
     app,
     financeEndpoints.unPaidBills,
     async ({ req, params }) => {
-      const r = await guardCoproprietaireInCopro(req, params.coproId, params.id);
-      return service.getBills(app.db, r.coproprietaire.id, r.copropriete.id, 'unpaid');
+      const read = service.billsRead(params.id, params.coproId, 'unpaid');
+      const { rows } = await readAsCoproprietaireInCopro(req, params.coproId, params.id, read);
+      return service.presentBills(rows);
     },
-    preview,
+    previewRead,
   );
 
   // A read despite the POST (the spec's method): preview tokens may call it too.
@@ -81,9 +89,10 @@ export async function financesRoutes(app: FastifyInstance) {
     app,
     financeEndpoints.paymentTransactions,
     async ({ req, params, query }) => {
-      const r = await guardCoproprietaire(req, params.id);
-      return service.getPaymentTransactions(app.db, r.coproprietaire.id, query.page_size, query.page_state);
+      const read = service.paymentTransactionsRead(params.id, query.page_size, query.page_state);
+      const { rows } = await readAsCoproprietaire(req, params.id, read);
+      return service.presentPaymentTransactions(rows, query.page_size);
     },
-    preview,
+    previewRead,
   );
 }

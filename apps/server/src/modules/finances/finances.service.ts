@@ -2,31 +2,36 @@ import { type BillDetails, type BillLotDetail, ledgerBalance } from '@tantieme/c
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { presentLedgerLine, presentOwnerBill, presentPaymentTransaction } from './finances.presenter.js';
+import { readAlone } from '../../db/prepared.js';
+import type { RowsOf } from '../identity/session-read.js';
 import * as repo from './finances.repo.js';
 
 /** The statement: open lines and the balance they make (positive = owed). */
+/** The statement's two reads (open lines, lots), run by the route with the session. */
+export const ledgerReads = (coproprietaireId: string, coproprieteId: string) =>
+  [
+    repo.ledgerLinesRead(coproprietaireId, coproprieteId, 'open'),
+    repo.ownerLotsRead(coproprietaireId),
+  ] as const;
+
+/** The statement outside a co-owner's request (the syndic API's account view). */
 export async function getLedger(db: Db, coproprietaireId: string, coproprieteId: string) {
-  // Two independent reads side by side: one round trip's wait instead of two.
-  const [open, lots] = await Promise.all([
-    repo.listLedgerLines(db, coproprietaireId, coproprieteId, 'open'),
-    repo.listOwnerLots(db, coproprietaireId),
-  ]);
+  const [open, lots] = ledgerReads(coproprietaireId, coproprieteId);
+  return presentLedger([await readAlone(db, open), await readAlone(db, lots)]);
+}
+
+export function presentLedger([open, lots]: RowsOf<ReturnType<typeof ledgerReads>>) {
   const lines = open.map(presentLedgerLine);
   return { solde: ledgerBalance(lines), lines, lots };
 }
 
-export async function getSettledLines(db: Db, coproprietaireId: string, coproprieteId: string) {
-  return (await repo.listLedgerLines(db, coproprietaireId, coproprieteId, 'settled')).map(presentLedgerLine);
-}
+// The reads below are run by the routes with the session (access.service `readAs…`).
+export const settledLinesRead = (coproprietaireId: string, coproprieteId: string) =>
+  repo.ledgerLinesRead(coproprietaireId, coproprieteId, 'settled');
+export const presentSettledLines = (rows: repo.LedgerRow[]) => rows.map(presentLedgerLine);
 
-export async function getBills(
-  db: Db,
-  coproprietaireId: string,
-  coproprieteId: string,
-  which: 'paid' | 'unpaid',
-) {
-  return (await repo.listBillLines(db, coproprietaireId, coproprieteId, which)).map(presentOwnerBill);
-}
+export const billsRead = repo.billLinesRead;
+export const presentBills = (rows: repo.LedgerRow[]) => rows.map(presentOwnerBill);
 
 /** Percentage of part in whole, 2 decimals (SPEC §9 percentages). */
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0);
@@ -104,14 +109,17 @@ export function decodePageState(state: string): { date: Date; id: string } {
   throw new AppError('VALIDATION_ERROR', undefined, { errors: { page_state: 'Curseur de page invalide.' } });
 }
 
-export async function getPaymentTransactions(
-  db: Db,
+/** A page of payment transactions, one more row than asked: it tells whether a next page exists. */
+export function paymentTransactionsRead(
   coproprietaireId: string,
   pageSize: number,
   pageState: string | undefined,
 ) {
   const after = pageState ? decodePageState(pageState) : null;
-  const rows = await repo.listPaymentTransactions(db, coproprietaireId, pageSize + 1, after);
+  return repo.paymentTransactionsRead(coproprietaireId, pageSize + 1, after);
+}
+
+export function presentPaymentTransactions(rows: repo.PaymentTransactionRow[], pageSize: number) {
   const page = rows.slice(0, pageSize);
   const last = page[page.length - 1];
   return {

@@ -98,6 +98,22 @@ describe('a route read inside the session statement', () => {
       expect((await sessionWithRead(db, sha256(w.owner.token), undefined, read))?.rows).toEqual(alone);
       expect(await readAlone(db, read)).toEqual(alone);
     }
+    // Two reads in the one statement, sharing the placeholder 'record': each gets its own rows.
+    const ids = {
+      name: 'test_ids',
+      build: (d: typeof db) =>
+        d
+          .select({ id: ledgerLines.id })
+          .from(ledgerLines)
+          .where(eq(ledgerLines.coproprietaire_id, sql.placeholder('record')))
+          .orderBy(asc(ledgerLines.id)),
+      values: { record: w.rec.id },
+    };
+    const both = await sessionWithRead(db, sha256(w.owner.token), w.rec.id, [read, ids] as const);
+    expect(both?.rows[0]).toEqual(alone);
+    expect(both?.rows[1]).toEqual(
+      [...alone].map((l) => ({ id: l.id })).sort((a, b) => (a.id < b.id ? -1 : 1)),
+    );
     const other = await makeFinanceOwner(db);
     expect(
       (await readAlone(db, { ...read, values: { record: other.rec.id } })).map((l) => l.coproprietaire_id),

@@ -133,25 +133,43 @@ export interface SessionRead<TRow> {
 
 interface Fused {
   run(values: Record<string, unknown>): Promise<unknown[]>;
-  innerFields: Fields;
-  innerJoins: Record<string, boolean>;
+  /** Per read: its columns in select order, and which of its joined tables may be null. */
+  decoders: { fields: Fields; joins: Record<string, boolean> }[];
 }
 
 const fusedByName = new WeakMap<object, Map<string, Fused>>();
+const SPLIT = '/*__next_read__*/';
 
-/** The session statement with `query` as its data column, parameters ordered: the query's, the template's, hash, id. */
-function fuse(db: Db, withRecord: boolean, query: ReadQuery, name?: string): Fused {
+/**
+ * The session statement with the reads as its data column (a JSON array: one array of rows per
+ * read); parameters ordered: the reads', the template's, hash, id.
+ */
+function fuse(db: Db, withRecord: boolean, queries: ReadQuery[], name?: string): Fused {
   const t = template(db, withRecord);
   const d = db as unknown as DbInternals;
-  const inner = query as unknown as SelectInternals;
-  const innerFields = orderSelectedFields(inner.config.fields);
-  const { sql: innerSql, params } = d.dialect.sqlToQuery(inner.getSQL());
+  const inners = queries.map((q) => q as unknown as SelectInternals);
+  // One rendering for all the reads, so their parameters are numbered once.
+  const { sql: innerSqls, params } = d.dialect.sqlToQuery(
+    sql.join(
+      inners.map((q) => q.getSQL()),
+      sql.raw(SPLIT),
+    ),
+  );
+  const decoders = inners.map((q) => ({
+    fields: orderSelectedFields(q.config.fields),
+    joins: q.joinsNotNullableMap,
+  }));
+  const subqueries = innerSqls.split(SPLIT).map((innerSql, r) => {
+    const { fields } = decoders[r];
+    const cols = fields.map((_, i) => `c${i}`);
+    const values = fields.map((f, i) => (asText(f.field) ? `q.c${i}::text` : `q.c${i}`));
+    return (
+      `(select coalesce(json_agg(json_build_array(${values.join(', ')})), '[]'::json)` +
+      ` from (${innerSql}) as q(${cols.join(', ')}))`
+    );
+  });
+  const data = `json_build_array(${subqueries.join(', ')})`;
   const n = params.length;
-  const cols = innerFields.map((_, i) => `c${i}`);
-  const values = innerFields.map((f, i) => (asText(f.field) ? `q.c${i}::text` : `q.c${i}`));
-  const data =
-    `(select coalesce(json_agg(json_build_array(${values.join(', ')})), '[]'::json)` +
-    ` from (${innerSql}) as q(${cols.join(', ')}))`;
   // split/join: literal replacement of every marker ('$' in SQL is no replacement pattern here).
   const m = t.params.length;
   let text = t.text;
@@ -178,35 +196,59 @@ function fuse(db: Db, withRecord: boolean, query: ReadQuery, name?: string): Fus
     true,
   );
   pq.joinsNotNullableMap = t.joins;
-  return { run: (v) => pq.execute(v), innerFields, innerJoins: inner.joinsNotNullableMap };
+  return { run: (v) => pq.execute(v), decoders };
 }
 
+/** The rows of one read, or of each read of a list. */
+export type RowsOf<R> = R extends readonly Read<ReadQuery>[]
+  ? { -readonly [K in keyof R]: R[K] extends Read<infer Q> ? Awaited<Q> : never }
+  : R extends Read<infer Q>
+    ? Awaited<Q>
+    : never;
+
 /**
- * Runs the read inside the session statement of `tokenHash` (and the record `wantedId` names);
- * undefined when the session is not live. SQL-expression columns of the query come back as
- * JSON values: give them a decoder (`.mapWith(Number)`) where the driver would hand a string.
+ * Runs the read (or each read of a list) inside the session statement of `tokenHash` (and the
+ * record `wantedId` names); undefined when the session is not live. SQL-expression columns come
+ * back as JSON values: give them a decoder (`.mapWith(Number)`) where the driver would hand a
+ * string. Reads of a list share their placeholders by name.
  */
-export async function sessionWithRead<Q extends ReadQuery>(
+export async function sessionWithRead<R extends Read<ReadQuery> | readonly Read<ReadQuery>[]>(
   db: Db,
   tokenHash: string,
   wantedId: string | undefined,
-  read: Read<Q>,
-): Promise<SessionRead<Awaited<Q>> | undefined> {
+  read: R,
+): Promise<SessionRead<RowsOf<R>> | undefined> {
+  const reads = (Array.isArray(read) ? read : [read]) as Read<ReadQuery>[];
   const withRecord = wantedId !== undefined;
   let f: Fused;
-  if (read.name === undefined) f = fuse(db, withRecord, read.query);
+  if (reads.some((r) => r.name === undefined))
+    f = fuse(
+      db,
+      withRecord,
+      reads.map((r) => (r.name === undefined ? r.query : r.build(db))),
+    );
   else {
     const byName = perDb(fusedByName, db);
-    const key = `sr_${read.name}${withRecord ? '_r' : ''}`;
-    f = byName.get(key) ?? fuse(db, withRecord, read.build(db), key);
+    const key = `sr_${reads.map((r) => r.name).join('+')}${withRecord ? '_r' : ''}`;
+    f =
+      byName.get(key) ??
+      fuse(
+        db,
+        withRecord,
+        reads.map((r) => (r.name === undefined ? r.query : r.build(db))),
+        key,
+      );
     byName.set(key, f);
   }
-  const [row] = (await f.run({ ...read.values, __hash: tokenHash, __id: wantedId })) as (Omit<
-    SessionRead<never>,
-    'rows'
-  > & { data: unknown[][] })[];
+  const values = Object.assign({}, ...reads.map((r) => r.values ?? {}), {
+    __hash: tokenHash,
+    __id: wantedId,
+  });
+  const [row] = (await f.run(values)) as (Omit<SessionRead<never>, 'rows'> & { data: unknown[][][] })[];
   if (!row) return undefined;
-  const { data: json, ...rest } = row;
-  const rows = json.map((a) => mapResultRow(f.innerFields, a, f.innerJoins)) as Awaited<Q>;
-  return { ...rest, rows };
+  const { data, ...rest } = row;
+  const rowsPerRead = data.map((json, r) =>
+    json.map((a) => mapResultRow(f.decoders[r].fields, a, f.decoders[r].joins)),
+  );
+  return { ...rest, rows: (Array.isArray(read) ? rowsPerRead : rowsPerRead[0]) as RowsOf<R> };
 }

@@ -50,11 +50,11 @@ export async function resolveToken(db: Db, token: string, wantedId?: string) {
  * `resolveToken` with a route's data read in the same statement (session-read.ts): the live
  * session, the record `wantedId` names and `query`'s rows; null when the session is not live.
  */
-export async function resolveTokenWithRead<Q extends ReadQuery>(
+export async function resolveTokenWithRead<R extends Read<ReadQuery> | readonly Read<ReadQuery>[]>(
   db: Db,
   token: string,
   wantedId: string | undefined,
-  read: Read<Q>,
+  read: R,
 ) {
   const found = await sessionWithRead(db, sha256(token), wantedId, read);
   if (!found) return null;
