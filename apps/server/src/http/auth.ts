@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findPreviewGrant, type PreviewGrant } from '../modules/access/access.service.js';
 import {
+  type PrefetchedGuard,
   type PrefetchedRecord,
   resolveToken,
   resolveTokenWithRead,
@@ -19,6 +20,8 @@ export interface AuthState {
   preview: PreviewGrant | null;
   /** The record the path names, read with the session for the access guard (which still decides). */
   record?: PrefetchedRecord;
+  /** What a `sessionRead` statement read for the guard (access.service `readAs…`). */
+  guard?: PrefetchedGuard;
   /** A `sessionRead` route's bearer token, resolved by its handler with its data (`sessionRead`). */
   deferred?: string;
 }
@@ -110,7 +113,7 @@ export async function sessionRead<R extends Read<ReadQuery> | readonly Read<Read
   }
   req.auth.user = resolved.user;
   req.auth.sessionId = resolved.sessionId;
-  req.auth.record = resolved.record;
+  req.auth.guard = resolved.guard;
   return resolved.rows;
 }
 

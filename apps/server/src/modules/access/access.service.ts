@@ -56,6 +56,23 @@ async function checkCoproprietaire(
         : undefined
       : await repo.findCoproprietaireWithCopro(req.server.db, coproprietaireId);
   if (!row) throw new AppError('NOT_FOUND');
+  return decideRecord(req, coproprietaireId, row, opts);
+}
+
+/** What the guards decide on: a record's holder and its copropriété's syndic. */
+export interface GuardRow {
+  coproprietaire: { id: string; user_id: string | null; copropriete_id: string };
+  copropriete: { id: string; syndic_id: string };
+}
+
+/** The record rule: the signed-in user holds it, or a preview grants it (read-only); else 404. */
+function decideRecord<T extends GuardRow>(
+  req: FastifyRequest,
+  coproprietaireId: string,
+  row: T,
+  opts: { write?: boolean },
+): T {
+  const { user, preview } = req.auth;
   if (user && row.coproprietaire.user_id === user.id) return row;
   if (
     preview &&
@@ -100,28 +117,23 @@ async function checkCopropriete(req: FastifyRequest, coproprieteId: string): Pro
 
 /**
  * A route's read with the session and the guard in one statement (routes marked `sessionRead`,
- * issue 13): the rows of `query` (which must read that record's data only) once the session is
- * live and the guard passes; 401 or 404 otherwise, and the rows are dropped.
+ * issue 13): the rows of `read` (which must read that record's data only) once the session is
+ * live and the guard passes, with the record as the guard saw it; 401 or 404 otherwise, and the
+ * rows are dropped. Reads only: a preview may call it.
  */
 export async function readAsCoproprietaire<R extends Read<ReadQuery> | readonly Read<ReadQuery>[]>(
   req: FastifyRequest,
   coproprietaireId: string,
   read: R,
-): Promise<{ owner: OwnedRecord; rows: RowsOf<R> }> {
+): Promise<{ owner: GuardRow; rows: RowsOf<R> }> {
   if (!isId(coproprietaireId)) throw new AppError((await settleSession(req)) ? 'NOT_FOUND' : 'UNAUTHORIZED');
   const rows = await sessionRead(req, read);
-  return { owner: await guardCoproprietaire(req, coproprietaireId), rows };
-}
-
-/** The same for a copropriété-level read: the caller holds (or previews) a record there. */
-export async function readAsCopropriete<R extends Read<ReadQuery> | readonly Read<ReadQuery>[]>(
-  req: FastifyRequest,
-  coproprieteId: string,
-  read: R,
-): Promise<{ owner: OwnedRecord; rows: RowsOf<R> }> {
-  if (!isId(coproprieteId)) throw new AppError((await settleSession(req)) ? 'NOT_FOUND' : 'UNAUTHORIZED');
-  const rows = await sessionRead(req, read);
-  return { owner: await guardCopropriete(req, coproprieteId), rows };
+  const seen = req.auth.guard;
+  if (seen?.id !== coproprietaireId) return { owner: await guardCoproprietaire(req, coproprietaireId), rows };
+  // The row is this record, or (the id being a copropriété's) the user's record there: none.
+  const row = seen.row?.coproprietaire.id === coproprietaireId ? seen.row : undefined;
+  if (!row) throw new AppError('NOT_FOUND');
+  return { owner: decideRecord(req, coproprietaireId, row, {}), rows };
 }
 
 /** `readAsCoproprietaire` for a path naming both: the record must belong to that copropriété. */
@@ -130,7 +142,7 @@ export async function readAsCoproprietaireInCopro<R extends Read<ReadQuery> | re
   coproprieteId: string,
   coproprietaireId: string,
   read: R,
-): Promise<{ owner: OwnedRecord; rows: RowsOf<R> }> {
+): Promise<{ owner: GuardRow; rows: RowsOf<R> }> {
   const r = await readAsCoproprietaire(req, coproprietaireId, read);
   if (r.owner.copropriete.id !== coproprieteId) throw new AppError('NOT_FOUND');
   return r;

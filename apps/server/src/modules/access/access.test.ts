@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coproprietaireEndpoints } from '@tantieme/contract';
+import { makePreviewToken } from '../../test/factories.coproprietaire.js';
+import { makeFinanceOwner } from '../../test/factories.finances.js';
 import { makeCoproprietaire, makeSignedInUser } from '../../test/factories.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 
@@ -65,5 +67,46 @@ describe('the guard with the record read by the session statement', () => {
 
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: a.headers });
     expect((await get(`/documents/${mine.id}/types/AUTRE`, a.headers)).statusCode).toBe(401);
+  });
+});
+
+// Routes marked `sessionRead` read their data in the session's statement and decide after it
+// (access.service readAs…): the same answers as every other guarded route.
+describe('a route read with the session (sessionRead)', () => {
+  it('answers its rows to the holder and a preview, 404 to anyone else, 401 to a dead session', async () => {
+    const db = t.database.db;
+    const w = await makeFinanceOwner(db);
+    const b = await makeSignedInUser(db);
+    const stranger = await makeCoproprietaire(db, { user_id: b.user.id });
+    const copro = await db.query.coproprietes.findFirst({ where: (c, { eq }) => eq(c.id, w.coproId) });
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/api${url}`, headers });
+    const bills = (coproId: string, id: string) =>
+      `/finances/coproprietes/${coproId}/coproprietaires/${id}/paid-bills`;
+    const messages = (id: string, q = '') => `/coproprietaires/${id}/get-messages${q}`;
+
+    const mine = await get(bills(w.coproId, w.rec.id), w.owner.headers);
+    expect(mine.statusCode).toBe(200);
+    expect(json(mine).data.length).toBeGreaterThan(0);
+    expect((await get(messages(w.rec.id), w.owner.headers)).statusCode).toBe(200);
+    // Another user, their own record under the wrong copropriété: 404; a malformed id: 400.
+    expect((await get(bills(w.coproId, w.rec.id), b.headers)).statusCode).toBe(404);
+    expect((await get(messages(w.rec.id), b.headers)).statusCode).toBe(404);
+    expect((await get(bills(w.coproId, stranger.id), b.headers)).statusCode).toBe(404);
+    expect((await get(messages('not-an-id'), w.owner.headers)).statusCode).toBe(400);
+    // The syndic's read-only preview of that record, without a session.
+    const preview = await makePreviewToken(db, copro!.syndic_id, w.rec.id);
+    const seen = await get(bills(w.coproId, w.rec.id), preview);
+    expect(seen.statusCode).toBe(200);
+    expect(json(seen).data).toEqual(json(mine).data);
+    // No token, an unknown one, a bad query with an unknown one, a revoked session: 401.
+    const nobody = { authorization: 'Bearer nobody' };
+    expect((await get(messages(w.rec.id))).statusCode).toBe(401);
+    expect((await get(messages(w.rec.id), nobody)).statusCode).toBe(401);
+    expect((await get(messages(w.rec.id, '?page_size=1000'), nobody)).statusCode).toBe(401);
+    expect((await get(messages('not-an-id'), nobody)).statusCode).toBe(401);
+    expect((await get(messages(w.rec.id, '?page_size=1000'), w.owner.headers)).statusCode).toBe(400);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: w.owner.headers });
+    expect((await get(bills(w.coproId, w.rec.id), w.owner.headers)).statusCode).toBe(401);
   });
 });

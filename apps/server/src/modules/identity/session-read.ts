@@ -2,7 +2,8 @@ import * as drizzle from 'drizzle-orm';
 import { Column, type SQL, type SQLWrapper, is, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Read, ReadQuery } from '../../db/prepared.js';
-import { coproprietaires, coproprietes, sessions, syndics, users } from '../../db/schema/index.js';
+import { coproprietaires, coproprietes, sessions, users } from '../../db/schema/index.js';
+import type { GuardRow } from '../access/access.service.js';
 import { liveSessionOf, recordNamedBy } from './session.repo.js';
 
 /**
@@ -68,6 +69,9 @@ function perDb<K, V>(caches: WeakMap<object, Map<K, V>>, db: Db): Map<K, V> {
   return m;
 }
 
+/** What the session service needs of the session row. */
+const sessionColumns = { id: sessions.id, last_used_at: sessions.last_used_at };
+
 /** The session part, rendered once per database: markers stand for the parameters and the data. */
 function template(db: Db, withRecord: boolean): Template {
   const byKind = perDb(templates, db);
@@ -78,22 +82,26 @@ function template(db: Db, withRecord: boolean): Template {
   const q = withRecord
     ? db
         .select({
-          session: sessions,
+          session: sessionColumns,
           user: users,
-          coproprietaire: coproprietaires,
-          copropriete: coproprietes,
-          syndic: syndics,
+          // Only what the guard decides on (access.service GuardRow): a narrow row is cheaper to
+          // send, parse and map on every request than the three whole rows.
+          coproprietaire: {
+            id: coproprietaires.id,
+            user_id: coproprietaires.user_id,
+            copropriete_id: coproprietaires.copropriete_id,
+          },
+          copropriete: { id: coproprietes.id, syndic_id: coproprietes.syndic_id },
           data,
         })
         .from(sessions)
         .innerJoin(users, sql`${users.id} = ${sessions.user_id}`)
         .leftJoin(coproprietaires, recordNamedBy(sql.raw(ID)))
         .leftJoin(coproprietes, sql`${coproprietes.id} = ${coproprietaires.copropriete_id}`)
-        .leftJoin(syndics, sql`${syndics.id} = ${coproprietes.syndic_id}`)
         .where(hash)
         .limit(1)
     : db
-        .select({ session: sessions, user: users, data })
+        .select({ session: sessionColumns, user: users, data })
         .from(sessions)
         .innerJoin(users, sql`${users.id} = ${sessions.user_id}`)
         .where(hash)
@@ -123,11 +131,11 @@ function asText(field: unknown) {
 
 /** Row of the session part, with what the route's query read. */
 export interface SessionRead<TRow> {
-  session: typeof sessions.$inferSelect;
+  session: { id: string; last_used_at: Date };
   user: typeof users.$inferSelect;
-  coproprietaire?: typeof coproprietaires.$inferSelect | null;
-  copropriete?: typeof coproprietes.$inferSelect | null;
-  syndic?: typeof syndics.$inferSelect | null;
+  /** With a path id: the guard's view of the record it names (access.service GuardRow). */
+  coproprietaire?: GuardRow['coproprietaire'] | null;
+  copropriete?: GuardRow['copropriete'] | null;
   rows: TRow;
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
-import type { OwnedRecord } from '../access/access.service.js';
+import type { GuardRow, OwnedRecord } from '../access/access.service.js';
 import type { Read, ReadQuery } from '../../db/prepared.js';
 import { sessionWithRead } from './session-read.js';
 import * as repo from './session.repo.js';
@@ -58,17 +58,20 @@ export async function resolveTokenWithRead<R extends Read<ReadQuery> | readonly 
 ) {
   const found = await sessionWithRead(db, sha256(token), wantedId, read);
   if (!found) return null;
-  const { coproprietaire, copropriete, syndic } = found;
-  const record: PrefetchedRecord | undefined =
+  const { coproprietaire, copropriete } = found;
+  const guard: PrefetchedGuard | undefined =
     wantedId === undefined
       ? undefined
-      : {
-          id: wantedId,
-          row: coproprietaire && copropriete && syndic ? { coproprietaire, copropriete, syndic } : null,
-        };
+      : { id: wantedId, row: coproprietaire && copropriete ? { coproprietaire, copropriete } : null };
   if (Date.now() - found.session.last_used_at.getTime() > TOUCH_EVERY_MS)
     await repo.touchSession(db, found.session.id);
-  return { user: found.user, sessionId: found.session.id, record, rows: found.rows };
+  return { user: found.user, sessionId: found.session.id, guard, rows: found.rows };
+}
+
+/** What a `sessionRead` statement read for the guard, for the id the path names; `row` null: nothing. */
+export interface PrefetchedGuard {
+  id: string;
+  row: GuardRow | null;
 }
 
 /** What was read with the session for the id the path names (see `resolveToken`); `row` null: nothing. */
