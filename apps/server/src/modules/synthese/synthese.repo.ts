@@ -8,7 +8,7 @@ import {
   coproprieteAdministrators,
   coproprietaireLots,
   financialYears,
-  type ledgerLines,
+  ledgerLines,
   lots,
   lotTantiemes,
   repartitions,
@@ -111,7 +111,7 @@ type ChargeRow = typeof charges.$inferSelect;
 type FinancialYearRow = typeof financialYears.$inferSelect;
 type BudgetRow = typeof budgets.$inferSelect;
 type ChargeInvoiceRow = typeof chargeInvoices.$inferSelect;
-type LedgerLineRow = typeof ledgerLines.$inferSelect;
+export type LedgerLineRow = typeof ledgerLines.$inferSelect;
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 
 /** Rows as `json_agg(table)` gives them: column names are the Drizzle keys (decision 5). */
@@ -170,18 +170,37 @@ export async function generalData(db: Db, coproprietaireId: string, coproprieteI
 }
 
 /** The member's ledger lines (open and settled) and the building's years, in one statement. */
-export async function ledgerAndYears(db: Db, coproprietaireId: string, coproprieteId: string) {
-  const owner = sql`${coproprietaireId}::uuid`;
-  const copro = sql`${coproprieteId}::uuid`;
-  const result = await db.execute(sql`select
-    ${agg(sql`select * from financial_years where copropriete_id = ${copro} order by year`)} as years,
-    ${agg(sql`select * from ledger_lines where coproprietaire_id = ${owner} and copropriete_id = ${copro}
-      order by date, created_at, id`)} as ledger`);
-  const [row] = (
-    result as unknown as { rows: { years: FinancialYearRow[]; ledger: Json<LedgerLineRow>[] }[] }
-  ).rows;
-  return {
-    years: row.years,
-    ledger: row.ledger.map((l) => ({ ...l, created_at: new Date(l.created_at) }) as LedgerLineRow),
-  };
+/**
+ * The dashboard transactions' two reads, run by the route with the session: the copropriété's
+ * financial years and the record's whole ledger, by date.
+ */
+export function yearsAndLedgerReads(coproprietaireId: string, coproprieteId: string) {
+  const copro = sql.placeholder('copro');
+  return [
+    {
+      name: 'copro_years',
+      build: (d: Db) =>
+        d
+          .select()
+          .from(financialYears)
+          .where(eq(financialYears.copropriete_id, copro))
+          .orderBy(asc(financialYears.year)),
+      values: { copro: coproprieteId },
+    },
+    {
+      name: 'ledger_all',
+      build: (d: Db) =>
+        d
+          .select()
+          .from(ledgerLines)
+          .where(
+            and(
+              eq(ledgerLines.coproprietaire_id, sql.placeholder('record')),
+              eq(ledgerLines.copropriete_id, copro),
+            ),
+          )
+          .orderBy(asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id)),
+      values: { record: coproprietaireId, copro: coproprieteId },
+    },
+  ] as const;
 }

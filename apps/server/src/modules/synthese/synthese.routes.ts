@@ -5,6 +5,7 @@ import {
   guardCopropriete,
   guardCoproprietaire,
   guardCoproprietaireInCopro,
+  readAsCoproprietaireInCopro,
 } from '../access/access.service.js';
 import { getCoproprietaireSummary } from '../coproprietaire/coproprietaire.service.js';
 import * as service from './synthese.service.js';
@@ -78,12 +79,12 @@ export async function syntheseRoutes(app: FastifyInstance) {
   route(
     app,
     e.transactions,
-    async ({ req, params }) =>
-      service.getTransactions(
-        db,
-        await guardCoproprietaireInCopro(req, params.coproId, params.coproprietaireId),
-      ),
-    preview,
+    async ({ req, params }) => {
+      const reads = service.transactionsReads(params.coproprietaireId, params.coproId);
+      const { rows } = await readAsCoproprietaireInCopro(req, params.coproId, params.coproprietaireId, reads);
+      return service.presentTransactions(rows);
+    },
+    { preview: true, sessionRead: true },
   );
   route(
     app,

@@ -22,10 +22,11 @@ import type { StorageAdapter } from '../../platform/storage.js';
 import type { OwnedRecord } from '../access/access.service.js';
 import { presentLedgerLine } from '../finances/finances.presenter.js';
 import { PRODUCT_LOGO, presentAdministrator, presentLot, presentSyndic } from './synthese.presenter.js';
+import type { RowsOf } from '../identity/session-read.js';
 import * as repo from './synthese.repo.js';
 
 type FinancialYear = Awaited<ReturnType<typeof repo.listFinancialYears>>[number];
-type LedgerRow = Awaited<ReturnType<typeof repo.ledgerAndYears>>['ledger'][number];
+type LedgerRow = repo.LedgerLineRow;
 
 /**
  * The statement's view of the record's ledger (finances module rules): open lines then
@@ -253,11 +254,13 @@ export async function getGeneral(
 }
 
 /** Transactions of SPEC §3 with the running balance, all together and per financial year. */
-export async function getTransactions(db: Db, record: OwnedRecord): Promise<FinanceTransactions> {
-  const coproId = record.copropriete.id;
-  const data = await repo.ledgerAndYears(db, record.coproprietaire.id, coproId);
-  const ledger = ledgerOf(data.ledger);
-  const years = data.years;
+/** The dashboard transactions' reads, for the route to run with the session. */
+export const transactionsReads = repo.yearsAndLedgerReads;
+
+export function presentTransactions([years, lines]: RowsOf<
+  ReturnType<typeof transactionsReads>
+>): FinanceTransactions {
+  const ledger = ledgerOf(lines);
   const transactions = withRunningSolde(
     ledger.lines.map((l) => ({
       id: l.id,
