@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { documentGroups, documents, documentTypes, files } from '../../db/schema/index.js';
 
@@ -39,15 +39,26 @@ export function listTypes(db: Db) {
 }
 
 /** One page of a record's own documents of a type, newest first (one more row tells if a next page exists). */
-export function listOwn(db: Db, coproprietaireId: string, type: string, limit: number, offset: number) {
-  return db
-    .select(docColumns)
-    .from(documents)
-    .innerJoin(files, eq(files.id, documents.file_id))
-    .where(and(eq(documents.coproprietaire_id, coproprietaireId), eq(documents.type_code, type)))
-    .orderBy(desc(documents.date), asc(documents.name), asc(documents.id))
-    .limit(limit)
-    .offset(offset);
+/** A page of a record's own documents of one type, as a named read (run with the session). */
+export function ownDocumentsRead(coproprietaireId: string, type: string, limit: number, offset: number) {
+  return {
+    name: 'own_documents',
+    build: (db: Db) =>
+      db
+        .select(docColumns)
+        .from(documents)
+        .innerJoin(files, eq(files.id, documents.file_id))
+        .where(
+          and(
+            eq(documents.coproprietaire_id, sql.placeholder('record')),
+            eq(documents.type_code, sql.placeholder('type')),
+          ),
+        )
+        .orderBy(desc(documents.date), asc(documents.name), asc(documents.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    values: { record: coproprietaireId, type, limit, offset },
+  };
 }
 
 export function listCoproGroups(db: Db, coproprieteIds: string[]) {

@@ -1,7 +1,12 @@
 import { checklistEndpoints, documentEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
-import { guardCopropriete, guardCoproprietaire, guardSyndicRecords } from '../access/access.service.js';
+import {
+  guardCopropriete,
+  guardCoproprietaire,
+  guardSyndicRecords,
+  readAsCoproprietaire,
+} from '../access/access.service.js';
 import { councilChecklist } from './checklist.service.js';
 import * as service from './documents.service.js';
 
@@ -14,16 +19,12 @@ export async function documentsRoutes(app: FastifyInstance) {
   route(
     app,
     e.ownByType,
-    async ({ req, params, query }) =>
-      service.listOwn(
-        db,
-        storage,
-        await guardCoproprietaire(req, params.coproId),
-        params.type,
-        query.page_size,
-        query.page_state,
-      ),
-    preview,
+    async ({ req, params, query }) => {
+      const read = service.ownDocumentsRead(params.coproId, params.type, query.page_size, query.page_state);
+      const { rows } = await readAsCoproprietaire(req, params.coproId, read);
+      return service.presentOwnDocuments(storage, rows, query.page_size, query.page_state);
+    },
+    { preview: true, sessionRead: true },
   );
   route(
     app,

@@ -32,16 +32,23 @@ export async function presentDocument(storage: StorageAdapter, d: repo.DocumentR
 
 export const listTypes = (db: Db) => repo.listTypes(db);
 
-export async function listOwn(
-  db: Db,
-  storage: StorageAdapter,
-  rec: OwnedRecord,
+/** A page of own documents: one row more than asked tells whether a next page exists. */
+export function ownDocumentsRead(
+  coproprietaireId: string,
   type: string,
+  pageSize: number,
+  pageState?: string,
+) {
+  return repo.ownDocumentsRead(coproprietaireId, type, pageSize + 1, pageState ? Number(pageState) : 0);
+}
+
+export async function presentOwnDocuments(
+  storage: StorageAdapter,
+  rows: repo.DocumentRow[],
   pageSize: number,
   pageState: string | undefined,
 ) {
   const offset = pageState ? Number(pageState) : 0;
-  const rows = await repo.listOwn(db, rec.coproprietaire.id, type, pageSize + 1, offset);
   const more = rows.length > pageSize;
   const page = rows.slice(0, pageSize);
   return {
