@@ -98,21 +98,23 @@ describe('hot calls on scale data: SQL statements per request', () => {
       ['GET', '/api/accounts/profile', 1],
       // Session, then the records with their assemblies, unread counts and lots in one statement.
       ['GET', '/api/coproprietaires/all', 2],
-      // The session statement also reads the record (or the user's record in the copropriété)
-      // the path names, for the access guard: session + guard are one statement.
-      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/ledger`, 3],
-      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/ledger/settled`, 2],
-      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/paid-bills`, 2],
+      // sessionRead routes (decision 62): session, the guard's row and the page's reads are ONE
+      // statement (the statement's two reads included).
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/ledger`, 1],
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/ledger/settled`, 1],
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/paid-bills`, 1],
       [
         'POST',
         `/api/finances/coproprietes/${copro}/bills/${bill}/get-details-provision-bill`,
         2, // session with the user's record in the copropriété, then the bill, the lots allowed and the lines at once
         { lot_ids: [lot] },
       ],
-      ['GET', `/api/finances/coproprietaires/${record}/payment-transactions`, 2],
+      ['GET', `/api/finances/coproprietaires/${record}/payment-transactions`, 1],
       // The dashboard: session with guard, and ONE statement for the whole summary.
       ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/general`, 2],
-      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/transactions`, 2],
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/transactions`, 1],
+      ['GET', `/api/coproprietaires/${record}/get-messages`, 1],
+      ['GET', `/api/documents/${record}/types/AUTRE`, 1],
     ];
     for (const [method, url, max, payload] of calls) {
       const res = await t.app.inject({ method: method as 'GET', url, headers, payload: payload as object });
