@@ -23,24 +23,32 @@ export function visibleTo(userId: string, coproprietaireId?: string): SQL {
 const categoryIs = (table: typeof notifications | typeof messages, category: string) =>
   category === 'all' ? undefined : eq(table.category, category);
 
-export async function listNotifications(
-  db: Db,
-  scope: SQL,
-  f: { limit: number; offset: number; unreadOnly: boolean; category: string },
-) {
-  const where = and(
+type NotificationFilter = { limit: number; offset: number; unreadOnly: boolean; category: string };
+
+const notificationsWhere = (scope: SQL, f: NotificationFilter) =>
+  and(
     scope,
     f.unreadOnly ? eq(notifications.is_read, false) : undefined,
     categoryIs(notifications, f.category),
   );
+
+const notificationsPage = (db: Db, where: SQL | undefined) =>
   // One statement: the page and the filtered total (window count over the same filter).
-  const rows = await db
+  db
     .select({ n: notifications, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(notifications)
     .where(where)
-    .orderBy(desc(notifications.created_date), desc(notifications.id))
-    .limit(f.limit)
-    .offset(f.offset);
+    .orderBy(desc(notifications.created_date), desc(notifications.id));
+
+type NotificationsPage = Awaited<ReturnType<typeof notificationsPage>>;
+
+/** The page's rows and total; past the last page, the total is counted apart. */
+async function notificationsPageOf(
+  db: Db,
+  where: SQL | undefined,
+  f: NotificationFilter,
+  rows: NotificationsPage,
+) {
   if (rows.length > 0) return { total: rows[0].total, rows: rows.map((r) => r.n) };
   if (f.offset === 0) return { total: 0, rows: [] };
   const [c] = await db
@@ -48,6 +56,51 @@ export async function listNotifications(
     .from(notifications)
     .where(where);
   return { total: c.n, rows: [] };
+}
+
+export async function listNotifications(db: Db, scope: SQL, f: NotificationFilter) {
+  const where = notificationsWhere(scope, f);
+  return notificationsPageOf(
+    db,
+    where,
+    f,
+    await notificationsPage(db, where).limit(f.limit).offset(f.offset),
+  );
+}
+
+/** One record's page as a named read (run with the session, `readAsCoproprietaire`). */
+export function recordNotificationsRead(coproprietaireId: string, f: NotificationFilter) {
+  const byCategory = f.category !== 'all';
+  return {
+    name: `notifications_page${f.unreadOnly ? '_unread' : ''}${byCategory ? '_category' : ''}`,
+    build: (db: Db) =>
+      notificationsPage(
+        db,
+        and(
+          eq(notifications.coproprietaire_id, sql.placeholder('record')),
+          f.unreadOnly ? eq(notifications.is_read, false) : undefined,
+          byCategory ? eq(notifications.category, sql.placeholder('category')) : undefined,
+        ),
+      )
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    values: { record: coproprietaireId, category: f.category, limit: f.limit, offset: f.offset },
+  };
+}
+
+/** The page read by `recordNotificationsRead`. */
+export function recordNotificationsPageOf(
+  db: Db,
+  coproprietaireId: string,
+  f: NotificationFilter,
+  rows: NotificationsPage,
+) {
+  return notificationsPageOf(
+    db,
+    notificationsWhere(eq(notifications.coproprietaire_id, coproprietaireId), f),
+    f,
+    rows,
+  );
 }
 
 export async function countUnreadNotifications(db: Db, scope: SQL, category: string) {

@@ -1,6 +1,6 @@
 import { messageEndpoints as m, notificationEndpoints as n } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../../http/auth.js';
+import { currentUser, settleSession } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { pushEndpointAllowed } from '../../platform/push.js';
@@ -12,10 +12,21 @@ import * as service from './notifications.service.js';
 /** SPEC §7 Notifications and the messages calls of the Co-owner API. */
 export async function notificationsRoutes(app: FastifyInstance) {
   await notificationsSyndicRoutes(app);
-  route(app, n.list, async ({ req, query }) => {
-    if (query.coproprietaire_id) await guardCoproprietaire(req, query.coproprietaire_id);
-    return service.listNotifications(app, currentUser(req), query);
-  });
+  route(
+    app,
+    n.list,
+    async ({ req, query }) => {
+      const id = query.coproprietaire_id;
+      if (id) {
+        // One record's page: read with the session in one statement (decision 62).
+        const { rows } = await readAsCoproprietaire(req, id, service.recordNotificationsRead(id, query));
+        return service.presentRecordNotifications(app, id, query, rows);
+      }
+      await settleSession(req);
+      return service.listNotifications(app, currentUser(req), query);
+    },
+    { sessionRead: true },
+  );
   route(app, n.unreadCount, async ({ req, query }) => {
     if (query.coproprietaire_id) await guardCoproprietaire(req, query.coproprietaire_id);
     return service.unreadNotifications(app, currentUser(req), query.coproprietaire_id, query.category);

@@ -21,17 +21,30 @@ async function quietly(p: Promise<void>) {
 
 // ---- notifications (the record, when given, was checked by the access guard) ----
 
-export async function listNotifications(
+const notificationFilter = (q: ListQuery) => ({
+  limit: q.page_size,
+  offset: q.page_index,
+  unreadOnly: q.un_read_only,
+  category: q.category,
+});
+
+/** Every notification the user may see (their records' and their own), a page of them. */
+export async function listNotifications(app: App, user: UserRow, q: ListQuery) {
+  const page = await repo.listNotifications(app.db, repo.visibleTo(user.id), notificationFilter(q));
+  return { total: page.total, data: page.rows.map(presentNotification) };
+}
+
+/** One record's page: the read, for the route to run with the session, then the page. */
+export const recordNotificationsRead = (coproprietaireId: string, q: ListQuery) =>
+  repo.recordNotificationsRead(coproprietaireId, notificationFilter(q));
+
+export async function presentRecordNotifications(
   app: App,
-  user: UserRow,
-  q: ListQuery & { coproprietaire_id?: string },
+  coproprietaireId: string,
+  q: ListQuery,
+  rows: Awaited<ReturnType<ReturnType<typeof recordNotificationsRead>['build']>>,
 ) {
-  const page = await repo.listNotifications(app.db, repo.visibleTo(user.id, q.coproprietaire_id), {
-    limit: q.page_size,
-    offset: q.page_index,
-    unreadOnly: q.un_read_only,
-    category: q.category,
-  });
+  const page = await repo.recordNotificationsPageOf(app.db, coproprietaireId, notificationFilter(q), rows);
   return { total: page.total, data: page.rows.map(presentNotification) };
 }
 
