@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type Placeholder, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   assembleeParticipants,
@@ -25,7 +25,16 @@ export type AssembleeRow = typeof assemblees.$inferSelect;
 export type RecordRow = typeof assembleeRecords.$inferSelect;
 
 /** The assemblies a co-owner record is convened to, newest first, with the building's name. */
-export function listForCoproprietaire(db: Q, coproprietaireId: string) {
+/** The record's assemblies, newest first, as a named read (run with the session). */
+export function assembleesRead(coproprietaireId: string) {
+  return {
+    name: 'record_assemblees',
+    build: (db: Db) => listForCoproprietaire(db, sql.placeholder('record')),
+    values: { record: coproprietaireId },
+  };
+}
+
+export function listForCoproprietaire(db: Q, coproprietaireId: string | Placeholder) {
   return db
     .select({ assemblee: assemblees, copr_name: coproprietes.name })
     .from(assembleeParticipants)

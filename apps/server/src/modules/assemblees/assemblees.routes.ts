@@ -1,7 +1,7 @@
 import { assembleeEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.js';
-import { guardCoproprietaireInCopro } from '../access/access.service.js';
+import { guardCoproprietaireInCopro, readAsCoproprietaireInCopro } from '../access/access.service.js';
 import * as service from './assemblees.service.js';
 import * as signatures from './signatures.service.js';
 
@@ -23,8 +23,12 @@ export async function assembleesRoutes(app: FastifyInstance) {
   route(
     app,
     e.list,
-    async ({ req, params }) => service.listAssemblees(db, await guard(req, params)),
-    preview,
+    async ({ req, params }) => {
+      const read = service.assembleesRead(params.id);
+      const { rows } = await readAsCoproprietaireInCopro(req, params.coproId, params.id, read);
+      return service.presentAssemblees(rows);
+    },
+    { preview: true, sessionRead: true },
   );
   route(
     app,

@@ -25,8 +25,13 @@ export interface ClientMeta {
   user_id: string | null;
 }
 
-export async function listAssemblees(db: Db, record: OwnedRecord, now = new Date()): Promise<Assemblee[]> {
-  const rows = await repo.listForCoproprietaire(db, record.coproprietaire.id);
+/** The record's assemblies: the read (run by the route with the session), then the list. */
+export const assembleesRead = repo.assembleesRead;
+
+export function presentAssemblees(
+  rows: Awaited<ReturnType<ReturnType<typeof assembleesRead>['build']>>,
+  now = new Date(),
+): Assemblee[] {
   return rows.map((r) => presentAssemblee(r.assemblee, r.copr_name, now));
 }
 
