@@ -59,10 +59,22 @@ async function checkCoproprietaire(
   return decideRecord(req, coproprietaireId, row, opts);
 }
 
-/** What the guards decide on: a record's holder and its copropriété's syndic. */
-export interface GuardRow {
-  coproprietaire: { id: string; user_id: string | null; copropriete_id: string };
-  copropriete: { id: string; syndic_id: string };
+type Record_ = OwnedRecord['coproprietaire'];
+type Copro_ = OwnedRecord['copropriete'];
+
+/** A record's §6 scope inputs (`scopeOf`): its council roles, permissions and the copropriété's settings. */
+export interface ScopeRow {
+  coproprietaire: Pick<Record_, 'is_member_syndicat' | 'is_president' | 'permissions'>;
+  copropriete: Pick<Copro_, 'settings'>;
+}
+
+/** What the guards decide on (a record's holder, its copropriété's syndic) with its scope inputs. */
+export interface GuardRow extends ScopeRow {
+  coproprietaire: Pick<
+    Record_,
+    'id' | 'user_id' | 'copropriete_id' | 'is_member_syndicat' | 'is_president' | 'permissions'
+  >;
+  copropriete: Pick<Copro_, 'id' | 'syndic_id' | 'settings'>;
 }
 
 /** The record rule: the signed-in user holds it, or a preview grants it (read-only); else 404. */
@@ -134,6 +146,28 @@ export async function readAsCoproprietaire<R extends Read<ReadQuery> | readonly 
   const row = seen.row?.coproprietaire.id === coproprietaireId ? seen.row : undefined;
   if (!row) throw new AppError('NOT_FOUND');
   return { owner: decideRecord(req, coproprietaireId, row, {}), rows };
+}
+
+/**
+ * The same for a copropriété-level read (the caller holds a record there, or previews one of its
+ * records), with the user's record there as the guard saw it.
+ */
+export async function readAsCopropriete<R extends Read<ReadQuery> | readonly Read<ReadQuery>[]>(
+  req: FastifyRequest,
+  coproprieteId: string,
+  read: R,
+): Promise<{ owner: GuardRow; rows: RowsOf<R> }> {
+  if (!isId(coproprieteId)) throw new AppError((await settleSession(req)) ? 'NOT_FOUND' : 'UNAUTHORIZED');
+  const rows = await sessionRead(req, read);
+  const seen = req.auth.guard;
+  const { user } = req.auth;
+  if (seen?.id === coproprieteId && user) {
+    // The user's record in this copropriété, read with the session (not a record with this id).
+    const row = seen.row;
+    if (row && row.copropriete.id === coproprieteId && row.coproprietaire.user_id === user.id)
+      return { owner: row, rows };
+  }
+  return { owner: await guardCopropriete(req, coproprieteId), rows };
 }
 
 /** `readAsCoproprietaire` for a path naming both: the record must belong to that copropriété. */
@@ -211,7 +245,7 @@ export function guardSyndicRecords(req: FastifyRequest, syndicId: string): Promi
 }
 
 /** The record's scope inputs for the §6 rules of the contract (documents, invoices). */
-export const scopeOf = (row: OwnedRecord) => ({
+export const scopeOf = (row: ScopeRow) => ({
   is_member_syndicat: row.coproprietaire.is_member_syndicat,
   is_president: row.coproprietaire.is_president,
   copro_settings: row.copropriete.settings,

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { coproprietaires, coproprietes } from '../../db/schema/index.js';
 import { coproprietaireEndpoints } from '@tantieme/contract';
 import { makePreviewToken } from '../../test/factories.coproprietaire.js';
 import { makeFinanceOwner } from '../../test/factories.finances.js';
@@ -106,7 +108,24 @@ describe('a route read with the session (sessionRead)', () => {
     expect((await get(messages(w.rec.id, '?page_size=1000'), nobody)).statusCode).toBe(401);
     expect((await get(messages('not-an-id'), nobody)).statusCode).toBe(401);
     expect((await get(messages(w.rec.id, '?page_size=1000'), w.owner.headers)).statusCode).toBe(400);
+    // A copropriété-level read with the §6 scope read in the same statement: supplier invoices
+    // shown to the council only (scope '2'); a plain co-owner, a stranger, another syndic: 404.
+    await db
+      .update(coproprietes)
+      .set({ settings: { show_invoice: '1', show_invoice_scope: '2' } })
+      .where(eq(coproprietes.id, w.coproId));
+    const invoices = (syndicId: string) => `/invoices/syndics/${syndicId}/coproprietes/${w.coproId}/saisies`;
+    expect((await get(invoices(copro!.syndic_id), w.owner.headers)).statusCode).toBe(404);
+    await db
+      .update(coproprietaires)
+      .set({ is_member_syndicat: true })
+      .where(eq(coproprietaires.id, w.rec.id));
+    expect((await get(invoices(copro!.syndic_id), w.owner.headers)).statusCode).toBe(200);
+    expect((await get(invoices(copro!.syndic_id), b.headers)).statusCode).toBe(404);
+    expect((await get(invoices(stranger.id), w.owner.headers)).statusCode).toBe(404);
+
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: w.owner.headers });
     expect((await get(bills(w.coproId, w.rec.id), w.owner.headers)).statusCode).toBe(401);
+    expect((await get(invoices(copro!.syndic_id), w.owner.headers)).statusCode).toBe(401);
   });
 });

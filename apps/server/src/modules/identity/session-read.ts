@@ -84,14 +84,21 @@ function template(db: Db, withRecord: boolean): Template {
         .select({
           session: sessionColumns,
           user: users,
-          // Only what the guard decides on (access.service GuardRow): a narrow row is cheaper to
-          // send, parse and map on every request than the three whole rows.
+          // Only what the guard decides on and the §6 scope (access.service GuardRow): a narrow
+          // row is cheaper to send, parse and map on every request than the three whole rows.
           coproprietaire: {
             id: coproprietaires.id,
             user_id: coproprietaires.user_id,
             copropriete_id: coproprietaires.copropriete_id,
+            is_member_syndicat: coproprietaires.is_member_syndicat,
+            is_president: coproprietaires.is_president,
+            permissions: coproprietaires.permissions,
           },
-          copropriete: { id: coproprietes.id, syndic_id: coproprietes.syndic_id },
+          copropriete: {
+            id: coproprietes.id,
+            syndic_id: coproprietes.syndic_id,
+            settings: coproprietes.settings,
+          },
           data,
         })
         .from(sessions)

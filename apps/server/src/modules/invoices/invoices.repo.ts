@@ -10,14 +10,20 @@ import {
   supplierInvoices,
 } from '../../db/schema/index.js';
 
-export function listPage(db: Db, coproprieteId: string, limit: number, offset: number) {
-  return db
-    .select()
-    .from(supplierInvoices)
-    .where(eq(supplierInvoices.copropriete_id, coproprieteId))
-    .orderBy(desc(supplierInvoices.invoice_date), desc(supplierInvoices.number), asc(supplierInvoices.id))
-    .limit(limit)
-    .offset(offset);
+/** A page of a copropriété's supplier invoices, as a named read (run with the session). */
+export function invoicesPageRead(coproprieteId: string, limit: number, offset: number) {
+  return {
+    name: 'invoices_page',
+    build: (db: Db) =>
+      db
+        .select()
+        .from(supplierInvoices)
+        .where(eq(supplierInvoices.copropriete_id, sql.placeholder('copro')))
+        .orderBy(desc(supplierInvoices.invoice_date), desc(supplierInvoices.number), asc(supplierInvoices.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    values: { copro: coproprieteId, limit, offset },
+  };
 }
 
 export async function findInvoice(db: Db, id: string) {

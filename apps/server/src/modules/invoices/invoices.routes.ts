@@ -2,7 +2,7 @@ import { invoiceEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { guardCopropriete } from '../access/access.service.js';
+import { guardCopropriete, readAsCopropriete } from '../access/access.service.js';
 import * as service from './invoices.service.js';
 
 /** Supplier invoices (SPEC §2.17, §7). Every call goes through the access guard and the §6 scope. */
@@ -16,11 +16,12 @@ export async function invoicesRoutes(app: FastifyInstance) {
     app,
     e.list,
     async ({ req, params, query }) => {
-      const rec = await guardCopropriete(req, params.coproprieteId);
-      if (rec.copropriete.syndic_id !== params.syndicId) throw new AppError('NOT_FOUND');
-      return service.listInvoices(db, storage, rec, query.page_size, query.page_index);
+      const read = service.invoicesPageRead(params.coproprieteId, query.page_size, query.page_index);
+      const { owner, rows } = await readAsCopropriete(req, params.coproprieteId, read);
+      if (owner.copropriete.syndic_id !== params.syndicId) throw new AppError('NOT_FOUND');
+      return service.presentInvoices(storage, owner, rows);
     },
-    preview,
+    { preview: true, sessionRead: true },
   );
   route(
     app,

@@ -10,20 +10,20 @@ import type { Db } from '../../db/client.js';
 import type { supplierInvoices } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
-import { type OwnedRecord, scopeOf } from '../access/access.service.js';
+import { type OwnedRecord, type ScopeRow, scopeOf } from '../access/access.service.js';
 import { FILE_URL_TTL_S } from '../documents/documents.service.js';
 import * as repo from './invoices.repo.js';
 
 type InvoiceRow = typeof supplierInvoices.$inferSelect;
 
 /** §6: the invoice list's scope, or a 404 as for a record that is not the caller's. */
-export function assertInvoicesVisible(rec: OwnedRecord) {
+export function assertInvoicesVisible(rec: ScopeRow) {
   if (!canSeeInvoices(scopeOf(rec))) throw new AppError('NOT_FOUND');
 }
 
 const isExternal = (p: string) => /^https?:\/\//i.test(p);
 
-async function signedSources(storage: StorageAdapter, rec: OwnedRecord, inv: InvoiceRow) {
+async function signedSources(storage: StorageAdapter, rec: ScopeRow, inv: InvoiceRow) {
   if (!canSeeInvoiceFiles(scopeOf(rec))) return [];
   return Promise.all(
     inv.source_urls.map(async (s) => ({
@@ -33,16 +33,16 @@ async function signedSources(storage: StorageAdapter, rec: OwnedRecord, inv: Inv
   );
 }
 
-export async function listInvoices(
-  db: Db,
+/** A page of invoice cards: the read (run by the route with the session), then the cards. */
+export const invoicesPageRead = repo.invoicesPageRead;
+
+export async function presentInvoices(
   storage: StorageAdapter,
-  rec: OwnedRecord,
-  pageSize: number,
-  offset: number,
+  rec: ScopeRow,
+  rows: InvoiceRow[],
 ): Promise<InvoiceCard[]> {
   assertInvoicesVisible(rec);
   const scope = scopeOf(rec);
-  const rows = await repo.listPage(db, rec.copropriete.id, pageSize, offset);
   return Promise.all(
     rows.map(async (r) => {
       const sources = await signedSources(storage, rec, r);
