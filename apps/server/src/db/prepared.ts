@@ -34,14 +34,21 @@ export type ReadQuery = PromiseLike<unknown[]> & SQLWrapper;
  * (PostgreSQL keeps its plan; no SQL is rebuilt per request).
  */
 export type Read<Q extends ReadQuery> =
-  | { query: Q; name?: undefined; values?: undefined }
-  | { name: string; build: (db: Db) => Q; values: Record<string, unknown> };
+  | { query: Q; name?: undefined; values?: undefined; sessionOnly?: undefined }
+  | {
+      name: string;
+      build: (db: Db) => Q;
+      values: Record<string, unknown>;
+      /** It names the session statement's own columns (`sessions.user_id`): never run alone. */
+      sessionOnly?: true;
+    };
 
 type Executable = { execute(v: Record<string, unknown>): Promise<unknown> };
 
 /** The read on its own (a preview, no session): the same rows, one statement. */
 export async function readAlone<Q extends ReadQuery>(db: Db, read: Read<Q>): Promise<Awaited<Q>> {
   if (read.name === undefined) return (await read.query) as Awaited<Q>;
+  if (read.sessionOnly) throw new Error(`read ${read.name} runs only inside the session statement`);
   const { build } = read;
   const name = `ra_${read.name}`;
   const pq = prepared(db, name, (d) =>

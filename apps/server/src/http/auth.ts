@@ -123,6 +123,9 @@ async function readApart<R extends Read<ReadQuery> | readonly Read<ReadQuery>[]>
   read: R,
 ) {
   const db = req.server.db;
+  // A read bound to the session's user has no meaning without one (a preview, say): 401.
+  if ((Array.isArray(read) ? read : [read]).some((r: Read<ReadQuery>) => r.sessionOnly))
+    throw new AppError('UNAUTHORIZED');
   return (
     Array.isArray(read)
       ? await Promise.all(read.map((r) => readAlone(db, r)))

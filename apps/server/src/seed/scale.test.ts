@@ -96,8 +96,8 @@ describe('hot calls on scale data: SQL statements per request', () => {
     const calls: [string, string, number, unknown?][] = [
       ['GET', '/api/health', 1],
       ['GET', '/api/accounts/profile', 1],
-      // Session, then the records with their assemblies, unread counts and lots in one statement.
-      ['GET', '/api/coproprietaires/all', 2],
+      // The records with their assemblies, unread counts and lots, in the session statement.
+      ['GET', '/api/coproprietaires/all', 1],
       // sessionRead routes (decision 62): session, the guard's row and the page's reads are ONE
       // statement (the statement's two reads included).
       ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/ledger`, 1],

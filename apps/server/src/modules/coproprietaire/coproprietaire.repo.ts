@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import {
@@ -8,6 +8,7 @@ import {
   coproprietes,
   lots,
   notifications,
+  sessions,
   syndics,
 } from '../../db/schema/index.js';
 
@@ -22,31 +23,40 @@ const user = sql.placeholder('user');
  * notifications and its lots. Column names are written out: drizzle leaves a one-table
  * subquery's columns unqualified.
  */
-export async function listForUserWithExtras(db: Db, userId: string) {
-  return prepared(db, 'records_of_user_extras', (d) =>
-    d
-      .select({
-        coproprietaire: coproprietaires,
-        copropriete: coproprietes,
-        syndic: syndics,
-        ags: sql<
-          { assemblee_id: string; is_send_convocation: boolean }[]
-        >`(select coalesce(json_agg(json_build_object('assemblee_id', ap.assemblee_id, 'is_send_convocation', ap.is_send_convocation)), '[]'::json)
+const recordsOfUser = (d: Db, userId: SQL | Placeholder) =>
+  d
+    .select({
+      coproprietaire: coproprietaires,
+      copropriete: coproprietes,
+      syndic: syndics,
+      ags: sql<
+        { assemblee_id: string; is_send_convocation: boolean }[]
+      >`(select coalesce(json_agg(json_build_object('assemblee_id', ap.assemblee_id, 'is_send_convocation', ap.is_send_convocation)), '[]'::json)
           from ${assembleeParticipants} ap where ap.coproprietaire_id = "coproprietaires"."id")`,
-        unread: sql<number>`(select count(*)::int from ${notifications} n
+      unread: sql<number>`(select count(*)::int from ${notifications} n
           where n.coproprietaire_id = "coproprietaires"."id" and n.is_read = false)`,
-        lots: sql<
-          { id: string; lot_id: string; name: string; type_name: string }[]
-        >`(select coalesce(json_agg(json_build_object('id', l.id, 'lot_id', l.lot_id, 'name', l.name, 'type_name', l.type_name)), '[]'::json)
+      lots: sql<
+        { id: string; lot_id: string; name: string; type_name: string }[]
+      >`(select coalesce(json_agg(json_build_object('id', l.id, 'lot_id', l.lot_id, 'name', l.name, 'type_name', l.type_name)), '[]'::json)
           from ${coproprietaireLots} cl join ${lots} l on l.id = cl.lot_id where cl.coproprietaire_id = "coproprietaires"."id")`,
-      })
-      .from(coproprietaires)
-      .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
-      .innerJoin(syndics, eq(syndics.id, coproprietes.syndic_id))
-      .where(eq(coproprietaires.user_id, user))
-      .orderBy(asc(coproprietaires.attached_at), asc(coproprietaires.created_at))
-      .prepare('records_of_user_extras'),
-  ).execute({ user: userId });
+    })
+    .from(coproprietaires)
+    .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
+    .innerJoin(syndics, eq(syndics.id, coproprietes.syndic_id))
+    .where(eq(coproprietaires.user_id, userId))
+    .orderBy(asc(coproprietaires.attached_at), asc(coproprietaires.created_at));
+
+/**
+ * The records of whoever the session statement names, as a named read bound to it
+ * (`sessionOnly`: its user is the session's `user_id`, so it runs only inside that statement).
+ */
+export function recordsOfSessionUserRead() {
+  return {
+    name: 'records_of_session_user',
+    build: (d: Db) => recordsOfUser(d, sql`${sessions.user_id}`),
+    values: {},
+    sessionOnly: true as const,
+  };
 }
 
 export async function availableAssemblies(db: Db, coproprietaireIds: string[]) {

@@ -1,6 +1,6 @@
 import { coproprietaireEndpoints as E } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../../http/auth.js';
+import { currentUser, sessionRead } from '../../http/auth.js';
 import { rateLimited } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import * as service from './coproprietaire.service.js';
@@ -15,7 +15,14 @@ export const ATTACH_LIMITS = {
 } as const;
 
 export async function coproprietaireRoutes(app: FastifyInstance) {
-  route(app, E.all, ({ req }) => service.listUserCoproprietaires(app.db, currentUser(req).id));
+  // The user's records, read in the session statement itself (decision 62).
+  route(
+    app,
+    E.all,
+    async ({ req }) =>
+      service.presentUserCoproprietaires(await sessionRead(req, service.recordsOfSessionUserRead())),
+    { sessionRead: true },
+  );
 
   const perUserAttach = app.createRateLimit({
     ...ATTACH_LIMITS.perUser,

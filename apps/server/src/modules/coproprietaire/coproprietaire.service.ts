@@ -34,9 +34,13 @@ async function present(db: Db, rows: OwnedRecord[], userId: string | null) {
   );
 }
 
-/** GET /coproprietaires/all: every record of the user, presented, in one statement. */
-export async function listUserCoproprietaires(db: Db, userId: string) {
-  const rows = await repo.listForUserWithExtras(db, userId);
+/** GET /coproprietaires/all: the read, run by the route in the session statement (decision 62). */
+export const recordsOfSessionUserRead = repo.recordsOfSessionUserRead;
+
+/** GET /coproprietaires/all: every record of the user, presented. */
+export function presentUserCoproprietaires(
+  rows: Awaited<ReturnType<ReturnType<typeof repo.recordsOfSessionUserRead>['build']>>,
+) {
   return rows.map(({ ags, unread, lots, ...r }) =>
     presentSummary(r, { ags, unread, lots: [...lots].sort((a, b) => byName.compare(a.name, b.name)) }),
   );

@@ -7,6 +7,7 @@ import { makeCoproprietaire, makeSignedInUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { revokeSession } from './session.repo.js';
 import { readAlone } from '../../db/prepared.js';
+import { recordsOfSessionUserRead } from '../coproprietaire/coproprietaire.repo.js';
 import { sessionWithRead } from './session-read.js';
 
 let t: TestApp;
@@ -118,6 +119,22 @@ describe('a route read inside the session statement', () => {
     expect(
       (await readAlone(db, { ...read, values: { record: other.rec.id } })).map((l) => l.coproprietaire_id),
     ).toEqual(expect.arrayContaining([other.rec.id]));
+  });
+
+  it("reads a user's records through the session's own user, and never alone", async () => {
+    const db = t.database.db;
+    const u = await makeSignedInUser(db);
+    const [r1, r2] = [
+      await makeCoproprietaire(db, { user_id: u.user.id }),
+      await makeCoproprietaire(db, { user_id: u.user.id }),
+    ];
+    await makeCoproprietaire(db); // someone else's
+    const read = recordsOfSessionUserRead();
+    const got = await sessionWithRead(db, sha256(u.token), undefined, read);
+    expect(got?.rows.map((r) => r.coproprietaire.id).sort()).toEqual([r1.id, r2.id].sort());
+    expect(got?.rows[0].copropriete.id).toBeTruthy();
+    expect(got?.rows[0].lots).toEqual([]);
+    await expect(readAlone(db, read)).rejects.toThrow(/only inside the session statement/);
   });
 
   it("reads the session user's record when the path names a copropriété", async () => {
