@@ -1,5 +1,5 @@
 import * as drizzle from 'drizzle-orm';
-import { Column, type SQL, type SQLWrapper, is, sql } from 'drizzle-orm';
+import { Column, SQL, type SQLWrapper, Subquery, getTableName, is, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Read, ReadQuery } from '../../db/prepared.js';
 import { coproprietaires, coproprietes, sessions, users } from '../../db/schema/index.js';
@@ -24,10 +24,57 @@ const DATA = '__route_data__';
 type Fields = { path: string[]; field: unknown }[];
 
 /** Exported by drizzle-orm at runtime, untyped (@internal): what its own selects map rows with. */
-const { mapResultRow, orderSelectedFields } = drizzle as unknown as {
+const { orderSelectedFields } = drizzle as unknown as {
   orderSelectedFields(fields: Record<string, unknown>): Fields;
-  mapResultRow(fields: Fields, row: unknown[], joinsNotNullableMap?: Record<string, boolean>): unknown;
 };
+
+type Decoder = { mapFromDriverValue(v: unknown): unknown };
+type Row = Record<string, unknown>;
+
+/**
+ * drizzle's `mapResultRow`, with its per-cell type tests done once per statement: each column's
+ * decoder and path, and which table a nested object comes from (a left join's object is null
+ * when all its columns are). Rows come out the same (`session-read.test.ts`).
+ */
+function compileMapper(fields: Fields, joins: Record<string, boolean>) {
+  const cols = fields.map(({ path, field }) => {
+    const f = field as { decoder?: Decoder; sql?: { decoder: Decoder }; _?: { sql: { decoder: Decoder } } };
+    const decoder: Decoder = is(field, Column)
+      ? (field as unknown as Decoder)
+      : is(field, SQL)
+        ? (f.decoder as Decoder)
+        : is(field, Subquery)
+          ? (f._ as { sql: { decoder: Decoder } }).sql.decoder
+          : (f.sql as { decoder: Decoder }).decoder;
+    const table = is(field, Column) && path.length === 2 ? getTableName((field as Column).table) : undefined;
+    return { path, last: path[path.length - 1], decoder, table };
+  });
+  return (row: unknown[]): Row => {
+    const result: Row = {};
+    const nullify: Record<string, string | false> = {};
+    for (let i = 0; i < cols.length; i++) {
+      const { path, last, decoder, table } = cols[i];
+      let node = result;
+      for (let k = 0; k < path.length - 1; k++) {
+        if (!(path[k] in node)) node[path[k]] = {};
+        node = node[path[k]] as Row;
+      }
+      const raw = row[i];
+      const value = raw === null ? null : decoder.mapFromDriverValue(raw);
+      node[last] = value;
+      if (table !== undefined) {
+        const o = path[0];
+        if (!(o in nullify)) nullify[o] = value === null ? table : false;
+        else if (typeof nullify[o] === 'string' && nullify[o] !== table) nullify[o] = false;
+      }
+    }
+    for (const o in nullify) {
+      const t = nullify[o];
+      if (typeof t === 'string' && !joins[t]) result[o] = null;
+    }
+    return result;
+  };
+}
 
 interface Template {
   text: string;
@@ -148,8 +195,8 @@ export interface SessionRead<TRow> {
 
 interface Fused {
   run(values: Record<string, unknown>): Promise<unknown[]>;
-  /** Per read: its columns in select order, and which of its joined tables may be null. */
-  decoders: { fields: Fields; joins: Record<string, boolean> }[];
+  /** Per read: its row mapper (columns in select order). */
+  mappers: ((row: unknown[]) => Row)[];
 }
 
 const fusedByName = new WeakMap<object, Map<string, Fused>>();
@@ -211,7 +258,10 @@ function fuse(db: Db, withRecord: boolean, queries: ReadQuery[], name?: string):
     true,
   );
   pq.joinsNotNullableMap = t.joins;
-  return { run: (v) => pq.execute(v), decoders };
+  return {
+    run: (v) => pq.execute(v),
+    mappers: decoders.map(({ fields, joins }) => compileMapper(fields, joins)),
+  };
 }
 
 /** The rows of one read, or of each read of a list. */
@@ -262,8 +312,6 @@ export async function sessionWithRead<R extends Read<ReadQuery> | readonly Read<
   const [row] = (await f.run(values)) as (Omit<SessionRead<never>, 'rows'> & { data: unknown[][][] })[];
   if (!row) return undefined;
   const { data, ...rest } = row;
-  const rowsPerRead = data.map((json, r) =>
-    json.map((a) => mapResultRow(f.decoders[r].fields, a, f.decoders[r].joins)),
-  );
+  const rowsPerRead = data.map((json, r) => json.map(f.mappers[r]));
   return { ...rest, rows: (Array.isArray(read) ? rowsPerRead : rowsPerRead[0]) as RowsOf<R> };
 }
