@@ -41,6 +41,8 @@ export type Read<Q extends ReadQuery> =
       values: Record<string, unknown>;
       /** It names the session statement's own columns (`sessions.user_id`): never run alone. */
       sessionOnly?: true;
+      /** What to read instead without a session (a syndic preview); none: 401. */
+      apart?: Read<Q>;
     };
 
 type Executable = { execute(v: Record<string, unknown>): Promise<unknown> };

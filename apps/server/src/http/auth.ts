@@ -123,13 +123,14 @@ async function readApart<R extends Read<ReadQuery> | readonly Read<ReadQuery>[]>
   read: R,
 ) {
   const db = req.server.db;
-  // A read bound to the session's user has no meaning without one (a preview, say): 401.
-  if ((Array.isArray(read) ? read : [read]).some((r: Read<ReadQuery>) => r.sessionOnly))
-    throw new AppError('UNAUTHORIZED');
+  // A read bound to the session's user reads its `apart` instead (a preview), or is a 401.
+  const alone = (r: Read<ReadQuery>) => {
+    if (!r.sessionOnly) return readAlone(db, r);
+    if (!r.apart) throw new AppError('UNAUTHORIZED');
+    return readAlone(db, r.apart);
+  };
   return (
-    Array.isArray(read)
-      ? await Promise.all(read.map((r) => readAlone(db, r)))
-      : await readAlone(db, read as Read<ReadQuery>)
+    Array.isArray(read) ? await Promise.all(read.map(alone)) : await alone(read as Read<ReadQuery>)
   ) as RowsOf<R>;
 }
 

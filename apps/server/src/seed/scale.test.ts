@@ -106,7 +106,7 @@ describe('hot calls on scale data: SQL statements per request', () => {
       [
         'POST',
         `/api/finances/coproprietes/${copro}/bills/${bill}/get-details-provision-bill`,
-        2, // session with the user's record in the copropriété, then the bill, the lots allowed and the lines at once
+        1, // sessionRead: the bill, the session user's lots allowed and the lines, in the session statement
         { lot_ids: [lot] },
       ],
       ['GET', `/api/finances/coproprietaires/${record}/payment-transactions`, 1],

@@ -101,6 +101,21 @@ describe('a route read with the session (sessionRead)', () => {
     const seen = await get(bills(w.coproId, w.rec.id), preview);
     expect(seen.statusCode).toBe(200);
     expect(json(seen).data).toEqual(json(mine).data);
+    // The bill breakdown (a POST): its allowed lots come from the session's own user, or from
+    // the one record a preview grants when there is no session.
+    const details = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/finances/coproprietes/${w.coproId}/bills/${w.bills.q2.id}/get-details-provision-bill`,
+        headers,
+        payload: { lot_ids: [w.lotA.id] },
+      });
+    const breakdown = await details(w.owner.headers);
+    expect(breakdown.statusCode).toBe(200);
+    expect(json(await details(preview)).data).toEqual(json(breakdown).data);
+    expect((await details(b.headers)).statusCode).toBe(404);
+    expect((await details(await makePreviewToken(db, copro!.syndic_id, stranger.id))).statusCode).toBe(404);
+
     // No token, an unknown one, a bad query with an unknown one, a revoked session: 401.
     const nobody = { authorization: 'Bearer nobody' };
     expect((await get(messages(w.rec.id))).statusCode).toBe(401);
@@ -127,5 +142,6 @@ describe('a route read with the session (sessionRead)', () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: w.owner.headers });
     expect((await get(bills(w.coproId, w.rec.id), w.owner.headers)).statusCode).toBe(401);
     expect((await get(invoices(copro!.syndic_id), w.owner.headers)).statusCode).toBe(401);
+    expect((await details(w.owner.headers)).statusCode).toBe(401);
   });
 });

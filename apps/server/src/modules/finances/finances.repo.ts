@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gt, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { prepared, readAlone } from '../../db/prepared.js';
 import {
@@ -11,6 +11,7 @@ import {
   lots,
   paymentTransactions,
   repartitions,
+  sessions,
 } from '../../db/schema/index.js';
 
 export type LedgerRow = typeof ledgerLines.$inferSelect;
@@ -105,51 +106,64 @@ export interface BillLine {
  * lots in this copropriété, or the one record a preview grants) and the bill's lines for those
  * lots. No row: no such bill here. The service answers 404 unless every wanted lot is allowed.
  */
-const billBreakdownStatement = (db: Db) =>
-  prepared(db, 'bill_breakdown', (d) => {
-    // The wanted lots travel as one JSON array parameter, not one parameter per lot.
-    const allowed = sql`select distinct cl.lot_id from ${coproprietaireLots} cl
-        join ${coproprietaires} c on c.id = cl.coproprietaire_id
-      where c.copropriete_id = "bills"."copropriete_id"
-        and (c.user_id = ${sql.placeholder('user')}::uuid or c.id = ${sql.placeholder('record')}::uuid)
-        and cl.lot_id in (select x::uuid from json_array_elements_text(${sql.placeholder('lots')}::json) x)`;
-    return d
-      .select({
-        id: bills.id,
-        name: bills.name,
-        date: bills.date,
-        bill_type: bills.bill_type,
-        allowed: sql<string[]>`(select coalesce(json_agg(a.lot_id), '[]'::json) from (${allowed}) a)`,
-        lines: sql<BillLine[]>`(select coalesce(json_agg(json_build_object(
-            'amount', bl.amount_cents, 'lot_id', l.id, 'lot_name', l.name, 'lot_type_name', l.type_name,
-            'repartition_id', r.id, 'repartition_name', r.name, 'repartition_code', r.code,
-            'charge_id', ch.id, 'charge_name', ch.name, 'charge_code', ch.code)
-            order by l.name, r.code, ch.code), '[]'::json)
-          from ${billLotLines} bl
-          join ${lots} l on l.id = bl.lot_id
-          join ${repartitions} r on r.id = bl.repartition_id
-          left join ${charges} ch on ch.id = bl.charge_id
-          where bl.bill_id = "bills"."id" and bl.lot_id in (${allowed}))`,
-      })
-      .from(bills)
-      .where(and(eq(bills.id, sql.placeholder('bill')), eq(bills.copropriete_id, sql.placeholder('copro'))))
-      .prepare('bill_breakdown');
-  });
+const billBreakdownQuery = (d: Db, user: SQL, record: SQL) => {
+  // The wanted lots travel as one JSON array parameter, not one parameter per lot.
+  const allowed = sql`select distinct cl.lot_id from ${coproprietaireLots} cl
+      join ${coproprietaires} c on c.id = cl.coproprietaire_id
+    where c.copropriete_id = "bills"."copropriete_id"
+      and (c.user_id = ${user} or c.id = ${record})
+      and cl.lot_id in (select x::uuid from json_array_elements_text(${sql.placeholder('lots')}::json) x)`;
+  return d
+    .select({
+      id: bills.id,
+      name: bills.name,
+      date: bills.date,
+      bill_type: bills.bill_type,
+      allowed: sql<string[]>`(select coalesce(json_agg(a.lot_id), '[]'::json) from (${allowed}) a)`,
+      lines: sql<BillLine[]>`(select coalesce(json_agg(json_build_object(
+          'amount', bl.amount_cents, 'lot_id', l.id, 'lot_name', l.name, 'lot_type_name', l.type_name,
+          'repartition_id', r.id, 'repartition_name', r.name, 'repartition_code', r.code,
+          'charge_id', ch.id, 'charge_name', ch.name, 'charge_code', ch.code)
+          order by l.name, r.code, ch.code), '[]'::json)
+        from ${billLotLines} bl
+        join ${lots} l on l.id = bl.lot_id
+        join ${repartitions} r on r.id = bl.repartition_id
+        left join ${charges} ch on ch.id = bl.charge_id
+        where bl.bill_id = "bills"."id" and bl.lot_id in (${allowed}))`,
+    })
+    .from(bills)
+    .where(and(eq(bills.id, sql.placeholder('bill')), eq(bills.copropriete_id, sql.placeholder('copro'))));
+};
 
-export async function billBreakdown(
-  db: Db,
+/**
+ * A bill's breakdown as a named read (run with the session): the bill (if it is of this
+ * copropriété) with, as subqueries, which of the wanted lots the caller may see (the session
+ * user's records' lots in this copropriété) and the bill's lines for those lots. Without the
+ * session (a syndic preview), the same for the one record the preview grants.
+ */
+export function billBreakdownRead(
   coproprieteId: string,
   billId: string,
   lotIds: string[],
-  who: { userId?: string | null; coproprietaireId?: string | null },
+  previewRecord: string | null,
 ) {
-  const [row] = await billBreakdownStatement(db).execute({
-    bill: billId,
-    copro: coproprieteId,
-    user: who.userId ?? null,
-    record: who.coproprietaireId ?? null,
-    lots: JSON.stringify(lotIds),
-  });
+  const values = { bill: billId, copro: coproprieteId, lots: JSON.stringify(lotIds) };
+  return {
+    name: 'bill_breakdown',
+    build: (d: Db) => billBreakdownQuery(d, sql`${sessions.user_id}`, sql`null::uuid`),
+    values,
+    sessionOnly: true as const,
+    apart: {
+      name: 'bill_breakdown_preview',
+      build: (d: Db) => billBreakdownQuery(d, sql`null::uuid`, sql`${sql.placeholder('record')}::uuid`),
+      values: { ...values, record: previewRecord },
+    },
+  };
+}
+
+/** The breakdown from its read: no row, no such bill here. */
+export function billBreakdownOf(rows: Awaited<ReturnType<ReturnType<typeof billBreakdownRead>['build']>>) {
+  const [row] = rows;
   if (!row) return { bill: null, allowed: new Set<string>(), lines: [] as BillLine[] };
   const { allowed, lines, ...bill } = row;
   return { bill, allowed: new Set(allowed), lines };

@@ -5,6 +5,7 @@ import {
   guardCopropriete,
   guardCoproprietaire,
   guardCoproprietaireInCopro,
+  readAsCopropriete,
   readAsCoproprietaire,
   readAsCoproprietaireInCopro,
 } from '../access/access.service.js';
@@ -76,13 +77,12 @@ export async function financesRoutes(app: FastifyInstance) {
     app,
     financeEndpoints.billDetails,
     async ({ req, params, body }) => {
-      const r = await guardCopropriete(req, params.coproId);
-      return service.getBillDetails(app.db, r.copropriete.id, params.billId, body.lot_ids, {
-        userId: req.auth.user?.id ?? null,
-        coproprietaireId: req.auth.preview?.coproprietaireId ?? null,
-      });
+      const preview = req.auth.preview?.coproprietaireId ?? null;
+      const read = service.billDetailsRead(params.coproId, params.billId, body.lot_ids, preview);
+      const { rows } = await readAsCopropriete(req, params.coproId, read);
+      return service.presentBillDetails(rows, body.lot_ids);
     },
-    preview,
+    previewRead,
   );
 
   route(

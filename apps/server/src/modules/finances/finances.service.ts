@@ -40,16 +40,20 @@ const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / who
  * A bill's breakdown per lot, repartition and charge for lots the caller holds. A bill of
  * another copropriété, or a lot that is not the caller's, is a 404 like any foreign record.
  */
-export async function getBillDetails(
-  db: Db,
+export const billDetailsRead = (
   coproprieteId: string,
   billId: string,
   lotIds: string[],
-  who: { userId?: string | null; coproprietaireId?: string | null },
-): Promise<BillDetails> {
+  previewRecord: string | null,
+) => repo.billBreakdownRead(coproprieteId, billId, [...new Set(lotIds)], previewRecord);
+
+export function presentBillDetails(
+  read: RowsOf<ReturnType<typeof billDetailsRead>>,
+  lotIds: string[],
+): BillDetails {
   const wanted = [...new Set(lotIds)];
-  // The bill, the caller's right to each lot and the lines: one statement (repo.billBreakdown).
-  const { bill, allowed, lines: rows } = await repo.billBreakdown(db, coproprieteId, billId, wanted, who);
+  // The bill, the caller's right to each lot and the lines: one statement (repo.billBreakdownRead).
+  const { bill, allowed, lines: rows } = repo.billBreakdownOf(read);
   if (!bill) throw new AppError('NOT_FOUND');
   if (wanted.some((l) => !allowed.has(l))) throw new AppError('NOT_FOUND');
   const byLot = new Map<string, BillLotDetail>();
