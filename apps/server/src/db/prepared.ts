@@ -45,6 +45,13 @@ export type Read<Q extends ReadQuery> =
       apart?: Read<Q>;
     };
 
+/** The rows of one read, or of each read of a list. */
+export type RowsOf<R> = R extends readonly Read<ReadQuery>[]
+  ? { -readonly [K in keyof R]: R[K] extends Read<infer Q> ? Awaited<Q> : never }
+  : R extends Read<infer Q>
+    ? Awaited<Q>
+    : never;
+
 type Executable = { execute(v: Record<string, unknown>): Promise<unknown> };
 
 /** The read on its own (a preview, no session): the same rows, one statement. */

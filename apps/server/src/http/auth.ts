@@ -1,6 +1,6 @@
 import { PREVIEW_TOKEN_HEADER, isId } from '@tantieme/contract';
 import { type Read, type ReadQuery, readAlone } from '../db/prepared.js';
-import type { RowsOf } from '../modules/identity/session-read.js';
+import type { RowsOf } from '../db/prepared.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findPreviewGrant, type PreviewGrant } from '../modules/access/access.service.js';

@@ -1,6 +1,6 @@
 import { isId } from '@tantieme/contract';
 import type { Read, ReadQuery } from '../../db/prepared.js';
-import type { RowsOf } from '../identity/session-read.js';
+import type { RowsOf } from '../../db/prepared.js';
 import type { FastifyRequest } from 'fastify';
 import { sessionRead, settleSession } from '../../http/auth.js';
 import type { Db } from '../../db/client.js';
@@ -46,7 +46,7 @@ async function checkCoproprietaire(
   opts: { write?: boolean },
 ): Promise<OwnedRecord> {
   if (!isId(coproprietaireId)) throw new AppError('NOT_FOUND');
-  const { user, preview, record } = req.auth;
+  const { record } = req.auth;
   // Read with the session when the path named this record (http/auth.ts), else read now.
   const row =
     record?.id === coproprietaireId

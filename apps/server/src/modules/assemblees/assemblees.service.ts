@@ -14,6 +14,7 @@ import type { StorageAdapter } from '../../platform/storage.js';
 import type { OwnedRecord } from '../access/access.service.js';
 import { contentTypeOf } from '../files/content-type.js';
 import { presentAssemblee, presentBallot, presentVotes } from './assemblees.presenter.js';
+import type { RowsOf } from '../../db/prepared.js';
 import * as repo from './assemblees.repo.js';
 import { appendRecord, verifyChain } from './chain.js';
 import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
@@ -29,7 +30,7 @@ export interface ClientMeta {
 export const assembleesRead = repo.assembleesRead;
 
 export function presentAssemblees(
-  rows: Awaited<ReturnType<ReturnType<typeof assembleesRead>['build']>>,
+  rows: RowsOf<ReturnType<typeof assembleesRead>>,
   now = new Date(),
 ): Assemblee[] {
   return rows.map((r) => presentAssemblee(r.assemblee, r.copr_name, now));

@@ -9,6 +9,7 @@ import {
   type OwnedRecord,
 } from '../access/access.service.js';
 import { presentSummary } from './coproprietaire.presenter.js';
+import type { RowsOf } from '../../db/prepared.js';
 import * as repo from './coproprietaire.repo.js';
 import { deleteUserSettings, getUserSettings } from '../settings/settings.service.js';
 import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
@@ -38,9 +39,7 @@ async function present(db: Db, rows: OwnedRecord[], userId: string | null) {
 export const recordsOfSessionUserRead = repo.recordsOfSessionUserRead;
 
 /** GET /coproprietaires/all: every record of the user, presented. */
-export function presentUserCoproprietaires(
-  rows: Awaited<ReturnType<ReturnType<typeof repo.recordsOfSessionUserRead>['build']>>,
-) {
+export function presentUserCoproprietaires(rows: RowsOf<ReturnType<typeof repo.recordsOfSessionUserRead>>) {
   return rows.map(({ ags, unread, lots, ...r }) =>
     presentSummary(r, { ags, unread, lots: [...lots].sort((a, b) => byName.compare(a.name, b.name)) }),
   );

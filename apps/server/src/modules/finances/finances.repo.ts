@@ -1,6 +1,7 @@
 import { type SQL, and, asc, desc, eq, gt, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { prepared, readAlone } from '../../db/prepared.js';
+import type { RowsOf } from '../../db/prepared.js';
+import { readAlone } from '../../db/prepared.js';
 import {
   billLotLines,
   bills,
@@ -162,7 +163,7 @@ export function billBreakdownRead(
 }
 
 /** The breakdown from its read: no row, no such bill here. */
-export function billBreakdownOf(rows: Awaited<ReturnType<ReturnType<typeof billBreakdownRead>['build']>>) {
+export function billBreakdownOf(rows: RowsOf<ReturnType<typeof billBreakdownRead>>) {
   const [row] = rows;
   if (!row) return { bill: null, allowed: new Set<string>(), lines: [] as BillLine[] };
   const { allowed, lines, ...bill } = row;

@@ -2,7 +2,6 @@ import { financeEndpoints } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import {
-  guardCopropriete,
   guardCoproprietaire,
   guardCoproprietaireInCopro,
   readAsCopropriete,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { presentLedgerLine, presentOwnerBill, presentPaymentTransaction } from './finances.presenter.js';
 import { readAlone } from '../../db/prepared.js';
-import type { RowsOf } from '../identity/session-read.js';
+import type { RowsOf } from '../../db/prepared.js';
 import * as repo from './finances.repo.js';
 
 /** The statement: open lines and the balance they make (positive = owed). */

@@ -1,7 +1,7 @@
 import * as drizzle from 'drizzle-orm';
-import { Column, SQL, type SQLWrapper, Subquery, getTableName, is, sql } from 'drizzle-orm';
+import { Column, SQL, Subquery, getTableName, is, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { Read, ReadQuery } from '../../db/prepared.js';
+import type { Read, ReadQuery, RowsOf } from '../../db/prepared.js';
 import { coproprietaires, coproprietes, sessions, users } from '../../db/schema/index.js';
 import type { GuardRow } from '../access/access.service.js';
 import { liveSessionOf, recordNamedBy } from './session.repo.js';
@@ -263,13 +263,6 @@ function fuse(db: Db, withRecord: boolean, queries: ReadQuery[], name?: string):
     mappers: decoders.map(({ fields, joins }) => compileMapper(fields, joins)),
   };
 }
-
-/** The rows of one read, or of each read of a list. */
-export type RowsOf<R> = R extends readonly Read<ReadQuery>[]
-  ? { -readonly [K in keyof R]: R[K] extends Read<infer Q> ? Awaited<Q> : never }
-  : R extends Read<infer Q>
-    ? Awaited<Q>
-    : never;
 
 /**
  * Runs the read (or each read of a list) inside the session statement of `tokenHash` (and the

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { RowsOf } from '../../db/prepared.js';
 import { coproprietaires, devices, files, messages, notifications } from '../../db/schema/index.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -226,7 +227,7 @@ export function messagesPageRead(coproprietaireId: string, f: MessageFilter) {
   };
 }
 
-type MessagesPage = Awaited<ReturnType<ReturnType<typeof messagesPageRead>['build']>>;
+type MessagesPage = RowsOf<ReturnType<typeof messagesPageRead>>;
 
 /** The page read by `messagesPageRead`; past the last page, the total is counted apart. */
 export async function messagesPageOf(db: Db, coproprietaireId: string, f: MessageFilter, rows: MessagesPage) {

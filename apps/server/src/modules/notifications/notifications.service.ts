@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors.js';
 import type { UserRow } from '../identity/session.repo.js';
 import { emitMessageEvents, emitNotificationEvents } from './notify.js';
 import { presentMessage, presentNotification } from './notifications.presenter.js';
+import type { RowsOf } from '../../db/prepared.js';
 import * as repo from './notifications.repo.js';
 
 type App = Pick<FastifyInstance, 'db' | 'realtime' | 'platform'>;
@@ -21,7 +22,8 @@ async function quietly(p: Promise<void>) {
 
 // ---- notifications (the record, when given, was checked by the access guard) ----
 
-const notificationFilter = (q: ListQuery) => ({
+/** A list query as the repo's page filter (notifications and messages alike). */
+const pageFilter = (q: ListQuery): repo.MessageFilter => ({
   limit: q.page_size,
   offset: q.page_index,
   unreadOnly: q.un_read_only,
@@ -30,21 +32,21 @@ const notificationFilter = (q: ListQuery) => ({
 
 /** Every notification the user may see (their records' and their own), a page of them. */
 export async function listNotifications(app: App, user: UserRow, q: ListQuery) {
-  const page = await repo.listNotifications(app.db, repo.visibleTo(user.id), notificationFilter(q));
+  const page = await repo.listNotifications(app.db, repo.visibleTo(user.id), pageFilter(q));
   return { total: page.total, data: page.rows.map(presentNotification) };
 }
 
 /** One record's page: the read, for the route to run with the session, then the page. */
 export const recordNotificationsRead = (coproprietaireId: string, q: ListQuery) =>
-  repo.recordNotificationsRead(coproprietaireId, notificationFilter(q));
+  repo.recordNotificationsRead(coproprietaireId, pageFilter(q));
 
 export async function presentRecordNotifications(
   app: App,
   coproprietaireId: string,
   q: ListQuery,
-  rows: Awaited<ReturnType<ReturnType<typeof recordNotificationsRead>['build']>>,
+  rows: RowsOf<ReturnType<typeof recordNotificationsRead>>,
 ) {
-  const page = await repo.recordNotificationsPageOf(app.db, coproprietaireId, notificationFilter(q), rows);
+  const page = await repo.recordNotificationsPageOf(app.db, coproprietaireId, pageFilter(q), rows);
   return { total: page.total, data: page.rows.map(presentNotification) };
 }
 
@@ -111,25 +113,18 @@ export async function readAllNotifications(app: App, user: UserRow, coproprietai
 
 // ---- messages (of one record, checked by the guard) ----
 
-const messageFilter = (q: ListQuery): repo.MessageFilter => ({
-  limit: q.page_size,
-  offset: q.page_index,
-  unreadOnly: q.un_read_only,
-  category: q.category,
-});
-
 /** The read of a messages page, for the route to run with the session (`readAsCoproprietaire`). */
 export const messagesPageRead = (coproprietaireId: string, q: ListQuery) =>
-  repo.messagesPageRead(coproprietaireId, messageFilter(q));
+  repo.messagesPageRead(coproprietaireId, pageFilter(q));
 
-/** The messages page from the rows `messagesPageQuery` read. */
+/** The messages page from the rows `messagesPageRead` read. */
 export async function listMessages(
   app: App,
   coproprietaireId: string,
   q: ListQuery,
-  read: Awaited<ReturnType<ReturnType<typeof messagesPageRead>['build']>>,
+  read: RowsOf<ReturnType<typeof messagesPageRead>>,
 ) {
-  const page = await repo.messagesPageOf(app.db, coproprietaireId, messageFilter(q), read);
+  const page = await repo.messagesPageOf(app.db, coproprietaireId, pageFilter(q), read);
   // The list carries attachment names only; signed URLs come with the detail.
   return {
     total: page.total,

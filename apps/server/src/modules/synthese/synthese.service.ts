@@ -22,7 +22,7 @@ import type { StorageAdapter } from '../../platform/storage.js';
 import type { OwnedRecord } from '../access/access.service.js';
 import { presentLedgerLine } from '../finances/finances.presenter.js';
 import { PRODUCT_LOGO, presentAdministrator, presentLot, presentSyndic } from './synthese.presenter.js';
-import type { RowsOf } from '../identity/session-read.js';
+import type { RowsOf } from '../../db/prepared.js';
 import * as repo from './synthese.repo.js';
 
 type FinancialYear = Awaited<ReturnType<typeof repo.listFinancialYears>>[number];
