@@ -24,24 +24,33 @@ const record = sql.placeholder('record');
 const copro = sql.placeholder('copro');
 const ownerLines = and(eq(ledgerLines.coproprietaire_id, record), eq(ledgerLines.copropriete_id, copro));
 
+/** A named read of one co-owner's ledger lines in their copropriété, with a filter and an order. */
+const ownerLedgerRead = (
+  name: string,
+  coproprietaireId: string,
+  coproprieteId: string,
+  where: SQL | undefined,
+  order: SQL[],
+) => ({
+  name,
+  build: (d: Db) =>
+    d
+      .select()
+      .from(ledgerLines)
+      .where(and(ownerLines, where))
+      .orderBy(...order),
+  values: { record: coproprietaireId, copro: coproprieteId },
+});
+
 /** Open lines (remaining > 0) or settled ones (remaining 0) of one co-owner's account, by date. */
-export function ledgerLinesRead(coproprietaireId: string, coproprieteId: string, which: 'open' | 'settled') {
-  return {
-    name: `ledger_${which}`,
-    build: (d: Db) =>
-      d
-        .select()
-        .from(ledgerLines)
-        .where(
-          and(
-            ownerLines,
-            which === 'open' ? gt(ledgerLines.remaining_cents, 0) : lte(ledgerLines.remaining_cents, 0),
-          ),
-        )
-        .orderBy(asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id)),
-    values: { record: coproprietaireId, copro: coproprieteId },
-  };
-}
+export const ledgerLinesRead = (coproprietaireId: string, coproprieteId: string, which: 'open' | 'settled') =>
+  ownerLedgerRead(
+    `ledger_${which}`,
+    coproprietaireId,
+    coproprieteId,
+    which === 'open' ? gt(ledgerLines.remaining_cents, 0) : lte(ledgerLines.remaining_cents, 0),
+    [asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id)],
+  );
 
 export function listLedgerLines(
   db: Db,
@@ -68,25 +77,18 @@ export function ownerLotsRead(coproprietaireId: string) {
 }
 
 /** The co-owner's bill lines (debits that call for a bill), newest first. */
-export function billLinesRead(coproprietaireId: string, coproprieteId: string, which: 'paid' | 'unpaid') {
-  return {
-    name: `bills_${which}`,
-    build: (d: Db) =>
-      d
-        .select()
-        .from(ledgerLines)
-        .where(
-          and(
-            ownerLines,
-            eq(ledgerLines.amount_type, 'debit'),
-            isNotNull(ledgerLines.bill_id),
-            which === 'paid' ? lte(ledgerLines.remaining_cents, 0) : gt(ledgerLines.remaining_cents, 0),
-          ),
-        )
-        .orderBy(desc(ledgerLines.date), desc(ledgerLines.created_at), desc(ledgerLines.id)),
-    values: { record: coproprietaireId, copro: coproprieteId },
-  };
-}
+export const billLinesRead = (coproprietaireId: string, coproprieteId: string, which: 'paid' | 'unpaid') =>
+  ownerLedgerRead(
+    `bills_${which}`,
+    coproprietaireId,
+    coproprieteId,
+    and(
+      eq(ledgerLines.amount_type, 'debit'),
+      isNotNull(ledgerLines.bill_id),
+      which === 'paid' ? lte(ledgerLines.remaining_cents, 0) : gt(ledgerLines.remaining_cents, 0),
+    ),
+    [desc(ledgerLines.date), desc(ledgerLines.created_at), desc(ledgerLines.id)],
+  );
 
 export interface BillLine {
   amount: number;

@@ -8,6 +8,11 @@ import * as repo from './session.repo.js';
 const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
+/** Records a session's use, at most every few minutes (not a write per request). */
+async function touchIfStale(db: Db, session: { id: string; last_used_at: Date }) {
+  if (Date.now() - session.last_used_at.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, session.id);
+}
+
 /** Creates an opaque bearer token; only its hash is stored. */
 export async function createSession(db: Db, userId: string, userAgent?: string) {
   const token = randomToken();
@@ -41,8 +46,7 @@ export async function resolveToken(db: Db, token: string, wantedId?: string) {
     }
   } else found = await repo.findActiveSession(db, sha256(token));
   if (!found) return null;
-  if (Date.now() - found.session.last_used_at.getTime() > TOUCH_EVERY_MS)
-    await repo.touchSession(db, found.session.id);
+  await touchIfStale(db, found.session);
   return { user: found.user, sessionId: found.session.id, expiresAt: found.session.expires_at, record };
 }
 
@@ -63,8 +67,7 @@ export async function resolveTokenWithRead<R extends Read<ReadQuery> | readonly 
     wantedId === undefined
       ? undefined
       : { id: wantedId, row: coproprietaire && copropriete ? { coproprietaire, copropriete } : null };
-  if (Date.now() - found.session.last_used_at.getTime() > TOUCH_EVERY_MS)
-    await repo.touchSession(db, found.session.id);
+  await touchIfStale(db, found.session);
   return { user: found.user, sessionId: found.session.id, guard, rows: found.rows };
 }
 

@@ -24,85 +24,99 @@ export function visibleTo(userId: string, coproprietaireId?: string): SQL {
 const categoryIs = (table: typeof notifications | typeof messages, category: string) =>
   category === 'all' ? undefined : eq(table.category, category);
 
-type NotificationFilter = { limit: number; offset: number; unreadOnly: boolean; category: string };
+/** A page of a feed (notifications or messages), as the list queries ask for it. */
+export interface PageFilter {
+  limit: number;
+  offset: number;
+  unreadOnly: boolean;
+  category: string;
+}
 
-const notificationsWhere = (scope: SQL, f: NotificationFilter) =>
-  and(
-    scope,
-    f.unreadOnly ? eq(notifications.is_read, false) : undefined,
-    categoryIs(notifications, f.category),
-  );
+type Feed = typeof notifications | typeof messages;
 
+const feedWhere = (table: Feed, scope: SQL, f: PageFilter) =>
+  and(scope, f.unreadOnly ? eq(table.is_read, false) : undefined, categoryIs(table, f.category));
+
+/**
+ * One record's page of a feed as a named read (session-read.ts): one prepared statement per
+ * filter shape (unread only? one category?), the values as placeholders.
+ */
+function recordPageRead<T>(
+  kind: string,
+  table: Feed,
+  coproprietaireId: string,
+  f: PageFilter,
+  page: (db: Db, where: SQL | undefined) => T,
+) {
+  const byCategory = f.category !== 'all';
+  return {
+    name: `${kind}_page${f.unreadOnly ? '_unread' : ''}${byCategory ? '_category' : ''}`,
+    build: (db: Db) =>
+      page(
+        db,
+        and(
+          eq(table.coproprietaire_id, sql.placeholder('record')),
+          f.unreadOnly ? eq(table.is_read, false) : undefined,
+          byCategory ? eq(table.category, sql.placeholder('category')) : undefined,
+        ),
+      ),
+    values: { record: coproprietaireId, category: f.category, limit: f.limit, offset: f.offset },
+  };
+}
+
+/** A page's rows and total (window count); past the last page, the total is counted apart. */
+async function pageOf<R extends { total: number }, T>(
+  db: Db,
+  table: Feed,
+  where: SQL | undefined,
+  offset: number,
+  rows: R[],
+  pick: (r: R) => T,
+) {
+  if (rows.length > 0) return { total: rows[0].total, rows: rows.map(pick) };
+  if (offset === 0) return { total: 0, rows: [] as T[] };
+  const [c] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(table)
+    .where(where);
+  return { total: c.n, rows: [] as T[] };
+}
+
+// One statement: the page and the filtered total (window count over the same filter).
 const notificationsPage = (db: Db, where: SQL | undefined) =>
-  // One statement: the page and the filtered total (window count over the same filter).
   db
     .select({ n: notifications, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(notifications)
     .where(where)
     .orderBy(desc(notifications.created_date), desc(notifications.id));
 
-type NotificationsPage = Awaited<ReturnType<typeof notificationsPage>>;
-
-/** The page's rows and total; past the last page, the total is counted apart. */
-async function notificationsPageOf(
-  db: Db,
-  where: SQL | undefined,
-  f: NotificationFilter,
-  rows: NotificationsPage,
-) {
-  if (rows.length > 0) return { total: rows[0].total, rows: rows.map((r) => r.n) };
-  if (f.offset === 0) return { total: 0, rows: [] };
-  const [c] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(notifications)
-    .where(where);
-  return { total: c.n, rows: [] };
-}
-
-export async function listNotifications(db: Db, scope: SQL, f: NotificationFilter) {
-  const where = notificationsWhere(scope, f);
-  return notificationsPageOf(
-    db,
-    where,
-    f,
-    await notificationsPage(db, where).limit(f.limit).offset(f.offset),
-  );
+export async function listNotifications(db: Db, scope: SQL, f: PageFilter) {
+  const where = feedWhere(notifications, scope, f);
+  const rows = await notificationsPage(db, where).limit(f.limit).offset(f.offset);
+  return pageOf(db, notifications, where, f.offset, rows, (r) => r.n);
 }
 
 /** One record's page as a named read (run with the session, `readAsCoproprietaire`). */
-export function recordNotificationsRead(coproprietaireId: string, f: NotificationFilter) {
-  const byCategory = f.category !== 'all';
-  return {
-    name: `notifications_page${f.unreadOnly ? '_unread' : ''}${byCategory ? '_category' : ''}`,
-    build: (db: Db) =>
-      notificationsPage(
-        db,
-        and(
-          eq(notifications.coproprietaire_id, sql.placeholder('record')),
-          f.unreadOnly ? eq(notifications.is_read, false) : undefined,
-          byCategory ? eq(notifications.category, sql.placeholder('category')) : undefined,
-        ),
-      )
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    values: { record: coproprietaireId, category: f.category, limit: f.limit, offset: f.offset },
-  };
-}
+export const recordNotificationsRead = (coproprietaireId: string, f: PageFilter) =>
+  recordPageRead('notifications', notifications, coproprietaireId, f, (db, where) =>
+    notificationsPage(db, where).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')),
+  );
 
 /** The page read by `recordNotificationsRead`. */
-export function recordNotificationsPageOf(
+export const recordNotificationsPageOf = (
   db: Db,
   coproprietaireId: string,
-  f: NotificationFilter,
-  rows: NotificationsPage,
-) {
-  return notificationsPageOf(
+  f: PageFilter,
+  rows: RowsOf<ReturnType<typeof recordNotificationsRead>>,
+) =>
+  pageOf(
     db,
-    notificationsWhere(eq(notifications.coproprietaire_id, coproprietaireId), f),
-    f,
+    notifications,
+    feedWhere(notifications, eq(notifications.coproprietaire_id, coproprietaireId), f),
+    f.offset,
     rows,
+    (r) => r.n,
   );
-}
 
 export async function countUnreadNotifications(db: Db, scope: SQL, category: string) {
   const [c] = await db
@@ -187,58 +201,33 @@ export async function unreadOwn(db: Db, userId: string) {
 
 // ---- messages (always of one record, checked by the guard before) ----
 
-export interface MessageFilter {
-  limit: number;
-  offset: number;
-  unreadOnly: boolean;
-  category: string;
-}
-
-const messagesWhere = (coproprietaireId: string, f: MessageFilter) =>
-  and(
-    eq(messages.coproprietaire_id, coproprietaireId),
-    f.unreadOnly ? eq(messages.is_read, false) : undefined,
-    categoryIs(messages, f.category),
+/** One page of a record's messages with the filter's total, as a named read. */
+export const messagesPageRead = (coproprietaireId: string, f: PageFilter) =>
+  recordPageRead('messages', messages, coproprietaireId, f, (db, where) =>
+    db
+      .select({ m: messages, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(messages)
+      .where(where)
+      .orderBy(desc(messages.created_date), desc(messages.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
   );
 
-/**
- * One page of a record's messages with the filter's total, as a named read (session-read.ts):
- * one prepared statement per filter shape, values as placeholders.
- */
-export function messagesPageRead(coproprietaireId: string, f: MessageFilter) {
-  const byCategory = f.category !== 'all';
-  return {
-    name: `messages_page${f.unreadOnly ? '_unread' : ''}${byCategory ? '_category' : ''}`,
-    build: (db: Db) =>
-      db
-        .select({ m: messages, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.coproprietaire_id, sql.placeholder('record')),
-            f.unreadOnly ? eq(messages.is_read, false) : undefined,
-            byCategory ? eq(messages.category, sql.placeholder('category')) : undefined,
-          ),
-        )
-        .orderBy(desc(messages.created_date), desc(messages.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    values: { record: coproprietaireId, category: f.category, limit: f.limit, offset: f.offset },
-  };
-}
-
-type MessagesPage = RowsOf<ReturnType<typeof messagesPageRead>>;
-
-/** The page read by `messagesPageRead`; past the last page, the total is counted apart. */
-export async function messagesPageOf(db: Db, coproprietaireId: string, f: MessageFilter, rows: MessagesPage) {
-  if (rows.length > 0) return { total: rows[0].total, rows: rows.map((r) => r.m) };
-  if (f.offset === 0) return { total: 0, rows: [] };
-  const [c] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(messages)
-    .where(messagesWhere(coproprietaireId, f));
-  return { total: c.n, rows: [] };
-}
+/** The page read by `messagesPageRead`. */
+export const messagesPageOf = (
+  db: Db,
+  coproprietaireId: string,
+  f: PageFilter,
+  rows: RowsOf<ReturnType<typeof messagesPageRead>>,
+) =>
+  pageOf(
+    db,
+    messages,
+    feedWhere(messages, eq(messages.coproprietaire_id, coproprietaireId), f),
+    f.offset,
+    rows,
+    (r) => r.m,
+  );
 
 export async function findMessage(db: Db, coproprietaireId: string, id: string) {
   const [row] = await db

@@ -23,7 +23,7 @@ async function quietly(p: Promise<void>) {
 // ---- notifications (the record, when given, was checked by the access guard) ----
 
 /** A list query as the repo's page filter (notifications and messages alike). */
-const pageFilter = (q: ListQuery): repo.MessageFilter => ({
+const pageFilter = (q: ListQuery): repo.PageFilter => ({
   limit: q.page_size,
   offset: q.page_index,
   unreadOnly: q.un_read_only,
