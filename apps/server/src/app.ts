@@ -26,6 +26,7 @@ import { AppError, DEFAULT_RETRY_AFTER_S, rateLimited } from './http/errors.js';
 import { currentRequestStats, serverTiming, timedSync, withRequestStats } from './http/request-stats.js';
 import { clientErrorHandler, envelope, frameworkErrors, rejectInvalidText } from './http/inputs.js';
 import { createLogger } from './http/logging.js';
+import { compileFastSerializer, crossChecked } from './http/serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerModules } from './modules/index.js';
 import { createPlatform, type Platform } from './platform/index.js';
@@ -130,7 +131,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler((route) => {
-    const serialize = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+    const viaZod = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+    const fast = compileFastSerializer(route.schema);
+    const where = `${route.method} ${route.url}`;
+    const serialize = !fast ? viaZod : config.responseCheck ? crossChecked(viaZod, fast, where) : fast;
     return (data) => timedSync('serialize', () => serialize(data));
   });
 

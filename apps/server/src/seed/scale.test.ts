@@ -111,7 +111,7 @@ describe('hot calls on scale data: SQL statements per request', () => {
       ],
       ['GET', `/api/finances/coproprietaires/${record}/payment-transactions`, 1],
       // The dashboard: session with guard, and ONE statement for the whole summary.
-      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/general`, 2],
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/general`, 1],
       ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/transactions`, 1],
       ['GET', `/api/coproprietaires/${record}/get-messages`, 1],
       ['GET', `/api/documents/${record}/types/AUTRE`, 1],

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   administrators,
@@ -12,7 +12,7 @@ import {
   lots,
   lotTantiemes,
   repartitions,
-  type supplierInvoices,
+  supplierInvoices,
   syndicContacts,
   syndics,
   verificationStatus,
@@ -104,72 +104,100 @@ export async function yearTotalsByChargeType(db: Db, financialYearId: string, ch
   return { budget: Number(b?.total ?? 0), realised: Number(r?.total ?? 0) };
 }
 
-type SupplierInvoiceRow = typeof supplierInvoices.$inferSelect;
-type LotRow = typeof lots.$inferSelect;
-type RepartitionRow = typeof repartitions.$inferSelect;
-type ChargeRow = typeof charges.$inferSelect;
-type FinancialYearRow = typeof financialYears.$inferSelect;
-type BudgetRow = typeof budgets.$inferSelect;
-type ChargeInvoiceRow = typeof chargeInvoices.$inferSelect;
 export type LedgerLineRow = typeof ledgerLines.$inferSelect;
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
-
-/** Rows as `json_agg(table)` gives them: column names are the Drizzle keys (decision 5). */
-const agg = (q: SQL) => sql`coalesce((select json_agg(x) from (${q}) x), '[]'::json)`;
 
 /**
- * Everything the dashboard's finance summary needs, in ONE statement (issue 13: it used to
- * be ten): the member's lots and tantièmes, the building's repartitions, charges, years,
- * invoices (with their supplier invoice) and budgets, and the member's ledger lines. Each
- * part is an indexed lookup on the copropriété or the record; see docs/performance.md.
+ * Everything the dashboard's finance summary needs, as reads for the session statement (issue 13:
+ * it used to be ten statements, then two): the member's lots and tantièmes, the building's
+ * repartitions, charges, years, invoices (with their supplier invoice) and budgets, and the
+ * member's ledger lines. Each is an indexed lookup on the copropriété or the record (see
+ * docs/performance.md); named, so the whole statement is prepared once.
  */
-export async function generalData(db: Db, coproprietaireId: string, coproprieteId: string) {
-  const owner = sql`${coproprietaireId}::uuid`;
-  const copro = sql`${coproprieteId}::uuid`;
-  const result = await db.execute(sql`select
-    ${agg(sql`select l.* from coproprietaire_lots cl join lots l on l.id = cl.lot_id
-      where cl.coproprietaire_id = ${owner}`)} as lots,
-    ${agg(sql`select lt.repartition_id, sum(lt.tantieme)::int as tantieme
-      from coproprietaire_lots cl join lot_tantiemes lt on lt.lot_id = cl.lot_id
-      where cl.coproprietaire_id = ${owner} group by lt.repartition_id`)} as tantiemes,
-    ${agg(sql`select * from repartitions where copropriete_id = ${copro} order by code, name`)} as repartitions,
-    ${agg(sql`select * from charges where copropriete_id = ${copro} order by code, name`)} as charges,
-    ${agg(sql`select * from financial_years where copropriete_id = ${copro} order by year`)} as years,
-    ${agg(sql`select row_to_json(ci) as invoice,
-        case when si.id is null then null else json_build_object('id', si.id, 'number', si.number,
-          'fournisseur_name', si.fournisseur_name, 'source_urls', si.source_urls) end as supplier
-      from charge_invoices ci join charges c on c.id = ci.charge_id
-      left join supplier_invoices si on si.id = ci.supplier_invoice_id
-      where c.copropriete_id = ${copro} order by ci.date, ci.created_date`)} as invoices,
-    ${agg(sql`select b.* from budgets b join financial_years fy on fy.id = b.financial_year_id
-      where fy.copropriete_id = ${copro}`)} as budgets,
-    ${agg(sql`select * from ledger_lines where coproprietaire_id = ${owner} and copropriete_id = ${copro}
-      order by date, created_at, id`)} as ledger`);
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  const r = row as {
-    lots: LotRow[];
-    tantiemes: { repartition_id: string; tantieme: number }[];
-    repartitions: RepartitionRow[];
-    charges: ChargeRow[];
-    years: FinancialYearRow[];
-    invoices: {
-      invoice: Json<ChargeInvoiceRow>;
-      supplier: Pick<SupplierInvoiceRow, 'id' | 'number' | 'fournisseur_name' | 'source_urls'> | null;
-    }[];
-    budgets: BudgetRow[];
-    ledger: Json<LedgerLineRow>[];
-  };
-  return {
-    ...r,
-    invoices: r.invoices.map((i) => ({
-      invoice: { ...i.invoice, created_date: new Date(i.invoice.created_date) } as ChargeInvoiceRow,
-      supplier: i.supplier,
-    })),
-    ledger: r.ledger.map((l) => ({ ...l, created_at: new Date(l.created_at) }) as LedgerLineRow),
-  };
+export function generalReads(coproprietaireId: string, coproprieteId: string) {
+  const record = sql.placeholder('record');
+  const copro = sql.placeholder('copro');
+  const values = { record: coproprietaireId, copro: coproprieteId };
+  const [years, ledger] = yearsAndLedgerReads(coproprietaireId, coproprieteId);
+  return [
+    {
+      name: 'general_lots',
+      build: (d: Db) =>
+        d
+          .select({ lot: lots })
+          .from(coproprietaireLots)
+          .innerJoin(lots, eq(lots.id, coproprietaireLots.lot_id))
+          .where(eq(coproprietaireLots.coproprietaire_id, record)),
+      values,
+    },
+    {
+      name: 'general_tantiemes',
+      build: (d: Db) =>
+        d
+          .select({
+            repartition_id: lotTantiemes.repartition_id,
+            tantieme: sql<number>`sum(${lotTantiemes.tantieme})::int`.mapWith(Number),
+          })
+          .from(coproprietaireLots)
+          .innerJoin(lotTantiemes, eq(lotTantiemes.lot_id, coproprietaireLots.lot_id))
+          .where(eq(coproprietaireLots.coproprietaire_id, record))
+          .groupBy(lotTantiemes.repartition_id),
+      values,
+    },
+    {
+      name: 'general_repartitions',
+      build: (d: Db) =>
+        d
+          .select()
+          .from(repartitions)
+          .where(eq(repartitions.copropriete_id, copro))
+          .orderBy(asc(repartitions.code), asc(repartitions.name)),
+      values,
+    },
+    {
+      name: 'general_charges',
+      build: (d: Db) =>
+        d
+          .select()
+          .from(charges)
+          .where(eq(charges.copropriete_id, copro))
+          .orderBy(asc(charges.code), asc(charges.name)),
+      values,
+    },
+    years,
+    {
+      name: 'general_invoices',
+      build: (d: Db) =>
+        d
+          .select({
+            invoice: chargeInvoices,
+            supplier: {
+              id: supplierInvoices.id,
+              number: supplierInvoices.number,
+              fournisseur_name: supplierInvoices.fournisseur_name,
+              source_urls: supplierInvoices.source_urls,
+            },
+          })
+          .from(chargeInvoices)
+          .innerJoin(charges, eq(charges.id, chargeInvoices.charge_id))
+          .leftJoin(supplierInvoices, eq(supplierInvoices.id, chargeInvoices.supplier_invoice_id))
+          .where(eq(charges.copropriete_id, copro))
+          .orderBy(asc(chargeInvoices.date), asc(chargeInvoices.created_date)),
+      values,
+    },
+    {
+      name: 'general_budgets',
+      build: (d: Db) =>
+        d
+          .select({ budget: budgets })
+          .from(budgets)
+          .innerJoin(financialYears, eq(financialYears.id, budgets.financial_year_id))
+          .where(eq(financialYears.copropriete_id, copro)),
+      values,
+    },
+    ledger,
+  ] as const;
 }
 
-/** The member's ledger lines (open and settled) and the building's years, in one statement. */
 /**
  * The dashboard transactions' two reads, run by the route with the session: the copropriété's
  * financial years and the record's whole ledger, by date.

@@ -68,13 +68,12 @@ export async function syntheseRoutes(app: FastifyInstance) {
   route(
     app,
     e.general,
-    async ({ req, params }) =>
-      service.getGeneral(
-        db,
-        app.platform.storage,
-        await guardCoproprietaireInCopro(req, params.coproId, params.coproprietaireId),
-      ),
-    preview,
+    async ({ req, params }) => {
+      const reads = service.generalReads(params.coproprietaireId, params.coproId);
+      const { rows } = await readAsCoproprietaireInCopro(req, params.coproId, params.coproprietaireId, reads);
+      return service.presentGeneral(app.platform.storage, rows);
+    },
+    { preview: true, sessionRead: true },
   );
   route(
     app,

@@ -125,18 +125,16 @@ export function currentYear<T extends { start_date: string; end_date: string; ye
  * Finances summary of SPEC §3: balance, lots, and the member's share of every repartition
  * (charge total × their tantièmes / total_tantieme), for all years together and per year.
  */
-export async function getGeneral(
-  db: Db,
+/** The dashboard summary's reads, for the route to run with the session. */
+export const generalReads = repo.generalReads;
+
+export async function presentGeneral(
   storage: StorageAdapter,
-  record: OwnedRecord,
+  [lotRows, tantiemes, reps, chargeRows, years, invoiceRows, budgetRows, ledgerRows]: RowsOf<
+    ReturnType<typeof generalReads>
+  >,
 ): Promise<FinanceGeneral> {
-  const ownerId = record.coproprietaire.id;
-  const coproId = record.copropriete.id;
-  const data = await repo.generalData(db, ownerId, coproId);
-  const { tantiemes, repartitions: reps, charges: chargeRows, years, invoices: invoiceRows } = data;
-  const lotRows = data.lots.map((lot) => ({ lot }));
-  const budgetRows = data.budgets.map((budget) => ({ budget }));
-  const ledger = ledgerOf(data.ledger);
+  const ledger = ledgerOf(ledgerRows);
   const tantiemeOf = new Map(tantiemes.map((t) => [t.repartition_id, Number(t.tantieme)]));
   const group = <T>(rows: T[], key: (r: T) => string) => {
     const m = new Map<string, T[]>();
