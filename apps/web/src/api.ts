@@ -1,4 +1,5 @@
 import { createApiClient, STORAGE_KEYS } from '@tantieme/contract';
+import { takeEarly } from './app/early';
 
 /** Where a 401 sends the user (SPEC §7); set by the router once it exists. */
 let onUnauthorized: () => void = () => {
@@ -18,4 +19,6 @@ export const api = createApiClient({
   getToken,
   getPreviewToken,
   onUnauthorized: () => onUnauthorized(),
+  // A read the entry started before the application loaded (app/early.ts) is taken, not re-sent.
+  fetch: (input, init) => takeEarly(String(input), init) ?? fetch(input, init),
 });

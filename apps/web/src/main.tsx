@@ -3,7 +3,11 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/a11y.css';
 import './app/palette.css';
+import { startEarlyReads } from './app/early';
 import { LOGIN_READY_EVENT } from './app/loginReady';
+
+// A signed-in record's home: its data is requested now, while the application downloads.
+startEarlyReads(window.location.pathname);
 
 /**
  * The entry only carries the styles and starts the application (`app/boot.tsx`). A page the

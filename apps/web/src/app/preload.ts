@@ -1,8 +1,11 @@
-import { coproprietaireEndpoints, identityEndpoints } from '@tantieme/contract';
+import { coproprietaireEndpoints, identityEndpoints, menuVisibility } from '@tantieme/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../api';
 import { syntheseQueries } from '../features/synthese/queries';
+import { assembleesQuery } from '../features/assemblees/queries';
 import { coproprietairesKey } from '../features/coproprietaire/queries';
+import { unreadQueries } from '../features/notifications/queries';
+import { stripeReadyQuery } from '../features/payments/queries';
 
 /**
  * A signed-in page opened from its URL used to be a waterfall: entry → profile (the guard waits)
@@ -33,13 +36,20 @@ export function preloadSignedIn(qc: QueryClient, token: string, path: string) {
       const record = list.find((r) => r.id === id);
       const coproId = record?.coproprietes[0]?.id;
       if (!home || !record || !coproId || record.coproprietes[0]?.syndic_disable) return;
+      // Every query the first screen waits for (synthese PhoneFirst `useFirstScreenSettled`), so
+      // none starts only once the page has mounted: one round trip after the list, not two.
       for (const q of [
         syntheseQueries.general(coproId, id),
         syntheseQueries.lots(coproId, id),
         syntheseQueries.syndicInfo(coproId),
         syntheseQueries.administrators(coproId),
+        record.is_member_syndicat && syntheseQueries.verificationStatus(coproId),
+        stripeReadyQuery(coproId),
+        unreadQueries.notifications(id),
+        unreadQueries.messages(id),
+        menuVisibility(record).assemblee && assembleesQuery({ coproId, id }),
       ])
-        void qc.prefetchQuery(q as never);
+        if (q) void qc.prefetchQuery(q as never);
     })
     .catch(() => {
       // The hooks fetch again and show the error.

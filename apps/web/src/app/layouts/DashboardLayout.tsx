@@ -13,7 +13,7 @@ import { NotFound } from '../../ui/NotFound';
 import { AppHeader } from '../shell/AppHeader';
 import { DashboardNav } from '../shell/DashboardNav';
 import { MobileBar } from '../shell/MobileBar';
-import { UserSidebar } from '../shell/UserSidebar';
+import { LazyUserSidebar } from '../shell/LazyUserSidebar';
 
 /** Dashboard layout: header, left sidebar on large screens, user sidebar, bottom bar on phones. */
 export function DashboardLayout() {
@@ -39,7 +39,7 @@ export function DashboardLayout() {
         <DashboardNav />
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
-        <UserSidebar opened={sidebar} onClose={close} />
+        <LazyUserSidebar opened={sidebar} onClose={close} />
         {known && !disabled ? <OnboardingRedirect /> : null}
         <PendingAttachCheck />
         <NotificationsLive />

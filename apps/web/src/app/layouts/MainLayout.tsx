@@ -8,7 +8,7 @@ import { fr } from '../../i18n/fr';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { useSession } from '../session';
 import { AppHeader } from '../shell/AppHeader';
-import { UserSidebar } from '../shell/UserSidebar';
+import { LazyUserSidebar } from '../shell/LazyUserSidebar';
 
 /** Main layout (home, profile, all notifications): header and user sidebar. */
 export function MainLayout() {
@@ -26,7 +26,7 @@ export function MainLayout() {
         <AppHeader sidebarOpened={sidebar} toggleSidebar={toggle} />
       </AppShell.Header>
       <AppShell.Main id="main" tabIndex={-1}>
-        <UserSidebar opened={sidebar} onClose={close} />
+        <LazyUserSidebar opened={sidebar} onClose={close} />
         <PendingAttachCheck />
         <NotificationsLive />
         <Container size="lg" px={0}>

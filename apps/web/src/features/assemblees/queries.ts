@@ -20,12 +20,14 @@ const keys = {
   detail: (t: AgTarget | null, agId: string) => ['assemblees', agId, t?.id] as const,
 };
 
+/** Key and fetch of a record's assemblies, shared with `app/preload.ts` (issue 13). */
+export const assembleesQuery = (t: AgTarget | null) => ({
+  queryKey: keys.list(t),
+  queryFn: () => api.call(e.list, { params: t! }),
+});
+
 export function useAssemblees(t: AgTarget | null) {
-  return useQuery({
-    queryKey: keys.list(t),
-    enabled: !!t,
-    queryFn: () => api.call(e.list, { params: t! }),
-  });
+  return useQuery({ ...assembleesQuery(t), enabled: !!t });
 }
 
 export function useResolutions(t: AgTarget | null, agId: string) {

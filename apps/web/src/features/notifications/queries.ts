@@ -19,31 +19,35 @@ export const keys = {
 /** SPEC §8: notification and message failures are only logged. */
 export const logOnly = (what: string) => (err: unknown) => console.warn(`[${what}]`, err);
 
-export function useUnreadNotifications(coproId?: string) {
-  const { token } = useSession();
-  return useQuery({
+/** Key and fetch of the unread counts, shared with `app/preload.ts` (issue 13). */
+export const unreadQueries = {
+  notifications: (coproId?: string) => ({
     queryKey: keys.notifCount(coproId),
-    enabled: !!token,
     queryFn: () =>
       api
         .call(notificationEndpoints.unreadCount, { query: coproId ? { coproprietaire_id: coproId } : {} })
         .then((r) => r.find((c) => c.category === 'all')?.totalUnread ?? 0),
     staleTime: 15_000,
-  });
+  }),
+  messages: (coproId: string) => ({
+    queryKey: keys.msgCount(coproId),
+    queryFn: () =>
+      api
+        .call(messageEndpoints.unreadCount, { params: { id: coproId } })
+        .then((r) => r.find((c) => c.category === 'all')?.totalUnread ?? 0),
+    // SPEC §4: the dynamic total is reset to 0 on visiting messages; only events and reloads change it.
+    staleTime: Number.POSITIVE_INFINITY,
+  }),
+};
+
+export function useUnreadNotifications(coproId?: string) {
+  const { token } = useSession();
+  return useQuery({ ...unreadQueries.notifications(coproId), enabled: !!token });
 }
 
 export function useUnreadMessages(coproId: string | undefined) {
   const { token } = useSession();
-  return useQuery({
-    queryKey: keys.msgCount(coproId ?? ''),
-    enabled: !!token && !!coproId,
-    queryFn: () =>
-      api
-        .call(messageEndpoints.unreadCount, { params: { id: coproId as string } })
-        .then((r) => r.find((c) => c.category === 'all')?.totalUnread ?? 0),
-    // SPEC §4: the dynamic total is reset to 0 on visiting messages; only events and reloads change it.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery({ ...unreadQueries.messages(coproId ?? ''), enabled: !!token && !!coproId });
 }
 
 /** The only-unread switches are user settings (SPEC §3 keys). */

@@ -9,13 +9,14 @@ export const paymentKeys = {
 };
 
 /** SPEC §6 Pay button: the syndic has active card payments (check-stripe-ready). */
+export const stripeReadyQuery = (coproprieteId: string) => ({
+  queryKey: paymentKeys.ready(coproprieteId),
+  queryFn: () => api.call(paymentEndpoints.checkStripeReady, { params: { coproId: coproprieteId } }),
+  staleTime: 60_000,
+});
+
 export function useStripeReady(coproprieteId: string, enabled = true) {
-  return useQuery({
-    queryKey: paymentKeys.ready(coproprieteId),
-    enabled: enabled && !!coproprieteId,
-    queryFn: () => api.call(paymentEndpoints.checkStripeReady, { params: { coproId: coproprieteId } }),
-    staleTime: 60_000,
-  });
+  return useQuery({ ...stripeReadyQuery(coproprieteId), enabled: enabled && !!coproprieteId });
 }
 
 /** Payable items: unpaid debit lines and available credits. */

@@ -32,6 +32,10 @@ export const syntheseQueries = {
     queryFn: () => api.call(e.lots, { params: { coproprieteId: coproId, coproprietaireId } }),
     staleTime: FIRST_SCREEN_FRESH_MS,
   }),
+  verificationStatus: (coproId: string) => ({
+    queryKey: k('verification-status', coproId),
+    queryFn: () => api.call(e.verificationStatus, { params: { id: coproId } }),
+  }),
   general: (coproId: string, coproprietaireId: string) => ({
     queryKey: k('general', coproId, coproprietaireId),
     queryFn: () => api.call(e.general, { params: { coproId, coproprietaireId } }),
@@ -57,11 +61,7 @@ export function useAdministrators(coproId: string | undefined) {
 }
 
 export function useVerificationStatus(coproId: string | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: k('verification-status', coproId),
-    enabled: enabled && !!coproId,
-    queryFn: () => api.call(e.verificationStatus, { params: { id: coproId! } }),
-  });
+  return useQuery({ ...syntheseQueries.verificationStatus(coproId!), enabled: enabled && !!coproId });
 }
 
 export function useLots(coproId: string | undefined, coproprietaireId: string | undefined) {

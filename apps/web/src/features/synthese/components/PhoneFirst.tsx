@@ -7,7 +7,7 @@ import {
   formatParisTime,
   menuVisibility,
 } from '@tantieme/contract';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAssemblees } from '../../assemblees/queries';
 import { BalanceSummary } from '../../finances/components/BalanceSummary';
@@ -142,12 +142,14 @@ export function useFirstScreenSettled(record: CoproprietaireSummary): boolean {
   ];
   const loading = queries.some((q) => q.isLoading);
   const [shown, setShown] = useState(!loading);
+  // The whole first screen renders at once here: as a transition, React renders it in slices and
+  // lets the phone answer a tap in between, instead of one long task (issue 13, TBT).
   useEffect(() => {
-    if (!loading) setShown(true);
+    if (!loading) startTransition(() => setShown(true));
   }, [loading]);
   useEffect(() => {
-    const t = setTimeout(() => setShown(true), FIRST_SCREEN_WAIT_MS);
+    const t = setTimeout(() => startTransition(() => setShown(true)), FIRST_SCREEN_WAIT_MS);
     return () => clearTimeout(t);
   }, []);
-  return shown || !loading;
+  return shown;
 }

@@ -1,0 +1,106 @@
+/**
+ * A record's home opened from its URL waits for its data: the session's profile and record list,
+ * then the first screen's answers (app/preload.ts). Started from the application's chunk, those
+ * requests waited for its download and evaluation — seconds on a phone (Lighthouse: the
+ * dashboard's LCP was 90 % render delay). Here the entry starts them before the application is
+ * even requested, and the API client takes each answer instead of asking again (`takeEarly`).
+ *
+ * Only the contract's constants and rules are imported (no zod: this runs in the entry chunk).
+ */
+import { type MenuRecord, menuVisibility, PREVIEW_TOKEN_HEADER, STORAGE_KEYS } from '@tantieme/contract';
+
+interface EarlyRead {
+  authorization: string;
+  response: Promise<Response>;
+  at: number;
+}
+
+const reads = new Map<string, EarlyRead>();
+
+/** An answer not taken within this time is not used: the app asks again, fresh. */
+export const EARLY_READ_TTL_MS = 20_000;
+
+type Fetch = typeof fetch;
+
+/** The record's home: `/:id`, `/:id/` or `/:id/home` (router.tsx). */
+const HOME = /^\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/home)?\/?$/i;
+
+interface RecordOfList extends MenuRecord {
+  id: string;
+  coproprietes?: { id: string; syndic_disable?: boolean }[];
+}
+
+/** The first screen's reads of a record (its ids known from the list), as the hooks ask them. */
+export function firstScreenUrls(record: RecordOfList): string[] {
+  const id = record.id;
+  const copro = record.coproprietes?.[0];
+  if (!copro || copro.syndic_disable) return [];
+  const c = copro.id;
+  return [
+    `/api/finances/coproprietes/${c}/coproprietaires/${id}/general`,
+    `/api/coproprietaires/${c}/${id}/lots`,
+    `/api/coproprietaires/coproprietes/${c}/syndic-info`,
+    `/api/coproprietaires/coproprietes/${c}/administrators`,
+    ...(record.is_member_syndicat
+      ? [`/api/syndicat-verifications/coproprietes/${c}/verification-status`]
+      : []),
+    `/api/finances/coproprietes/${c}/check-stripe-ready`,
+    `/api/coproprietaires/notifications/unread-count?coproprietaire_id=${id}`,
+    `/api/coproprietaires/${id}/messages/unread-count`,
+    ...(menuVisibility(record).assemblee
+      ? [`/api/assemblee/coproprietes/${c}/coproprietaire/${id}/get-list-ag-available`]
+      : []),
+  ];
+}
+
+/** Starts the reads of the page at `path` when it is a signed-in record's home (true then). */
+export function startEarlyReads(
+  path: string,
+  storage: Pick<Storage, 'getItem'> = localStorage,
+  session: Pick<Storage, 'getItem'> = sessionStorage,
+  doFetch: Fetch = (...a) => fetch(...a),
+): boolean {
+  const token = storage.getItem(STORAGE_KEYS.TOKEN);
+  // A syndic preview sends its own header: leave it to the app.
+  if (!token || session.getItem(STORAGE_KEYS.SPT) || storage.getItem(STORAGE_KEYS.SPT)) return false;
+  const m = HOME.exec(path);
+  if (!m) return false;
+  const id = m[1];
+  const authorization = `Bearer ${token}`;
+  const get = (url: string) => {
+    const response = doFetch(url, { headers: { accept: 'application/json', authorization } });
+    // A failure is the app's to see (it takes this answer and reports it as its own would).
+    response.catch(() => {});
+    reads.set(url, { authorization, response, at: Date.now() });
+    return response;
+  };
+  get('/api/accounts/profile');
+  get('/api/coproprietaires/all')
+    .then((res) => (res.ok ? res.clone().json() : null))
+    .then((env: { data?: RecordOfList[] } | null) => {
+      const record = env?.data?.find((r) => r.id === id);
+      if (record) for (const url of firstScreenUrls(record)) get(url);
+    })
+    .catch(() => {});
+  return true;
+}
+
+/**
+ * The early answer of a GET the API client is about to send, once: same URL, same token, not
+ * older than `EARLY_READ_TTL_MS`. Undefined otherwise (the client fetches as usual).
+ */
+export function takeEarly(url: string, init?: RequestInit): Promise<Response> | undefined {
+  const read = reads.get(url);
+  if (!read) return undefined;
+  reads.delete(url);
+  const headers = (init?.headers ?? {}) as Record<string, string>;
+  const method = init?.method ?? 'GET';
+  if (
+    method !== 'GET' ||
+    headers.authorization !== read.authorization ||
+    headers[PREVIEW_TOKEN_HEADER] ||
+    Date.now() - read.at > EARLY_READ_TTL_MS
+  )
+    return undefined;
+  return read.response;
+}
