@@ -55,6 +55,9 @@ function wantedIdOf(req: FastifyRequest): string | undefined {
   const q = (req.query ?? {}) as Record<string, unknown>;
   for (const v of [p.coproprietaireId, q.coproprietaire_id, p.id, p.coproId, p.coproprieteId])
     if (isId(v)) return v;
+  // A body naming one copropriété (the building documents), once parsed (sessionRead routes).
+  const ids = (req.body as { copro_ids?: unknown } | undefined)?.copro_ids;
+  if (Array.isArray(ids) && ids.length === 1 && isId(ids[0])) return ids[0];
   return undefined;
 }
 

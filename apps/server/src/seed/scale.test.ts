@@ -110,11 +110,13 @@ describe('hot calls on scale data: SQL statements per request', () => {
         { lot_ids: [lot] },
       ],
       ['GET', `/api/finances/coproprietaires/${record}/payment-transactions`, 1],
-      // The dashboard: session with guard, and ONE statement for the whole summary.
+      // The dashboard: its eight reads in the session statement (decision 63).
       ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/general`, 1],
       ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/transactions`, 1],
       ['GET', `/api/coproprietaires/${record}/get-messages`, 1],
       ['GET', `/api/documents/${record}/types/AUTRE`, 1],
+      // The building documents of the copropriété the page shows: guard and reads in the session.
+      ['POST', '/api/documents/get-copropriete-documents', 1, { copro_ids: [copro] }],
     ];
     for (const [method, url, max, payload] of calls) {
       const res = await t.app.inject({ method: method as 'GET', url, headers, payload: payload as object });

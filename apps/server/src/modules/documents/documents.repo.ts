@@ -71,6 +71,42 @@ export function listCoproGroups(db: Db, coproprieteIds: string[]) {
     .orderBy(asc(documentGroups.sort), asc(documentGroups.name));
 }
 
+/**
+ * One copropriété's groups and their documents, as named reads run with the session (issue 13):
+ * the building documents of the record the user is looking at, in one statement.
+ */
+export function coproGroupsReads(coproprieteId: string) {
+  const inCopro = and(
+    eq(documentGroups.scope, 'copropriete'),
+    eq(documentGroups.copropriete_id, sql.placeholder('copro')),
+  );
+  const values = { copro: coproprieteId };
+  return [
+    {
+      name: 'copro_groups',
+      build: (db: Db) =>
+        db
+          .select()
+          .from(documentGroups)
+          .where(inCopro)
+          .orderBy(asc(documentGroups.sort), asc(documentGroups.name)),
+      values,
+    },
+    {
+      name: 'copro_group_documents',
+      build: (db: Db) =>
+        db
+          .select(docColumns)
+          .from(documents)
+          .innerJoin(files, eq(files.id, documents.file_id))
+          .innerJoin(documentGroups, eq(documentGroups.id, documents.group_id))
+          .where(inCopro)
+          .orderBy(desc(documents.date), asc(documents.name)),
+      values,
+    },
+  ] as const;
+}
+
 export function listSyndicGroups(db: Db, syndicIds: string[]) {
   return db
     .select()

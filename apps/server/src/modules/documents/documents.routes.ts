@@ -5,8 +5,11 @@ import {
   guardCopropriete,
   guardCoproprietaire,
   guardSyndicRecords,
+  readAsCopropriete,
   readAsCoproprietaire,
 } from '../access/access.service.js';
+import { settleSession } from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
 import { councilChecklist } from './checklist.service.js';
 import * as service from './documents.service.js';
 
@@ -31,11 +34,17 @@ export async function documentsRoutes(app: FastifyInstance) {
     e.coproDocuments,
     async ({ req, body }) => {
       const ids = [...new Set(body.copro_ids)];
+      // The page asks for the copropriété it shows: its guard and reads ride with the session.
+      if (ids.length === 1) {
+        const { owner, rows } = await readAsCopropriete(req, ids[0], service.coproGroupsReads(ids[0]));
+        return service.presentCoproDocuments(storage, owner, rows);
+      }
+      if (!(await settleSession(req))) throw new AppError('UNAUTHORIZED');
       const records = [];
       for (const id of ids) records.push(await guardCopropriete(req, id));
       return service.coproDocuments(db, storage, records);
     },
-    preview,
+    { preview: true, sessionRead: true },
   );
   route(
     app,

@@ -9,7 +9,8 @@ import type { Db } from '../../db/client.js';
 import type { documentGroups } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
-import { type OwnedRecord, scopeOf } from '../access/access.service.js';
+import { type OwnedRecord, type ScopeRow, scopeOf } from '../access/access.service.js';
+import type { RowsOf } from '../../db/prepared.js';
 import * as repo from './documents.repo.js';
 
 /** Signed file URLs live one hour: long enough for a page left open, short enough to expire. */
@@ -64,6 +65,14 @@ async function presentGroups(db: Db, storage: StorageAdapter, groups: GroupRow[]
     db,
     groups.map((g) => g.id),
   );
+  return presentGroupsWith(storage, groups, docs);
+}
+
+async function presentGroupsWith(
+  storage: StorageAdapter,
+  groups: GroupRow[],
+  docs: repo.DocumentRow[],
+): Promise<DocumentGroup[]> {
   const byGroup = new Map<string, DocumentItem[]>();
   const agKind = new Map<string, string | null>();
   for (const d of docs) {
@@ -125,6 +134,26 @@ export async function coproDocuments(db: Db, storage: StorageAdapter, records: O
     )
   ).filter((g) => g.kind !== 'BANK_STATEMENT' || bank.has(g.copropriete_id!));
   return presentGroups(db, storage, groups);
+}
+
+/** One copropriété's groups and documents, read with the session (`coproGroupsReads`). */
+export const coproGroupsReads = repo.coproGroupsReads;
+
+/** `coproDocuments` for one copropriété, from the rows read with the session. */
+export function presentCoproDocuments(
+  storage: StorageAdapter,
+  owner: ScopeRow,
+  [groups, docs]: RowsOf<ReturnType<typeof coproGroupsReads>>,
+) {
+  if (!canSeeCoproDocuments(scopeOf(owner))) throw new AppError('NOT_FOUND');
+  const bank = canSeeBankStatements(scopeOf(owner));
+  const kept = groups.filter((g) => g.kind !== 'BANK_STATEMENT' || bank);
+  const ids = new Set(kept.map((g) => g.id));
+  return presentGroupsWith(
+    storage,
+    kept,
+    docs.filter((d) => d.group_id !== null && ids.has(d.group_id)),
+  );
 }
 
 /** 'Ceux du syndic': at least one record the caller holds under each syndic must see them. */

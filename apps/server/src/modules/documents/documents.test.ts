@@ -130,6 +130,37 @@ describe('Ceux de la copropriétés / du syndic', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('with several copropriétés, gives those of each one the caller holds, and 404 if one is not', async () => {
+    const both = { copro_ids: [w.copro.id, w.otherCopro.id] };
+    expect((await call(d.coproDocuments, { body: both }, w.memberUser.headers)).statusCode).toBe(404);
+    const twice = await call(
+      d.coproDocuments,
+      { body: { copro_ids: [w.copro.id, w.copro.id] } },
+      w.memberUser.headers,
+    );
+    expect(twice.statusCode).toBe(200);
+    expect(json(twice).data).toHaveLength(3);
+  });
+
+  it('answers 401 without a live session, whatever the body, and 400 for a malformed one', async () => {
+    const one = { copro_ids: [w.copro.id] };
+    expect((await call(d.coproDocuments, { body: one })).statusCode).toBe(401);
+    expect((await call(d.coproDocuments, { body: one }, { authorization: 'Bearer nope' })).statusCode).toBe(
+      401,
+    );
+    const pair = { copro_ids: [w.copro.id, w.otherCopro.id] };
+    expect((await call(d.coproDocuments, { body: pair }, { authorization: 'Bearer nope' })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await call(d.coproDocuments, { body: { copro_ids: [] } }, { authorization: 'Bearer nope' }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await call(d.coproDocuments, { body: { copro_ids: ['x'] } }, w.memberUser.headers)).statusCode,
+    ).toBe(400);
+  });
+
   it('gives syndic groups with card number and approval date to the council only (scope 2)', async () => {
     const res = await call(d.syndicDocuments, { body: { syndic_ids: [w.syndic.id] } }, w.memberUser.headers);
     expect(res.statusCode).toBe(200);
@@ -315,5 +346,9 @@ describe('syndic preview', () => {
     expect(
       (await call(d.ownByType, { params: { coproId: w.member.id, type: 'APPEL_FONDS' } }, h)).statusCode,
     ).toBe(404);
+    expect((await call(d.coproDocuments, { body: { copro_ids: [w.copro.id] } }, h)).statusCode).toBe(200);
+    expect((await call(d.coproDocuments, { body: { copro_ids: [w.otherCopro.id] } }, h)).statusCode).toBe(
+      404,
+    );
   });
 });
