@@ -15,17 +15,25 @@ export const documentTypes = pgTable('document_types', {
  * Groups of co-ownership or syndic documents. kind: 'default' | 'AG' | 'BANK_STATEMENT'.
  * number / approve_date are the card number and approval date shown for syndic groups.
  */
-export const documentGroups = pgTable('document_groups', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  scope: text('scope').notNull(), // copropriete | syndic
-  copropriete_id: uuid('copropriete_id').references(() => coproprietes.id, { onDelete: 'cascade' }),
-  syndic_id: uuid('syndic_id').references(() => syndics.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  kind: text('kind').notNull().default('default'),
-  number: text('number'),
-  approve_date: date('approve_date'),
-  sort: integer('sort').notNull().default(0),
-});
+export const documentGroups = pgTable(
+  'document_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scope: text('scope').notNull(), // copropriete | syndic
+    copropriete_id: uuid('copropriete_id').references(() => coproprietes.id, { onDelete: 'cascade' }),
+    syndic_id: uuid('syndic_id').references(() => syndics.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').notNull().default('default'),
+    number: text('number'),
+    approve_date: date('approve_date'),
+    sort: integer('sort').notNull().default(0),
+  },
+  // A building's (or a syndic's) groups are read by that id on every documents page (issue 13).
+  (t) => [
+    index('document_groups_copro').on(t.copropriete_id),
+    index('document_groups_syndic').on(t.syndic_id),
+  ],
+);
 
 /**
  * A document. Own documents have coproprietaire_id and type_code; group documents have

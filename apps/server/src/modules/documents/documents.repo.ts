@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { documentGroups, documents, documentTypes, files } from '../../db/schema/index.js';
 
@@ -100,7 +100,10 @@ export function coproGroupsReads(coproprieteId: string) {
           .from(documents)
           .innerJoin(files, eq(files.id, documents.file_id))
           .innerJoin(documentGroups, eq(documentGroups.id, documents.group_id))
-          .where(inCopro)
+          // Redundant with the join, but it tells the planner how few documents belong to a
+          // group: without it, with many own documents and few groups, it planned the join over
+          // the whole documents and files tables (a generic plan, 1,000 copropriétés: 17–24 ms).
+          .where(and(inCopro, isNotNull(documents.group_id)))
           .orderBy(desc(documents.date), asc(documents.name)),
       values,
     },

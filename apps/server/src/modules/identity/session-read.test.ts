@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { revokeSession } from './session.repo.js';
 import { readAlone } from '../../db/prepared.js';
 import { recordsOfSessionUserRead } from '../coproprietaire/coproprietaire.repo.js';
-import { sessionWithRead } from './session-read.js';
+import { sessionWithRead, statementName } from './session-read.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -149,5 +149,17 @@ describe('a route read inside the session statement', () => {
     });
     expect(read?.coproprietaire?.id).toBe(rec.id);
     expect(read?.rows).toEqual([{ id: rec.id }]);
+  });
+});
+
+describe('statement names (PostgreSQL keeps 63 bytes of a name)', () => {
+  it('keeps a short name, and gives a long one its start and a digest, distinct per key', () => {
+    expect(statementName('sr_owner_lots_r')).toBe('sr_owner_lots_r');
+    const long = (tail: string) => `sr_${'general_reads+'.repeat(6)}${tail}`;
+    const a = statementName(long('ledger_all_r'));
+    const b = statementName(long('ledger_all'));
+    expect(a).toHaveLength(63);
+    expect(a.startsWith('sr_general_reads+')).toBe(true);
+    expect(a).not.toBe(b);
   });
 });

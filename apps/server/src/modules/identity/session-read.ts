@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as drizzle from 'drizzle-orm';
 import { Column, SQL, Subquery, getTableName, is, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -264,6 +265,16 @@ function fuse(db: Db, withRecord: boolean, queries: ReadQuery[], name?: string):
   };
 }
 
+/** PostgreSQL cuts a statement name at 63 bytes: two long names sharing a start would collide. */
+const MAX_NAME = 63;
+
+/** The key as the statement's name, or its start and a digest of it when it is too long. */
+export function statementName(key: string): string {
+  if (key.length <= MAX_NAME) return key;
+  const digest = createHash('sha256').update(key).digest('hex').slice(0, 16);
+  return `${key.slice(0, MAX_NAME - digest.length - 1)}_${digest}`;
+}
+
 /**
  * Runs the read (or each read of a list) inside the session statement of `tokenHash` (and the
  * record `wantedId` names); undefined when the session is not live. SQL-expression columns come
@@ -294,7 +305,7 @@ export async function sessionWithRead<R extends Read<ReadQuery> | readonly Read<
         db,
         withRecord,
         reads.map((r) => (r.name === undefined ? r.query : r.build(db))),
-        key,
+        statementName(key),
       );
     byName.set(key, f);
   }
