@@ -51,6 +51,8 @@ describe('seed-scale', () => {
     expect(counts.payment_transactions).toBe(90);
     expect(counts.notifications).toBe(42);
     expect(counts.documents).toBe(30);
+    expect(counts.document_groups).toBe(9); // three per copropriété
+    expect(counts.group_documents).toBe(27);
     const [{ n }] = await rows(sql`select count(*)::int as n from ledger_lines`);
     expect(n).toBe(610);
     const [tant] = await rows(sql`select count(*)::int as n from lot_tantiemes`);
@@ -135,6 +137,20 @@ describe('hot calls on scale data: SQL statements per request', () => {
     expect(data.lots.length).toBeGreaterThan(0);
     expect(data.summary.years).toHaveLength(5);
     expect(data.summary.repartitions.length).toBeGreaterThan(0);
+    const building = await t.app.inject({
+      method: 'POST',
+      url: '/api/documents/get-copropriete-documents',
+      headers,
+      payload: { copro_ids: [copro] },
+    });
+    const groups = building.json().data as {
+      kind: string;
+      documents: unknown[];
+      years: { year: number }[];
+    }[];
+    expect(groups.map((g) => g.kind)).toEqual(['default', 'default', 'AG']);
+    expect(groups[1].documents).toHaveLength(2);
+    expect(groups[2].years.map((y) => y.year)).toEqual([2026, 2025, 2024]);
   });
 
   it('refuses a revoked session at the very next request', async () => {

@@ -36,6 +36,8 @@ export const FULL_SCALE: ScaleOptions = {
 /** Financial years 2022…2026, quarterly fund calls: 20 bills per copropriété. */
 const FIRST_YEAR = 2022;
 const YEARS = 5;
+/** Documents of a building's groups: the règlement, two contracts, three years of AG (2 each). */
+const GROUP_DOCUMENTS = 9;
 /** Records with an account: 7 in 10 (n % 10 < 7). */
 const ATTACHED = sql`(n % 10) < 7`;
 export const SCALE_PASSWORD_NOTE =
@@ -376,6 +378,44 @@ export async function seedScale(
       );
     });
   }
+  // The building's documents ('Ceux de la copropriété'): the règlement, two contracts and, per
+  // year of the last three, the convocation and the minutes of its general assembly.
+  const copros = sql`generate_series(1, ${int(C)}) c`;
+  const docs = sql`generate_series(1, ${int(GROUP_DOCUMENTS)}) d`;
+  const agYear = sql`(${int(FIRST_YEAR + YEARS - 1)} - (d - 4) / 2)`;
+  await db.transaction(async (tx) => {
+    await step(
+      tx,
+      'document_groups',
+      sql`insert into document_groups (id, scope, copropriete_id, name, kind, sort)
+      select ${id('dgroup', sql`c * 10 + g`)}, 'copropriete', ${id('copro', sql`c`)},
+        (array['Règlement de copropriété', 'Contrats', 'Assemblées générales'])[g],
+        case when g = 3 then 'AG' else 'default' end, g
+      from ${copros}, generate_series(1, 3) g`,
+    );
+    await step(
+      tx,
+      'group_files',
+      sql`insert into files (id, storage_key, name, content_type, size)
+      select ${id('gfile', sql`c * 100 + d`)}, 'scale/copro/' || c || '/' || d || '.pdf', 'document-' || d || '.pdf',
+        'application/pdf', 240000
+      from ${copros}, ${docs}`,
+    );
+    await step(
+      tx,
+      'group_documents',
+      sql`insert into documents (id, group_id, file_id, name, date, year, ag_kind)
+      select ${id('gdoc', sql`c * 100 + d`)},
+        ${id('dgroup', sql`c * 10 + case when d = 1 then 1 when d <= 3 then 2 else 3 end`)}, ${id('gfile', sql`c * 100 + d`)},
+        case when d = 1 then 'Règlement de copropriété' when d = 2 then 'Contrat d''entretien de l''ascenseur'
+          when d = 3 then 'Contrat d''assurance multirisque' when d % 2 = 0 then 'Convocation AG ' || ${agYear}
+          else 'Procès-verbal AG ' || ${agYear} end,
+        case when d <= 3 then make_date(${int(FIRST_YEAR)}, d * 3, 1) else make_date(${agYear}, 6, 15) end,
+        case when d <= 3 then null else ${agYear} end,
+        case when d <= 3 then null when d % 2 = 0 then 'quote' else 'record' end
+      from ${copros}, ${docs}`,
+    );
+  });
   await db.execute(sql`analyze`);
   log(`seed-scale terminé en ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return counts;
