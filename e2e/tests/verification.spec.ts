@@ -62,7 +62,9 @@ test('claire checks invoices and finishes; a second council member sees it live'
     }
   }
   expect(target).toBeGreaterThanOrEqual(0);
-  await box(claire.page, target).check();
+  // A click, then the state: the box flips when the optimistic update lands (after cancelling
+  // a refetch in flight), which `check()`, asserting right after its click, can miss.
+  await box(claire.page, target).click();
   await expect(box(claire.page, target)).toBeChecked();
   await expect(box(jp.page, target)).toBeChecked();
   // The syndic's box is read-only.
