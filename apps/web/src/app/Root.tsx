@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { NOTIFICATION_TOAST_DURATION_MS } from '@tantieme/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, StrictMode, Suspense } from 'react';
@@ -25,18 +24,16 @@ export function Root({ client, children }: { client: QueryClient; children: Reac
   return (
     <StrictMode>
       <MantineProvider theme={theme}>
-        <DatesProvider settings={{ locale: 'fr' }}>
-          <QueryClientProvider client={client}>
-            <FormErrorFocus />
-            <Suspense fallback={null}>
-              <Notifications autoClose={NOTIFICATION_TOAST_DURATION_MS} position="top-right" />
-            </Suspense>
-            <SessionProvider>
-              <ModalsHost labels={{ confirm: fr.confirm.confirm, cancel: fr.confirm.cancel }} />
-              <RealtimeProvider>{children}</RealtimeProvider>
-            </SessionProvider>
-          </QueryClientProvider>
-        </DatesProvider>
+        <QueryClientProvider client={client}>
+          <FormErrorFocus />
+          <Suspense fallback={null}>
+            <Notifications autoClose={NOTIFICATION_TOAST_DURATION_MS} position="top-right" />
+          </Suspense>
+          <SessionProvider>
+            <ModalsHost labels={{ confirm: fr.confirm.confirm, cancel: fr.confirm.cancel }} />
+            <RealtimeProvider>{children}</RealtimeProvider>
+          </SessionProvider>
+        </QueryClientProvider>
       </MantineProvider>
     </StrictMode>
   );

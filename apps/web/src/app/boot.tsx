@@ -3,8 +3,6 @@
  * Its chunk and static imports are initial JavaScript (counted by scripts/bundle-budget.mjs).
  */
 import { QueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import 'dayjs/locale/fr';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
@@ -15,7 +13,6 @@ import { Root } from './Root';
 import { router } from './router';
 import { SYNDIC_ALIAS_KEY, wipeLocalSession } from './session';
 
-dayjs.locale('fr');
 // zod compiles object parsers with `new Function` unless told not to; the CSP has no
 // 'unsafe-eval', so every form validation would log a CSP violation (issue 13).
 zodConfig({ jitless: true });
