@@ -9,7 +9,7 @@ import {
   syntheseEndpoints,
 } from '@tantieme/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { EARLY_READ_TTL_MS, startEarlyReads, takeEarly } from './early';
+import { EARLY_READ_TTL_MS, isRecordHome, startEarlyReads, takeEarly } from './early';
 
 const RECORD = '61e4cf56-adc9-4cde-bf25-ee89aed4a2aa';
 const COPRO = '923e0668-7ae6-4388-b294-8fe90f4a673e';
@@ -115,6 +115,8 @@ describe('early reads of a record home (issue 13)', () => {
     expect(start(`/${RECORD}/home`, { TOKEN: 'tok' }, { SPT: 'preview' })).toBe(false);
     expect(start(`/${RECORD}/finances`, { TOKEN: 'tok' })).toBe(false);
     expect(start('/login', { TOKEN: 'tok' })).toBe(false);
+    expect([`/${RECORD}`, `/${RECORD}/`, `/${RECORD}/home`].every(isRecordHome)).toBe(true);
+    expect(isRecordHome(`/${RECORD}/finances`)).toBe(false);
     expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -25,6 +25,9 @@ type Fetch = typeof fetch;
 /** The record's home: `/:id`, `/:id/` or `/:id/home` (router.tsx). */
 const HOME = /^\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/home)?\/?$/i;
 
+/** Whether `path` is a record's home (the dashboard): the one rule, for the preload too. */
+export const isRecordHome = (path: string) => HOME.test(path);
+
 interface RecordOfList extends MenuRecord {
   id: string;
   coproprietes?: { id: string; syndic_disable?: boolean }[];

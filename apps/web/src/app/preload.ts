@@ -1,6 +1,7 @@
 import { coproprietaireEndpoints, identityEndpoints, menuVisibility } from '@tantieme/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../api';
+import { isRecordHome } from './early';
 import { syntheseQueries } from '../features/synthese/queries';
 import { assembleesQuery } from '../features/assemblees/queries';
 import { coproprietairesKey } from '../features/coproprietaire/queries';
@@ -17,14 +18,14 @@ import { stripeReadyQuery } from '../features/payments/queries';
 export function preloadSignedIn(qc: QueryClient, token: string, path: string) {
   const m = /^\/([0-9a-f-]{36})(\/[^?#]*)?$/i.exec(path);
   if (!m) return;
-  const [, id, rest = ''] = m;
+  const [, id] = m;
   void qc.prefetchQuery({
     queryKey: ['profile', token],
     queryFn: () => api.call(identityEndpoints.profile),
     staleTime: 60_000,
   });
   void import('./layouts/DashboardLayout');
-  const home = rest === '' || rest === '/' || rest === '/home';
+  const home = isRecordHome(path);
   if (home) void import('../features/synthese/pages/CoproHomePage');
   void qc
     .fetchQuery({

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { readAlone } from '../../db/prepared.js';
 import {
   administrators,
   budgets,
@@ -49,12 +50,22 @@ export async function findVerificationStatus(db: Db, coproprieteId: string) {
   return row;
 }
 
-export async function listOwnerLots(db: Db, coproprietaireId: string) {
-  return db
-    .select({ lot: lots })
-    .from(coproprietaireLots)
-    .innerJoin(lots, eq(lots.id, coproprietaireLots.lot_id))
-    .where(eq(coproprietaireLots.coproprietaire_id, coproprietaireId));
+/** The member's lots (whole rows), as a named read: alone, or in the dashboard's session statement. */
+export function ownerLotRowsRead(coproprietaireId: string) {
+  return {
+    name: 'owner_lot_rows',
+    build: (d: Db) =>
+      d
+        .select({ lot: lots })
+        .from(coproprietaireLots)
+        .innerJoin(lots, eq(lots.id, coproprietaireLots.lot_id))
+        .where(eq(coproprietaireLots.coproprietaire_id, sql.placeholder('record'))),
+    values: { record: coproprietaireId },
+  };
+}
+
+export function listOwnerLots(db: Db, coproprietaireId: string) {
+  return readAlone(db, ownerLotRowsRead(coproprietaireId));
 }
 
 export async function findOwnerLot(db: Db, coproprietaireId: string, lotId: string) {
@@ -81,12 +92,22 @@ export async function listLotTantiemes(db: Db, lotId: string) {
     .orderBy(asc(repartitions.code), asc(repartitions.name));
 }
 
-export async function listFinancialYears(db: Db, coproprieteId: string) {
-  return db
-    .select()
-    .from(financialYears)
-    .where(eq(financialYears.copropriete_id, coproprieteId))
-    .orderBy(asc(financialYears.year));
+/** The copropriété's financial years, by year, as a named read. */
+export function coproYearsRead(coproprieteId: string) {
+  return {
+    name: 'copro_years',
+    build: (d: Db) =>
+      d
+        .select()
+        .from(financialYears)
+        .where(eq(financialYears.copropriete_id, sql.placeholder('copro')))
+        .orderBy(asc(financialYears.year)),
+    values: { copro: coproprieteId },
+  };
+}
+
+export function listFinancialYears(db: Db, coproprieteId: string) {
+  return readAlone(db, coproYearsRead(coproprieteId));
 }
 
 /** Sum of operating (or any type) budgets and realised invoices of one year. */
@@ -119,16 +140,7 @@ export function generalReads(coproprietaireId: string, coproprieteId: string) {
   const values = { record: coproprietaireId, copro: coproprieteId };
   const [years, ledger] = yearsAndLedgerReads(coproprietaireId, coproprieteId);
   return [
-    {
-      name: 'general_lots',
-      build: (d: Db) =>
-        d
-          .select({ lot: lots })
-          .from(coproprietaireLots)
-          .innerJoin(lots, eq(lots.id, coproprietaireLots.lot_id))
-          .where(eq(coproprietaireLots.coproprietaire_id, record)),
-      values,
-    },
+    ownerLotRowsRead(coproprietaireId),
     {
       name: 'general_tantiemes',
       build: (d: Db) =>
@@ -205,16 +217,7 @@ export function generalReads(coproprietaireId: string, coproprieteId: string) {
 export function yearsAndLedgerReads(coproprietaireId: string, coproprieteId: string) {
   const copro = sql.placeholder('copro');
   return [
-    {
-      name: 'copro_years',
-      build: (d: Db) =>
-        d
-          .select()
-          .from(financialYears)
-          .where(eq(financialYears.copropriete_id, copro))
-          .orderBy(asc(financialYears.year)),
-      values: { copro: coproprieteId },
-    },
+    coproYearsRead(coproprieteId),
     {
       name: 'ledger_all',
       build: (d: Db) =>
