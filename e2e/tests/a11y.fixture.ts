@@ -76,8 +76,24 @@ async function settle(page: Page): Promise<boolean> {
   return settled;
 }
 
+/**
+ * One axe run at a time per page: the background check of a route change and a test's own
+ * `checkA11y` can fall at the same moment, and axe refuses a second run while one is going
+ * ("Axe is already running": a CI failure of the payments spec).
+ */
+const axeRuns = new WeakMap<Page, Promise<unknown>>();
+
 /** Runs axe on the page as it is and returns the failing violations. */
-export async function axeViolations(page: Page, settled = true): Promise<A11yViolation[]> {
+export function axeViolations(page: Page, settled = true): Promise<A11yViolation[]> {
+  const mine = (axeRuns.get(page) ?? Promise.resolve()).then(() => runAxe(page, settled));
+  axeRuns.set(
+    page,
+    mine.catch(() => {}),
+  );
+  return mine;
+}
+
+async function runAxe(page: Page, settled: boolean): Promise<A11yViolation[]> {
   const has = await evaluateCdp<boolean>(page, 'typeof window.axe === "object"').catch(() => false);
   if (!has) {
     await evaluateCdp(page, `${axeSource};true`);
