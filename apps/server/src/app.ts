@@ -26,7 +26,7 @@ import { AppError, DEFAULT_RETRY_AFTER_S, rateLimited } from './http/errors.js';
 import { currentRequestStats, serverTiming, timedSync, withRequestStats } from './http/request-stats.js';
 import { clientErrorHandler, envelope, frameworkErrors, rejectInvalidText } from './http/inputs.js';
 import { createLogger } from './http/logging.js';
-import { compileFastSerializer, crossChecked } from './http/serializer.js';
+import { compileFastSerializer, crossChecked, toWire } from './http/serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerModules } from './modules/index.js';
 import { createPlatform, type Platform } from './platform/index.js';
@@ -129,6 +129,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (/^\/(api|dev|files)\//.test(req.url) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
   });
+  // Large answers leave as bytes (http/serializer.ts toWire).
+  app.addHook('onSend', (_req, _reply, payload, done) =>
+    done(null, typeof payload === 'string' ? toWire(payload) : payload),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler((route) => {
     const viaZod = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);

@@ -1,7 +1,7 @@
 import { financeGeneralSchema } from '@tantieme/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileFastSerializer, crossChecked } from './serializer.js';
+import { compileFastSerializer, crossChecked, toWire, WIRE_BUFFER_CHARS } from './serializer.js';
 
 const user = z.object({
   id: z.string(),
@@ -49,5 +49,15 @@ describe('compiled response serializer (decision 63)', () => {
     const data = { id: 'u3', name: null, avatar: null, tags: [], count: 3 };
     expect(() => crossChecked(viaZod, wrong, 'GET /x')(data)).toThrow(/GET \/x at \$\.count: 3 ≠ 4/);
     expect(JSON.parse(crossChecked(viaZod, fast as never, 'GET /x')(data))).toEqual(data);
+  });
+
+  it('sends a large answer as UTF-8 bytes and a small one as it is', () => {
+    const small = JSON.stringify({ name: 'Syndic Lefèvre' });
+    expect(toWire(small)).toBe(small);
+    const large = JSON.stringify({ items: Array.from({ length: 1000 }, (_, i) => `Électricité n° ${i}`) });
+    expect(large.length).toBeGreaterThan(WIRE_BUFFER_CHARS);
+    const wire = toWire(large);
+    expect(Buffer.isBuffer(wire)).toBe(true);
+    expect((wire as Buffer).toString('utf8')).toBe(large);
   });
 });
