@@ -85,8 +85,36 @@ const LOGIN_MANTINE = new RegExp(
 /** What the toasts' container (loaded after the first paint of every page) uses: transitions, scroll lock. */
 const TOASTS_LIBS =
   /node_modules[\\/](react-transition-group|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|@babel[\\/]runtime)[\\/]/;
-/** Mantine's other components and the libraries only they use (popovers, focus trap). */
-const MANTINE_APP = /node_modules[\\/](@mantine[\\/]core|@floating-ui|tabbable)[\\/]/;
+/** The components of the signed-in layout and the dashboard (the page a signed-in visit opens). */
+const APP_COMPONENTS = [
+  'Accordion',
+  'AppShell',
+  'Avatar',
+  'Badge',
+  'Burger',
+  'Card',
+  'Collapse',
+  'FocusTrap',
+  'Grid',
+  'Group',
+  'Image',
+  'Indicator',
+  'Menu',
+  'Modal',
+  'ModalBase',
+  'NavLink',
+  'Overlay',
+  'Popover',
+  'Progress',
+  'ScrollArea',
+  'SimpleGrid',
+  'ThemeIcon',
+  'VisuallyHidden',
+];
+/** Those components and the libraries only they use (popovers, focus trap). */
+const MANTINE_APP = new RegExp(
+  `node_modules[\\\\/](@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](${APP_COMPONENTS.join('|')})|@floating-ui|tabbable)[\\\\/]`,
+);
 
 export default defineConfig({
   plugins: [contractForClient('../../packages/contract/src'), react(), precompress()],
@@ -109,9 +137,9 @@ export default defineConfig({
         // Chunks by what pages load together (issue 13). Split per module, the dashboard was 98
         // files, then 79: on HTTP/1.1 a browser fetches six at a time, and on a phone's link each
         // wave costs a round trip. React, the router and react-query are one chunk; Mantine is
-        // three: its core, the components /login shows (LOGIN_COMPONENTS), and every other
-        // component with the libraries they use (the dashboard needs most of them; the others
-        // weigh ~3 KB), so /login does not carry the signed-in pages' components. Icons are one.
+        // three: its core, the components /login shows (LOGIN_COMPONENTS), and those of the
+        // signed-in layout and the dashboard (APP_COMPONENTS), so /login does not carry the
+        // signed-in pages' components; the other components stay split per page. Icons are one.
         // CSS stays with its importer (a style sheet in a group would tie the entry to it).
         // A component added to the sign-in page belongs in LOGIN_COMPONENTS: else /login loads
         // 'mantine-app' and the bundle budget check fails.

@@ -1,5 +1,5 @@
-import { AppShell, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Text, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import { DisabledRecord } from '../../features/coproprietaire/DisabledRecord';
@@ -20,6 +20,13 @@ export function DashboardLayout() {
   const [sidebar, { toggle, close }] = useDisclosure(false);
   const { coproId } = useParams();
   const list = useCoproprietaires();
+  const theme = useMantineTheme();
+  // The left sidebar shows from the md breakpoint, the bottom bar below it: only the one shown is
+  // rendered (a phone's first screen renders ~100 fewer elements; issue 13). Read at once, not
+  // after a first render with the other.
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, false, {
+    getInitialValueInEffect: false,
+  });
   if (list.isLoading) return <LoadingOverlay />;
   const current = list.data?.find((r) => r.id === coproId);
   const known = !!current;
@@ -35,9 +42,11 @@ export function DashboardLayout() {
       <AppShell.Header>
         <AppHeader sidebarOpened={sidebar} toggleSidebar={toggle} />
       </AppShell.Header>
-      <AppShell.Navbar visibleFrom="md">
-        <DashboardNav />
-      </AppShell.Navbar>
+      {wide ? (
+        <AppShell.Navbar visibleFrom="md">
+          <DashboardNav />
+        </AppShell.Navbar>
+      ) : null}
       <AppShell.Main id="main" tabIndex={-1}>
         <LazyUserSidebar opened={sidebar} onClose={close} />
         {known && !disabled ? <OnboardingRedirect /> : null}
@@ -50,9 +59,11 @@ export function DashboardLayout() {
           {fr.footer(new Date().getFullYear())}
         </Text>
       </AppShell.Main>
-      <AppShell.Footer hiddenFrom="md">
-        <MobileBar />
-      </AppShell.Footer>
+      {wide ? null : (
+        <AppShell.Footer hiddenFrom="md">
+          <MobileBar />
+        </AppShell.Footer>
+      )}
     </AppShell>
   );
 }
