@@ -24,21 +24,25 @@ const port = Number(process.env.H2_PORT ?? 3443);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tantieme-h2-'));
 const key = path.join(dir, 'key.pem');
 const cert = path.join(dir, 'cert.pem');
-execFileSync('openssl', [
-  'req',
-  '-x509',
-  '-newkey',
-  'rsa:2048',
-  '-nodes',
-  '-keyout',
-  key,
-  '-out',
-  cert,
-  '-days',
-  '2',
-  '-subj',
-  '/CN=localhost',
-]);
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+    '-days',
+    '2',
+    '-subj',
+    '/CN=localhost',
+  ],
+  { stdio: 'ignore' },
+);
 
 // Connection-level headers of HTTP/1.1 have no place in HTTP/2 (RFC 9113 §8.2.2).
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
