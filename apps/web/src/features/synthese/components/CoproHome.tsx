@@ -1,7 +1,7 @@
 import { Alert, SimpleGrid, Skeleton, Stack, Title, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CoproprietaireSummary, Lot } from '@tantieme/contract';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { syntheseFr as t } from '../fr';
@@ -15,6 +15,20 @@ import { VerificationShortcut } from './VerificationShortcut';
 
 // A lot's detail opens from the list (?lot=): not part of the first screen (issue 13 budget).
 const LotDetail = lazy(() => import('./LotDetail').then((m) => ({ default: m.LotDetail })));
+
+/**
+ * On a phone, what lies below the first screen (lots, the charges' breakdown, the address book)
+ * renders one step after the blocks above it: the balance and 'Nouveautés' are painted first,
+ * without waiting for the rest's render (issue 13: the whole page was one commit, ~0.25 s of
+ * main thread on a phone's CPU before anything showed). Appended below, it moves nothing.
+ */
+function useBelowTheFold(shown: boolean) {
+  const [below, setBelow] = useState(false);
+  useEffect(() => {
+    if (shown && !below) startTransition(() => setBelow(true));
+  }, [shown, below]);
+  return below;
+}
 
 function Dashboard({
   record,
@@ -34,6 +48,7 @@ function Dashboard({
   const phone = useMediaQuery(`(max-width: ${parseFloat(theme.breakpoints.md) - 0.01}em)`, false, {
     getInitialValueInEffect: false,
   });
+  const below = useBelowTheFold(settled);
   const openLotId = params.get('lot');
   const openLot = lots.data?.find((l) => l.id === openLotId) ?? null;
   // Keep the other query parameters (the preview's spt) when opening or closing a lot.
@@ -53,25 +68,21 @@ function Dashboard({
       <AdministratorsCard coproId={coproId} />
     </SimpleGrid>
   );
-  const body = (
+  const verificationShortcut = showVerification && <VerificationShortcut coproprietaireId={record.id} />;
+  const lotsAndFinances = openLot ? (
+    <Suspense fallback={<Skeleton h={320} />}>
+      <LotDetail lot={openLot} coproprietaireId={record.id} onBack={() => setLot(null)} />
+    </Suspense>
+  ) : (
     <>
-      {showVerification && <VerificationShortcut coproprietaireId={record.id} />}
-      {openLot ? (
-        <Suspense fallback={<Skeleton h={320} />}>
-          <LotDetail lot={openLot} coproprietaireId={record.id} onBack={() => setLot(null)} />
-        </Suspense>
-      ) : (
-        <>
-          <LotsList
-            lots={lots.data}
-            isLoading={lots.isLoading}
-            isError={lots.isError}
-            onRetry={() => lots.refetch()}
-            onOpen={setLot}
-          />
-          <FinanceSection coproId={coproId} coproprietaireId={record.id} />
-        </>
-      )}
+      <LotsList
+        lots={lots.data}
+        isLoading={lots.isLoading}
+        isError={lots.isError}
+        onRetry={() => lots.refetch()}
+        onOpen={setLot}
+      />
+      <FinanceSection coproId={coproId} coproprietaireId={record.id} />
     </>
   );
   return (
@@ -90,15 +101,17 @@ function Dashboard({
         <>
           <BalanceFirst coproId={coproId} coproprietaireId={record.id} />
           {!preview && <WhatsNew record={record} />}
-          {body}
-          {contacts}
+          {verificationShortcut}
+          {below && lotsAndFinances}
+          {below && contacts}
         </>
       ) : (
         // SPEC §2.4 on a desktop: 'Mon Syndic', 'Gestionnaire copropriété', the verification
         // shortcut, 'Mes lots' and the tabs.
         <>
           {contacts}
-          {body}
+          {verificationShortcut}
+          {lotsAndFinances}
         </>
       )}
     </Stack>
