@@ -9,7 +9,8 @@
  *   UPSTREAM=http://127.0.0.1:3100 H2_PORT=3444 npx tsx bench/h2-proxy.ts
  *
  * The certificate is self-signed, made at start with openssl (a browser needs
- * --ignore-certificate-errors). Measuring only: not part of the product.
+ * --ignore-certificate-errors). WebSocket upgrades are not forwarded (Socket.IO falls back to
+ * long polling). Measuring only: not part of the product.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
