@@ -87,15 +87,23 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 /** Joins the current record's room while a dashboard page of that record is open. */
 export function useRecordRoom() {
   const socket = useSocket();
+  const qc = useQueryClient();
   const { coproId } = useParams();
   useEffect(() => {
     if (!socket || !coproId) return;
-    const join = () => socket.emit(REALTIME_EVENTS.joinCoproprietaire, coproId, () => {});
+    // What the syndic sent between the page's first reads and this join reached no room of this
+    // tab: once in the room, the record's counts are read again (nothing is missed either way).
+    const join = () =>
+      socket.emit(REALTIME_EVENTS.joinCoproprietaire, coproId, (r?: { ok?: boolean }) => {
+        if (!r?.ok) return;
+        void qc.invalidateQueries({ queryKey: [...keys.notifications, 'count'] });
+        void qc.invalidateQueries({ queryKey: keys.msgCount(coproId) });
+      });
     if (socket.connected) join();
     socket.on('connect', join);
     return () => {
       socket.off('connect', join);
       socket.emit(REALTIME_EVENTS.leaveCoproprietaire, coproId);
     };
-  }, [socket, coproId]);
+  }, [socket, coproId, qc]);
 }
