@@ -187,6 +187,9 @@ test('forgot password: e-mail → code → new password → alert → login', as
   await expect(page.getByText("Cet e-mail n'existe pas.")).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Envoyer le code' }).click();
+  // The account's registration code is in the outbox too: read it only once this one is sent
+  // (the outbox lists the newest first).
+  await expect(page.getByText(`Un code à 6 chiffres a été envoyé à ${email}.`)).toBeVisible();
   const code = await outboxCode(request, email);
   await typeCode(page, code === '000000' ? '111111' : '000000', 'Code reçu par e-mail');
   await page.getByRole('button', { name: 'Vérifier' }).click();

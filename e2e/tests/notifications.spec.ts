@@ -110,6 +110,38 @@ test('a notification sent through the syndic API appears live in the bell and on
   await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('Notifications, 2 non lues');
 });
 
+test('a notification sent before the socket has joined the record is counted once it joins', async ({
+  page,
+}) => {
+  // The socket's connection waits until released: the page's first reads are done by then.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    await released;
+    ws.connectToServer();
+  });
+  await page.route(/\/socket\.io\//, (route) => route.abort());
+  await signIn(page);
+  const counted = page.waitForResponse(
+    (r) => r.url().includes(`/notifications/unread-count?coproprietaire_id=${tilleuls.id}`) && r.ok(),
+  );
+  await page.goto(`/${tilleuls.id}/home`);
+  const before = ((await (await counted).json()).data as { category: string; totalUnread: number }[]).find(
+    (c) => c.category === 'all',
+  )?.totalUnread as number;
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName(before ? `Notifications, ${before} non lues` : 'Notifications');
+  // Sent while no room of this tab exists: no event can reach it.
+  await sendNotification(page.request, 'Ramonage des conduits');
+  await page.waitForTimeout(500);
+  await expect(bell).toHaveAccessibleName(before ? `Notifications, ${before} non lues` : 'Notifications');
+  // The socket connects for the first time and joins the record's room: the counts are read again.
+  release();
+  await expect(bell).toHaveAccessibleName(`Notifications, ${before + 1} non lues`, { timeout: 15_000 });
+});
+
 test('after the socket drops, the reconnect fetches the counts again (events sent meanwhile are lost)', async ({
   page,
 }) => {
