@@ -60,6 +60,21 @@ async function sendNotification(request: APIRequestContext, title: string) {
   return (await res.json()).data;
 }
 
+/** Claire signed in on Les Tilleuls' home: the bell, and its count of this record as first loaded. */
+async function openHomeWithBell(page: Page) {
+  await signIn(page);
+  const counted = page.waitForResponse(
+    (r) => r.url().includes(`/notifications/unread-count?coproprietaire_id=${tilleuls.id}`) && r.ok(),
+  );
+  await page.goto(`/${tilleuls.id}/home`);
+  const before = ((await (await counted).json()).data as { category: string; totalUnread: number }[]).find(
+    (c) => c.category === 'all',
+  )?.totalUnread as number;
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName(before ? `Notifications, ${before} non lues` : 'Notifications');
+  return { bell, before };
+}
+
 test.describe.configure({ mode: 'serial' });
 
 test('a notification sent through the syndic API appears live in the bell and on the home card; mark all read', async ({
@@ -123,16 +138,7 @@ test('a notification sent before the socket has joined the record is counted onc
     ws.connectToServer();
   });
   await page.route(/\/socket\.io\//, (route) => route.abort());
-  await signIn(page);
-  const counted = page.waitForResponse(
-    (r) => r.url().includes(`/notifications/unread-count?coproprietaire_id=${tilleuls.id}`) && r.ok(),
-  );
-  await page.goto(`/${tilleuls.id}/home`);
-  const before = ((await (await counted).json()).data as { category: string; totalUnread: number }[]).find(
-    (c) => c.category === 'all',
-  )?.totalUnread as number;
-  const bell = page.getByTestId('notification-bell');
-  await expect(bell).toHaveAccessibleName(before ? `Notifications, ${before} non lues` : 'Notifications');
+  const { bell, before } = await openHomeWithBell(page);
   // Sent while no room of this tab exists: no event can reach it.
   await sendNotification(page.request, 'Ramonage des conduits');
   await page.waitForTimeout(500);
@@ -160,17 +166,7 @@ test('after the socket drops, the reconnect fetches the counts again (events sen
     open.push(ws);
   });
   await page.route(/\/socket\.io\//, (route) => (cut ? route.abort() : route.continue()));
-  await signIn(page);
-  // The bell's own count of this record, as first loaded.
-  const counted = page.waitForResponse(
-    (r) => r.url().includes(`/notifications/unread-count?coproprietaire_id=${tilleuls.id}`) && r.ok(),
-  );
-  await page.goto(`/${tilleuls.id}/home`);
-  const before = ((await (await counted).json()).data as { category: string; totalUnread: number }[]).find(
-    (c) => c.category === 'all',
-  )?.totalUnread as number;
-  const bell = page.getByTestId('notification-bell');
-  await expect(bell).toHaveAccessibleName(before ? `Notifications, ${before} non lues` : 'Notifications');
+  const { bell, before } = await openHomeWithBell(page);
   // Live first: the socket is up and in the record's room.
   await sendNotification(page.request, 'Relevé des compteurs');
   await expect(bell).toHaveAccessibleName(`Notifications, ${before + 1} non lues`);
