@@ -79,9 +79,19 @@ const LOGIN_COMPONENTS = [
   'Transition',
   'UnstyledButton',
 ];
-const LOGIN_MANTINE = new RegExp(
-  `node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](${LOGIN_COMPONENTS.join('|')})[\\\\/]`,
-);
+/** A module of one of these Mantine components. */
+const mantineComponents = (names: string[]) =>
+  new RegExp(
+    `node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](${names.join('|')})[\\\\/]`,
+  );
+/**
+ * A group's test: JavaScript modules matching one of the patterns. CSS stays with its importer
+ * (a style sheet in a group ties the entry to that group's chunk).
+ */
+const scriptsOf =
+  (...patterns: RegExp[]) =>
+  (id: string) =>
+    !id.endsWith('.css') && patterns.some((p) => p.test(id));
 /** What the toasts' container (loaded after the first paint of every page) uses: transitions, scroll lock. */
 const TOASTS_LIBS =
   /node_modules[\\/](react-transition-group|react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|@babel[\\/]runtime)[\\/]/;
@@ -111,10 +121,8 @@ const APP_COMPONENTS = [
   'ThemeIcon',
   'VisuallyHidden',
 ];
-/** Those components and the libraries only they use (popovers, focus trap). */
-const MANTINE_APP = new RegExp(
-  `node_modules[\\\\/](@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/](${APP_COMPONENTS.join('|')})|@floating-ui|tabbable)[\\\\/]`,
-);
+/** The libraries only those components use (popovers, focus trap). */
+const APP_LIBS = /node_modules[\\/](@floating-ui|tabbable)[\\/]/;
 
 export default defineConfig({
   plugins: [contractForClient('../../packages/contract/src'), react(), precompress()],
@@ -140,7 +148,6 @@ export default defineConfig({
         // three: its core, the components /login shows (LOGIN_COMPONENTS), and those of the
         // signed-in layout and the dashboard (APP_COMPONENTS), so /login does not carry the
         // signed-in pages' components; the other components stay split per page. Icons are one.
-        // CSS stays with its importer (a style sheet in a group would tie the entry to it).
         // A component added to the sign-in page belongs in LOGIN_COMPONENTS: else /login loads
         // 'mantine-app' and the bundle budget check fails.
         codeSplitting: {
@@ -157,12 +164,12 @@ export default defineConfig({
             },
             {
               name: 'mantine-login',
-              test: (id: string) => !id.endsWith('.css') && (LOGIN_MANTINE.test(id) || TOASTS_LIBS.test(id)),
+              test: scriptsOf(mantineComponents(LOGIN_COMPONENTS), TOASTS_LIBS),
               priority: 9,
             },
             {
               name: 'mantine-app',
-              test: (id: string) => !id.endsWith('.css') && MANTINE_APP.test(id),
+              test: scriptsOf(mantineComponents(APP_COMPONENTS), APP_LIBS),
               priority: 8,
             },
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 7 },

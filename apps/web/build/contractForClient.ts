@@ -19,17 +19,45 @@ const CLIENT_KEYS = new Set(['method', 'path', 'auth']);
  */
 export function transformContractForClient(code: string, fileName: string): string {
   const sf = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const edits: { start: number; end: number; text: string }[] = [];
+  const edits: Edit[] = [];
+  for (const stmt of sf.statements) {
+    if (ts.isVariableStatement(stmt) && stmt.declarationList.flags & ts.NodeFlags.Const) {
+      for (const { initializer: init } of stmt.declarationList.declarations) {
+        if (init && !isInert(init))
+          edits.push({
+            start: init.getStart(sf),
+            end: init.getEnd(),
+            text: `/* @__PURE__ */ (() => (${clientText(init, sf)}))()`,
+          });
+      }
+    } else {
+      edits.push({ start: stmt.getStart(sf), end: stmt.getEnd(), text: clientText(stmt, sf) });
+    }
+  }
+  return applyEdits(code, 0, edits);
+}
 
-  const visit = (node: ts.Node) => {
-    if (
-      ts.isCallExpression(node) &&
-      ts.isIdentifier(node.expression) &&
-      node.expression.text === 'defineEndpoint' &&
-      node.arguments.length === 1
-    ) {
-      const arg = node.arguments[0];
-      if (ts.isObjectLiteralExpression(arg)) {
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Applies non-overlapping edits (absolute positions) to `text`, which starts at `base`. */
+function applyEdits(text: string, base: number, edits: Edit[]): string {
+  let out = text;
+  for (const e of [...edits].sort((x, y) => y.start - x.start))
+    out = out.slice(0, e.start - base) + e.text + out.slice(e.end - base);
+  return out;
+}
+
+/** `node`'s text with each `defineEndpoint({...})` in it reduced to what the client reads. */
+function clientText(node: ts.Node, sf: ts.SourceFile): string {
+  const edits: Edit[] = [];
+  const visit = (n: ts.Node) => {
+    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'defineEndpoint') {
+      const [arg] = n.arguments;
+      if (n.arguments.length === 1 && ts.isObjectLiteralExpression(arg)) {
         const kept = arg.properties.filter(
           (p) => p.name && ts.isIdentifier(p.name) && CLIENT_KEYS.has(p.name.text),
         );
@@ -41,33 +69,10 @@ export function transformContractForClient(code: string, fileName: string): stri
         return; // nothing inside is kept but those literals
       }
     }
-    ts.forEachChild(node, visit);
+    ts.forEachChild(n, visit);
   };
-
-  for (const stmt of sf.statements) {
-    if (ts.isVariableStatement(stmt) && stmt.declarationList.flags & ts.NodeFlags.Const) {
-      for (const decl of stmt.declarationList.declarations) {
-        const init = decl.initializer;
-        if (!init || isInert(init)) continue;
-        // Endpoint objects are stripped first, inside the wrapped text.
-        const inner: typeof edits = [];
-        const saved = edits.length;
-        visit(init);
-        inner.push(...edits.splice(saved));
-        let text = init.getText(sf);
-        const base = init.getStart(sf);
-        for (const e of inner.sort((a, b) => b.start - a.start))
-          text = text.slice(0, e.start - base) + e.text + text.slice(e.end - base);
-        edits.push({ start: base, end: init.getEnd(), text: `/* @__PURE__ */ (() => (${text}))()` });
-      }
-    } else {
-      visit(stmt);
-    }
-  }
-  let out = code;
-  for (const e of edits.sort((a, b) => b.start - a.start))
-    out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  return out;
+  visit(node);
+  return applyEdits(node.getText(sf), node.getStart(sf), edits);
 }
 
 /** Initializers with nothing to run: literals, functions, and references. */

@@ -1,6 +1,7 @@
 import { Skeleton } from '@mantine/core';
 import { CHART_PALETTE } from '@tantieme/contract';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useAfterPaint } from './layout';
 
 /** SPEC §9 chart palette: five fixed colours, then random ones (stable per index). */
 export function paletteColor(i: number): string {
@@ -27,29 +28,9 @@ export interface DoughnutProps {
 export const doughnutLabel = (label: string, slices: DoughnutSlice[], format: (v: number) => string) =>
   `${label} : ${slices.map((s) => `${s.label} ${format(s.value)}`).join(', ')}`;
 
-// chart.js (~50 KB compressed) loads after the page has rendered, never with the entry.
+// chart.js (~50 KB compressed) is requested once the page has painted (useAfterPaint), never
+// with the entry: requested at mount, it came before the dashboard's first screen on a phone.
 const DoughnutChart = lazy(() => import('./DoughnutChart'));
-
-/**
- * True once the page has painted with this component mounted. chart.js is requested only then:
- * requested at mount, its download and evaluation came before the dashboard's first screen was
- * painted on a phone (~0.1 s of main thread at 4× slowdown, 50 KB on the link; issue 13).
- */
-function usePainted() {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer = 0;
-    // A timeout queued from a frame callback runs after that frame is painted.
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPainted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
-}
 
 /**
  * Doughnut chart (SPEC §9 cutout: '70%' on the dashboard, '80%' on bill charts). Until
@@ -57,7 +38,7 @@ function usePainted() {
  */
 export function Doughnut(props: DoughnutProps) {
   const size = props.size ?? 200;
-  const painted = usePainted();
+  const painted = useAfterPaint();
   const placeholder = (
     <Skeleton
       circle

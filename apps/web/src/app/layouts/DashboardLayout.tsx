@@ -1,5 +1,5 @@
-import { AppShell, Text, useMantineTheme } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { AppShell, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import { DisabledRecord } from '../../features/coproprietaire/DisabledRecord';
@@ -8,6 +8,7 @@ import { NotificationsLive } from '../../features/notifications/NotificationsLiv
 import { useCoproprietaires } from '../../features/coproprietaire/queries';
 import { OnboardingRedirect } from '../../features/onboarding/OnboardingRedirect';
 import { fr } from '../../i18n/fr';
+import { useWideLayout } from '../../ui/layout';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { NotFound } from '../../ui/NotFound';
 import { AppHeader } from '../shell/AppHeader';
@@ -20,13 +21,9 @@ export function DashboardLayout() {
   const [sidebar, { toggle, close }] = useDisclosure(false);
   const { coproId } = useParams();
   const list = useCoproprietaires();
-  const theme = useMantineTheme();
   // The left sidebar shows from the md breakpoint, the bottom bar below it: only the one shown is
-  // rendered (a phone's first screen renders ~100 fewer elements; issue 13). Read at once, not
-  // after a first render with the other.
-  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, false, {
-    getInitialValueInEffect: false,
-  });
+  // rendered (a phone's first screen renders ~100 fewer elements; issue 13).
+  const wide = useWideLayout();
   if (list.isLoading) return <LoadingOverlay />;
   const current = list.data?.find((r) => r.id === coproId);
   const known = !!current;

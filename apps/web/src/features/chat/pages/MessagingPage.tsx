@@ -13,11 +13,12 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconInfoCircle, IconMessagePlus } from '@tabler/icons-react';
 import type { CoproprietaireSummary } from '@tantieme/contract';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useWideLayout } from '../../../ui/layout';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { settingsFr } from '../../settings/fr';
 import { useRecordSettings, useUpdateRecordSetting } from '../../settings/queries';
@@ -64,7 +65,7 @@ export default function MessagingPage() {
   const [params, setParams] = useSearchParams();
   const selected = params.get('c');
   const [modal, { open, close }] = useDisclosure(false);
-  const wide = useMediaQuery('(min-width: 62em)', true);
+  const wide = useWideLayout();
   const select = (id: string | null) => setParams(id ? { c: id } : {}, { replace: !id });
   const current = list.data?.conversations.find((c) => c.id === selected) ?? null;
   if (!record) return null;

@@ -1,6 +1,6 @@
 import { Box, Center, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router-dom';
+import { useWideLayout } from '../../../ui/layout';
 import { NotFound } from '../../../ui/NotFound';
 import { ChatPanel } from '../components/ChatPanel';
 import { ContactList } from '../components/ContactList';
@@ -14,7 +14,7 @@ export default function StaffInboxPage() {
   const list = useConversations(staffScope);
   const [params, setParams] = useSearchParams();
   const selected = params.get('c');
-  const wide = useMediaQuery('(min-width: 62em)', true);
+  const wide = useWideLayout();
   const select = (id: string | null) => setParams(id ? { c: id } : {}, { replace: !id });
   if (me.isLoading)
     return (

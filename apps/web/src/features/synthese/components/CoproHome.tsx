@@ -1,8 +1,8 @@
-import { Alert, SimpleGrid, Skeleton, Stack, Title, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import type { CoproprietaireSummary, Lot } from '@tantieme/contract';
-import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { useAfterPaint, useWideLayout } from '../../../ui/layout';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { syntheseFr as t } from '../fr';
 import { useLots, usePreviewRecord, useVerificationStatus } from '../queries';
@@ -15,20 +15,6 @@ import { VerificationShortcut } from './VerificationShortcut';
 
 // A lot's detail opens from the list (?lot=): not part of the first screen (issue 13 budget).
 const LotDetail = lazy(() => import('./LotDetail').then((m) => ({ default: m.LotDetail })));
-
-/**
- * On a phone, what lies below the first screen (lots, the charges' breakdown, the address book)
- * renders one step after the blocks above it: the balance and 'Nouveautés' are painted first,
- * without waiting for the rest's render (issue 13: the whole page was one commit, ~0.25 s of
- * main thread on a phone's CPU before anything showed). Appended below, it moves nothing.
- */
-function useBelowTheFold(shown: boolean) {
-  const [below, setBelow] = useState(false);
-  useEffect(() => {
-    if (shown && !below) startTransition(() => setBelow(true));
-  }, [shown, below]);
-  return below;
-}
 
 function Dashboard({
   record,
@@ -43,12 +29,13 @@ function Dashboard({
   const [params, setParams] = useSearchParams();
   const lots = useLots(coproId, record.id);
   const verification = useVerificationStatus(coproId, record.is_member_syndicat);
-  const theme = useMantineTheme();
   // Below the breakpoint where the left sidebar appears: the phone order of issue 15.
-  const phone = useMediaQuery(`(max-width: ${parseFloat(theme.breakpoints.md) - 0.01}em)`, false, {
-    getInitialValueInEffect: false,
-  });
-  const below = useBelowTheFold(settled);
+  const phone = !useWideLayout();
+  // On a phone, what lies below the first screen (lots, the charges' breakdown, the address book)
+  // renders once the balance and 'Nouveautés' are painted: the whole page in one commit was
+  // ~0.25 s of a phone's main thread before anything showed (issue 13). Appended below, it
+  // moves nothing.
+  const below = useAfterPaint(settled);
   const openLotId = params.get('lot');
   const openLot = lots.data?.find((l) => l.id === openLotId) ?? null;
   // Keep the other query parameters (the preview's spt) when opening or closing a lot.
