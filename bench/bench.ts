@@ -13,7 +13,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,14 @@ const SKIP_PGLITE = process.env.BENCH_PGLITE === '0';
 const PROFILE = process.env.BENCH_CPU_PROF
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
   : [];
+/** The server runs with the Node flags of its own start script (decision 67), as `npm start` runs it. */
+const SERVER_FLAGS = (
+  JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(/\s+/)
+  .filter((a) => a.startsWith('--'));
 /** Only the calls whose name matches (health always runs: the shares are against it). */
 const ONLY = process.env.BENCH_CALLS ? new RegExp(process.env.BENCH_CALLS) : null;
 const APP_PORT = 3191;
@@ -316,7 +324,7 @@ async function scaleUsers(url: string, scale: number): Promise<Who[]> {
 
 async function main() {
   console.log(
-    `Tantième benchmark · ${os.cpus().length} CPU · autocannon ${DURATION} s per call · ${new Date().toISOString()}`,
+    `Tantième benchmark · ${os.cpus().length} CPU · autocannon ${DURATION} s per call · server flags ${SERVER_FLAGS.join(' ') || 'none'} · ${new Date().toISOString()}`,
   );
   const bare = await start([path.join(root, 'bench/bare-server.ts')], {}, BARE_PORT);
   try {
@@ -324,7 +332,7 @@ async function main() {
       const url = await ensureScale(scale);
       const users = await scaleUsers(url, scale);
       const server = await start(
-        [...PROFILE, 'apps/server/src/main.ts'],
+        [...PROFILE, ...SERVER_FLAGS, 'apps/server/src/main.ts'],
         {
           DATABASE_URL: url,
           SQL_STATS: '1',
