@@ -7,9 +7,12 @@
  *    lines each), seeded once into `tantieme_bench_<scale>` and reused afterwards.
  * 2. Embedded PGlite (the default of `npm start`) on the demo data, at 10 connections.
  *
- * The server and the bare route run in their own processes; autocannon drives them from this
- * one, on 127.0.0.1 only, for BENCH_DURATION seconds per call (default 5). Every figure is
- * noisy on a shared machine: read the shares, which compare runs made seconds apart.
+ * The server runs with its start script's Node flags, as `npm start` runs it. Each call is first
+ * asked once of a server with SQL_STATS=1 (its SQL statements and per-phase times), then driven
+ * against one without it, as production runs (decision 68). The server and the bare route run in
+ * their own processes; autocannon drives them from this one, on 127.0.0.1 only, for
+ * BENCH_DURATION seconds per call (default 5). Every figure is noisy on a shared machine: read
+ * the shares, which compare runs made seconds apart.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -209,43 +212,98 @@ async function drive(
   };
 }
 
-async function measure(users: Who[], connections: number): Promise<Row[]> {
-  const base = `http://127.0.0.1:${APP_PORT}`;
-  const rows: Row[] = [];
-  for (const call of CALLS.filter((c) => !ONLY || c.auth === false || ONLY.test(c.name))) {
-    const req = (w: Who) => ({
-      path: call.path(w),
-      method: call.method,
-      body: call.body?.(w),
-      headers: {
-        ...(call.auth === false ? {} : { authorization: `Bearer ${w.token}` }),
-        ...(call.body ? { 'content-type': 'application/json' } : {}),
-      },
-    });
-    const probe = req(users[0]);
-    const res = await fetch(base + probe.path, {
-      method: probe.method ?? 'GET',
-      headers: probe.headers,
-      body: probe.body,
+const selected = () => CALLS.filter((c) => !ONLY || c.auth === false || ONLY.test(c.name));
+
+const requestOf = (call: Call) => (w: Who) => ({
+  path: call.path(w),
+  method: call.method,
+  body: call.body?.(w),
+  headers: {
+    ...(call.auth === false ? {} : { authorization: `Bearer ${w.token}` }),
+    ...(call.body ? { 'content-type': 'application/json' } : {}),
+  },
+});
+
+type Probe = Pick<Row, 'bytes' | 'statements' | 'timing'>;
+
+/**
+ * One request per call to the instrumented server (SQL_STATS=1): its size, SQL statements and
+ * per-phase times. The figures come from another server without it, as production runs: the
+ * instrumentation's per-request context costs every request (decision 68).
+ */
+async function probe(who: Who): Promise<Map<string, Probe>> {
+  const out = new Map<string, Probe>();
+  for (const call of selected()) {
+    const p = requestOf(call)(who);
+    const res = await fetch(`http://127.0.0.1:${APP_PORT}${p.path}`, {
+      method: p.method ?? 'GET',
+      headers: p.headers,
+      body: p.body,
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`${call.name}: HTTP ${res.status} ${text.slice(0, 200)}`);
-    const bytes = Buffer.byteLength(text);
-    const app = await drive(base, connections, (i) => req(users[i % users.length]));
-    const bare = await drive(`http://127.0.0.1:${BARE_PORT}`, connections, () => ({
-      path: `/bare/${bytes}`,
-      headers: {},
-    }));
-    rows.push({
-      name: call.name,
-      bytes,
+    out.set(call.name, {
+      bytes: Buffer.byteLength(text),
       statements: res.headers.get('x-sql-statements') ?? '?',
       timing: (res.headers.get('server-timing') ?? '').replace(/;dur=/g, ' ').replace(/, /g, ' · '),
-      ...app,
-      bareRps: bare.rps,
     });
   }
+  return out;
+}
+
+async function measure(users: Who[], connections: number, probes: Map<string, Probe>): Promise<Row[]> {
+  const base = `http://127.0.0.1:${APP_PORT}`;
+  const rows: Row[] = [];
+  for (const call of selected()) {
+    const req = requestOf(call);
+    const p = req(users[0]);
+    const res = await fetch(base + p.path, { method: p.method ?? 'GET', headers: p.headers, body: p.body });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${call.name}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    const probed = probes.get(call.name) as Probe;
+    if (res.headers.has('x-sql-statements'))
+      throw new Error('the measured server must run without SQL_STATS');
+    if (Buffer.byteLength(text) !== probed.bytes)
+      throw new Error(`${call.name}: answers differ between servers`);
+    const app = await drive(base, connections, (i) => req(users[i % users.length]));
+    const bare = await drive(`http://127.0.0.1:${BARE_PORT}`, connections, () => ({
+      path: `/bare/${probed.bytes}`,
+      headers: {},
+    }));
+    rows.push({ name: call.name, ...probed, ...app, bareRps: bare.rps });
+  }
   return rows;
+}
+
+/** Probes with an instrumented server, then measures with a plain one, on the same data. */
+async function probeThenMeasure(
+  env: Record<string, string>,
+  users: () => Promise<Who[]>,
+  connections: number,
+): Promise<Row[]> {
+  const instrumented = await start(
+    [...SERVER_FLAGS, 'apps/server/src/main.ts'],
+    { ...env, SQL_STATS: '1' },
+    APP_PORT,
+  );
+  let who: Who[];
+  let probes: Map<string, Probe>;
+  try {
+    who = await users();
+    probes = await probe(who[0]);
+  } finally {
+    await stop(instrumented);
+  }
+  const server = await start(
+    [...PROFILE, ...SERVER_FLAGS, 'apps/server/src/main.ts'],
+    { ...env, SQL_STATS: '0' },
+    APP_PORT,
+  );
+  try {
+    return await measure(who, connections, probes);
+  } finally {
+    await stop(server);
+  }
 }
 
 function print(title: string, rows: Row[]) {
@@ -322,6 +380,45 @@ async function scaleUsers(url: string, scale: number): Promise<Who[]> {
   return users;
 }
 
+/** The demo's claire (a council member of Les Tilleuls, so every list answers) and her ids. */
+async function demoUser(): Promise<Who[]> {
+  const base = `http://127.0.0.1:${APP_PORT}`;
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'claire.martin@example.fr', password: 'Tilleuls2024' }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const h = { authorization: `Bearer ${token}` };
+  const get = async <T>(p: string) =>
+    ((await (await fetch(base + p, { headers: h })).json()) as { data: T }).data;
+  type Rec = {
+    id: string;
+    init_settings_done: boolean;
+    coproprietes: { id: string; syndic_id: string; syndic_disable: boolean }[];
+  };
+  const rec = (await get<Rec[]>('/api/coproprietaires/all')).find(
+    (r) => r.init_settings_done && !r.coproprietes[0].syndic_disable,
+  ) as Rec;
+  const copro = rec.coproprietes[0].id;
+  const bills = await get<{ id: string }[]>(
+    `/api/finances/coproprietes/${copro}/coproprietaires/${rec.id}/paid-bills`,
+  );
+  const lots = await get<{ id: string }[]>(`/api/coproprietaires/${copro}/${rec.id}/lots`);
+  const types = await get<{ code: string }[]>('/api/parameters/document-types/list');
+  return [
+    {
+      token,
+      record: rec.id,
+      copro,
+      bill: bills[0]?.id ?? '',
+      lot: lots[0]?.id ?? '',
+      syndic: rec.coproprietes[0].syndic_id,
+      docType: types[0]?.code ?? '',
+    },
+  ];
+}
+
 async function main() {
   console.log(
     `Tantième benchmark · ${os.cpus().length} CPU · autocannon ${DURATION} s per call · server flags ${SERVER_FLAGS.join(' ') || 'none'} · ${new Date().toISOString()}`,
@@ -331,89 +428,37 @@ async function main() {
     for (const scale of SCALES) {
       const url = await ensureScale(scale);
       const users = await scaleUsers(url, scale);
-      const server = await start(
-        [...PROFILE, ...SERVER_FLAGS, 'apps/server/src/main.ts'],
-        {
-          DATABASE_URL: url,
-          SQL_STATS: '1',
-          SEED_DEMO: '0',
-          LOG_LEVEL: 'warn',
-          HOST: '127.0.0.1',
-          APP_SECRET: 'bench-secret-not-for-production',
-          NODE_ENV: 'development',
-          // The production serializer alone (decision 63): outside production every answer is
-          // also checked by zod against it, which is for tests, not for the figures.
-          RESPONSE_CHECK: '0',
-        },
-        APP_PORT,
+      const env = {
+        DATABASE_URL: url,
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        APP_SECRET: 'bench-secret-not-for-production',
+        NODE_ENV: 'development',
+        // The production serializer alone (decision 63): outside production every answer is
+        // also checked by zod against it, which is for tests, not for the figures.
+        RESPONSE_CHECK: '0',
+      };
+      print(
+        `PostgreSQL · ${scale} copropriétés · ${50 * scale} copropriétaires · ${2000 * scale} ledger lines · 50 connections`,
+        await probeThenMeasure(env, async () => users, 50),
       );
-      try {
-        print(
-          `PostgreSQL · ${scale} copropriétés · ${50 * scale} copropriétaires · ${2000 * scale} ledger lines · 50 connections`,
-          await measure(users, 50),
-        );
-      } finally {
-        await stop(server);
-      }
     }
     if (!SKIP_PGLITE) {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'tantieme-bench-'));
-      const server = await start(
-        ['apps/server/src/main.ts'],
-        {
-          DATA_DIR: dir,
-          SQL_STATS: '1',
-          LOG_LEVEL: 'warn',
-          HOST: '127.0.0.1',
-          DATABASE_URL: '',
-          SEED_DEMO: '1',
-          NODE_ENV: 'development',
-          RATE_LIMIT_FACTOR: '100',
-        },
-        APP_PORT,
-      );
+      const env = {
+        DATA_DIR: dir,
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        DATABASE_URL: '',
+        SEED_DEMO: '1',
+        NODE_ENV: 'development',
+        RATE_LIMIT_FACTOR: '100',
+        RESPONSE_CHECK: '0',
+      };
       try {
-        const login = await fetch(`http://127.0.0.1:${APP_PORT}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          // claire: a council member of Les Tilleuls, so every list (invoices are council-only there) answers.
-          body: JSON.stringify({ email: 'claire.martin@example.fr', password: 'Tilleuls2024' }),
-        });
-        const token = ((await login.json()) as { data: { token: string } }).data.token;
-        const all = await fetch(`http://127.0.0.1:${APP_PORT}/api/coproprietaires/all`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        type Rec = {
-          id: string;
-          init_settings_done: boolean;
-          coproprietes: { id: string; syndic_disable: boolean }[];
-        };
-        const rec = ((await all.json()) as { data: Rec[] }).data.find(
-          (r) => r.init_settings_done && !r.coproprietes[0].syndic_disable,
-        ) as Rec;
-        const h = { authorization: `Bearer ${token}` };
-        const copro = rec.coproprietes[0].id;
-        const bills = await fetch(
-          `http://127.0.0.1:${APP_PORT}/api/finances/coproprietes/${copro}/coproprietaires/${rec.id}/paid-bills`,
-          { headers: h },
-        );
-        const bill = ((await bills.json()) as { data: { id: string }[] }).data[0]?.id ?? '';
-        const lots = await fetch(`http://127.0.0.1:${APP_PORT}/api/coproprietaires/${copro}/${rec.id}/lots`, {
-          headers: h,
-        });
-        const lot = ((await lots.json()) as { data: { id: string }[] }).data[0]?.id ?? '';
-        const syndic = (rec as unknown as { coproprietes: { syndic_id: string }[] }).coproprietes[0]
-          .syndic_id;
-        const types = await fetch(`http://127.0.0.1:${APP_PORT}/api/parameters/document-types/list`, {
-          headers: h,
-        });
-        const docType = ((await types.json()) as { data: { code: string }[] }).data[0]?.code ?? '';
-        print(
-          'Embedded PGlite · demo data · 10 connections',
-          await measure([{ token, record: rec.id, copro, bill, lot, syndic, docType }], 10),
-        );
+        print('Embedded PGlite · demo data · 10 connections', await probeThenMeasure(env, demoUser, 10));
       } finally {
-        await stop(server);
         rmSync(dir, { recursive: true, force: true });
       }
     }

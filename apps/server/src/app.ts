@@ -112,10 +112,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
   });
-  // Each request counts its SQL statements and times its session lookup, access guard and
-  // response validation; with SQL_STATS=1 the answer says so (the benchmark reads it).
-  app.addHook('onRequest', (_req, _reply, done) => withRequestStats(done));
+  // With SQL_STATS=1 each request counts its SQL statements and times its session lookup, access
+  // guard and response validation, and its answer says so (the benchmark and scale.test read
+  // it). Only then: the per-request context (AsyncLocalStorage) turns Node's promise hooks on
+  // for every promise of the process (decision 68).
   if (config.sqlStats) {
+    app.addHook('onRequest', (_req, _reply, done) => withRequestStats(done));
     app.addHook('onSend', async (_req, reply) => {
       const stats = currentRequestStats();
       if (!stats) return;
