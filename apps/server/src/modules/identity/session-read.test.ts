@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { sha256 } from '../../lib/crypto.js';
-import { charges, coproprietaires, coproprietes, ledgerLines, repartitions } from '../../db/schema/index.js';
+import {
+  charges,
+  coproprietaires,
+  coproprietes,
+  ledgerLines,
+  repartitions,
+  sessions,
+  users,
+} from '../../db/schema/index.js';
 import { makeFinanceOwner } from '../../test/factories.finances.js';
 import { makeCoproprietaire, makeSignedInUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -58,6 +66,42 @@ describe('a route read inside the session statement', () => {
       // Without a path id: the session alone, with the same rows.
       expect((await sessionWithRead(db, hash, undefined, { query: q() }))?.rows, name).toEqual(alone);
     }
+
+    // The session part comes back as one JSON array (decision 69): it decodes as its tables read
+    // alone (timestamps as Dates, jsonb as objects, a null column as null).
+    await db
+      .update(users)
+      .set({ address: { full_address: '12 rue des Tilleuls, 69003 Lyon' } as never, avatar: null })
+      .where(eq(users.id, w.owner.user.id));
+    const [user] = await db.select().from(users).where(eq(users.id, w.owner.user.id));
+    const [session] = await db
+      .select({ id: sessions.id, last_used_at: sessions.last_used_at })
+      .from(sessions)
+      .where(eq(sessions.token_hash, hash));
+    const [record] = await db
+      .select({
+        id: coproprietaires.id,
+        user_id: coproprietaires.user_id,
+        copropriete_id: coproprietaires.copropriete_id,
+        is_member_syndicat: coproprietaires.is_member_syndicat,
+        is_president: coproprietaires.is_president,
+        permissions: coproprietaires.permissions,
+      })
+      .from(coproprietaires)
+      .where(eq(coproprietaires.id, w.rec.id));
+    const [copro] = await db
+      .select({ id: coproprietes.id, syndic_id: coproprietes.syndic_id, settings: coproprietes.settings })
+      .from(coproprietes)
+      .where(eq(coproprietes.id, w.coproId));
+    const got = await sessionWithRead(db, hash, w.rec.id, { query: queries.none() });
+    expect(got?.user).toEqual(user);
+    expect(got?.user.created_at).toBeInstanceOf(Date);
+    expect(got?.session).toEqual(session);
+    expect(got?.coproprietaire).toEqual(record);
+    expect(got?.copropriete).toEqual(copro);
+    // A path id that names nothing of the user's: the record and copropriété are null.
+    const stranger = await sessionWithRead(db, hash, other.user.id, { query: queries.none() });
+    expect([stranger?.coproprietaire, stranger?.copropriete]).toEqual([null, null]);
     expect((await queries.lines()).length).toBeGreaterThan(0);
     expect((await queries.joined())[0].repartition).toBeNull();
 

@@ -80,6 +80,7 @@ function compileMapper(fields: Fields, joins: Record<string, boolean>) {
 interface Template {
   text: string;
   params: unknown[];
+  /** The session part's columns (without the data), in the order of its JSON array. */
   fields: Fields;
   joins: Record<string, boolean>;
 }
@@ -95,11 +96,11 @@ interface DbInternals {
   session: {
     prepareQuery(
       q: { sql: string; params: unknown[] },
-      fields: Fields,
+      fields: Fields | undefined,
       name: string | undefined,
       arrayMode: boolean,
+      customResultMapper?: (rows: unknown[]) => unknown,
     ): {
-      joinsNotNullableMap?: Record<string, boolean>;
       execute(values?: Record<string, unknown>): Promise<unknown[]>;
     };
   };
@@ -163,11 +164,25 @@ function template(db: Db, withRecord: boolean): Template {
         .limit(1);
   const internals = q as unknown as SelectInternals;
   const { sql: text, params } = q.toSQL();
+  const fields = orderSelectedFields(internals.config.fields).filter((f) => f.path[0] !== 'data');
+  // The session's ~20 columns come back as ONE JSON array (like the reads' rows), not as columns:
+  // the driver describes, parses and types every column of every row it receives, and that was
+  // the largest cost of a small call after the socket writes (issue 13, decision 69).
+  const d = db as unknown as DbInternals;
+  const columns = fields.map(({ field }) => {
+    const col = d.dialect.sqlToQuery(sql`${field}`).sql;
+    return asText(field) ? `${col}::text` : col;
+  });
+  const from = text.indexOf(' from "sessions"');
+  if (!text.startsWith('select ') || from < 0) throw new Error('unexpected session statement');
   const t: Template = {
     // Its own parameters (the limit) are numbered after the route's, per request.
-    text: text.replace(/\$(\d+)/g, (_, k) => `$__t${k}__`),
+    text: `select json_build_array(${columns.join(', ')}), ${DATA}${text.slice(from)}`.replace(
+      /\$(\d+)/g,
+      (_, k) => `$__t${k}__`,
+    ),
     params,
-    fields: orderSelectedFields(internals.config.fields),
+    fields,
     joins: internals.joinsNotNullableMap,
   };
   byKind.set(withRecord, t);
@@ -195,7 +210,10 @@ export interface SessionRead<TRow> {
 }
 
 interface Fused {
-  run(values: Record<string, unknown>): Promise<unknown[]>;
+  /** The statement's one row, or none: the session's JSON array and the reads' data. */
+  run(values: Record<string, unknown>): Promise<[unknown[], unknown[][][]][]>;
+  /** The session part's mapper. */
+  session: (row: unknown[]) => Row;
   /** Per read: its row mapper (columns in select order). */
   mappers: ((row: unknown[]) => Row)[];
 }
@@ -254,13 +272,15 @@ function fuse(db: Db, withRecord: boolean, queries: ReadQuery[], name?: string):
         ...(withRecord ? [sql.placeholder('__id')] : []),
       ],
     },
-    t.fields,
+    undefined,
     name,
     true,
+    // The rows as the driver gives them (arrays): mapped below, once per part.
+    (rows: unknown[]) => rows,
   );
-  pq.joinsNotNullableMap = t.joins;
   return {
-    run: (v) => pq.execute(v),
+    run: (v) => pq.execute(v) as Promise<[unknown[], unknown[][][]][]>,
+    session: compileMapper(t.fields, t.joins),
     mappers: decoders.map(({ fields, joins }) => compileMapper(fields, joins)),
   };
 }
@@ -313,9 +333,10 @@ export async function sessionWithRead<R extends Read<ReadQuery> | readonly Read<
     __hash: tokenHash,
     __id: wantedId,
   });
-  const [row] = (await f.run(values)) as (Omit<SessionRead<never>, 'rows'> & { data: unknown[][][] })[];
+  const [row] = await f.run(values);
   if (!row) return undefined;
-  const { data, ...rest } = row;
+  const [session, data] = row;
+  const rest = f.session(session) as unknown as Omit<SessionRead<never>, 'rows'>;
   const rowsPerRead = data.map((json, r) => json.map(f.mappers[r]));
   return { ...rest, rows: (Array.isArray(read) ? rowsPerRead : rowsPerRead[0]) as RowsOf<R> };
 }
