@@ -15,7 +15,21 @@ import {
   sessions,
 } from '../../db/schema/index.js';
 
-export type LedgerRow = typeof ledgerLines.$inferSelect;
+/**
+ * What the statement, settled lines and bills show of a ledger line: only these columns are read
+ * (the line's other ids and its creation time, a timestamp to decode per row, are never shown).
+ */
+export const ledgerLineColumns = {
+  id: ledgerLines.id,
+  name: ledgerLines.name,
+  date: ledgerLines.date,
+  amount_cents: ledgerLines.amount_cents,
+  remaining_cents: ledgerLines.remaining_cents,
+  amount_type: ledgerLines.amount_type,
+  bill_type: ledgerLines.bill_type,
+  bill_id: ledgerLines.bill_id,
+};
+export type LedgerRow = Pick<typeof ledgerLines.$inferSelect, keyof typeof ledgerLineColumns>;
 export type PaymentTransactionRow = typeof paymentTransactions.$inferSelect;
 
 // The statement pages are the most visited after the home screen: their reads are prepared once
@@ -35,7 +49,7 @@ const ownerLedgerRead = (
   name,
   build: (d: Db) =>
     d
-      .select()
+      .select(ledgerLineColumns)
       .from(ledgerLines)
       .where(and(ownerLines, where))
       .orderBy(...order),

@@ -18,6 +18,7 @@ import {
   syndics,
   verificationStatus,
 } from '../../db/schema/index.js';
+import { type LedgerRow, ledgerLineColumns } from '../finances/finances.repo.js';
 
 export async function findSyndic(db: Db, syndicId: string) {
   const [row] = await db.select().from(syndics).where(eq(syndics.id, syndicId)).limit(1);
@@ -125,7 +126,7 @@ export async function yearTotalsByChargeType(db: Db, financialYearId: string, ch
   return { budget: Number(b?.total ?? 0), realised: Number(r?.total ?? 0) };
 }
 
-export type LedgerLineRow = typeof ledgerLines.$inferSelect;
+export type LedgerLineRow = LedgerRow;
 
 /**
  * Everything the dashboard's finance summary needs, as reads for the session statement (issue 13:
@@ -222,7 +223,7 @@ export function yearsAndLedgerReads(coproprietaireId: string, coproprieteId: str
       name: 'ledger_all',
       build: (d: Db) =>
         d
-          .select()
+          .select(ledgerLineColumns)
           .from(ledgerLines)
           .where(
             and(
