@@ -224,6 +224,19 @@ const requestOf = (call: Call) => (w: Who) => ({
   },
 });
 
+/** One request of `call` to the server on APP_PORT; anything but a 2xx stops the run. */
+async function askOnce(call: Call, who: Who) {
+  const p = requestOf(call)(who);
+  const res = await fetch(`http://127.0.0.1:${APP_PORT}${p.path}`, {
+    method: p.method ?? 'GET',
+    headers: p.headers,
+    body: p.body,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${call.name}: HTTP ${res.status} ${text.slice(0, 200)}`);
+  return { res, text };
+}
+
 type Probe = Pick<Row, 'bytes' | 'statements' | 'timing'>;
 
 /**
@@ -234,14 +247,7 @@ type Probe = Pick<Row, 'bytes' | 'statements' | 'timing'>;
 async function probe(who: Who): Promise<Map<string, Probe>> {
   const out = new Map<string, Probe>();
   for (const call of selected()) {
-    const p = requestOf(call)(who);
-    const res = await fetch(`http://127.0.0.1:${APP_PORT}${p.path}`, {
-      method: p.method ?? 'GET',
-      headers: p.headers,
-      body: p.body,
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${call.name}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    const { res, text } = await askOnce(call, who);
     out.set(call.name, {
       bytes: Buffer.byteLength(text),
       statements: res.headers.get('x-sql-statements') ?? '?',
@@ -256,10 +262,7 @@ async function measure(users: Who[], connections: number, probes: Map<string, Pr
   const rows: Row[] = [];
   for (const call of selected()) {
     const req = requestOf(call);
-    const p = req(users[0]);
-    const res = await fetch(base + p.path, { method: p.method ?? 'GET', headers: p.headers, body: p.body });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${call.name}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    const { res, text } = await askOnce(call, users[0]);
     const probed = probes.get(call.name) as Probe;
     if (res.headers.has('x-sql-statements'))
       throw new Error('the measured server must run without SQL_STATS');

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { revokeSession } from './session.repo.js';
 import { readAlone } from '../../db/prepared.js';
 import { recordsOfSessionUserRead } from '../coproprietaire/coproprietaire.repo.js';
-import { sessionWithRead, statementName } from './session-read.js';
+import { guardColumns, sessionColumns, sessionWithRead, statementName } from './session-read.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,23 +74,13 @@ describe('a route read inside the session statement', () => {
       .set({ address: { full_address: '12 rue des Tilleuls, 69003 Lyon' } as never, avatar: null })
       .where(eq(users.id, w.owner.user.id));
     const [user] = await db.select().from(users).where(eq(users.id, w.owner.user.id));
-    const [session] = await db
-      .select({ id: sessions.id, last_used_at: sessions.last_used_at })
-      .from(sessions)
-      .where(eq(sessions.token_hash, hash));
+    const [session] = await db.select(sessionColumns).from(sessions).where(eq(sessions.token_hash, hash));
     const [record] = await db
-      .select({
-        id: coproprietaires.id,
-        user_id: coproprietaires.user_id,
-        copropriete_id: coproprietaires.copropriete_id,
-        is_member_syndicat: coproprietaires.is_member_syndicat,
-        is_president: coproprietaires.is_president,
-        permissions: coproprietaires.permissions,
-      })
+      .select(guardColumns.coproprietaire)
       .from(coproprietaires)
       .where(eq(coproprietaires.id, w.rec.id));
     const [copro] = await db
-      .select({ id: coproprietes.id, syndic_id: coproprietes.syndic_id, settings: coproprietes.settings })
+      .select(guardColumns.copropriete)
       .from(coproprietes)
       .where(eq(coproprietes.id, w.coproId));
     const got = await sessionWithRead(db, hash, w.rec.id, { query: queries.none() });

@@ -119,7 +119,23 @@ function perDb<K, V>(caches: WeakMap<object, Map<K, V>>, db: Db): Map<K, V> {
 }
 
 /** What the session service needs of the session row. */
-const sessionColumns = { id: sessions.id, last_used_at: sessions.last_used_at };
+export const sessionColumns = { id: sessions.id, last_used_at: sessions.last_used_at };
+
+/**
+ * Only what the guard decides on and the §6 scope (access.service GuardRow): a narrow row is
+ * cheaper to send, parse and map on every request than the two whole rows.
+ */
+export const guardColumns = {
+  coproprietaire: {
+    id: coproprietaires.id,
+    user_id: coproprietaires.user_id,
+    copropriete_id: coproprietaires.copropriete_id,
+    is_member_syndicat: coproprietaires.is_member_syndicat,
+    is_president: coproprietaires.is_president,
+    permissions: coproprietaires.permissions,
+  },
+  copropriete: { id: coproprietes.id, syndic_id: coproprietes.syndic_id, settings: coproprietes.settings },
+};
 
 /** The session part, rendered once per database: markers stand for the parameters and the data. */
 function template(db: Db, withRecord: boolean): Template {
@@ -130,26 +146,7 @@ function template(db: Db, withRecord: boolean): Template {
   const hash = liveSessionOf(sql.raw(HASH));
   const q = withRecord
     ? db
-        .select({
-          session: sessionColumns,
-          user: users,
-          // Only what the guard decides on and the §6 scope (access.service GuardRow): a narrow
-          // row is cheaper to send, parse and map on every request than the three whole rows.
-          coproprietaire: {
-            id: coproprietaires.id,
-            user_id: coproprietaires.user_id,
-            copropriete_id: coproprietaires.copropriete_id,
-            is_member_syndicat: coproprietaires.is_member_syndicat,
-            is_president: coproprietaires.is_president,
-            permissions: coproprietaires.permissions,
-          },
-          copropriete: {
-            id: coproprietes.id,
-            syndic_id: coproprietes.syndic_id,
-            settings: coproprietes.settings,
-          },
-          data,
-        })
+        .select({ session: sessionColumns, user: users, ...guardColumns, data })
         .from(sessions)
         .innerJoin(users, sql`${users.id} = ${sessions.user_id}`)
         .leftJoin(coproprietaires, recordNamedBy(sql.raw(ID)))

@@ -18,7 +18,7 @@ import {
   syndics,
   verificationStatus,
 } from '../../db/schema/index.js';
-import { type LedgerRow, ledgerLineColumns } from '../finances/finances.repo.js';
+import { ledgerLineColumns } from '../finances/finances.repo.js';
 
 export async function findSyndic(db: Db, syndicId: string) {
   const [row] = await db.select().from(syndics).where(eq(syndics.id, syndicId)).limit(1);
@@ -125,8 +125,6 @@ export async function yearTotalsByChargeType(db: Db, financialYearId: string, ch
     .where(and(eq(chargeInvoices.financial_year_id, financialYearId), eq(charges.charge_type, chargeType)));
   return { budget: Number(b?.total ?? 0), realised: Number(r?.total ?? 0) };
 }
-
-export type LedgerLineRow = LedgerRow;
 
 /**
  * Everything the dashboard's finance summary needs, as reads for the session statement (issue 13:

@@ -21,12 +21,12 @@ import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import type { OwnedRecord } from '../access/access.service.js';
 import { presentLedgerLine } from '../finances/finances.presenter.js';
+import type { LedgerRow } from '../finances/finances.repo.js';
 import { PRODUCT_LOGO, presentAdministrator, presentLot, presentSyndic } from './synthese.presenter.js';
 import type { RowsOf } from '../../db/prepared.js';
 import * as repo from './synthese.repo.js';
 
 type FinancialYear = Awaited<ReturnType<typeof repo.listFinancialYears>>[number];
-type LedgerRow = repo.LedgerLineRow;
 
 /**
  * The statement's view of the record's ledger (finances module rules): open lines then
