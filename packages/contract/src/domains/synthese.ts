@@ -84,40 +84,18 @@ export const lotTantiemeSchema = z.object({
 });
 export type LotTantieme = z.infer<typeof lotTantiemeSchema>;
 
-/** Invoice (finance) of SPEC §3. invoice_amount is the whole invoice, amount the member's share. */
-export const financeInvoiceSchema = z.object({
-  id: z.string(),
-  ecriture_description: z.string(),
-  invoice_amount: z.number().int(),
-  invoice_infos: z.array(
-    z.object({
-      id: z.string(),
-      invoice_name: z.string(),
-      invoice_url: z.string().nullable(),
-      invoice_content_type: z.string().nullable(),
-      source: z.object({ name: z.string(), content_type: z.string().nullable() }),
-    }),
-  ),
-  files: z.array(z.object({ id: z.string(), name: z.string() })),
-  date: z.string(),
-  description: z.string().nullable(),
-  amount: z.number().int(),
-  created_date: z.string(),
-  verifications: z.object({
-    SYNDIC: z.object({ value: z.number().int() }),
-    SYNDICAT: z.object({ value: z.number().int() }),
-  }),
-});
-export type FinanceInvoice = z.infer<typeof financeInvoiceSchema>;
-
-/** Charge: amount is the member's share; copropriete_amount and budget are the whole building's. */
+/**
+ * Charge of the summary: amount is the member's share, copropriete_amount the building's (sum of
+ * the period's invoices). Without the invoices themselves (decision 71): no dashboard screen shows
+ * them, and they made the answer 128 KB at scale; the charge with its invoices (SPEC §3) is the
+ * verification's (`verification.ts`), where they are shown.
+ */
 export const financeChargeSchema = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
   amount: z.number().int(),
   copropriete_amount: z.number().int(),
-  invoices: z.array(financeInvoiceSchema),
 });
 export type FinanceCharge = z.infer<typeof financeChargeSchema>;
 

@@ -13,7 +13,6 @@ import {
   lots,
   lotTantiemes,
   repartitions,
-  supplierInvoices,
   syndicContacts,
   syndics,
   verificationStatus,
@@ -129,8 +128,8 @@ export async function yearTotalsByChargeType(db: Db, financialYearId: string, ch
 /**
  * Everything the dashboard's finance summary needs, as reads for the session statement (issue 13:
  * it used to be ten statements, then two): the member's lots and tantièmes, the building's
- * repartitions, charges, years, invoices (with their supplier invoice) and budgets, and the
- * member's ledger lines. Each is an indexed lookup on the copropriété or the record (see
+ * repartitions, charges, years, spending per charge and year, and budgets, and the member's
+ * ledger lines. Each is an indexed lookup on the copropriété or the record (see
  * docs/performance.md); named, so the whole statement is prepared once.
  */
 export function generalReads(coproprietaireId: string, coproprieteId: string) {
@@ -158,7 +157,11 @@ export function generalReads(coproprietaireId: string, coproprieteId: string) {
       name: 'general_repartitions',
       build: (d: Db) =>
         d
-          .select()
+          .select({
+            id: repartitions.id,
+            name: repartitions.name,
+            total_tantieme: repartitions.total_tantieme,
+          })
           .from(repartitions)
           .where(eq(repartitions.copropriete_id, copro))
           .orderBy(asc(repartitions.code), asc(repartitions.name)),
@@ -168,7 +171,12 @@ export function generalReads(coproprietaireId: string, coproprieteId: string) {
       name: 'general_charges',
       build: (d: Db) =>
         d
-          .select()
+          .select({
+            id: charges.id,
+            code: charges.code,
+            name: charges.name,
+            repartition_id: charges.repartition_id,
+          })
           .from(charges)
           .where(eq(charges.copropriete_id, copro))
           .orderBy(asc(charges.code), asc(charges.name)),
@@ -176,30 +184,31 @@ export function generalReads(coproprietaireId: string, coproprieteId: string) {
     },
     years,
     {
-      name: 'general_invoices',
+      // What the building spent per charge and year: the summary shows totals, never the
+      // invoices themselves (decision 71), so PostgreSQL adds them up.
+      name: 'general_charge_years',
       build: (d: Db) =>
         d
           .select({
-            invoice: chargeInvoices,
-            supplier: {
-              id: supplierInvoices.id,
-              number: supplierInvoices.number,
-              fournisseur_name: supplierInvoices.fournisseur_name,
-              source_urls: supplierInvoices.source_urls,
-            },
+            charge_id: chargeInvoices.charge_id,
+            financial_year_id: chargeInvoices.financial_year_id,
+            amount_cents: sql<number>`sum(${chargeInvoices.amount_cents})::bigint`.mapWith(Number),
           })
           .from(chargeInvoices)
           .innerJoin(charges, eq(charges.id, chargeInvoices.charge_id))
-          .leftJoin(supplierInvoices, eq(supplierInvoices.id, chargeInvoices.supplier_invoice_id))
           .where(eq(charges.copropriete_id, copro))
-          .orderBy(asc(chargeInvoices.date), asc(chargeInvoices.created_date)),
+          .groupBy(chargeInvoices.charge_id, chargeInvoices.financial_year_id),
       values,
     },
     {
       name: 'general_budgets',
       build: (d: Db) =>
         d
-          .select({ budget: budgets })
+          .select({
+            charge_id: budgets.charge_id,
+            financial_year_id: budgets.financial_year_id,
+            amount_cents: budgets.amount_cents,
+          })
           .from(budgets)
           .innerJoin(financialYears, eq(financialYears.id, budgets.financial_year_id))
           .where(eq(financialYears.copropriete_id, copro)),

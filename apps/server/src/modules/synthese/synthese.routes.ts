@@ -71,7 +71,7 @@ export async function syntheseRoutes(app: FastifyInstance) {
     async ({ req, params }) => {
       const reads = service.generalReads(params.coproprietaireId, params.coproId);
       const { rows } = await readAsCoproprietaireInCopro(req, params.coproId, params.coproprietaireId, reads);
-      return service.presentGeneral(app.platform.storage, rows);
+      return service.presentGeneral(rows);
     },
     { preview: true, sessionRead: true },
   );

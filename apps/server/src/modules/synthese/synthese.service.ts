@@ -4,7 +4,6 @@ import {
   CHARGE_TYPES,
   type FinanceCharge,
   type FinanceGeneral,
-  type FinanceInvoice,
   type FinanceRepartition,
   type FinanceSituation,
   type FinanceTransactions,
@@ -128,12 +127,16 @@ export function currentYear<T extends { start_date: string; end_date: string; ye
 /** The dashboard summary's reads, for the route to run with the session. */
 export const generalReads = repo.generalReads;
 
-export async function presentGeneral(
-  storage: StorageAdapter,
-  [lotRows, tantiemes, reps, chargeRows, years, invoiceRows, budgetRows, ledgerRows]: RowsOf<
-    ReturnType<typeof generalReads>
-  >,
-): Promise<FinanceGeneral> {
+export function presentGeneral([
+  lotRows,
+  tantiemes,
+  reps,
+  chargeRows,
+  years,
+  spentRows,
+  budgetRows,
+  ledgerRows,
+]: RowsOf<ReturnType<typeof generalReads>>): FinanceGeneral {
   const ledger = ledgerOf(ledgerRows);
   const tantiemeOf = new Map(tantiemes.map((t) => [t.repartition_id, Number(t.tantieme)]));
   const group = <T>(rows: T[], key: (r: T) => string) => {
@@ -146,21 +149,10 @@ export async function presentGeneral(
     return m;
   };
   const chargesOfRep = group(chargeRows, (c) => c.repartition_id);
-  const invoicesOfCharge = group(invoiceRows, (r) => r.invoice.charge_id);
-  const budgetsOfCharge = group(budgetRows, (b) => b.budget.charge_id);
-
-  // Signed URLs of the supplier invoices' first document, once each.
-  const urlOf = new Map<string, string | null>();
-  for (const r of invoiceRows) {
-    const src = r.supplier?.source_urls?.[0];
-    if (r.supplier?.id && src && !urlOf.has(r.supplier.id)) {
-      try {
-        urlOf.set(r.supplier.id, isExternalUrl(src.path) ? src.path : await storage.signedGetUrl(src.path));
-      } catch {
-        urlOf.set(r.supplier.id, null);
-      }
-    }
-  }
+  const spentOfCharge = group(spentRows, (r) => r.charge_id);
+  const budgetsOfCharge = group(budgetRows, (b) => b.charge_id);
+  const inPeriod = (yearIds: Set<string> | null) => (r: { financial_year_id: string }) =>
+    !yearIds || yearIds.has(r.financial_year_id);
 
   const repartitionsFor = (yearIds: Set<string> | null): FinanceRepartition[] => {
     const out: FinanceRepartition[] = [];
@@ -171,49 +163,17 @@ export async function presentGeneral(
       const repCharges: FinanceCharge[] = [];
       let budgetCopro = 0;
       for (const ch of chargesOfRep.get(rep.id) ?? []) {
-        for (const b of budgetsOfCharge.get(ch.id) ?? []) {
-          if (!yearIds || yearIds.has(b.budget.financial_year_id)) budgetCopro += b.budget.amount_cents;
-        }
-        const invs = (invoicesOfCharge.get(ch.id) ?? []).filter(
-          (r) => !yearIds || yearIds.has(r.invoice.financial_year_id),
-        );
-        if (invs.length === 0) continue;
-        const coproAmount = invs.reduce((s, r) => s + r.invoice.amount_cents, 0);
-        const invoices: FinanceInvoice[] = invs.map(({ invoice: i, supplier: s }) => ({
-          id: i.id,
-          ecriture_description: i.ecriture_description,
-          invoice_amount: i.amount_cents,
-          invoice_infos: s?.id
-            ? [
-                {
-                  id: s.id,
-                  invoice_name: s.number ? `${s.fournisseur_name} n° ${s.number}` : s.fournisseur_name,
-                  invoice_url: urlOf.get(s.id) ?? null,
-                  invoice_content_type: s.source_urls?.[0]?.content_type ?? null,
-                  source: {
-                    name: s.fournisseur_name,
-                    content_type: s.source_urls?.[0]?.content_type ?? null,
-                  },
-                },
-              ]
-            : [],
-          files: [],
-          date: i.date,
-          description: i.description,
-          amount: memberShareCents(i.amount_cents, t, T),
-          created_date: i.created_date.toISOString(),
-          verifications: {
-            SYNDIC: { value: i.verification_syndic },
-            SYNDICAT: { value: i.verification_syndicat },
-          },
-        }));
+        for (const b of (budgetsOfCharge.get(ch.id) ?? []).filter(inPeriod(yearIds)))
+          budgetCopro += b.amount_cents;
+        const spent = (spentOfCharge.get(ch.id) ?? []).filter(inPeriod(yearIds));
+        if (spent.length === 0) continue; // no invoice in the period
+        const coproAmount = spent.reduce((s, r) => s + r.amount_cents, 0);
         repCharges.push({
           id: ch.id,
           code: ch.code,
           name: ch.name,
           amount: memberShareCents(coproAmount, t, T),
           copropriete_amount: coproAmount,
-          invoices,
         });
       }
       if (repCharges.length === 0 && budgetCopro === 0) continue;
