@@ -112,8 +112,9 @@ describe('hot calls on scale data: SQL statements per request', () => {
         { lot_ids: [lot] },
       ],
       ['GET', `/api/finances/coproprietaires/${record}/payment-transactions`, 1],
-      // The dashboard: its eight reads in the session statement (decision 63).
-      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/general`, 1],
+      // The dashboard: the member's reads in the session statement; the building's five reads
+      // the first time only (decision 72), side by side.
+      ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/general`, 6],
       ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/transactions`, 1],
       ['GET', `/api/coproprietaires/${record}/get-messages`, 1],
       ['GET', `/api/documents/${record}/types/AUTRE`, 1],
@@ -133,6 +134,8 @@ describe('hot calls on scale data: SQL statements per request', () => {
       url: `/api/finances/coproprietes/${copro}/coproprietaires/${record}/general`,
       headers,
     });
+    // The building's part is in memory now: the session statement alone.
+    expect(Number(general.headers['x-sql-statements'])).toBe(1);
     const data = general.json().data;
     expect(data.lots.length).toBeGreaterThan(0);
     expect(data.summary.years).toHaveLength(5);

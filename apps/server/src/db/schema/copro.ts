@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -43,6 +44,11 @@ export const coproprietes = pgTable('coproprietes', {
   alur_cents: integer('alur_cents').notNull().default(0),
   avance_cents: integer('avance_cents').notNull().default(0),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Bumped by triggers (migration 0012) whenever the building's repartitions, charges, years,
+   * budgets or invoices change: what the dashboard's cache of them is checked against (decision 72).
+   */
+  finance_version: bigint('finance_version', { mode: 'number' }).notNull().default(0),
 });
 
 export const coproprieteAdministrators = pgTable(

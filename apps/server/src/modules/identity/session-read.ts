@@ -134,7 +134,12 @@ export const guardColumns = {
     is_president: coproprietaires.is_president,
     permissions: coproprietaires.permissions,
   },
-  copropriete: { id: coproprietes.id, syndic_id: coproprietes.syndic_id, settings: coproprietes.settings },
+  copropriete: {
+    id: coproprietes.id,
+    syndic_id: coproprietes.syndic_id,
+    settings: coproprietes.settings,
+    finance_version: coproprietes.finance_version,
+  },
 };
 
 /** The session part, rendered once per database: markers stand for the parameters and the data. */

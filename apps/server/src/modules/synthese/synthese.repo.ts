@@ -126,17 +126,35 @@ export async function yearTotalsByChargeType(db: Db, financialYearId: string, ch
 }
 
 /**
- * Everything the dashboard's finance summary needs, as reads for the session statement (issue 13:
- * it used to be ten statements, then two): the member's lots and tantièmes, the building's
- * repartitions, charges, years, spending per charge and year, and budgets, and the member's
- * ledger lines. Each is an indexed lookup on the copropriété or the record (see
- * docs/performance.md); named, so the whole statement is prepared once.
+ * The member's ledger as the summary shows it: what they were called for (debit) and paid
+ * (credit), and the balance of their open lines. Sums, not lines (the statement shows those):
+ * PostgreSQL adds up ~40 lines instead of sending them.
+ */
+const ledgerSums = {
+  debit:
+    sql<number>`coalesce(sum(abs(${ledgerLines.amount_cents})) filter (where ${ledgerLines.amount_type} <> 'credit'), 0)::bigint`.mapWith(
+      Number,
+    ),
+  credit:
+    sql<number>`coalesce(sum(abs(${ledgerLines.amount_cents})) filter (where ${ledgerLines.amount_type} = 'credit'), 0)::bigint`.mapWith(
+      Number,
+    ),
+  open: sql<number>`coalesce(sum(case when ${ledgerLines.amount_type} = 'credit' then -${ledgerLines.remaining_cents} else ${ledgerLines.remaining_cents} end) filter (where ${ledgerLines.remaining_cents} > 0), 0)::bigint`.mapWith(
+    Number,
+  ),
+};
+
+/**
+ * The member's part of the dashboard's finance summary, read with the session in one statement
+ * (issue 13): their lots, their tantièmes per repartition, and their ledger's sums overall and
+ * per financial year of the building. The building's part (`buildingFinanceReads`) is kept in
+ * memory by version (decision 72).
  */
 export function generalReads(coproprietaireId: string, coproprieteId: string) {
   const record = sql.placeholder('record');
   const copro = sql.placeholder('copro');
+  const ofMember = and(eq(ledgerLines.coproprietaire_id, record), eq(ledgerLines.copropriete_id, copro));
   const values = { record: coproprietaireId, copro: coproprieteId };
-  const [years, ledger] = yearsAndLedgerReads(coproprietaireId, coproprieteId);
   return [
     ownerLotRowsRead(coproprietaireId),
     {
@@ -153,6 +171,41 @@ export function generalReads(coproprietaireId: string, coproprieteId: string) {
           .groupBy(lotTantiemes.repartition_id),
       values,
     },
+    {
+      name: 'general_ledger_sums',
+      build: (d: Db) => d.select(ledgerSums).from(ledgerLines).where(ofMember),
+      values,
+    },
+    {
+      // A line dated in two overlapping years counts in each, as the per-year tabs show it.
+      name: 'general_ledger_years',
+      build: (d: Db) =>
+        d
+          .select({ financial_year_id: financialYears.id, ...ledgerSums })
+          .from(ledgerLines)
+          .innerJoin(
+            financialYears,
+            and(
+              eq(financialYears.copropriete_id, ledgerLines.copropriete_id),
+              sql`${ledgerLines.date} between ${financialYears.start_date} and ${financialYears.end_date}`,
+            ),
+          )
+          .where(ofMember)
+          .groupBy(financialYears.id),
+      values,
+    },
+  ] as const;
+}
+
+/**
+ * The building's part of the summary: its repartitions, charges, years, what it spent per charge
+ * and year, and its budgets. Each an indexed lookup on the copropriété (docs/performance.md),
+ * named so each is prepared once; read only when the building's `finance_version` moved.
+ */
+export function buildingFinanceReads(coproprieteId: string) {
+  const copro = sql.placeholder('copro');
+  const values = { copro: coproprieteId };
+  return [
     {
       name: 'general_repartitions',
       build: (d: Db) =>
@@ -182,7 +235,7 @@ export function generalReads(coproprietaireId: string, coproprieteId: string) {
           .orderBy(asc(charges.code), asc(charges.name)),
       values,
     },
-    years,
+    coproYearsRead(coproprieteId),
     {
       // What the building spent per charge and year: the summary shows totals, never the
       // invoices themselves (decision 71), so PostgreSQL adds them up.
@@ -214,8 +267,19 @@ export function generalReads(coproprietaireId: string, coproprieteId: string) {
           .where(eq(financialYears.copropriete_id, copro)),
       values,
     },
-    ledger,
   ] as const;
+}
+
+/** The building's part, each read on its own (side by side on the pool). */
+export function readBuildingFinance(db: Db, coproprieteId: string) {
+  const [reps, chs, years, spent, budgetRows] = buildingFinanceReads(coproprieteId);
+  return Promise.all([
+    readAlone(db, reps),
+    readAlone(db, chs),
+    readAlone(db, years),
+    readAlone(db, spent),
+    readAlone(db, budgetRows),
+  ]);
 }
 
 /**

@@ -70,8 +70,14 @@ export async function syntheseRoutes(app: FastifyInstance) {
     e.general,
     async ({ req, params }) => {
       const reads = service.generalReads(params.coproprietaireId, params.coproId);
-      const { rows } = await readAsCoproprietaireInCopro(req, params.coproId, params.coproprietaireId, reads);
-      return service.presentGeneral(rows);
+      const { owner, rows } = await readAsCoproprietaireInCopro(
+        req,
+        params.coproId,
+        params.coproprietaireId,
+        reads,
+      );
+      const { id, finance_version } = owner.copropriete;
+      return service.presentGeneral(rows, await service.buildingFinance(db, id, finance_version));
     },
     { preview: true, sessionRead: true },
   );

@@ -5,9 +5,7 @@ import {
   type FinanceCharge,
   type FinanceGeneral,
   type FinanceRepartition,
-  type FinanceSituation,
   type FinanceTransactions,
-  type LedgerLine,
   ledgerBalance,
   type LotTantieme,
   memberShareCents,
@@ -95,16 +93,6 @@ export async function getLotTantiemes(
 
 const inYear = (date: string, fy: FinancialYear) => date >= fy.start_date && date <= fy.end_date;
 
-function situationOf(lines: LedgerLine[]): FinanceSituation {
-  let debit = 0;
-  let credit = 0;
-  for (const l of lines) {
-    if (l.amount_type === 'credit') credit += Math.abs(l.amount);
-    else debit += Math.abs(l.amount);
-  }
-  return { debit, credit, solde: debit - credit };
-}
-
 /** The most relevant year: the one containing today, else the latest started, else the latest. */
 export function currentYear<T extends { start_date: string; end_date: string; year: number }>(
   years: T[],
@@ -120,37 +108,85 @@ export function currentYear<T extends { start_date: string; end_date: string; ye
   );
 }
 
+/** The dashboard summary's member reads, for the route to run with the session. */
+export const generalReads = repo.generalReads;
+
+type BuildingRows = Awaited<ReturnType<typeof repo.readBuildingFinance>>;
+
+/** A building's part of the summary, grouped once per version (decision 72). */
+export interface BuildingFinance {
+  version: number;
+  reps: BuildingRows[0];
+  years: BuildingRows[2];
+  chargesOfRep: Map<string, BuildingRows[1]>;
+  spentOfCharge: Map<string, BuildingRows[3]>;
+  budgetsOfCharge: Map<string, BuildingRows[4]>;
+}
+
+function group<T>(rows: T[], key: (r: T) => string) {
+  const m = new Map<string, T[]>();
+  for (const r of rows) {
+    const list = m.get(key(r));
+    if (list) list.push(r);
+    else m.set(key(r), [r]);
+  }
+  return m;
+}
+
+/** Buildings kept per process: a few KB each. */
+export const BUILDING_CACHE_SIZE = 2_000;
+const buildingCaches = new WeakMap<Db, Map<string, BuildingFinance>>();
+
+/**
+ * The building's repartitions, charges, years, spending and budgets as of `version` (the
+ * copropriété's `finance_version`, read by the guard with the session). They change only when
+ * the syndic's data does, and triggers bump the version then (migration 0012), so they are kept
+ * in memory and read again only when the version moved: the dashboard's statement reads the
+ * member's rows alone. Least recently used buildings leave first.
+ */
+export async function buildingFinance(
+  db: Db,
+  coproprieteId: string,
+  version: number,
+): Promise<BuildingFinance> {
+  let cache = buildingCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    buildingCaches.set(db, cache);
+  }
+  const hit = cache.get(coproprieteId);
+  cache.delete(coproprieteId);
+  if (hit && hit.version === version) {
+    cache.set(coproprieteId, hit);
+    return hit;
+  }
+  // Read after the version: what it reads is at least that recent; a write in between moves the
+  // version again, so the next request reads anew.
+  const [reps, chargeRows, years, spentRows, budgetRows] = await repo.readBuildingFinance(db, coproprieteId);
+  const entry: BuildingFinance = {
+    version,
+    reps,
+    years,
+    chargesOfRep: group(chargeRows, (c) => c.repartition_id),
+    spentOfCharge: group(spentRows, (r) => r.charge_id),
+    budgetsOfCharge: group(budgetRows, (b) => b.charge_id),
+  };
+  cache.set(coproprieteId, entry);
+  if (cache.size > BUILDING_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return entry;
+}
+
 /**
  * Finances summary of SPEC §3: balance, lots, and the member's share of every repartition
  * (charge total × their tantièmes / total_tantieme), for all years together and per year.
  */
-/** The dashboard summary's reads, for the route to run with the session. */
-export const generalReads = repo.generalReads;
-
-export function presentGeneral([
-  lotRows,
-  tantiemes,
-  reps,
-  chargeRows,
-  years,
-  spentRows,
-  budgetRows,
-  ledgerRows,
-]: RowsOf<ReturnType<typeof generalReads>>): FinanceGeneral {
-  const ledger = ledgerOf(ledgerRows);
+export function presentGeneral(
+  [lotRows, tantiemes, [sums], yearSums]: RowsOf<ReturnType<typeof generalReads>>,
+  building: BuildingFinance,
+): FinanceGeneral {
+  const { reps, years, chargesOfRep, spentOfCharge, budgetsOfCharge } = building;
+  const sumsOfYear = new Map(yearSums.map((r) => [r.financial_year_id, r]));
   const tantiemeOf = new Map(tantiemes.map((t) => [t.repartition_id, Number(t.tantieme)]));
-  const group = <T>(rows: T[], key: (r: T) => string) => {
-    const m = new Map<string, T[]>();
-    for (const r of rows) {
-      const list = m.get(key(r));
-      if (list) list.push(r);
-      else m.set(key(r), [r]);
-    }
-    return m;
-  };
-  const chargesOfRep = group(chargeRows, (c) => c.repartition_id);
-  const spentOfCharge = group(spentRows, (r) => r.charge_id);
-  const budgetsOfCharge = group(budgetRows, (b) => b.charge_id);
   const inPeriod = (yearIds: Set<string> | null) => (r: { financial_year_id: string }) =>
     !yearIds || yearIds.has(r.financial_year_id);
 
@@ -191,22 +227,26 @@ export function presentGeneral([
     return out;
   };
 
-  // The balance is the statement's (finances module), so both screens agree.
-  const situation = { ...situationOf(ledger.lines), solde: ledger.solde };
+  // The balance is the statement's (finances module: its open lines), so both screens agree.
+  const solde = sums?.open ?? 0;
+  const situation = { debit: sums?.debit ?? 0, credit: sums?.credit ?? 0, solde };
   return {
-    solde: ledger.solde,
+    solde,
     lots: sortLotsByName(lotRows.map((r) => presentLot(r.lot))),
     summary: {
       situation,
       repartitions: repartitionsFor(null),
       years: [...years]
         .sort((a, b) => b.year - a.year)
-        .map((fy) => ({
-          year: fy.year,
-          couple: fy.couple,
-          situation: situationOf(ledger.lines.filter((l) => inYear(l.date, fy))),
-          repartitions: repartitionsFor(new Set([fy.id])),
-        })),
+        .map((fy) => {
+          const { debit = 0, credit = 0 } = sumsOfYear.get(fy.id) ?? {};
+          return {
+            year: fy.year,
+            couple: fy.couple,
+            situation: { debit, credit, solde: debit - credit },
+            repartitions: repartitionsFor(new Set([fy.id])),
+          };
+        }),
     },
   };
 }

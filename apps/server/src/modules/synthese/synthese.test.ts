@@ -1,7 +1,7 @@
 import { buildPath, type Endpoint, PREVIEW_TOKEN_HEADER, syntheseEndpoints as e } from '@tantieme/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syndics } from '../../db/schema/index.js';
+import { chargeInvoices, charges, coproprietes, financialYears, syndics } from '../../db/schema/index.js';
 import { makeCoproprietaire, makeSignedInUser } from '../../test/factories.js';
 import { makeDashboard, makePreviewToken } from '../../test/factories.synthese.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
@@ -179,6 +179,64 @@ describe('finances summary', () => {
     expect(Object.keys(eau).sort()).toEqual(['amount', 'code', 'copropriete_amount', 'id', 'name']);
     // The Parking key (no tantièmes for this member) is left out.
     expect(JSON.stringify(g)).not.toContain('Parking');
+  });
+
+  it("shows the building's new figures at the next request after any change (its version, decision 72)", async () => {
+    const read = async () => {
+      const res = await get(
+        e.general,
+        { coproId: d.copro.id, coproprietaireId: d.record.id },
+        d.owner.headers,
+      );
+      expect(res.statusCode).toBe(200);
+      const y25 = json(res).data.summary.years.find((y: { year: number }) => y.year === 2025);
+      const gen = y25.repartitions.find((r: { name: string }) => r.name === 'Charges générales');
+      return gen.charges.find((c: { code: string }) => c.code === '601') as {
+        id: string;
+        amount: number;
+        copropriete_amount: number;
+      };
+    };
+    const version = async (id = d.copro.id) =>
+      (await t.database.db.select().from(coproprietes).where(eq(coproprietes.id, id)))[0].finance_version;
+    const before = await read();
+    expect(before).toMatchObject({ amount: 45_000, copropriete_amount: 900_000 });
+    // A new invoice: one statement, one bump, and the very next request sees it.
+    const v0 = await version();
+    const [added] = await t.database.db
+      .insert(chargeInvoices)
+      .values({
+        charge_id: before.id,
+        financial_year_id: d.years.y2025.id,
+        ecriture_description: 'Eau froide – régularisation',
+        amount_cents: 100_000,
+        date: '2025-11-30',
+      })
+      .returning();
+    expect(await version()).toBe(v0 + 1);
+    expect(await read()).toMatchObject({ amount: 50_000, copropriete_amount: 1_000_000 });
+    await t.database.db
+      .update(chargeInvoices)
+      .set({ amount_cents: 300_000 })
+      .where(eq(chargeInvoices.id, added.id));
+    expect(await read()).toMatchObject({ amount: 60_000, copropriete_amount: 1_200_000 });
+    await t.database.db
+      .update(charges)
+      .set({ name: 'Eau froide et chaude' })
+      .where(eq(charges.id, before.id));
+    expect(await read()).toMatchObject({ name: 'Eau froide et chaude' });
+    await t.database.db.delete(chargeInvoices).where(eq(chargeInvoices.id, added.id));
+    await t.database.db.update(charges).set({ name: 'Eau froide' }).where(eq(charges.id, before.id));
+    expect(await read()).toEqual(before);
+    // Another building's change leaves this one's version alone.
+    const other = await makeDashboard(t.database.db);
+    const v1 = await version();
+    await t.database.db
+      .update(financialYears)
+      .set({ couple: '2024/2025' })
+      .where(eq(financialYears.copropriete_id, other.copro.id));
+    expect(await version()).toBe(v1);
+    expect(await version(other.copro.id)).toBeGreaterThan(0);
   });
 
   it('gives transactions with a running balance, overall and per year', async () => {
