@@ -1,21 +1,41 @@
+import { once } from './once.js';
 import { hasSecondVote, type VoteChoice } from './tally.js';
 
 /** Rules of the general assembly screens (SPEC §4 Assembly status, Online vote) and the vote deadline. */
 
 export const PARIS = 'Europe/Paris';
 
+// Built on first use and kept: building an Intl formatter costs far more than formatting (once.ts).
+const parisParts = once(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: PARIS,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+);
+const parisDay = once(
+  () =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: PARIS, year: 'numeric', month: '2-digit', day: '2-digit' }),
+);
+const parisTime = once(
+  () =>
+    new Intl.DateTimeFormat('fr-FR', {
+      timeZone: PARIS,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
+
 /** Offset of Europe/Paris from UTC at an instant, in minutes (+60 in winter, +120 in summer). */
 export function parisOffsetMinutes(at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: PARIS,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
+  const parts = parisParts().formatToParts(at);
   const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
@@ -23,12 +43,7 @@ export function parisOffsetMinutes(at: Date): number {
 
 /** The calendar date (YYYY-MM-DD) of an instant in Paris. */
 export function parisDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: PARIS,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  return parisDay().format(at);
 }
 
 /** The instant of a Paris wall-clock time. DST changes happen at 2 or 3 a.m., so midnight is never ambiguous. */
@@ -173,12 +188,7 @@ export function formatParisDate(d: Date | string | null | undefined): string {
 /** HH:mm of an instant, in Paris time. */
 export function formatParisTime(d: Date | string | null | undefined): string {
   if (!d) return '';
-  return new Intl.DateTimeFormat('fr-FR', {
-    timeZone: PARIS,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(d));
+  return parisTime().format(new Date(d));
 }
 
 /** SPEC §7: signatures go to bucket 'coproprietes.assemblee.prod', folder {copr_id}/ATTENDANCE/SIGNATURES, file signature.png. */

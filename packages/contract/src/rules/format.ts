@@ -1,14 +1,27 @@
 /** Display rules of SPEC §9, shared by every screen. */
-import { frTypo } from './typo.js';
+import { once } from './once.js';
+import { frTypo, groupThousands } from './typo.js';
 
-const eur = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const eur = once(() => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }));
+const usd = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
+const percent = once(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }));
 
 /** Amounts are integer cents everywhere; formatted the French way ("1 234,56 €"). */
 export function formatCents(cents: number, currency: 'EUR' | 'USD' = 'EUR'): string {
-  const f = currency === 'USD' ? usd : eur;
-  // Thousands: a no-break space (Intl mixes narrow and plain ones); before '€': the narrow
-  // no-break space of French typography (frTypo, issue 15).
+  // Whole cents in euros, as Intl writes them (the sign of -0 included) but without building
+  // an Intl formatter on the first screen (`once.ts`); `format.test.ts` compares both.
+  if (currency === 'EUR' && Number.isSafeInteger(cents)) {
+    const abs = Math.abs(cents);
+    const sign = cents < 0 || Object.is(cents, -0) ? '-' : '';
+    return `${sign}${groupThousands(String(Math.floor(abs / 100)))},${String(abs % 100).padStart(2, '0')}\u202f€`;
+  }
+  return formatCentsIntl(cents, currency);
+}
+
+/** The same through Intl: thousands with a no-break space (Intl mixes narrow and plain ones),
+ * before '€' the narrow no-break space of French typography (frTypo, issue 15). */
+export function formatCentsIntl(cents: number, currency: 'EUR' | 'USD' = 'EUR'): string {
+  const f = currency === 'USD' ? usd() : eur();
   return frTypo(f.format(cents / 100).replace(/\u202f/g, '\u00a0'));
 }
 
@@ -34,7 +47,7 @@ export function formatDate(d: Date | string | number | null | undefined): string
 
 /** Percentages up to 2 decimals. */
 export function formatPercent(v: number): string {
-  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(v)} %`;
+  return `${percent().format(v)} %`;
 }
 
 /** 'B' under 1024, then KB and MB with two decimals. */

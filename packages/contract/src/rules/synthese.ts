@@ -1,4 +1,5 @@
 /** Rules of the co-owner dashboard 'Ma synthèse' (SPEC §2.4, §3 Lot and Finances, §9). */
+import { once } from './once.js';
 
 /** SPEC §3 Lot: type_name defaults to 'Autre'. */
 export const DEFAULT_LOT_TYPE_NAME = 'Autre';
@@ -8,11 +9,11 @@ export function lotTypeName(typeName: string | null | undefined): string {
   return t ? t : DEFAULT_LOT_TYPE_NAME;
 }
 
-const collator = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
+const collator = once(() => new Intl.Collator('fr', { numeric: true, sensitivity: 'base' }));
 
 /** SPEC §3: lots are sorted by name ('Lot 2' before 'Lot 10'). */
 export function sortLotsByName<T extends { name: string }>(lots: readonly T[]): T[] {
-  return [...lots].sort((a, b) => collator.compare(a.name, b.name));
+  return [...lots].sort((a, b) => collator().compare(a.name, b.name));
 }
 
 /**

@@ -7,6 +7,8 @@
  * stay exactly as the spec writes them.
  */
 
+import { once } from './once.js';
+
 export const NNBSP = '\u202f';
 
 const SPACES = '[ \\u00a0\\u202f]';
@@ -23,11 +25,29 @@ export function frTypo(text: string): string {
   );
 }
 
-const int = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+/** Digits grouped by three with a no-break space: '1234567' → '1 234 567'. */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+}
+
+const int = once(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }));
 
 /** A whole number with the French thousands separator: 10000 → '10 000' (no-break space). */
 export function formatInt(n: number): string {
-  return int.format(n).replace(/[\u202f ]/g, '\u00a0');
+  // As Intl rounds and writes it (half away from zero, the sign of a negative kept), without
+  // building a formatter (`once.ts`); `format.test.ts` compares both.
+  const abs = Math.round(Math.abs(n));
+  if (Number.isSafeInteger(abs)) {
+    const sign = n < 0 || Object.is(n, -0) ? '-' : '';
+    return `${sign}${groupThousands(String(abs))}`;
+  }
+  return formatIntIntl(n);
+}
+
+export function formatIntIntl(n: number): string {
+  return int()
+    .format(n)
+    .replace(/[\u202f ]/g, '\u00a0');
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
