@@ -268,20 +268,8 @@ async function probe(who: Who): Promise<Map<string, Probe>> {
  * column's figure in brackets.
  */
 async function warmUp(call: Call, users: Who[]) {
-  const req = requestOf(call);
   for (let i = 0; i < users.length; i += 10)
-    await Promise.all(
-      users.slice(i, i + 10).map(async (w) => {
-        const p = req(w);
-        const res = await fetch(`http://127.0.0.1:${APP_PORT}${p.path}`, {
-          method: p.method ?? 'GET',
-          headers: p.headers,
-          body: p.body,
-        });
-        await res.arrayBuffer();
-        if (!res.ok) throw new Error(`${call.name}: HTTP ${res.status} while warming up`);
-      }),
-    );
+    await Promise.all(users.slice(i, i + 10).map((w) => askOnce(call, w)));
 }
 
 async function measure(users: Who[], connections: number, probes: Map<string, Probe>): Promise<Row[]> {

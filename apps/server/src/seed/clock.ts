@@ -1,3 +1,5 @@
+import { parisDate, parisInstant as parisInstantAt, parisWallClock } from '@tantieme/contract';
+
 /**
  * Dates of the demo, all derived from one reference instant (the moment of the seed unless
  * a fixed one is given), so that the data always looks current: calls of the last quarters,
@@ -23,41 +25,12 @@ export interface Clock {
   iso(d: Date): string;
 }
 
-const PARIS = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/** YYYY-MM-DD of an instant, in Paris (the contract's rule, as the product shows dates). */
+export const parisIso = (d: Date): string => parisDate(d);
 
-function parisParts(d: Date) {
-  const p = Object.fromEntries(PARIS.formatToParts(d).map((x) => [x.type, x.value]));
-  return {
-    y: Number(p.year),
-    m: Number(p.month),
-    d: Number(p.day),
-    h: Number(p.hour),
-    min: Number(p.minute),
-    s: Number(p.second),
-  };
-}
-
-export function parisIso(d: Date): string {
-  const p = parisParts(d);
-  return `${p.y}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
-}
-
+/** The instant of a Paris wall-clock time (the contract's rule), 09:00 by default. */
 export function parisInstant(dateIso: string, time = '09:00'): Date {
-  const [y, m, d] = dateIso.split('-').map(Number);
-  const [hh, mm] = time.split(':').map(Number);
-  const guess = Date.UTC(y, m - 1, d, hh, mm);
-  const p = parisParts(new Date(guess));
-  const asUtc = Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s);
-  return new Date(guess - (asUtc - guess));
+  return parisInstantAt(dateIso, time);
 }
 
 /** YYYY-MM-DD plus a number of days (calendar arithmetic, no time zone involved). */
@@ -74,8 +47,8 @@ const TODAY_HORIZON = 9 * 60;
 
 export function makeClock(now = new Date()): Clock {
   const today = parisIso(now);
-  const p = parisParts(now);
-  const elapsed = p.h * 60 + p.min;
+  const p = parisWallClock(now);
+  const elapsed = p.hour * 60 + p.minute;
   const minute = 60_000;
   return {
     now,

@@ -33,11 +33,24 @@ const parisTime = once(
     }),
 );
 
-/** Offset of Europe/Paris from UTC at an instant, in minutes (+60 in winter, +120 in summer). */
-export function parisOffsetMinutes(at: Date): number {
+/** The Paris wall clock at an instant: year, month (1–12), day, hour (0–23), minute, second. */
+export function parisWallClock(at: Date) {
   const parts = parisParts().formatToParts(at);
   const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return {
+    year: n('year'),
+    month: n('month'),
+    day: n('day'),
+    hour: n('hour'),
+    minute: n('minute'),
+    second: n('second'),
+  };
+}
+
+/** Offset of Europe/Paris from UTC at an instant, in minutes (+60 in winter, +120 in summer). */
+export function parisOffsetMinutes(at: Date): number {
+  const w = parisWallClock(at);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 

@@ -126,35 +126,13 @@ export async function yearTotalsByChargeType(db: Db, financialYearId: string, ch
 }
 
 /**
- * The member's ledger as the summary shows it: what they were called for (debit) and paid
- * (credit), and the balance of their open lines. Sums, not lines (the statement shows those):
- * PostgreSQL adds up ~40 lines instead of sending them.
- */
-const ledgerSums = {
-  debit:
-    sql<number>`coalesce(sum(abs(${ledgerLines.amount_cents})) filter (where ${ledgerLines.amount_type} <> 'credit'), 0)::bigint`.mapWith(
-      Number,
-    ),
-  credit:
-    sql<number>`coalesce(sum(abs(${ledgerLines.amount_cents})) filter (where ${ledgerLines.amount_type} = 'credit'), 0)::bigint`.mapWith(
-      Number,
-    ),
-  open: sql<number>`coalesce(sum(case when ${ledgerLines.amount_type} = 'credit' then -${ledgerLines.remaining_cents} else ${ledgerLines.remaining_cents} end) filter (where ${ledgerLines.remaining_cents} > 0), 0)::bigint`.mapWith(
-    Number,
-  ),
-};
-
-/**
  * The member's part of the dashboard's finance summary, read with the session in one statement
- * (issue 13): their lots, their tantièmes per repartition, and their ledger's sums overall and
- * per financial year of the building. The building's part (`buildingFinanceReads`) is kept in
+ * (issue 13): their lots, their tantièmes per repartition and their ledger lines (the balance
+ * and the calls and payments per year follow the statement's rules, `ledgerOf`). The building's part (`buildingFinanceReads`) is kept in
  * memory by version (decision 72).
  */
 export function generalReads(coproprietaireId: string, coproprieteId: string) {
-  const record = sql.placeholder('record');
-  const copro = sql.placeholder('copro');
-  const ofMember = and(eq(ledgerLines.coproprietaire_id, record), eq(ledgerLines.copropriete_id, copro));
-  const values = { record: coproprietaireId, copro: coproprieteId };
+  const [, ledger] = yearsAndLedgerReads(coproprietaireId, coproprieteId);
   return [
     ownerLotRowsRead(coproprietaireId),
     {
@@ -167,33 +145,11 @@ export function generalReads(coproprietaireId: string, coproprieteId: string) {
           })
           .from(coproprietaireLots)
           .innerJoin(lotTantiemes, eq(lotTantiemes.lot_id, coproprietaireLots.lot_id))
-          .where(eq(coproprietaireLots.coproprietaire_id, record))
+          .where(eq(coproprietaireLots.coproprietaire_id, sql.placeholder('record')))
           .groupBy(lotTantiemes.repartition_id),
-      values,
+      values: { record: coproprietaireId },
     },
-    {
-      name: 'general_ledger_sums',
-      build: (d: Db) => d.select(ledgerSums).from(ledgerLines).where(ofMember),
-      values,
-    },
-    {
-      // A line dated in two overlapping years counts in each, as the per-year tabs show it.
-      name: 'general_ledger_years',
-      build: (d: Db) =>
-        d
-          .select({ financial_year_id: financialYears.id, ...ledgerSums })
-          .from(ledgerLines)
-          .innerJoin(
-            financialYears,
-            and(
-              eq(financialYears.copropriete_id, ledgerLines.copropriete_id),
-              sql`${ledgerLines.date} between ${financialYears.start_date} and ${financialYears.end_date}`,
-            ),
-          )
-          .where(ofMember)
-          .groupBy(financialYears.id),
-      values,
-    },
+    ledger,
   ] as const;
 }
 

@@ -5,7 +5,9 @@ import {
   type FinanceCharge,
   type FinanceGeneral,
   type FinanceRepartition,
+  type FinanceSituation,
   type FinanceTransactions,
+  type LedgerLine,
   ledgerBalance,
   type LotTantieme,
   memberShareCents,
@@ -92,6 +94,16 @@ export async function getLotTantiemes(
 }
 
 const inYear = (date: string, fy: FinancialYear) => date >= fy.start_date && date <= fy.end_date;
+
+function situationOf(lines: LedgerLine[]): FinanceSituation {
+  let debit = 0;
+  let credit = 0;
+  for (const l of lines) {
+    if (l.amount_type === 'credit') credit += Math.abs(l.amount);
+    else debit += Math.abs(l.amount);
+  }
+  return { debit, credit, solde: debit - credit };
+}
 
 /** The most relevant year: the one containing today, else the latest started, else the latest. */
 export function currentYear<T extends { start_date: string; end_date: string; year: number }>(
@@ -181,11 +193,11 @@ export async function buildingFinance(
  * (charge total × their tantièmes / total_tantieme), for all years together and per year.
  */
 export function presentGeneral(
-  [lotRows, tantiemes, [sums], yearSums]: RowsOf<ReturnType<typeof generalReads>>,
+  [lotRows, tantiemes, ledgerRows]: RowsOf<ReturnType<typeof generalReads>>,
   building: BuildingFinance,
 ): FinanceGeneral {
   const { reps, years, chargesOfRep, spentOfCharge, budgetsOfCharge } = building;
-  const sumsOfYear = new Map(yearSums.map((r) => [r.financial_year_id, r]));
+  const ledger = ledgerOf(ledgerRows);
   const tantiemeOf = new Map(tantiemes.map((t) => [t.repartition_id, Number(t.tantieme)]));
   const inPeriod = (yearIds: Set<string> | null) => (r: { financial_year_id: string }) =>
     !yearIds || yearIds.has(r.financial_year_id);
@@ -227,26 +239,22 @@ export function presentGeneral(
     return out;
   };
 
-  // The balance is the statement's (finances module: its open lines), so both screens agree.
-  const solde = sums?.open ?? 0;
-  const situation = { debit: sums?.debit ?? 0, credit: sums?.credit ?? 0, solde };
+  // The balance is the statement's (finances module), so both screens agree.
+  const situation = { ...situationOf(ledger.lines), solde: ledger.solde };
   return {
-    solde,
+    solde: ledger.solde,
     lots: sortLotsByName(lotRows.map((r) => presentLot(r.lot))),
     summary: {
       situation,
       repartitions: repartitionsFor(null),
       years: [...years]
         .sort((a, b) => b.year - a.year)
-        .map((fy) => {
-          const { debit = 0, credit = 0 } = sumsOfYear.get(fy.id) ?? {};
-          return {
-            year: fy.year,
-            couple: fy.couple,
-            situation: { debit, credit, solde: debit - credit },
-            repartitions: repartitionsFor(new Set([fy.id])),
-          };
-        }),
+        .map((fy) => ({
+          year: fy.year,
+          couple: fy.couple,
+          situation: situationOf(ledger.lines.filter((l) => inYear(l.date, fy))),
+          repartitions: repartitionsFor(new Set([fy.id])),
+        })),
     },
   };
 }
