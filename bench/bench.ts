@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { type CpuPerRequest, cpuPerRequest, cpuSnapshot, formatCpu } from './cpu.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import {
   FULL_SCALE,
@@ -177,6 +178,8 @@ interface Row {
   p99: number;
   errors: number;
   bareRps: number;
+  /** µs of CPU per request: the server, PostgreSQL, the load generator (bench/cpu.ts). */
+  cpu: CpuPerRequest | null;
 }
 
 async function drive(
@@ -206,6 +209,7 @@ async function drive(
   });
   return {
     rps: r.requests.average,
+    total: r.requests.total,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.non2xx + r.errors + r.timeouts,
@@ -272,7 +276,12 @@ async function warmUp(call: Call, users: Who[]) {
     await Promise.all(users.slice(i, i + 10).map((w) => askOnce(call, w)));
 }
 
-async function measure(users: Who[], connections: number, probes: Map<string, Probe>): Promise<Row[]> {
+async function measure(
+  users: Who[],
+  connections: number,
+  probes: Map<string, Probe>,
+  serverPid: number,
+): Promise<Row[]> {
   const base = `http://127.0.0.1:${APP_PORT}`;
   const rows: Row[] = [];
   for (const call of selected()) {
@@ -284,12 +293,14 @@ async function measure(users: Who[], connections: number, probes: Map<string, Pr
     if (Buffer.byteLength(text) !== probed.bytes)
       throw new Error(`${call.name}: answers differ between servers`);
     await warmUp(call, users);
-    const app = await drive(base, connections, (i) => req(users[i % users.length]));
+    const before = cpuSnapshot(serverPid);
+    const { total, ...app } = await drive(base, connections, (i) => req(users[i % users.length]));
+    const cpu = cpuPerRequest(before, cpuSnapshot(serverPid), total);
     const bare = await drive(`http://127.0.0.1:${BARE_PORT}`, connections, () => ({
       path: `/bare/${probed.bytes}`,
       headers: {},
     }));
-    rows.push({ name: call.name, ...probed, ...app, bareRps: bare.rps });
+    rows.push({ name: call.name, ...probed, ...app, bareRps: bare.rps, cpu });
   }
   return rows;
 }
@@ -319,7 +330,7 @@ async function probeThenMeasure(
     APP_PORT,
   );
   try {
-    return await measure(who, connections, probes);
+    return await measure(who, connections, probes, server.pid as number);
   } finally {
     await stop(server);
   }
@@ -329,11 +340,11 @@ function print(title: string, rows: Row[]) {
   const health = rows[0].rps;
   console.log(`\n${title}`);
   console.log(
-    `${'call'.padEnd(36)} ${'SQL'.padStart(7)} ${'bytes'.padStart(7)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'bare req/s'.padStart(10)} ${'% bare'.padStart(7)} ${'% health'.padStart(8)} err  per-request ms (one sample)`,
+    `${'call'.padEnd(36)} ${'SQL'.padStart(7)} ${'bytes'.padStart(7)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'bare req/s'.padStart(10)} ${'% bare'.padStart(7)} ${'% health'.padStart(8)} err ${'CPU µs/req'.padStart(17)}  per-request ms (one sample)`,
   );
   for (const r of rows) {
     console.log(
-      `${r.name.padEnd(36)} ${r.statements.padStart(7)} ${String(r.bytes).padStart(7)} ${r.rps.toFixed(0).padStart(7)} ${`${r.p50}ms`.padStart(6)} ${`${r.p99}ms`.padStart(6)} ${r.bareRps.toFixed(0).padStart(10)} ${`${((100 * r.rps) / r.bareRps).toFixed(1)}%`.padStart(7)} ${`${((100 * r.rps) / health).toFixed(0)}%`.padStart(8)} ${String(r.errors).padStart(3)}  ${r.timing}`,
+      `${r.name.padEnd(36)} ${r.statements.padStart(7)} ${String(r.bytes).padStart(7)} ${r.rps.toFixed(0).padStart(7)} ${`${r.p50}ms`.padStart(6)} ${`${r.p99}ms`.padStart(6)} ${r.bareRps.toFixed(0).padStart(10)} ${`${((100 * r.rps) / r.bareRps).toFixed(1)}%`.padStart(7)} ${`${((100 * r.rps) / health).toFixed(0)}%`.padStart(8)} ${String(r.errors).padStart(3)} ${formatCpu(r.cpu).padStart(17)}  ${r.timing}`,
     );
   }
 }
@@ -485,7 +496,7 @@ async function main() {
     await stop(bare);
   }
   console.log(
-    '\nSQL = statements per request (x-sql-statements), in brackets the first request for a building when it differs; each user asks each call once before it is measured; % bare = req/s against the bare Fastify route with a body of the same size; % health = against /api/health in the same run; per-request ms = session lookup · access guard · response validation+serialisation (server-timing of one request).',
+    '\nSQL = statements per request (x-sql-statements), in brackets the first request for a building when it differs; each user asks each call once before it is measured; % bare = req/s against the bare Fastify route with a body of the same size; % health = against /api/health in the same run; CPU µs/req = CPU time per request of the server · every PostgreSQL backend · the load generator (autocannon, this process), from /proc during the run (the three share the machine’s cores: req/s ≈ busy cores / their sum); per-request ms = session lookup · access guard · response validation+serialisation (server-timing of one request).',
   );
 }
 
