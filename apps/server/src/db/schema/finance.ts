@@ -126,7 +126,9 @@ export const billLotLines = pgTable(
     charge_id: uuid('charge_id').references(() => charges.id, { onDelete: 'set null' }),
     amount_cents: integer('amount_cents').notNull(),
   },
-  (t) => [index('bill_lot_lines_bill').on(t.bill_id)],
+  // A bill's lines of the caller's lots, not the whole building's (a breakdown read the bill's
+  // every line, one per lot, repartition and charge, then dropped all but the caller's).
+  (t) => [index('bill_lot_lines_bill_lot').on(t.bill_id, t.lot_id)],
 );
 
 /**
