@@ -184,6 +184,18 @@ describe('a route read inside the session statement', () => {
     expect(read?.coproprietaire?.id).toBe(rec.id);
     expect(read?.rows).toEqual([{ id: rec.id }]);
   });
+
+  it('reads the session and the guard alone when given no read (decision 74)', async () => {
+    const db = t.database.db;
+    const u = await makeSignedInUser(db);
+    const rec = await makeCoproprietaire(db, { user_id: u.user.id });
+    const read = await sessionWithRead(db, sha256(u.token), rec.copropriete_id, []);
+    expect(read?.user.id).toBe(u.user.id);
+    expect(read?.coproprietaire?.id).toBe(rec.id);
+    expect(read?.copropriete).toMatchObject({ id: rec.copropriete_id, finance_version: 0 });
+    expect(read?.rows).toEqual([]);
+    expect(await sessionWithRead(db, sha256('nobody'), rec.copropriete_id, [])).toBeUndefined();
+  });
 });
 
 describe('statement names (PostgreSQL keeps 63 bytes of a name)', () => {

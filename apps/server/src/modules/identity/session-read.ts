@@ -242,7 +242,8 @@ function fuse(db: Db, withRecord: boolean, queries: ReadQuery[], name?: string):
     fields: orderSelectedFields(q.config.fields),
     joins: q.joinsNotNullableMap,
   }));
-  const subqueries = innerSqls.split(SPLIT).map((innerSql, r) => {
+  // No read at all: the session and the guard alone (`json_build_array()` is an empty array).
+  const subqueries = (queries.length === 0 ? [] : innerSqls.split(SPLIT)).map((innerSql, r) => {
     const { fields } = decoders[r];
     const cols = fields.map((_, i) => `c${i}`);
     const values = fields.map((f, i) => (asText(f.field) ? `q.c${i}::text` : `q.c${i}`));

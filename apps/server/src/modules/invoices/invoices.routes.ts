@@ -6,6 +6,9 @@ import { guardCopropriete, readAsCopropriete } from '../access/access.service.js
 import * as service from './invoices.service.js';
 
 /** Supplier invoices (SPEC §2.17, §7). Every call goes through the access guard and the §6 scope. */
+/** The session statement's data: none (the guard alone). */
+const NO_READ = [] as const;
+
 export async function invoicesRoutes(app: FastifyInstance) {
   const db = app.db;
   const storage = app.platform.storage;
@@ -16,9 +19,13 @@ export async function invoicesRoutes(app: FastifyInstance) {
     app,
     e.list,
     async ({ req, params, query }) => {
-      const read = service.invoicesPageRead(params.coproprieteId, query.page_size, query.page_index);
-      const { owner, rows } = await readAsCopropriete(req, params.coproprieteId, read);
+      // The session and the guard in one statement, with no data: the page itself comes from
+      // memory while the building's finance_version stands (decision 74).
+      const { owner } = await readAsCopropriete(req, params.coproprieteId, NO_READ);
       if (owner.copropriete.syndic_id !== params.syndicId) throw new AppError('NOT_FOUND');
+      service.assertInvoicesVisible(owner);
+      const { id, finance_version } = owner.copropriete;
+      const rows = await service.invoicesPage(db, id, finance_version, query.page_size, query.page_index);
       return service.presentInvoices(storage, owner, rows);
     },
     { preview: true, sessionRead: true },

@@ -7,11 +7,13 @@ import {
   paidBadge,
 } from '@tantieme/contract';
 import type { Db } from '../../db/client.js';
+import { readAlone } from '../../db/prepared.js';
 import type { supplierInvoices } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import { type OwnedRecord, type ScopeRow, scopeOf } from '../access/access.service.js';
 import { FILE_URL_TTL_S } from '../documents/documents.service.js';
+import { versionedCache } from '../../lib/versioned-cache.js';
 import * as repo from './invoices.repo.js';
 
 type InvoiceRow = typeof supplierInvoices.$inferSelect;
@@ -33,8 +35,21 @@ async function signedSources(storage: StorageAdapter, rec: ScopeRow, inv: Invoic
   );
 }
 
-/** A page of invoice cards: the read (run by the route with the session), then the cards. */
-export const invoicesPageRead = repo.invoicesPageRead;
+/** Pages of buildings' invoices kept per process: 30 rows each at most (decision 74). */
+export const INVOICE_PAGES_CACHED = 2_000;
+const pages = versionedCache<InvoiceRow[]>(INVOICE_PAGES_CACHED);
+
+/**
+ * A page of the building's invoices as of `version` (its `finance_version`, read by the guard
+ * with the session): the same rows for every co-owner of the building, so kept in memory and
+ * read again only when an invoice of the building changed (migration 0014). Each caller's §6
+ * scope still decides, per request, what the cards show.
+ */
+export function invoicesPage(db: Db, coproprieteId: string, version: number, limit: number, offset: number) {
+  return pages(db, `${coproprieteId}:${limit}:${offset}`, version, () =>
+    readAlone(db, repo.invoicesPageRead(coproprieteId, limit, offset)),
+  );
+}
 
 export async function presentInvoices(
   storage: StorageAdapter,

@@ -23,6 +23,7 @@ import { presentLedgerLine } from '../finances/finances.presenter.js';
 import type { LedgerRow } from '../finances/finances.repo.js';
 import { PRODUCT_LOGO, presentAdministrator, presentLot, presentSyndic } from './synthese.presenter.js';
 import type { RowsOf } from '../../db/prepared.js';
+import { versionedCache } from '../../lib/versioned-cache.js';
 import * as repo from './synthese.repo.js';
 
 type FinancialYear = Awaited<ReturnType<typeof repo.listFinancialYears>>[number];
@@ -147,45 +148,30 @@ function group<T>(rows: T[], key: (r: T) => string) {
 
 /** Buildings kept per process: a few KB each. */
 export const BUILDING_CACHE_SIZE = 2_000;
-const buildingCaches = new WeakMap<Db, Map<string, BuildingFinance>>();
+const buildingCache = versionedCache<BuildingFinance>(BUILDING_CACHE_SIZE);
 
 /**
  * The building's repartitions, charges, years, spending and budgets as of `version` (the
  * copropriété's `finance_version`, read by the guard with the session). They change only when
  * the syndic's data does, and triggers bump the version then (migration 0012), so they are kept
  * in memory and read again only when the version moved: the dashboard's statement reads the
- * member's rows alone. Least recently used buildings leave first.
+ * member's rows alone.
  */
-export async function buildingFinance(
-  db: Db,
-  coproprieteId: string,
-  version: number,
-): Promise<BuildingFinance> {
-  let cache = buildingCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    buildingCaches.set(db, cache);
-  }
-  const hit = cache.get(coproprieteId);
-  cache.delete(coproprieteId);
-  if (hit && hit.version === version) {
-    cache.set(coproprieteId, hit);
-    return hit;
-  }
-  // Read after the version: what it reads is at least that recent; a write in between moves the
-  // version again, so the next request reads anew.
-  const [reps, chargeRows, years, spentRows, budgetRows] = await repo.readBuildingFinance(db, coproprieteId);
-  const entry: BuildingFinance = {
-    version,
-    reps,
-    years,
-    chargesOfRep: group(chargeRows, (c) => c.repartition_id),
-    spentOfCharge: group(spentRows, (r) => r.charge_id),
-    budgetsOfCharge: group(budgetRows, (b) => b.charge_id),
-  };
-  cache.set(coproprieteId, entry);
-  if (cache.size > BUILDING_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return entry;
+export function buildingFinance(db: Db, coproprieteId: string, version: number): Promise<BuildingFinance> {
+  return buildingCache(db, coproprieteId, version, async () => {
+    const [reps, chargeRows, years, spentRows, budgetRows] = await repo.readBuildingFinance(
+      db,
+      coproprieteId,
+    );
+    return {
+      version,
+      reps,
+      years,
+      chargesOfRep: group(chargeRows, (c) => c.repartition_id),
+      spentOfCharge: group(spentRows, (r) => r.charge_id),
+      budgetsOfCharge: group(budgetRows, (b) => b.charge_id),
+    };
+  });
 }
 
 /**
