@@ -118,8 +118,9 @@ describe('hot calls on scale data: SQL statements per request', () => {
       ['GET', `/api/finances/coproprietes/${copro}/coproprietaires/${record}/transactions`, 1],
       ['GET', `/api/coproprietaires/${record}/get-messages`, 1],
       ['GET', `/api/documents/${record}/types/AUTRE`, 1],
-      // The building documents of the copropriété the page shows: guard and reads in the session.
-      ['POST', '/api/documents/get-copropriete-documents', 1, { copro_ids: [copro] }],
+      // The building documents of the copropriété the page shows: the session and the guard, then
+      // its groups and documents the first time only (decision 75), side by side.
+      ['POST', '/api/documents/get-copropriete-documents', 3, { copro_ids: [copro] }],
     ];
     for (const [method, url, max, payload] of calls) {
       const res = await t.app.inject({ method: method as 'GET', url, headers, payload: payload as object });
@@ -146,6 +147,8 @@ describe('hot calls on scale data: SQL statements per request', () => {
       headers,
       payload: { copro_ids: [copro] },
     });
+    // The building's groups are in memory now: the session statement alone.
+    expect(Number(building.headers['x-sql-statements'])).toBe(1);
     const groups = building.json().data as {
       kind: string;
       documents: unknown[];

@@ -49,6 +49,11 @@ export const coproprietes = pgTable('coproprietes', {
    * budgets or invoices change: what the dashboard's cache of them is checked against (decision 72).
    */
   finance_version: bigint('finance_version', { mode: 'number' }).notNull().default(0),
+  /**
+   * Bumped by triggers (migration 0015) whenever the building's document groups or their
+   * documents change: what the building documents' cache is checked against (decision 75).
+   */
+  documents_version: bigint('documents_version', { mode: 'number' }).notNull().default(0),
 });
 
 export const coproprieteAdministrators = pgTable(

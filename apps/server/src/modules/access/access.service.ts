@@ -74,8 +74,8 @@ export interface GuardRow extends ScopeRow {
     Record_,
     'id' | 'user_id' | 'copropriete_id' | 'is_member_syndicat' | 'is_president' | 'permissions'
   >;
-  /** finance_version: what the dashboard's building cache is checked against (decision 72). */
-  copropriete: Pick<Copro_, 'id' | 'syndic_id' | 'settings' | 'finance_version'>;
+  /** The versions the building caches are checked against (decisions 72, 74, 75). */
+  copropriete: Pick<Copro_, 'id' | 'syndic_id' | 'settings' | 'finance_version' | 'documents_version'>;
 }
 
 /** The record rule: the signed-in user holds it, or a preview grants it (read-only); else 404. */

@@ -14,6 +14,9 @@ import { councilChecklist } from './checklist.service.js';
 import * as service from './documents.service.js';
 
 /** Documents (SPEC §2.7, §7). Every co-owner call goes through the access guard. */
+/** The session statement's data: none (the guard alone). */
+const NO_READ = [] as const;
+
 export async function documentsRoutes(app: FastifyInstance) {
   const db = app.db;
   const storage = app.platform.storage;
@@ -34,10 +37,17 @@ export async function documentsRoutes(app: FastifyInstance) {
     e.coproDocuments,
     async ({ req, body }) => {
       const ids = [...new Set(body.copro_ids)];
-      // The page asks for the copropriété it shows: its guard and reads ride with the session.
+      // The page asks for the copropriété it shows: its guard rides with the session, and its
+      // groups come from memory while the building's documents_version stands (decision 75).
       if (ids.length === 1) {
-        const { owner, rows } = await readAsCopropriete(req, ids[0], service.coproGroupsReads(ids[0]));
-        return service.presentCoproDocuments(storage, owner, rows);
+        const { owner } = await readAsCopropriete(req, ids[0], NO_READ);
+        service.assertCoproDocumentsVisible(owner);
+        const { id, documents_version } = owner.copropriete;
+        return service.presentCoproDocuments(
+          storage,
+          owner,
+          await service.coproGroups(db, id, documents_version),
+        );
       }
       if (!(await settleSession(req))) throw new AppError('UNAUTHORIZED');
       const records = [];

@@ -10,7 +10,8 @@ import type { documentGroups } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import { type OwnedRecord, type ScopeRow, scopeOf } from '../access/access.service.js';
-import type { RowsOf } from '../../db/prepared.js';
+import { type RowsOf, readAlone } from '../../db/prepared.js';
+import { versionedCache } from '../../lib/versioned-cache.js';
 import * as repo from './documents.repo.js';
 
 /** Signed file URLs live one hour: long enough for a page left open, short enough to expire. */
@@ -75,11 +76,14 @@ async function presentGroupsWith(
 ): Promise<DocumentGroup[]> {
   const byGroup = new Map<string, DocumentItem[]>();
   const agKind = new Map<string, string | null>();
-  for (const d of docs) {
-    const item = await presentDocument(storage, d);
+  // Every link signed at once (not one await after the other), each list grown in place.
+  const items = await Promise.all(docs.map((d) => presentDocument(storage, d)));
+  docs.forEach((d, i) => {
     agKind.set(d.id, d.ag_kind);
-    byGroup.set(d.group_id!, [...(byGroup.get(d.group_id!) ?? []), item]);
-  }
+    const list = byGroup.get(d.group_id!);
+    if (list) list.push(items[i]);
+    else byGroup.set(d.group_id!, [items[i]]);
+  });
   return groups.map((g) => {
     const list = byGroup.get(g.id) ?? [];
     const kind = g.kind === 'AG' || g.kind === 'BANK_STATEMENT' ? g.kind : 'default';
@@ -136,16 +140,36 @@ export async function coproDocuments(db: Db, storage: StorageAdapter, records: O
   return presentGroups(db, storage, groups);
 }
 
-/** One copropriété's groups and documents, read with the session (`coproGroupsReads`). */
-export const coproGroupsReads = repo.coproGroupsReads;
+/** Buildings' groups and documents kept per process (decision 75). */
+export const COPRO_GROUPS_CACHED = 2_000;
+const coproGroupsCache =
+  versionedCache<RowsOf<ReturnType<typeof repo.coproGroupsReads>>>(COPRO_GROUPS_CACHED);
 
-/** `coproDocuments` for one copropriété, from the rows read with the session. */
+/**
+ * One copropriété's groups and documents as of `version` (its `documents_version`, read by the
+ * guard with the session): the same for every co-owner of the building, so kept in memory and
+ * read again only when a group or a document in one changed (migration 0015). Each caller's §6
+ * scope and the signed links are still decided per request (`presentCoproDocuments`).
+ */
+export function coproGroups(db: Db, coproprieteId: string, version: number) {
+  return coproGroupsCache(db, coproprieteId, version, async () => {
+    const [groups, docs] = repo.coproGroupsReads(coproprieteId);
+    return Promise.all([readAlone(db, groups), readAlone(db, docs)] as const);
+  });
+}
+
+/** §6: the building documents' scope, or a 404 as for a copropriété that is not the caller's. */
+export function assertCoproDocumentsVisible(owner: ScopeRow) {
+  if (!canSeeCoproDocuments(scopeOf(owner))) throw new AppError('NOT_FOUND');
+}
+
+/** `coproDocuments` for one copropriété, from its groups and documents (`coproGroups`). */
 export function presentCoproDocuments(
   storage: StorageAdapter,
   owner: ScopeRow,
-  [groups, docs]: RowsOf<ReturnType<typeof coproGroupsReads>>,
+  [groups, docs]: RowsOf<ReturnType<typeof repo.coproGroupsReads>>,
 ) {
-  if (!canSeeCoproDocuments(scopeOf(owner))) throw new AppError('NOT_FOUND');
+  assertCoproDocumentsVisible(owner);
   const bank = canSeeBankStatements(scopeOf(owner));
   const kept = groups.filter((g) => g.kind !== 'BANK_STATEMENT' || bank);
   const ids = new Set(kept.map((g) => g.id));

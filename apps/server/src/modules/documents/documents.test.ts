@@ -6,8 +6,10 @@ import {
   invoiceEndpoints as inv,
   PREVIEW_TOKEN_HEADER,
 } from '@tantieme/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDocumentsWorld } from '../../test/factories.documents.js';
+import { coproprietes, documentGroups, documents } from '../../db/schema/index.js';
+import { makeDocumentsWorld, makeFile, PDF } from '../../test/factories.documents.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -123,6 +125,63 @@ describe('Ceux de la copropriétés / du syndic', () => {
       await call(d.coproDocuments, { body: { copro_ids: [w.copro.id] } }, w.ownerUser.headers),
     ).data;
     expect(groups.map((g: { kind: string }) => g.kind)).toEqual(['default', 'AG']);
+  });
+
+  it("shows a building's new, changed or deleted documents and groups at the next request (decision 75)", async () => {
+    const db = t.database.db;
+    const names = async (headers = w.memberUser.headers) => {
+      const res = await call(d.coproDocuments, { body: { copro_ids: [w.copro.id] } }, headers);
+      expect(res.statusCode).toBe(200);
+      return (json(res).data as { name: string; documents: { name: string }[] }[]).map(
+        (g) => `${g.name}: ${g.documents.map((x) => x.name).join(', ')}`,
+      );
+    };
+    const version = async (id = w.copro.id) =>
+      (await db.select().from(coproprietes).where(eq(coproprietes.id, id)))[0].documents_version;
+    const [plain] = await db
+      .select()
+      .from(documentGroups)
+      .where(and(eq(documentGroups.copropriete_id, w.copro.id), eq(documentGroups.kind, 'default')));
+    expect((await names())[0]).toBe('Règlement de copropriété: Règlement');
+
+    const v0 = await version();
+    const file = await makeFile(t.app, 'carnet.pdf', 'application/pdf', PDF);
+    const [added] = await db
+      .insert(documents)
+      .values({ group_id: plain.id, file_id: file.id, name: 'Carnet', date: '2026-03-01' })
+      .returning();
+    expect(await version()).toBe(v0 + 1);
+    expect((await names())[0]).toBe('Règlement de copropriété: Carnet, Règlement');
+    await db.update(documents).set({ name: "Carnet d'entretien" }).where(eq(documents.id, added.id));
+    expect((await names())[0]).toBe("Règlement de copropriété: Carnet d'entretien, Règlement");
+    await db.update(documentGroups).set({ name: 'Règlement' }).where(eq(documentGroups.id, plain.id));
+    // The owner (no bank statements) reads the same building in memory, with their own scope.
+    expect(await names(w.ownerUser.headers)).toEqual([
+      "Règlement: Carnet d'entretien, Règlement",
+      'Assemblées générales: ',
+    ]);
+    await db.delete(documents).where(eq(documents.id, added.id));
+    await db.update(documentGroups).set({ name: plain.name }).where(eq(documentGroups.id, plain.id));
+    expect((await names())[0]).toBe('Règlement de copropriété: Règlement');
+
+    // Own documents (no group) and another building's groups leave the version alone.
+    const v1 = await version();
+    const own = await db
+      .insert(documents)
+      .values({
+        coproprietaire_id: w.owner.id,
+        type_code: 'APPEL_FONDS',
+        file_id: file.id,
+        name: 'Appel',
+        date: '2026-03-02',
+      })
+      .returning();
+    await db
+      .insert(documentGroups)
+      .values({ scope: 'copropriete', copropriete_id: w.otherCopro.id, name: 'Autre' });
+    expect(await version()).toBe(v1);
+    expect(await version(w.otherCopro.id)).toBeGreaterThan(0);
+    await db.delete(documents).where(eq(documents.id, own[0].id));
   });
 
   it("answers 404 for another building's documents", async () => {

@@ -139,6 +139,7 @@ export const guardColumns = {
     syndic_id: coproprietes.syndic_id,
     settings: coproprietes.settings,
     finance_version: coproprietes.finance_version,
+    documents_version: coproprietes.documents_version,
   },
 };
 
