@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
  * What a building's syndic data yields, kept in memory per database and per key, and served
  * only while the building's version is the one it was read at: triggers bump the version on
  * every change of the tables behind it, and each request reads the version with its session
- * (decisions 72, 74). Safe with several instances, since the version lives in the database.
+ * (decisions 72, 74, 75). Safe with several instances, since the version lives in the database.
  * Least recently used entries leave first.
  */
 export function versionedCache<T>(size: number) {

@@ -171,6 +171,18 @@ export async function readAsCopropriete<R extends Read<ReadQuery> | readonly Rea
   return { owner: await guardCopropriete(req, coproprieteId), rows };
 }
 
+/**
+ * `readAsCopropriete` with no data: the session and the guard in one statement, for a route whose
+ * data comes from a building cache checked against the versions the guard's row carries
+ * (decisions 74, 75).
+ */
+export async function guardCoproprieteWithSession(
+  req: FastifyRequest,
+  coproprieteId: string,
+): Promise<GuardRow> {
+  return (await readAsCopropriete(req, coproprieteId, [] as const)).owner;
+}
+
 /** `readAsCoproprietaire` for a path naming both: the record must belong to that copropriété. */
 export async function readAsCoproprietaireInCopro<R extends Read<ReadQuery> | readonly Read<ReadQuery>[]>(
   req: FastifyRequest,

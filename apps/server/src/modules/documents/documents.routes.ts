@@ -4,8 +4,8 @@ import { route } from '../../http/route.js';
 import {
   guardCopropriete,
   guardCoproprietaire,
+  guardCoproprieteWithSession,
   guardSyndicRecords,
-  readAsCopropriete,
   readAsCoproprietaire,
 } from '../access/access.service.js';
 import { settleSession } from '../../http/auth.js';
@@ -14,9 +14,6 @@ import { councilChecklist } from './checklist.service.js';
 import * as service from './documents.service.js';
 
 /** Documents (SPEC §2.7, §7). Every co-owner call goes through the access guard. */
-/** The session statement's data: none (the guard alone). */
-const NO_READ = [] as const;
-
 export async function documentsRoutes(app: FastifyInstance) {
   const db = app.db;
   const storage = app.platform.storage;
@@ -40,14 +37,7 @@ export async function documentsRoutes(app: FastifyInstance) {
       // The page asks for the copropriété it shows: its guard rides with the session, and its
       // groups come from memory while the building's documents_version stands (decision 75).
       if (ids.length === 1) {
-        const { owner } = await readAsCopropriete(req, ids[0], NO_READ);
-        service.assertCoproDocumentsVisible(owner);
-        const { id, documents_version } = owner.copropriete;
-        return service.presentCoproDocuments(
-          storage,
-          owner,
-          await service.coproGroups(db, id, documents_version),
-        );
+        return service.coproDocumentsOf(db, storage, await guardCoproprieteWithSession(req, ids[0]));
       }
       if (!(await settleSession(req))) throw new AppError('UNAUTHORIZED');
       const records = [];

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import type { documentGroups } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
-import { type OwnedRecord, type ScopeRow, scopeOf } from '../access/access.service.js';
+import { type GuardRow, type OwnedRecord, scopeOf } from '../access/access.service.js';
 import { type RowsOf, readAlone } from '../../db/prepared.js';
 import { versionedCache } from '../../lib/versioned-cache.js';
 import * as repo from './documents.repo.js';
@@ -146,30 +146,18 @@ const coproGroupsCache =
   versionedCache<RowsOf<ReturnType<typeof repo.coproGroupsReads>>>(COPRO_GROUPS_CACHED);
 
 /**
- * One copropriété's groups and documents as of `version` (its `documents_version`, read by the
- * guard with the session): the same for every co-owner of the building, so kept in memory and
- * read again only when a group or a document in one changed (migration 0015). Each caller's §6
- * scope and the signed links are still decided per request (`presentCoproDocuments`).
+ * `coproDocuments` for the caller's one building (`owner`, the guard's row, with its §6 scope
+ * inputs and its `documents_version`). The groups and their documents are the same for every
+ * co-owner of the building, so they are kept in memory and read again only when a group or a
+ * document in one changed (migration 0015); the scope and the signed links are decided per request.
  */
-export function coproGroups(db: Db, coproprieteId: string, version: number) {
-  return coproGroupsCache(db, coproprieteId, version, async () => {
-    const [groups, docs] = repo.coproGroupsReads(coproprieteId);
-    return Promise.all([readAlone(db, groups), readAlone(db, docs)] as const);
-  });
-}
-
-/** §6: the building documents' scope, or a 404 as for a copropriété that is not the caller's. */
-export function assertCoproDocumentsVisible(owner: ScopeRow) {
+export async function coproDocumentsOf(db: Db, storage: StorageAdapter, owner: GuardRow) {
   if (!canSeeCoproDocuments(scopeOf(owner))) throw new AppError('NOT_FOUND');
-}
-
-/** `coproDocuments` for one copropriété, from its groups and documents (`coproGroups`). */
-export function presentCoproDocuments(
-  storage: StorageAdapter,
-  owner: ScopeRow,
-  [groups, docs]: RowsOf<ReturnType<typeof repo.coproGroupsReads>>,
-) {
-  assertCoproDocumentsVisible(owner);
+  const { id, documents_version } = owner.copropriete;
+  const [groups, docs] = await coproGroupsCache(db, id, documents_version, () => {
+    const [groupsRead, docsRead] = repo.coproGroupsReads(id);
+    return Promise.all([readAlone(db, groupsRead), readAlone(db, docsRead)] as const);
+  });
   const bank = canSeeBankStatements(scopeOf(owner));
   const kept = groups.filter((g) => g.kind !== 'BANK_STATEMENT' || bank);
   const ids = new Set(kept.map((g) => g.id));

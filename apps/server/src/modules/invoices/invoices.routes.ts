@@ -2,13 +2,10 @@ import { invoiceEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { guardCopropriete, readAsCopropriete } from '../access/access.service.js';
+import { guardCopropriete, guardCoproprieteWithSession } from '../access/access.service.js';
 import * as service from './invoices.service.js';
 
 /** Supplier invoices (SPEC §2.17, §7). Every call goes through the access guard and the §6 scope. */
-/** The session statement's data: none (the guard alone). */
-const NO_READ = [] as const;
-
 export async function invoicesRoutes(app: FastifyInstance) {
   const db = app.db;
   const storage = app.platform.storage;
@@ -19,14 +16,10 @@ export async function invoicesRoutes(app: FastifyInstance) {
     app,
     e.list,
     async ({ req, params, query }) => {
-      // The session and the guard in one statement, with no data: the page itself comes from
-      // memory while the building's finance_version stands (decision 74).
-      const { owner } = await readAsCopropriete(req, params.coproprieteId, NO_READ);
+      // The page itself comes from memory while the building's finance_version stands (decision 74).
+      const owner = await guardCoproprieteWithSession(req, params.coproprieteId);
       if (owner.copropriete.syndic_id !== params.syndicId) throw new AppError('NOT_FOUND');
-      service.assertInvoicesVisible(owner);
-      const { id, finance_version } = owner.copropriete;
-      const rows = await service.invoicesPage(db, id, finance_version, query.page_size, query.page_index);
-      return service.presentInvoices(storage, owner, rows);
+      return service.invoiceCards(db, storage, owner, query.page_size, query.page_index);
     },
     { preview: true, sessionRead: true },
   );

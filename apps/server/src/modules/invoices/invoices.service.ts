@@ -11,7 +11,7 @@ import { readAlone } from '../../db/prepared.js';
 import type { supplierInvoices } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
-import { type OwnedRecord, type ScopeRow, scopeOf } from '../access/access.service.js';
+import { type GuardRow, type OwnedRecord, type ScopeRow, scopeOf } from '../access/access.service.js';
 import { FILE_URL_TTL_S } from '../documents/documents.service.js';
 import { versionedCache } from '../../lib/versioned-cache.js';
 import * as repo from './invoices.repo.js';
@@ -40,23 +40,27 @@ export const INVOICE_PAGES_CACHED = 2_000;
 const pages = versionedCache<InvoiceRow[]>(INVOICE_PAGES_CACHED);
 
 /**
- * A page of the building's invoices as of `version` (its `finance_version`, read by the guard
- * with the session): the same rows for every co-owner of the building, so kept in memory and
- * read again only when an invoice of the building changed (migration 0014). Each caller's §6
- * scope still decides, per request, what the cards show.
+ * A page of invoice cards of the caller's building (`owner`, the guard's row, with its §6 scope
+ * inputs and its `finance_version`). The rows are the same for every co-owner of the building,
+ * so they are kept in memory and read again only when an invoice of the building changed
+ * (migration 0014); the scope and the signed links are decided per request.
  */
-export function invoicesPage(db: Db, coproprieteId: string, version: number, limit: number, offset: number) {
-  return pages(db, `${coproprieteId}:${limit}:${offset}`, version, () =>
-    readAlone(db, repo.invoicesPageRead(coproprieteId, limit, offset)),
+export async function invoiceCards(
+  db: Db,
+  storage: StorageAdapter,
+  owner: GuardRow,
+  limit: number,
+  offset: number,
+): Promise<InvoiceCard[]> {
+  assertInvoicesVisible(owner);
+  const { id, finance_version } = owner.copropriete;
+  const rows = await pages(db, `${id}:${limit}:${offset}`, finance_version, () =>
+    readAlone(db, repo.invoicesPageRead(id, limit, offset)),
   );
+  return presentInvoices(storage, owner, rows);
 }
 
-export async function presentInvoices(
-  storage: StorageAdapter,
-  rec: ScopeRow,
-  rows: InvoiceRow[],
-): Promise<InvoiceCard[]> {
-  assertInvoicesVisible(rec);
+async function presentInvoices(storage: StorageAdapter, rec: ScopeRow, rows: InvoiceRow[]) {
   const scope = scopeOf(rec);
   return Promise.all(
     rows.map(async (r) => {

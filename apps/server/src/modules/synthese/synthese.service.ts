@@ -128,7 +128,6 @@ type BuildingRows = Awaited<ReturnType<typeof repo.readBuildingFinance>>;
 
 /** A building's part of the summary, grouped once per version (decision 72). */
 export interface BuildingFinance {
-  version: number;
   reps: BuildingRows[0];
   years: BuildingRows[2];
   chargesOfRep: Map<string, BuildingRows[1]>;
@@ -164,7 +163,6 @@ export function buildingFinance(db: Db, coproprieteId: string, version: number):
       coproprieteId,
     );
     return {
-      version,
       reps,
       years,
       chargesOfRep: group(chargeRows, (c) => c.repartition_id),
