@@ -196,6 +196,53 @@ test.describe('as claire', () => {
     await expect(page.getByRole('button', { name: 'Payez maintenant' })).toHaveCount(0);
   });
 
+  test("the first screen's reads go as one request, and what it does not show starts once it has painted (issue 13)", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // In the page's own clock: when the 'Prochaine assemblée' line (the phone's largest paint)
+    // enters the document; the requests' start times come from the same clock.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shown?: number };
+      new MutationObserver((_, o) => {
+        if (/Prochaine assemblée/.test(document.body?.textContent ?? '')) {
+          w.__shown = performance.now();
+          o.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(`/${tilleuls.id}/home`);
+    await expect(page.getByRole('link', { name: /^Prochaine assemblée\s: / })).toBeVisible();
+    const starts = () =>
+      page.evaluate(() => ({
+        shown: (window as unknown as { __shown?: number }).__shown ?? -1,
+        requests: performance
+          .getEntriesByType('resource')
+          .map((e) => ({ url: e.name, start: e.startTime }))
+          .filter((e) => /\/api\//.test(e.url)),
+      }));
+    const at = (r: { url: string; start: number }[], re: RegExp) =>
+      r.filter((e) => re.test(e.url)).map((e) => e.start);
+    // The first screen's reads went as one request (POST /api/reads) before it was shown; then
+    // the chat badge, the pending attach check, and the counts read again once the socket has
+    // joined the record's room: all of them, and all after the first screen.
+    await expect
+      .poll(async () => {
+        const { requests } = await starts();
+        return [
+          at(requests, /\/api\/reads$/).length,
+          at(requests, /\/chat\/unseen$/).length,
+          at(requests, /\/pending-attach$/).length,
+          at(requests, /\/messages\/unread-count$/).length,
+        ];
+      })
+      .toEqual([1, 1, 1, 1]);
+    const { shown, requests } = await starts();
+    expect(shown).toBeGreaterThan(0);
+    expect(at(requests, /\/api\/reads$/)[0]).toBeLessThan(shown);
+    for (const t of at(requests, /\/(chat\/unseen|pending-attach|messages\/unread-count)$/))
+      expect(t).toBeGreaterThan(shown);
+    await expect(page.getByRole('link', { name: /^Messagerie/ })).toBeVisible();
+  });
+
   test("the phone's bottom bar: five places, legible labels, 44 px targets, 'Plus' for the rest", async ({
     page,
   }) => {

@@ -84,3 +84,10 @@ export const VOTE_METHODS = [
 export const VOTE_CHOICES = { agree: 'Pour', disagree: 'Contre', abstain: 'Abstention' } as const;
 export const UPLOAD_STATUS = { pending: 1, uploading: 2, success: 3, fail: -1 } as const;
 export const IMAGE_SIZES = ['mini', 'small', 'medium', 'large', 'xlarge', 'original'] as const;
+
+/**
+ * Issue 13: the GET reads one `POST /api/reads` answers together (a signed-in page's first
+ * screen from its URL: one request on a phone's few connections instead of nine).
+ */
+export const READS_PATH = '/api/reads';
+export const READS_MAX = 12;

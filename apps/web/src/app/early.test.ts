@@ -24,13 +24,32 @@ const record = {
 const json = (data: unknown) =>
   new Response(JSON.stringify({ success: true, data }), { headers: { 'content-type': 'application/json' } });
 
-function fakeFetch() {
+/** The server: GETs answer their URL; `POST /api/reads` answers each read (one missing: 404). */
+function fakeFetch(opts: { readsDown?: boolean; missing?: string } = {}) {
   const urls: string[] = [];
-  const fetch = vi.fn(async (url: string | URL | Request, _init?: RequestInit) => {
-    urls.push(String(url));
-    return String(url).endsWith('/coproprietaires/all') ? json([record]) : json({ url: String(url) });
+  const batches: string[][] = [];
+  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    const u = String(url);
+    if (u === '/api/reads') {
+      const asked = JSON.parse(String(init?.body)).urls as string[];
+      batches.push(asked);
+      if (opts.readsDown) return new Response('{}', { status: 503 });
+      return json(
+        asked.map((a) =>
+          a === opts.missing
+            ? {
+                url: a,
+                status: 404,
+                body: { success: false, code: 'NOT_FOUND', message: 'Ressource introuvable.' },
+              }
+            : { url: a, status: 200, body: { success: true, data: { url: a } } },
+        ),
+      );
+    }
+    urls.push(u);
+    return u.endsWith('/coproprietaires/all') ? json([record]) : json({ url: u });
   });
-  return { urls, fetch };
+  return { urls, batches, fetch };
 }
 
 /** The URLs the app's hooks ask for, as the API client builds them from the contract. */
@@ -60,21 +79,47 @@ async function clientUrls() {
 const expected = await clientUrls();
 
 describe('early reads of a record home (issue 13)', () => {
-  it("requests the profile, the list, then every read of the record's first screen, as the hooks name them", async () => {
-    const { urls, fetch } = fakeFetch();
+  it("requests the profile, the list, then every read of the record's first screen in one request, as the hooks name them", async () => {
+    const { urls, batches, fetch } = fakeFetch();
     expect(startEarlyReads(`/${RECORD}/home`, store({ TOKEN: 'tok' }), store({}), fetch as never)).toBe(true);
-    await vi.waitFor(() => expect(urls).toHaveLength(expected.length));
-    expect(urls).toEqual(expected);
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    expect(urls).toEqual(expected.slice(0, 2));
+    expect(batches[0]).toEqual(expected.slice(2));
     expect(fetch.mock.calls[0][1]).toEqual({
       headers: { accept: 'application/json', authorization: 'Bearer tok' },
+    });
+    expect(fetch.mock.calls[2][1]).toMatchObject({
+      method: 'POST',
+      headers: { authorization: 'Bearer tok', 'content-type': 'application/json' },
     });
     for (const url of expected) takeEarly(url, { headers: { authorization: 'Bearer tok' } });
   });
 
+  it('each read keeps its own status; if the batch fails, each is asked alone', async () => {
+    const client = createApiClient({
+      getToken: () => 'tok',
+      fetch: (input, init) => takeEarly(String(input), init) ?? Promise.reject(new Error('not early')),
+    });
+    const admins = () => client.call(syntheseEndpoints.administrators, { params: { id: COPRO } });
+    const one = fakeFetch({ missing: expected[5] });
+    startEarlyReads(`/${RECORD}`, store({ TOKEN: 'tok' }), store({}), one.fetch as never);
+    await vi.waitFor(() => expect(one.batches).toHaveLength(1));
+    await expect(admins()).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    for (const url of expected) takeEarly(url, { headers: { authorization: 'Bearer tok' } });
+
+    const down = fakeFetch({ readsDown: true });
+    startEarlyReads(`/${RECORD}`, store({ TOKEN: 'tok' }), store({}), down.fetch as never);
+    await vi.waitFor(() => expect(down.batches).toHaveLength(1));
+    expect(((await admins()) as unknown as { url: string }).url).toBe(expected[5]);
+    // Every read of the first screen, each alone.
+    await vi.waitFor(() => expect(down.urls).toEqual(expected));
+    for (const url of expected) takeEarly(url, { headers: { authorization: 'Bearer tok' } });
+  });
+
   it('the API client takes each early answer once, and asks the server itself afterwards', async () => {
-    const { fetch } = fakeFetch();
+    const { fetch, batches } = fakeFetch();
     startEarlyReads(`/${RECORD}`, store({ TOKEN: 'tok' }), store({}), fetch as never);
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(expected.length));
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
     const network = vi.fn(async () => json({ url: 'network' }));
     const client = createApiClient({
       getToken: () => 'tok',
@@ -93,9 +138,9 @@ describe('early reads of a record home (issue 13)', () => {
   it('is not used by another token, a write, or once it is older than its time to live', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      const { fetch } = fakeFetch();
+      const { fetch, batches } = fakeFetch();
       startEarlyReads(`/${RECORD}`, store({ TOKEN: 'tok' }), store({}), fetch as never);
-      await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(expected.length));
+      await vi.waitFor(() => expect(batches).toHaveLength(1));
       expect(takeEarly(expected[0], { headers: { authorization: 'Bearer other' } })).toBeUndefined();
       expect(
         takeEarly(expected[1], { method: 'POST', headers: { authorization: 'Bearer tok' } }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { READS_MAX } from '../constants.js';
 import { okEnvelope } from '../envelope.js';
 
 export const systemEndpoints = {
@@ -10,5 +11,28 @@ export const systemEndpoints = {
     tags: ['system'],
     auth: false,
     response: okEnvelope(z.object({ status: z.literal('ok'), database: z.literal('up') })),
+  }),
+  reads: defineEndpoint({
+    method: 'POST',
+    path: '/reads',
+    summary:
+      "Several GET reads of the signed-in user in one request, each answered as if asked alone (its status and envelope); for a page's first screen",
+    tags: ['system'],
+    body: z.object({
+      urls: z
+        .array(
+          z
+            .string()
+            .max(512)
+            // An API read of the co-owner app: not this call itself, not the syndic API (its own keys).
+            .regex(
+              /^\/api\/(?!reads(?:[/?]|$)|syndic\/v1(?:[/?]|$))[^\s#]+$/,
+              'Adresse de lecture invalide.',
+            ),
+        )
+        .min(1)
+        .max(READS_MAX),
+    }),
+    response: okEnvelope(z.array(z.object({ url: z.string(), status: z.number().int(), body: z.unknown() }))),
   }),
 };

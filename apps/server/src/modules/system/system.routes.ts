@@ -15,4 +15,24 @@ export async function systemRoutes(app: FastifyInstance) {
     }
     return { status: 'ok' as const, database: 'up' as const };
   });
+
+  /**
+   * Several GET reads in one request (issue 13): each runs through the whole pipeline as if the
+   * client had sent it (its route, its session lookup, its access guard, its validation), with
+   * the caller's token and address, and comes back with its own status and envelope. On HTTP/1.1
+   * a phone opens six connections; a dashboard's nine first-screen reads then took two round
+   * trips of its slow link, beside the page's scripts.
+   */
+  route(app, systemEndpoints.reads, async ({ body, req }) => {
+    const headers = { authorization: String(req.headers.authorization), accept: 'application/json' };
+    return Promise.all(
+      body.urls.map(async (url) => {
+        const res = await app.inject({ method: 'GET', url, headers, remoteAddress: req.ip });
+        // Only JSON answers are carried (a file download is asked for alone).
+        if (!String(res.headers['content-type'] ?? '').startsWith('application/json'))
+          return { url, status: 406, body: null };
+        return { url, status: res.statusCode, body: res.json() as unknown };
+      }),
+    );
+  });
 }

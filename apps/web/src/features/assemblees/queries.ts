@@ -1,6 +1,7 @@
 import { assembleeEndpoints as e, type VoteBody } from '@tantieme/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
+import { FIRST_SCREEN_FRESH_MS } from '../../app/afterFirstScreen';
 import { useCurrentCoproprietaire } from '../coproprietaire/queries';
 
 export interface AgTarget {
@@ -24,6 +25,7 @@ const keys = {
 export const assembleesQuery = (t: AgTarget | null) => ({
   queryKey: keys.list(t),
   queryFn: () => api.call(e.list, { params: t! }),
+  staleTime: FIRST_SCREEN_FRESH_MS,
 });
 
 export function useAssemblees(t: AgTarget | null) {
@@ -62,7 +64,12 @@ export function useVote(t: AgTarget | null, agId: string) {
       mutationFn: (body: VoteBody) => api.call(e.vote, { params: { ...t!, agId }, body }),
     }),
     /** Reloads the assembly's data (after a vote, or on an error as SPEC §8 says). */
-    reload: () => qc.invalidateQueries({ queryKey: keys.detail(t, agId) }),
+    reload: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: keys.detail(t, agId) }),
+        // The list stays fresh a while (first screen): what the vote changed shows there too.
+        qc.invalidateQueries({ queryKey: keys.list(t) }),
+      ]),
   };
 }
 

@@ -15,6 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api';
+import { useAfterFirstScreen } from '../../app/afterFirstScreen';
 import { useSession } from '../../app/session';
 import { useSocket } from '../notifications/realtime';
 
@@ -77,9 +78,11 @@ export const staffScope: ChatScope = {
 
 export function useChatUnseen(id: string | undefined) {
   const { token } = useSession();
+  // A badge: read once the page's own reads have answered (issue 13).
+  const after = useAfterFirstScreen();
   return useQuery({
     queryKey: chatKeys.unseen(id ?? ''),
-    enabled: !!token && !!id,
+    enabled: !!token && !!id && after,
     queryFn: () => api.call(chatEndpoints.unseen, { params: { id: id as string } }).then((r) => r.un_seen),
     staleTime: 60_000,
   });

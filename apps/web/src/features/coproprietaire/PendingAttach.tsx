@@ -4,6 +4,7 @@ import { type CoproprietaireSummary, coproprietaireEndpoints } from '@tantieme/c
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api';
+import { useAfterFirstScreen } from '../../app/afterFirstScreen';
 import { useSession } from '../../app/session';
 import { frCopro } from './fr';
 import { useRemoveCoproprietaire } from './remove';
@@ -46,9 +47,11 @@ export function PendingAttachCheck() {
   const { token } = useSession();
   const qc = useQueryClient();
   const remove = useRemoveCoproprietaire();
+  // Asked once the page's own reads have answered, not in competition with them (issue 13).
+  const after = useAfterFirstScreen();
   const pending = useQuery({
     queryKey: pendingAttachKey,
-    enabled: !!token,
+    enabled: !!token && after,
     queryFn: () => api.call(coproprietaireEndpoints.pendingAttach),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

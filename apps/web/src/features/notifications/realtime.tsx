@@ -3,6 +3,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Socket } from 'socket.io-client';
+import { useAfterFirstScreen } from '../../app/afterFirstScreen';
 import { useSession } from '../../app/session';
 import { coproprietairesKey } from '../coproprietaire/queries';
 import { keys } from './queries';
@@ -62,9 +63,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { token } = useSession();
   const qc = useQueryClient();
   const [socket, setSocket] = useState<Socket | null>(null);
+  // Connected once the page's own reads have answered (issue 13); the room join reads the counts
+  // again, so nothing sent meanwhile is missed.
+  const after = useAfterFirstScreen();
 
   useEffect(() => {
-    if (!token) return;
+    if (!token || !after) return;
     // socket.io-client loads with the first signed-in page, not with /login (bundle budget).
     let s: Socket | null = null;
     let cancelled = false;
@@ -79,7 +83,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       s?.close();
       setSocket(null);
     };
-  }, [token, qc]);
+  }, [token, qc, after]);
 
   return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
 }

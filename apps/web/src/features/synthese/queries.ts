@@ -1,16 +1,10 @@
 import { syntheseEndpoints as e } from '@tantieme/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
+import { FIRST_SCREEN_FRESH_MS } from '../../app/afterFirstScreen';
 
 /** Query hooks of 'Ma synthèse'; each key carries the ids and whether it is a preview. */
 const k = (...parts: (string | undefined)[]) => ['synthese', ...parts] as const;
-
-/**
- * An answer of the first screen stays fresh this long: each block that mounts as its chunk
- * arrives used to fetch the dashboard's answer again (three times on one load, Lighthouse's
- * network log). Payments and live events invalidate these queries explicitly.
- */
-const FIRST_SCREEN_FRESH_MS = 15_000;
 
 /**
  * Key and fetch of the first screen's queries, shared with `app/preload.ts`, which starts them
@@ -35,6 +29,9 @@ export const syntheseQueries = {
   verificationStatus: (coproId: string) => ({
     queryKey: k('verification-status', coproId),
     queryFn: () => api.call(e.verificationStatus, { params: { id: coproId } }),
+    // Live changes invalidate it (verification useVerificationLive); fresh for the first screen
+    // so the mounting page does not ask again what the preload has just read.
+    staleTime: FIRST_SCREEN_FRESH_MS,
   }),
   general: (coproId: string, coproprietaireId: string) => ({
     queryKey: k('general', coproId, coproprietaireId),

@@ -1,7 +1,8 @@
 import { Alert, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import type { CoproprietaireSummary, Lot } from '@tantieme/contract';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { markFirstScreenShown } from '../../../app/afterFirstScreen';
 import { useAfterPaint, useWideLayout } from '../../../ui/layout';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { syntheseFr as t } from '../fr';
@@ -114,6 +115,11 @@ export function OwnerHome() {
 
 function OwnerDashboard({ record }: { record: CoproprietaireSummary }) {
   const settled = useFirstScreenSettled(record);
+  // The socket, the chat badge and the pending attach check start once this screen has painted.
+  const painted = useAfterPaint(settled);
+  useEffect(() => {
+    if (painted) markFirstScreenShown();
+  }, [painted]);
   return <Dashboard record={record} preview={false} settled={settled} />;
 }
 

@@ -1,0 +1,81 @@
+import { useIsFetching } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { isRecordHome } from './early';
+
+/**
+ * Work the first screen does not show (the realtime socket, the chat badge, the pending attach
+ * check) starts once the page's reads have answered and the page has painted (issue 13): on a
+ * phone's few connections it no longer competes with them, and no request starts between the
+ * first screen's data and its largest paint (Lighthouse counted such late requests as one more
+ * round trip before the dashboard's LCP). Nothing is lost by waiting: the socket's room join
+ * reads the counts again, and the badge and the check are read as before, a moment later.
+ *
+ * Once settled, it stays settled for the tab: later pages start this work at once.
+ */
+let settled = false;
+const waiting = new Set<() => void>();
+/**
+ * A record's home opened from its URL says itself when its first screen is shown (CoproHome):
+ * the moment its reads have answered comes before it, since that screen renders as a
+ * transition, in slices.
+ */
+const pageMarks = typeof location !== 'undefined' && isRecordHome(location.pathname);
+
+/**
+ * An answer of the first screen stays fresh this long: each block that mounts as its chunk
+ * arrives used to fetch the dashboard's answer again (three times on one load, Lighthouse's
+ * network log), and the blocks fetched again what `app/preload.ts` had just read. Payments and
+ * live events invalidate these queries explicitly.
+ */
+export const FIRST_SCREEN_FRESH_MS = 15_000;
+
+/** However busy the page, the deferred work never waits longer than this. */
+export const AFTER_FIRST_SCREEN_MAX_MS = 3000;
+
+function settle() {
+  if (settled) return;
+  settled = true;
+  for (const f of waiting) f();
+  waiting.clear();
+}
+
+/** The dashboard's first screen has painted (CoproHome, `useAfterPaint`). */
+export function markFirstScreenShown() {
+  settle();
+}
+
+/** True once no query is in flight for a whole frame after mount (or the fallback has passed). */
+export function useAfterFirstScreen(): boolean {
+  const [ready, setReady] = useState(settled);
+  const fetching = useIsFetching();
+
+  useEffect(() => {
+    if (ready) return;
+    if (settled) {
+      setReady(true);
+      return;
+    }
+    const done = () => setReady(true);
+    waiting.add(done);
+    const fallback = setTimeout(settle, AFTER_FIRST_SCREEN_MAX_MS);
+    return () => {
+      waiting.delete(done);
+      clearTimeout(fallback);
+    };
+  }, [ready]);
+
+  useEffect(() => {
+    if (settled || pageMarks || fetching > 0) return;
+    // After the next frame has painted; a query starting meanwhile cancels it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(settle, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [fetching]);
+
+  return ready;
+}
