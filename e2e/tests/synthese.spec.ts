@@ -196,7 +196,9 @@ test.describe('as claire', () => {
     await expect(page.getByRole('button', { name: 'Payez maintenant' })).toHaveCount(0);
   });
 
-  test("the first screen's reads go as one request, and what it does not show starts once it has painted (issue 13)", async ({ page }) => {
+  test("the first screen's reads go as one request, and what it does not show starts once it has painted (issue 13)", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     // In the page's own clock: when the 'Prochaine assemblée' line (the phone's largest paint)
     // enters the document; the requests' start times come from the same clock.
@@ -209,8 +211,13 @@ test.describe('as claire', () => {
         }
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
+    const batch = page.waitForResponse((r) => r.url().endsWith('/api/reads'));
     await page.goto(`/${tilleuls.id}/home`);
     await expect(page.getByRole('link', { name: /^Prochaine assemblée\s: / })).toBeVisible();
+    // Every read it carried was accepted and answered.
+    const items = (await (await batch).json()).data as { status: number }[];
+    expect(items.length).toBeGreaterThanOrEqual(8);
+    expect(items.every((i) => i.status === 200)).toBe(true);
     const starts = () =>
       page.evaluate(() => ({
         shown: (window as unknown as { __shown?: number }).__shown ?? -1,

@@ -24,9 +24,10 @@ export const systemEndpoints = {
           z
             .string()
             .max(512)
-            // An API read of the co-owner app: not this call itself, not the syndic API (its own keys).
+            // An API read of the co-owner app: not this call itself, not the syndic API (its own
+            // keys), no dot segment (nothing outside /api/ once resolved), only URL characters.
             .regex(
-              /^\/api\/(?!reads(?:[/?]|$)|syndic\/v1(?:[/?]|$))[^\s#]+$/,
+              /^\/api\/(?!reads(?:[/?]|$)|syndic\/v1(?:[/?]|$))(?!.*\.\.)[A-Za-z0-9\-._~/?=&%:,+]+$/,
               'Adresse de lecture invalide.',
             ),
         )
