@@ -178,6 +178,11 @@ interface Row {
   p99: number;
   errors: number;
   bareRps: number;
+  /**
+   * `/api/health`'s req/s driven just before this call: the reference of its share, seconds
+   * apart, so that a machine whose speed drifts during the run (a shared host) moves both.
+   */
+  healthRps: number;
   /** µs of CPU per request: the server, PostgreSQL, the load generator (bench/cpu.ts). */
   cpu: CpuPerRequest | null;
 }
@@ -284,7 +289,9 @@ async function measure(
 ): Promise<Row[]> {
   const base = `http://127.0.0.1:${APP_PORT}`;
   const rows: Row[] = [];
-  for (const call of selected()) {
+  const calls = selected();
+  const healthReq = requestOf(calls[0]);
+  for (const call of calls) {
     const req = requestOf(call);
     const { res, text } = await askOnce(call, users[0]);
     const probed = probes.get(call.name) as Probe;
@@ -293,6 +300,11 @@ async function measure(
     if (Buffer.byteLength(text) !== probed.bytes)
       throw new Error(`${call.name}: answers differ between servers`);
     await warmUp(call, users);
+    // The reference, again, just before each call (the first call is health itself).
+    const healthRps =
+      call === calls[0]
+        ? undefined
+        : (await drive(base, connections, (i) => healthReq(users[i % users.length]))).rps;
     const before = cpuSnapshot(serverPid);
     const { total, ...app } = await drive(base, connections, (i) => req(users[i % users.length]));
     const cpu = cpuPerRequest(before, cpuSnapshot(serverPid), total);
@@ -300,7 +312,14 @@ async function measure(
       path: `/bare/${probed.bytes}`,
       headers: {},
     }));
-    rows.push({ name: call.name, ...probed, ...app, bareRps: bare.rps, cpu });
+    rows.push({
+      name: call.name,
+      ...probed,
+      ...app,
+      bareRps: bare.rps,
+      healthRps: healthRps ?? app.rps,
+      cpu,
+    });
   }
   return rows;
 }
@@ -337,14 +356,13 @@ async function probeThenMeasure(
 }
 
 function print(title: string, rows: Row[]) {
-  const health = rows[0].rps;
   console.log(`\n${title}`);
   console.log(
-    `${'call'.padEnd(36)} ${'SQL'.padStart(7)} ${'bytes'.padStart(7)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'bare req/s'.padStart(10)} ${'% bare'.padStart(7)} ${'% health'.padStart(8)} err ${'CPU µs/req'.padStart(17)}  per-request ms (one sample)`,
+    `${'call'.padEnd(36)} ${'SQL'.padStart(7)} ${'bytes'.padStart(7)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'bare req/s'.padStart(10)} ${'% bare'.padStart(7)} ${'health'.padStart(7)} ${'% health'.padStart(8)} err ${'CPU µs/req'.padStart(17)}  per-request ms (one sample)`,
   );
   for (const r of rows) {
     console.log(
-      `${r.name.padEnd(36)} ${r.statements.padStart(7)} ${String(r.bytes).padStart(7)} ${r.rps.toFixed(0).padStart(7)} ${`${r.p50}ms`.padStart(6)} ${`${r.p99}ms`.padStart(6)} ${r.bareRps.toFixed(0).padStart(10)} ${`${((100 * r.rps) / r.bareRps).toFixed(1)}%`.padStart(7)} ${`${((100 * r.rps) / health).toFixed(0)}%`.padStart(8)} ${String(r.errors).padStart(3)} ${formatCpu(r.cpu).padStart(17)}  ${r.timing}`,
+      `${r.name.padEnd(36)} ${r.statements.padStart(7)} ${String(r.bytes).padStart(7)} ${r.rps.toFixed(0).padStart(7)} ${`${r.p50}ms`.padStart(6)} ${`${r.p99}ms`.padStart(6)} ${r.bareRps.toFixed(0).padStart(10)} ${`${((100 * r.rps) / r.bareRps).toFixed(1)}%`.padStart(7)} ${r.healthRps.toFixed(0).padStart(7)} ${`${((100 * r.rps) / r.healthRps).toFixed(0)}%`.padStart(8)} ${String(r.errors).padStart(3)} ${formatCpu(r.cpu).padStart(17)}  ${r.timing}`,
     );
   }
 }
@@ -496,7 +514,7 @@ async function main() {
     await stop(bare);
   }
   console.log(
-    '\nSQL = statements per request (x-sql-statements), in brackets the first request for a building when it differs; each user asks each call once before it is measured; % bare = req/s against the bare Fastify route with a body of the same size; % health = against /api/health in the same run; CPU µs/req = CPU time per request of the server · every PostgreSQL backend · the load generator (autocannon, this process), from /proc during the run (the three share the machine’s cores: req/s ≈ busy cores / their sum); per-request ms = session lookup · access guard · response validation+serialisation (server-timing of one request).',
+    '\nSQL = statements per request (x-sql-statements), in brackets the first request for a building when it differs; each user asks each call once before it is measured; % bare = req/s against the bare Fastify route with a body of the same size; health = /api/health’s req/s driven just before the call, and % health = the call’s req/s against it (so a machine whose speed drifts during the run moves both); CPU µs/req = CPU time per request of the server · every PostgreSQL backend · the load generator (autocannon, this process), from /proc during the run (the three share the machine’s cores: req/s ≈ busy cores / their sum); per-request ms = session lookup · access guard · response validation+serialisation (server-timing of one request).',
   );
 }
 
