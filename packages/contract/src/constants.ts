@@ -89,5 +89,4 @@ export const IMAGE_SIZES = ['mini', 'small', 'medium', 'large', 'xlarge', 'origi
  * Issue 13: the GET reads one `POST /api/reads` answers together (a signed-in page's first
  * screen from its URL: one request on a phone's few connections instead of nine).
  */
-export const READS_PATH = '/api/reads';
 export const READS_MAX = 12;

@@ -1,5 +1,6 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useAfterPaint } from '../ui/layout';
 import { isRecordHome } from './early';
 
 /**
@@ -30,18 +31,14 @@ const pageMarks = typeof location !== 'undefined' && isRecordHome(location.pathn
 export const FIRST_SCREEN_FRESH_MS = 15_000;
 
 /** However busy the page, the deferred work never waits longer than this. */
-export const AFTER_FIRST_SCREEN_MAX_MS = 3000;
+const AFTER_FIRST_SCREEN_MAX_MS = 3000;
 
-function settle() {
+/** The dashboard's first screen has painted (CoproHome, `useAfterPaint`); or see below. */
+export function markFirstScreenShown() {
   if (settled) return;
   settled = true;
   for (const f of waiting) f();
   waiting.clear();
-}
-
-/** The dashboard's first screen has painted (CoproHome, `useAfterPaint`). */
-export function markFirstScreenShown() {
-  settle();
 }
 
 /** True once no query is in flight for a whole frame after mount (or the fallback has passed). */
@@ -57,25 +54,18 @@ export function useAfterFirstScreen(): boolean {
     }
     const done = () => setReady(true);
     waiting.add(done);
-    const fallback = setTimeout(settle, AFTER_FIRST_SCREEN_MAX_MS);
+    const fallback = setTimeout(markFirstScreenShown, AFTER_FIRST_SCREEN_MAX_MS);
     return () => {
       waiting.delete(done);
       clearTimeout(fallback);
     };
   }, [ready]);
 
+  // No query in flight, and that painted (a query starting meanwhile cancels it).
+  const idle = useAfterPaint(!pageMarks && fetching === 0);
   useEffect(() => {
-    if (settled || pageMarks || fetching > 0) return;
-    // After the next frame has painted; a query starting meanwhile cancels it.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(settle, 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
-    };
-  }, [fetching]);
+    if (idle) markFirstScreenShown();
+  }, [idle]);
 
   return ready;
 }

@@ -5,14 +5,15 @@
  * dashboard's LCP was 90 % render delay). Here the entry starts them before the application is
  * even requested, and the API client takes each answer instead of asking again (`takeEarly`).
  *
- * Only the contract's constants and rules are imported (no zod: this runs in the entry chunk).
+ * Only the contract's constants, rules and endpoint paths are imported (no zod: this runs in the
+ * entry chunk; the browser build keeps only each endpoint's method and path, decision 65).
  */
 import {
   type MenuRecord,
   menuVisibility,
   PREVIEW_TOKEN_HEADER,
-  READS_PATH,
   STORAGE_KEYS,
+  systemEndpoints,
 } from '@tantieme/contract';
 
 interface EarlyRead {
@@ -117,7 +118,7 @@ function readTogether(
 ) {
   if (urls.length === 0) return;
   const headers = { accept: 'application/json', authorization };
-  const batch = doFetch(READS_PATH, {
+  const batch = doFetch(`/api${systemEndpoints.reads.path}`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify({ urls }),

@@ -126,7 +126,7 @@ export interface BillLine {
  * pgbench). No row: no such bill here. The service answers 404 unless every wanted lot is allowed.
  */
 const billBreakdownQuery = (d: Db, user: SQL, record: SQL) => {
-  // The wanted lots travel as one array parameter (`lotsParam`), not one parameter per lot.
+  // The wanted lots travel as one array parameter, not one parameter per lot.
   const allowed = d
     .select({
       lots: sql<string[]>`coalesce(array_agg(distinct ${coproprietaireLots.lot_id}), '{}')`.as('lots'),
@@ -164,9 +164,6 @@ const billBreakdownQuery = (d: Db, user: SQL, record: SQL) => {
     .where(and(eq(bills.id, sql.placeholder('bill')), eq(bills.copropriete_id, sql.placeholder('copro'))));
 };
 
-/** A list of ids as one PostgreSQL array parameter (ids are UUIDs, validated by the contract). */
-const lotsParam = (ids: string[]) => `{${ids.join(',')}}`;
-
 /**
  * A bill's breakdown as a named read (run with the session): the bill (if it is of this
  * copropriété) with, as subqueries, which of the wanted lots the caller may see (the session
@@ -179,7 +176,7 @@ export function billBreakdownRead(
   lotIds: string[],
   previewRecord: string | null,
 ) {
-  const values = { bill: billId, copro: coproprieteId, lots: lotsParam(lotIds) };
+  const values = { bill: billId, copro: coproprieteId, lots: lotIds };
   return {
     name: 'bill_breakdown',
     build: (d: Db) => billBreakdownQuery(d, sql`${sessions.user_id}`, sql`null::uuid`),
