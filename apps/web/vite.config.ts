@@ -118,9 +118,83 @@ const APP_COMPONENTS = [
   'Progress',
   'ScrollArea',
   'SimpleGrid',
+  'Table',
   'ThemeIcon',
   'VisuallyHidden',
 ];
+/**
+ * Application modules by name, under `apps/web/src` (`web`) or `packages/contract/src` (`contract`),
+ * without extension.
+ */
+const appModules = (web: string[], contract: string[] = []) =>
+  new RegExp(
+    `(apps[\\\\/]web[\\\\/]src[\\\\/](${web.join('|')})|packages[\\\\/]contract[\\\\/]src[\\\\/](${contract.join('|') || '$^'}))\\.tsx?$`,
+  );
+/**
+ * What the application chunk (`app/boot.tsx`) imports that the signed-in layout and the preload
+ * import too: as their own chunks these were eleven files of 0.1–2 KB, each a round trip on one
+ * of HTTP/1.1's six connections before anything is painted.
+ */
+const CORE = appModules(
+  [
+    'api',
+    'app/session',
+    'app/afterFirstScreen',
+    'features/notifications/realtime',
+    'app/guard',
+    'ui/logo',
+    'ui/layout',
+    'ui/LoadingOverlay',
+    'ui/NotFound',
+    'i18n/fr',
+    'features/notifications/queries',
+    'features/coproprietaire/queries',
+  ],
+  [
+    'client',
+    'domains/identity',
+    'domains/notifications',
+    'domains/coproprietaire',
+    'domains/settings',
+    'rules/once',
+    'rules/typo',
+    'rules/format',
+  ],
+);
+/** The logo's text, written into the pages (ui/logo.ts). */
+const LOGO = /[\\/]public[\\/]logo-tantieme\.svg\?raw$/;
+/**
+ * The signed-in layout's shell, header, menus and the badges and feeds they show (the layout
+ * itself, a lazy page's entry, stays its own chunk: the manifest and the budget check name it).
+ */
+const SHELL = appModules(
+  [
+    // The first screen's queries (app/preload.ts starts them) and the balance with its payment
+    // button, which the finance pages show too: in the chunk every signed-in page loads, not
+    // three more files of 2–3 KB on the dashboard's path.
+    'app/preload',
+    'features/(synthese|assemblees|payments)/queries',
+    'features/payments/(index|fr|components/PayNowButton|components/PaymentStatusModal)',
+    'features/finances/components/BalanceSummary',
+    'ui/Doughnut',
+    'app/shell/(menu|DashboardNav|MobileBar|AppHeader|LazyUserSidebar)',
+    'features/coproprietaire/(DisabledRecord|PendingAttach|remove|fr)',
+    'features/onboarding/OnboardingRedirect',
+    'features/notifications/(push|NotificationsLive|MessageShortcut|NotificationBell|fr)',
+    'features/notifications/components/(FeedList|useFeed|NotificationsFeed|NotificationDetail)',
+    'features/chat/(ChatShortcut|queries|fr)',
+  ],
+  ['domains/(chat|synthese|assemblees|payments)', 'rules/(roles|assemblee|tally|ledger)'],
+);
+/** The shell's CSS modules. */
+const SHELL_STYLES = /apps[\\/]web[\\/]src[\\/]app[\\/]shell[\\/]\w+\.module\.css$/;
+/** The toasts' and modals' libraries the signed-in layout mounts. */
+const SHELL_LIBS = /node_modules[\\/]@mantine[\\/](notifications|store|modals)[\\/]/;
+/** A record's home page (`/:id/home`). */
+const HOME_PAGE = appModules(
+  ['features/synthese/components/[A-Za-z]+', 'features/synthese/fr'],
+  ['rules/synthese'],
+);
 /** The libraries only those components use (popovers, focus trap). */
 const APP_LIBS = /node_modules[\\/](@floating-ui|tabbable)[\\/]/;
 
@@ -144,18 +218,27 @@ export default defineConfig({
       output: {
         // Chunks by what pages load together (issue 13). Split per module, the dashboard was 98
         // files, then 79: on HTTP/1.1 a browser fetches six at a time, and on a phone's link each
-        // wave costs a round trip. React, the router and react-query are one chunk; Mantine is
-        // three: its core, the components /login shows (LOGIN_COMPONENTS), and those of the
-        // signed-in layout and the dashboard (APP_COMPONENTS), so /login does not carry the
-        // signed-in pages' components; the other components stay split per page. Icons are one.
+        // wave costs a round trip. React is one chunk, the router and react-query another (two
+        // files that download side by side); Mantine is three: its core, the components /login
+        // shows (LOGIN_COMPONENTS), and those of the signed-in layout and the dashboard
+        // (APP_COMPONENTS), so /login does not carry the signed-in pages' components; the other
+        // components stay split per page. Icons are one. Our own modules that load together are
+        // three (CORE, SHELL, HOME_PAGE: 39 files → 14 for the dashboard); those groups take only
+        // the modules they name (`includeDependenciesRecursively: false`), not what they import.
         // A component added to the sign-in page belongs in LOGIN_COMPONENTS: else /login loads
-        // 'mantine-app' and the bundle budget check fails.
+        // 'mantine-app' and the bundle budget check fails. The budget check also fails when two
+        // chunks import each other (a module left outside a group can do that).
         codeSplitting: {
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@remix-run|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 20,
+            },
+            {
+              name: 'router',
+              test: /node_modules[\\/](react-router|@remix-run|@tanstack)[\\/]/,
+              priority: 19,
             },
             {
               name: 'mantine',
@@ -173,6 +256,15 @@ export default defineConfig({
               priority: 8,
             },
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 7 },
+            { name: 'core', test: scriptsOf(CORE, LOGO), priority: 6, includeDependenciesRecursively: false },
+            {
+              name: 'shell',
+              // With its CSS module's class names: left with the layout, they made the two chunks import each other.
+              test: (id: string) => scriptsOf(SHELL, SHELL_LIBS)(id) || SHELL_STYLES.test(id),
+              priority: 4,
+              includeDependenciesRecursively: false,
+            },
+            { name: 'home', test: scriptsOf(HOME_PAGE), priority: 3, includeDependenciesRecursively: false },
           ],
         },
       },

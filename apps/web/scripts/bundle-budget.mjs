@@ -86,6 +86,37 @@ function findKey(manifest, modulePath) {
   return null;
 }
 
+/**
+ * Two chunks that import each other, statically, as `[a, b, …, a]` (their files), or null. A
+ * code-splitting group that leaves one of its modules' imports outside can cause that; the
+ * browser then evaluates one of them with the other's bindings not yet initialised.
+ */
+export function importCycle(manifest) {
+  const state = new Map();
+  const stack = [];
+  const visit = (key) => {
+    state.set(key, 'open');
+    stack.push(key);
+    for (const dep of manifest[key].imports ?? []) {
+      if (!manifest[dep]) continue;
+      if (state.get(dep) === 'open') return [...stack.slice(stack.indexOf(dep)), dep];
+      if (!state.has(dep)) {
+        const found = visit(dep);
+        if (found) return found;
+      }
+    }
+    stack.pop();
+    state.set(key, 'done');
+    return null;
+  };
+  for (const key of Object.keys(manifest)) {
+    if (state.has(key)) continue;
+    const found = visit(key);
+    if (found) return found.map((k) => manifest[k].file);
+  }
+  return null;
+}
+
 export function measure(distDir, pagesSource) {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
@@ -113,6 +144,8 @@ export function measure(distDir, pagesSource) {
     }
     return t;
   };
+  const cycle = importCycle(manifest);
+  if (cycle) throw new Error(`chunks import each other: ${cycle.join(' → ')}`);
   const entry = closure(manifest, entryKey);
   // The entry (styles only) starts the application with `import('./app/boot')` at once, or
   // after the first frame of a prerendered page: that chunk is initial JavaScript of every page.

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script, no types
-import { lazyPages, measure } from './bundle-budget.mjs';
+import { importCycle, lazyPages, measure } from './bundle-budget.mjs';
 
 /** Random base64 compresses to about 3/4 of its length, whatever the encoder. */
 const noise = (n: number) => randomBytes(n).toString('base64').slice(0, n);
@@ -65,5 +65,20 @@ describe('bundle budget', () => {
     expect(login.brotli).toBeLessThan(login.budget); // 170 KB
     expect(home.files).toBe(5); // + home, chart (static import) and the dashboard layout
     expect(home.brotli).toBeGreaterThan(home.budget); // ~3/4 of 400 KB > 250 KB: the check fails
+  });
+
+  it('finds two chunks that import each other, and passes a tree', () => {
+    const tree = {
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_a.js', '_b.js'] },
+      '_a.js': { file: 'assets/a.js', imports: ['_b.js'] },
+      '_b.js': { file: 'assets/b.js' },
+    };
+    expect(importCycle(tree)).toBeNull();
+    const cyclic = {
+      ...tree,
+      '_b.js': { file: 'assets/b.js', imports: ['_c.js'] },
+      '_c.js': { file: 'assets/c.js', imports: ['_a.js'] },
+    };
+    expect(importCycle(cyclic)).toEqual(['assets/a.js', 'assets/b.js', 'assets/c.js', 'assets/a.js']);
   });
 });

@@ -45,7 +45,9 @@ const { render } = await import(pathToFileURL(path.join(ssrDir, 'prerender.js'))
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 const indexPath = path.join(dist, 'index.html');
 const index = readFileSync(indexPath, 'utf8');
-if (!index.includes('<div id="root"></div>')) throw new Error('prerender: no empty #root in index.html');
+/** index.html's #root, on one line, holding the placeholder (index.html). */
+const ROOT = /^ *<div id="root">.*<\/div>$/m;
+if (!ROOT.test(index)) throw new Error('prerender: no #root line in index.html');
 
 /** Writes a file of dist/ with its `.br` and `.gz`, like every other asset of the build. */
 function writeCompressed(out, text) {
@@ -71,7 +73,10 @@ const shell = index.replace(/ *<link rel="modulepreload"[^>]* data-boot>\n/g, ''
 for (const page of PAGES) {
   const body = await render(page.url);
   if (!body.includes('<h1')) throw new Error(`prerender ${page.url}: no <h1> rendered`);
-  const html = shell.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+  // The CSP allows no inline script: React's reveal scripts would be refused and the page rendered twice.
+  if (/<script(?![^>]*\ssrc=)/.test(body))
+    throw new Error(`prerender ${page.url}: inline <script> in the page`);
+  const html = shell.replace(ROOT, () => `    <div id="root">${body}</div>`);
   const size = writeCompressed(path.join(dist, page.file), html);
   console.log(`prerendered ${page.url} → dist/${page.file} (${(size / 1024).toFixed(1)} KB)`);
 }

@@ -4,19 +4,27 @@ import './app/a11y.css';
 import './app/palette.css';
 import { startEarlyReads } from './app/early';
 import { LOGIN_READY_EVENT } from './app/loginReady';
+import { isPrerendered } from './app/prerendered';
 
 // A signed-in record's home: its data is requested now, while the application downloads.
-startEarlyReads(window.location.pathname);
+const recordHome = startEarlyReads(window.location.pathname);
 
 /**
  * The entry only carries the styles and starts the application (`app/boot.tsx`). A page the
  * build prerendered (/login) is painted first: the browser would otherwise evaluate the
  * application's modules (one long task) before its first frame (issue 13, decision 59).
  */
-const prerendered = !!document.getElementById('root')?.firstElementChild;
+const prerendered = isPrerendered(document.getElementById('root'));
 const start = () => void import('./app/boot');
 if (prerendered && !document.hidden) requestAnimationFrame(() => setTimeout(start, 0));
 else start();
+// Its layout's and page's chunks too, beside the application's: asked only once the application
+// had run (app/preload.ts), they were a last wave of downloads after it, on a phone's link the
+// last second before the first screen (issue 13). The preload's own imports then find them.
+if (recordHome) {
+  void import('./app/layouts/DashboardLayout');
+  void import('./features/synthese/pages/CoproHomePage');
+}
 
 // Until React has taken over the prerendered page, what is typed lives only in the DOM (React's
 // state is still empty), a click on a tab or a button does nothing, and a submit would be the

@@ -15,13 +15,20 @@ export async function render(path: string): Promise<string> {
   if (context instanceof Response) throw new Error(`prerender ${path}: redirected`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const client = new QueryClient();
+  // A component that throws here would leave its Suspense boundary to the browser (an inline
+  // script the CSP refuses, and a second copy of the page): the build fails instead.
+  const errors: unknown[] = [];
   // prerender waits for every lazy chunk (the page, the layout) before it resolves.
   const { prelude } = await prerenderToNodeStream(
     <Root client={client}>
       {/* No inline hydration script (CSP): the routes have no loaders, the browser router starts alone. */}
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </Root>,
+    // React outlines a boundary larger than this (12.5 KB by default) behind an inline script
+    // that reveals it: the CSP refuses inline scripts, so every boundary stays in place.
+    { onError: (e) => void errors.push(e), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
+  if (errors.length) throw new Error(`prerender ${path}: ${String(errors[0])}`, { cause: errors[0] });
   let html = '';
   for await (const chunk of prelude) html += chunk.toString();
   return html;

@@ -47,6 +47,23 @@ describe('compression and caching (issue 13)', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(web.js);
   });
 
+  it("a built file carries the security headers a subresource uses, not a document's", async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-AbC_12-z.js' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['referrer-policy']).toBe('no-referrer');
+    expect(asset.headers['strict-transport-security']).toMatch(/max-age=/);
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    // Documents and API answers keep every header.
+    for (const url of ['/', '/login', '/api/health']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
   it('falls back to gzip, then to the plain file', async () => {
     const gz = await t.app.inject({
       method: 'GET',

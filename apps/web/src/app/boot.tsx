@@ -9,6 +9,7 @@ import { RouterProvider } from 'react-router-dom';
 import { config as zodConfig } from 'zod';
 import { getToken, setUnauthorizedHandler } from '../api';
 import { loginPath } from './guard';
+import { isPrerendered } from './prerendered';
 import { Root } from './Root';
 import { router } from './router';
 import { SYNDIC_ALIAS_KEY, wipeLocalSession } from './session';
@@ -53,6 +54,6 @@ const app = (
 // the first render is a transition: React renders in slices of a few milliseconds and lets the
 // browser answer input in between, instead of one long task (issue 13, Total Blocking Time).
 startTransition(() => {
-  if (container.firstElementChild) hydrateRoot(container, app);
+  if (isPrerendered(container)) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });

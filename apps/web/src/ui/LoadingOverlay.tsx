@@ -1,5 +1,6 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { fr } from '../i18n/fr';
+import { PRODUCT_LOGO_SRC } from './logo';
 
 /** Full-screen loading overlay with a spinner and the product's name (SPEC §2.22). */
 export function LoadingOverlay() {
@@ -12,7 +13,7 @@ export function LoadingOverlay() {
       gap="sm"
       style={{ position: 'fixed', inset: 0, background: 'var(--mantine-color-body)', zIndex: 1000 }}
     >
-      <img src="/logo-tantieme.svg" alt="" width={56} height={56} />
+      <img src={PRODUCT_LOGO_SRC} alt="" width={56} height={56} />
       <Text fw={700} size="xl" c="tantieme.8">
         {fr.productName}
       </Text>

@@ -5,6 +5,7 @@ import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { fr } from '../../i18n/fr';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { PRODUCT_LOGO_SRC } from '../../ui/logo';
 
 /**
  * Read-only syndic preview (SPEC §2.1): sidebar only. The spt query parameter is kept for
@@ -40,7 +41,7 @@ export function SyndicPreviewLayout() {
       <AppShell.Header hiddenFrom="sm">
         <Group h="100%" px="md">
           <Burger opened={navOpened} onClick={toggleNav} size="sm" aria-label={fr.header.mainNav} />
-          <img src="/logo-tantieme.svg" alt={fr.productName} width={28} height={28} />
+          <img src={PRODUCT_LOGO_SRC} alt={fr.productName} width={28} height={28} />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar>

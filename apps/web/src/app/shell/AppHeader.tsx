@@ -10,6 +10,7 @@ import { fr } from '../../i18n/fr';
 import { useSession } from '../session';
 import { loginPath } from '../guard';
 import { SYNDIC_ALIAS_KEY } from '../session';
+import { PRODUCT_LOGO_SRC } from '../../ui/logo';
 
 /** Header of SPEC §2.2: sidebar toggle, current co-owner or 'Bonjour', messages, bell, dots menu. */
 export function AppHeader({
@@ -40,7 +41,7 @@ export function AppHeader({
         />
         {/* On a phone the name and building need the room; home stays in the user sidebar. */}
         <Box component={Link} to="/" aria-label={fr.productName} style={{ display: 'flex' }} visibleFrom="sm">
-          <img src="/logo-tantieme.svg" alt="" width={32} height={32} />
+          <img src={PRODUCT_LOGO_SRC} alt="" width={32} height={32} />
         </Box>
         <div style={{ minWidth: 0 }}>
           {record ? (

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api';
 import { SYNDIC_ALIAS_KEY } from '../../app/session';
+import { PRODUCT_LOGO_SRC } from '../../ui/logo';
 
 /** Branding of a syndic alias (SPEC §1): its logo, or the product's when it uses the default. */
 export function useSyndicBranding(alias: string | null | undefined) {
@@ -35,7 +36,7 @@ export function BrandLogo({ alias, size = 64 }: { alias?: string | null; size?: 
         />
       ) : (
         <img
-          src="/logo-tantieme.svg"
+          src={PRODUCT_LOGO_SRC}
           alt={PRODUCT_NAME}
           width={size}
           height={size}
