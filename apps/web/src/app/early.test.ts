@@ -95,6 +95,17 @@ describe('early reads of a record home (issue 13)', () => {
     for (const url of expected) takeEarly(url, { headers: { authorization: 'Bearer tok' } });
   });
 
+  it("hands the record list over only once the first screen's reads wait for it, so no hook asks one alone", async () => {
+    const { fetch } = fakeFetch();
+    startEarlyReads(`/${RECORD}/home`, store({ TOKEN: 'tok' }), store({}), fetch as never);
+    const auth = { headers: { authorization: 'Bearer tok' } };
+    const list = await takeEarly('/api/coproprietaires/all', auth);
+    expect(((await list?.json()) as { data: unknown[] }).data).toEqual([record]);
+    // The moment the app has the list, each first-screen read is already there to take.
+    for (const url of expected.slice(2)) expect(takeEarly(url, auth), url).toBeDefined();
+    takeEarly('/api/accounts/profile', auth);
+  });
+
   it('each read keeps its own status; if the batch fails, each is asked alone', async () => {
     const client = createApiClient({
       getToken: () => 'tok',

@@ -86,13 +86,22 @@ export function startEarlyReads(
   const get = (url: string) =>
     remember(url, doFetch(url, { headers: { accept: 'application/json', authorization } }));
   get('/api/accounts/profile');
-  get('/api/coproprietaires/all')
-    .then((res) => (res.ok ? res.clone().json() : null))
-    .then((env: { data?: RecordOfList[] } | null) => {
-      const record = env?.data?.find((r) => r.id === id);
-      if (record) readTogether(firstScreenUrls(record), authorization, doFetch, remember);
-    })
-    .catch(() => {});
+  // The app gets the record list only once the first screen's reads are registered: else the
+  // layout, mounting on the list, could ask one of them (the header's unread count) alone first.
+  const listUrl = '/api/coproprietaires/all';
+  remember(
+    listUrl,
+    doFetch(listUrl, { headers: { accept: 'application/json', authorization } }).then(async (res) => {
+      try {
+        const env = res.ok ? ((await res.clone().json()) as { data?: RecordOfList[] }) : null;
+        const record = env?.data?.find((r) => r.id === id);
+        if (record) readTogether(firstScreenUrls(record), authorization, doFetch, remember);
+      } catch {
+        // Not JSON: the app reports the list's answer as its own.
+      }
+      return res;
+    }),
+  );
   return true;
 }
 
