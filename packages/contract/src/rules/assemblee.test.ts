@@ -3,8 +3,14 @@ import {
   assemblyStatusLabel,
   canonicalJson,
   correspondenceDeadline,
+  formatParisDate,
+  formatParisTime,
   isVoteActive,
+  parisDate,
   parisInstant,
+  parisOffsetMinutes,
+  parisOffsetMinutesIntl,
+  parisWallClock,
   sentStatusLabel,
   voteCounter,
 } from './assemblee.js';
@@ -101,5 +107,63 @@ describe('canonical JSON of chained records', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: null } })).toBe(
       '{"a":{"c":null,"d":[2,{"e":0,"f":1}]},"b":1}',
     );
+  });
+});
+
+describe('Paris time without Intl (issue 13): the EU rule, checked against the time-zone database', () => {
+  // What Intl says of an instant in Europe/Paris: the reference the arithmetic must match.
+  const intl = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Paris',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const reference = (at: Date) => {
+    const p = Object.fromEntries(intl.formatToParts(at).map((x) => [x.type, x.value]));
+    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  };
+  const ours = (at: Date) => {
+    const w = parisWallClock(at);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${w.year}-${two(w.month)}-${two(w.day)} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
+  };
+
+  it('agrees every 15 minutes around each change of 1996–2060, and at 20,000 instants in between', () => {
+    const instants: Date[] = [];
+    for (let year = 1996; year <= 2060; year++)
+      for (const month of [3, 10]) {
+        const last = new Date(Date.UTC(year, month, 0));
+        const change = Date.UTC(year, month - 1, last.getUTCDate() - last.getUTCDay(), 1);
+        for (let m = -180; m <= 180; m += 15) instants.push(new Date(change + m * 60_000));
+        instants.push(new Date(change - 1), new Date(change));
+      }
+    let seed = 42;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const from = Date.UTC(1996, 0, 1);
+    const to = Date.UTC(2061, 0, 1);
+    for (let i = 0; i < 20_000; i++) instants.push(new Date(from + Math.floor(next() * (to - from))));
+    const wrong = instants.filter(
+      (at) => ours(at) !== reference(at) || parisOffsetMinutes(at) !== parisOffsetMinutesIntl(at),
+    );
+    expect(wrong.map((at) => at.toISOString())).toEqual([]);
+  });
+
+  it('writes the date and the time as the screens show them, and asks Intl before 1996', () => {
+    expect(formatParisDate('2026-12-17T17:30:00.000Z')).toBe('17/12/2026');
+    expect(formatParisTime('2026-12-17T17:30:00.000Z')).toBe('18:30');
+    expect(formatParisTime('2026-07-01T22:05:00.000Z')).toBe('00:05');
+    expect(parisDate(new Date('2026-07-01T22:05:00.000Z'))).toBe('2026-07-02');
+    // 29 March 2026, 01:00 UTC: 02:00 in winter time becomes 03:00 in summer time.
+    expect(formatParisTime('2026-03-29T00:59:00.000Z')).toBe('01:59');
+    expect(formatParisTime('2026-03-29T01:00:00.000Z')).toBe('03:00');
+    expect(parisOffsetMinutes(new Date('1990-07-01T12:00:00Z'))).toBe(120);
+    expect(() => formatParisTime('pas une date')).toThrow(RangeError);
   });
 });

@@ -6,6 +6,7 @@ import { hasSecondVote, type VoteChoice } from './tally.js';
 export const PARIS = 'Europe/Paris';
 
 // Built on first use and kept: building an Intl formatter costs far more than formatting (once.ts).
+// Only for instants before 1996, which the EU rule below does not cover.
 const parisParts = once(
   () =>
     new Intl.DateTimeFormat('en-GB', {
@@ -19,44 +20,55 @@ const parisParts = once(
       second: '2-digit',
     }),
 );
-const parisDay = once(
-  () =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: PARIS, year: 'numeric', month: '2-digit', day: '2-digit' }),
-);
-const parisTime = once(
-  () =>
-    new Intl.DateTimeFormat('fr-FR', {
-      timeZone: PARIS,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }),
-);
 
-/** The Paris wall clock at an instant: year, month (1–12), day, hour (0–23), minute, second. */
-export function parisWallClock(at: Date) {
+/** Europe/Paris's offset from UTC in minutes, asked of the time-zone database (any year). */
+export function parisOffsetMinutesIntl(at: Date): number {
   const parts = parisParts().formatToParts(at);
   const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  return {
-    year: n('year'),
-    month: n('month'),
-    day: n('day'),
-    hour: n('hour'),
-    minute: n('minute'),
-    second: n('second'),
-  };
-}
-
-/** Offset of Europe/Paris from UTC at an instant, in minutes (+60 in winter, +120 in summer). */
-export function parisOffsetMinutes(at: Date): number {
-  const w = parisWallClock(at);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 
+/** 01:00 UTC on the last Sunday of a month (1–12): when the EU's summer time starts or ends. */
+function lastSundayAtOneUtc(year: number, month: number): number {
+  const last = new Date(Date.UTC(year, month, 0));
+  return Date.UTC(year, month - 1, last.getUTCDate() - last.getUTCDay(), 1);
+}
+
+/**
+ * Offset of Europe/Paris from UTC at an instant, in minutes: +120 from the last Sunday of March
+ * to the last Sunday of October at 01:00 UTC (the EU rule since 1996), +60 otherwise. Written
+ * out rather than asked of Intl: a time-zone formatter costs a phone's browser tens of
+ * milliseconds to build, on the dashboard's first screen (its next assembly's date, issue 13).
+ * `assemblee.test.ts` checks it against the time-zone database around every change to 2060.
+ */
+export function parisOffsetMinutes(at: Date): number {
+  const t = at.getTime();
+  if (Number.isNaN(t)) throw new RangeError('Invalid time value');
+  const year = at.getUTCFullYear();
+  if (year < 1996) return parisOffsetMinutesIntl(at);
+  return t >= lastSundayAtOneUtc(year, 3) && t < lastSundayAtOneUtc(year, 10) ? 120 : 60;
+}
+
+/** The Paris wall clock at an instant: year, month (1–12), day, hour (0–23), minute, second. */
+export function parisWallClock(at: Date) {
+  const w = new Date(Math.floor(at.getTime() / 1000) * 1000 + parisOffsetMinutes(at) * 60_000);
+  return {
+    year: w.getUTCFullYear(),
+    month: w.getUTCMonth() + 1,
+    day: w.getUTCDate(),
+    hour: w.getUTCHours(),
+    minute: w.getUTCMinutes(),
+    second: w.getUTCSeconds(),
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
 /** The calendar date (YYYY-MM-DD) of an instant in Paris. */
 export function parisDate(at: Date): string {
-  return parisDay().format(at);
+  const w = parisWallClock(at);
+  return `${String(w.year).padStart(4, '0')}-${two(w.month)}-${two(w.day)}`;
 }
 
 /** The instant of a Paris wall-clock time. DST changes happen at 2 or 3 a.m., so midnight is never ambiguous. */
@@ -201,7 +213,8 @@ export function formatParisDate(d: Date | string | null | undefined): string {
 /** HH:mm of an instant, in Paris time. */
 export function formatParisTime(d: Date | string | null | undefined): string {
   if (!d) return '';
-  return parisTime().format(new Date(d));
+  const w = parisWallClock(new Date(d));
+  return `${two(w.hour)}:${two(w.minute)}`;
 }
 
 /** SPEC §7: signatures go to bucket 'coproprietes.assemblee.prod', folder {copr_id}/ATTENDANCE/SIGNATURES, file signature.png. */
