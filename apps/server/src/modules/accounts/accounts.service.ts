@@ -13,7 +13,13 @@ import {
   verifyCode,
 } from '../identity/codes.service.js';
 import { presentUser } from '../identity/identity.presenter.js';
-import { findUserByEmail, findUserById, findUserByPhone, type UserRow } from '../identity/session.repo.js';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  passwordHashOf,
+  type UserRow,
+} from '../identity/session.repo.js';
 import { createSession, revokeUserSessions, type SocketCloser } from '../identity/session.service.js';
 import { acceptInvitation, assertUsable } from '../invitations/invitations.service.js';
 import * as repo from './accounts.repo.js';
@@ -124,7 +130,8 @@ export async function changePassword(
   newPassword: string,
   sockets?: SocketCloser,
 ) {
-  if (!(await verifyPassword(user.password_hash, oldPassword))) throw new AppError('WRONG_OLD_PASSWORD');
+  if (!(await verifyPassword(await passwordHashOf(db, user.id), oldPassword)))
+    throw new AppError('WRONG_OLD_PASSWORD');
   await repo.updateUser(db, user.id, { password_hash: await hashPassword(newPassword) });
   await revokeUserSessions(db, user.id, sessionId ?? undefined, sockets);
   return { ok: true };

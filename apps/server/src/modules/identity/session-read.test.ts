@@ -13,7 +13,13 @@ import {
 import { makeFinanceOwner } from '../../test/factories.finances.js';
 import { makeCoproprietaire, makeSignedInUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { revokeSession } from './session.repo.js';
+import {
+  findActiveSession,
+  findActiveSessionWithRecord,
+  passwordHashOf,
+  revokeSession,
+  userColumns,
+} from './session.repo.js';
 import { readAlone } from '../../db/prepared.js';
 import { recordsOfSessionUserRead } from '../coproprietaire/coproprietaire.repo.js';
 import { guardColumns, sessionColumns, sessionWithRead, statementName } from './session-read.js';
@@ -23,6 +29,21 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+describe("a session's user", () => {
+  it('never carries the password hash, on either session lookup; the password change still checks it', async () => {
+    const db = t.database.db;
+    const w = await makeFinanceOwner(db);
+    const hash = sha256(w.owner.token);
+    const alone = await findActiveSession(db, hash);
+    const withRecord = await findActiveSessionWithRecord(db, hash, w.rec.id);
+    expect(alone?.user.id).toBe(w.owner.user.id);
+    expect(withRecord?.user.id).toBe(w.owner.user.id);
+    expect(alone?.user).not.toHaveProperty('password_hash');
+    expect(withRecord?.user).not.toHaveProperty('password_hash');
+    expect(await passwordHashOf(db, w.owner.user.id)).toMatch(/^\$argon2id\$/);
+  });
+});
 
 // The rows a query gives inside the session statement must be exactly those it gives alone:
 // every column type the schema uses (uuid, text, integers, booleans, dates, timestamps, jsonb),
@@ -73,7 +94,7 @@ describe('a route read inside the session statement', () => {
       .update(users)
       .set({ address: { full_address: '12 rue des Tilleuls, 69003 Lyon' } as never, avatar: null })
       .where(eq(users.id, w.owner.user.id));
-    const [user] = await db.select().from(users).where(eq(users.id, w.owner.user.id));
+    const [user] = await db.select(userColumns).from(users).where(eq(users.id, w.owner.user.id));
     const [session] = await db.select(sessionColumns).from(sessions).where(eq(sessions.token_hash, hash));
     const [record] = await db
       .select(guardColumns.coproprietaire)
@@ -86,6 +107,8 @@ describe('a route read inside the session statement', () => {
     const got = await sessionWithRead(db, hash, w.rec.id, { query: queries.none() });
     expect(got?.user).toEqual(user);
     expect(got?.user.created_at).toBeInstanceOf(Date);
+    // The password hash is not read with a session: no request carries it.
+    expect(got?.user).not.toHaveProperty('password_hash');
     expect(got?.session).toEqual(session);
     expect(got?.coproprietaire).toEqual(record);
     expect(got?.copropriete).toEqual(copro);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Read, ReadQuery, RowsOf } from '../../db/prepared.js';
 import { coproprietaires, coproprietes, sessions, users } from '../../db/schema/index.js';
 import type { GuardRow } from '../access/access.service.js';
-import { liveSessionOf, recordNamedBy } from './session.repo.js';
+import { liveSessionOf, recordNamedBy, type UserRow, userColumns } from './session.repo.js';
 
 /**
  * The session lookup, the access guard's record and a route's data read in ONE statement
@@ -152,7 +152,7 @@ function template(db: Db, withRecord: boolean): Template {
   const hash = liveSessionOf(sql.raw(HASH));
   const q = withRecord
     ? db
-        .select({ session: sessionColumns, user: users, ...guardColumns, data })
+        .select({ session: sessionColumns, user: userColumns, ...guardColumns, data })
         .from(sessions)
         .innerJoin(users, sql`${users.id} = ${sessions.user_id}`)
         .leftJoin(coproprietaires, recordNamedBy(sql.raw(ID)))
@@ -160,7 +160,7 @@ function template(db: Db, withRecord: boolean): Template {
         .where(hash)
         .limit(1)
     : db
-        .select({ session: sessionColumns, user: users, data })
+        .select({ session: sessionColumns, user: userColumns, data })
         .from(sessions)
         .innerJoin(users, sql`${users.id} = ${sessions.user_id}`)
         .where(hash)
@@ -205,7 +205,7 @@ function asText(field: unknown) {
 /** Row of the session part, with what the route's query read. */
 export interface SessionRead<TRow> {
   session: { id: string; last_used_at: Date };
-  user: typeof users.$inferSelect;
+  user: UserRow;
   /** With a path id: the guard's view of the record it names (access.service GuardRow). */
   coproprietaire?: GuardRow['coproprietaire'] | null;
   copropriete?: GuardRow['copropriete'] | null;

@@ -1,9 +1,18 @@
-import { type Placeholder, type SQL, sql, and, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { type Placeholder, type SQL, and, eq, getTableColumns, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { coproprietaires, coproprietes, sessions, syndics, users } from '../../db/schema/index.js';
 
-export type UserRow = typeof users.$inferSelect;
+/**
+ * A signed-in user as every request holds it: the row without its password hash, which only
+ * the sign-in and the password change read (`passwordHashOf`), so no handler or log line that
+ * takes the request's user can carry it.
+ */
+export type UserRow = Omit<typeof users.$inferSelect, 'password_hash'>;
+
+/** The user's columns but the password hash (what a session reads). */
+const { password_hash: _hash, ...columnsButHash } = getTableColumns(users);
+export const userColumns = columnsButHash;
 
 export async function insertSession(
   db: Db,
@@ -33,7 +42,7 @@ export const recordNamedBy = (id: SQL | Placeholder) =>
 const activeSession = (db: Db) =>
   prepared(db, 'session_active', (d) =>
     d
-      .select({ session: sessions, user: users })
+      .select({ session: sessions, user: userColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.user_id))
       .where(liveSessionOfHash)
@@ -54,7 +63,7 @@ const activeSessionWithRecord = (db: Db) =>
     d
       .select({
         session: sessions,
-        user: users,
+        user: userColumns,
         coproprietaire: coproprietaires,
         copropriete: coproprietes,
         syndic: syndics,
@@ -77,6 +86,16 @@ export async function findActiveSessionWithRecord(db: Db, tokenHash: string, id:
 export async function findActiveSession(db: Db, tokenHash: string) {
   const [row] = await activeSession(db).execute({ hash: tokenHash });
   return row;
+}
+
+/** The password hash of a user: for checking the current password, never kept on the request. */
+export async function passwordHashOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ hash: users.password_hash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.hash ?? null;
 }
 
 export async function touchSession(db: Db, id: string) {
