@@ -2,12 +2,14 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/a11y.css';
 import './app/palette.css';
-import { startEarlyReads } from './app/early';
+import { STORAGE_KEYS } from '@tantieme/contract';
+import { isRecordHome, isRecordPath, startEarlyReads } from './app/early';
 import { LOGIN_READY_EVENT } from './app/loginReady';
 import { isPrerendered } from './app/prerendered';
 
+const path = window.location.pathname;
 // A signed-in record's home: its data is requested now, while the application downloads.
-const recordHome = startEarlyReads(window.location.pathname);
+startEarlyReads(path);
 
 /**
  * The entry only carries the styles and starts the application (`app/boot.tsx`). A page the
@@ -18,12 +20,12 @@ const prerendered = isPrerendered(document.getElementById('root'));
 const start = () => void import('./app/boot');
 if (prerendered && !document.hidden) requestAnimationFrame(() => setTimeout(start, 0));
 else start();
-// Its layout's and page's chunks too, beside the application's: asked only once the application
-// had run (app/preload.ts), they were a last wave of downloads after it, on a phone's link the
-// last second before the first screen (issue 13). The preload's own imports then find them.
-if (recordHome) {
+// A signed-in record's page: its layout's chunk (and on its home, the page's) too, beside the
+// application's. Asked once the application had run, they were a last wave of downloads after
+// it, on a phone's link the last second before the first screen (issue 13).
+if (localStorage.getItem(STORAGE_KEYS.TOKEN) && isRecordPath(path)) {
   void import('./app/layouts/DashboardLayout');
-  void import('./features/synthese/pages/CoproHomePage');
+  if (isRecordHome(path)) void import('./features/synthese/pages/CoproHomePage');
 }
 
 // Until React has taken over the prerendered page, what is typed lives only in the DOM (React's

@@ -35,6 +35,10 @@ const HOME = /^\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(
 /** Whether `path` is a record's home (the dashboard): the one rule, for the preload too. */
 export const isRecordHome = (path: string) => HOME.test(path);
 
+/** Whether `path` is one of a record's pages (`/:id/…`, router.tsx). */
+export const isRecordPath = (path: string) =>
+  /^\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\/|$)/i.test(path);
+
 interface RecordOfList extends MenuRecord {
   id: string;
   coproprietes?: { id: string; syndic_disable?: boolean }[];
@@ -83,15 +87,14 @@ export function startEarlyReads(
     reads.set(url, { authorization, response, at: Date.now() });
     return response;
   };
-  const get = (url: string) =>
-    remember(url, doFetch(url, { headers: { accept: 'application/json', authorization } }));
-  get('/api/accounts/profile');
+  const read = (url: string) => doFetch(url, { headers: { accept: 'application/json', authorization } });
+  remember('/api/accounts/profile', read('/api/accounts/profile'));
   // The app gets the record list only once the first screen's reads are registered: else the
   // layout, mounting on the list, could ask one of them (the header's unread count) alone first.
   const listUrl = '/api/coproprietaires/all';
   remember(
     listUrl,
-    doFetch(listUrl, { headers: { accept: 'application/json', authorization } }).then(async (res) => {
+    read(listUrl).then(async (res) => {
       try {
         const env = res.ok ? ((await res.clone().json()) as { data?: RecordOfList[] }) : null;
         const record = env?.data?.find((r) => r.id === id);

@@ -11,7 +11,7 @@ import { stripeReadyQuery } from '../features/payments/queries';
 /**
  * A signed-in page opened from its URL used to be a waterfall: entry → profile (the guard waits)
  * → layout chunk → record list → page chunk → the page's data. Here everything starts at once
- * (issue 13): the profile and the record list with the entry, the layout and page chunks in
+ * (issue 13): the profile and the record list with the entry, the layout and page chunks (from the entry, main.tsx) in
  * parallel, and 'Ma synthèse's data as soon as the list says which copropriété the record is in.
  * Same keys and fetches as the hooks, so they find the answers (or the requests) already there.
  */
@@ -24,9 +24,8 @@ export function preloadSignedIn(qc: QueryClient, token: string, path: string) {
     queryFn: () => api.call(identityEndpoints.profile),
     staleTime: 60_000,
   });
-  void import('./layouts/DashboardLayout');
+  // The layout's and page's chunks are started by the entry (main.tsx).
   const home = isRecordHome(path);
-  if (home) void import('../features/synthese/pages/CoproHomePage');
   void qc
     .fetchQuery({
       queryKey: coproprietairesKey,

@@ -1,5 +1,5 @@
 /** The mark of index.html's placeholder (what a page shows until the application has rendered). */
-export const BOOT_PLACEHOLDER = 'data-boot-placeholder';
+const BOOT_PLACEHOLDER = 'data-boot-placeholder';
 
 /**
  * Whether the page came rendered by the build (/login, scripts/prerender.mjs): React then takes

@@ -21,11 +21,24 @@ const parisParts = once(
     }),
 );
 
-/** Europe/Paris's offset from UTC in minutes, asked of the time-zone database (any year). */
-export function parisOffsetMinutesIntl(at: Date): number {
+/** The Paris wall clock at an instant, asked of the time-zone database (any year). */
+export function parisWallClockIntl(at: Date) {
   const parts = parisParts().formatToParts(at);
   const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return {
+    year: n('year'),
+    month: n('month'),
+    day: n('day'),
+    hour: n('hour'),
+    minute: n('minute'),
+    second: n('second'),
+  };
+}
+
+/** Europe/Paris's offset from UTC in minutes, asked of the time-zone database (any year). */
+export function parisOffsetMinutesIntl(at: Date): number {
+  const w = parisWallClockIntl(at);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 
