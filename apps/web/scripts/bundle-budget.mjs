@@ -79,9 +79,19 @@ export function closure(manifest, key, seen = new Set()) {
   return seen;
 }
 
-function findKey(manifest, modulePath) {
-  for (const ext of ['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts']) {
+/**
+ * The manifest key of the chunk that holds a module: the module's own key when it is an entry
+ * (a lazy page, a layout), else, when a chunk group took it (the dashboard's layout and page,
+ * vite.config.ts), the key of that group's chunk, from `.vite/modules.json` (module → file).
+ */
+const EXTENSIONS = ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts'];
+function findKey(manifest, modulePath, modules = {}) {
+  for (const ext of EXTENSIONS) {
     if (manifest[modulePath + ext]) return modulePath + ext;
+  }
+  for (const ext of EXTENSIONS) {
+    const file = modules[modulePath + ext];
+    if (file) return Object.keys(manifest).find((k) => manifest[k].file === file) ?? null;
   }
   return null;
 }
@@ -119,6 +129,8 @@ export function importCycle(manifest) {
 
 export function measure(distDir, pagesSource) {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+  const modulesFile = path.join(distDir, '.vite/modules.json');
+  const modules = fs.existsSync(modulesFile) ? JSON.parse(fs.readFileSync(modulesFile, 'utf8')) : {};
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) throw new Error('no entry in the Vite manifest');
   const sizeCache = new Map();
@@ -149,11 +161,11 @@ export function measure(distDir, pagesSource) {
   const entry = closure(manifest, entryKey);
   // The entry (styles only) starts the application with `import('./app/boot')` at once, or
   // after the first frame of a prerendered page: that chunk is initial JavaScript of every page.
-  const boot = findKey(manifest, BOOT);
+  const boot = findKey(manifest, BOOT, modules);
   if (boot) closure(manifest, boot, entry);
   const rows = [];
   for (const [name, mod] of Object.entries(lazyPages(pagesSource))) {
-    const key = findKey(manifest, mod);
+    const key = findKey(manifest, mod, modules);
     if (!key) throw new Error(`page ${name}: ${mod} is not in the Vite manifest`);
     const budget = BUDGETS[name] ?? DEFAULT_BUDGET;
     const layouts = layoutsOf(name);
@@ -161,8 +173,9 @@ export function measure(distDir, pagesSource) {
     for (const layout of layouts.length ? layouts : [null]) {
       const keys = closure(manifest, key, new Set(entry));
       if (layout) {
-        if (!manifest[layout]) throw new Error(`layout ${layout} is not in the Vite manifest`);
-        closure(manifest, layout, keys);
+        const layoutKey = findKey(manifest, layout, modules);
+        if (!layoutKey) throw new Error(`layout ${layout} is not in the Vite manifest`);
+        closure(manifest, layoutKey, keys);
       }
       const t = sum(keys);
       if (!worst || t.brotli > worst.brotli) worst = t;

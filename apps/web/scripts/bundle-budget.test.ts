@@ -9,11 +9,16 @@ import { importCycle, lazyPages, measure } from './bundle-budget.mjs';
 /** Random base64 compresses to about 3/4 of its length, whatever the encoder. */
 const noise = (n: number) => randomBytes(n).toString('base64').slice(0, n);
 
-function build(manifest: Record<string, unknown>, files: Record<string, number>) {
+function build(
+  manifest: Record<string, unknown>,
+  files: Record<string, number>,
+  modules?: Record<string, string>,
+) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'budget-'));
   mkdirSync(path.join(dir, '.vite'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+  if (modules) writeFileSync(path.join(dir, '.vite/modules.json'), JSON.stringify(modules));
   for (const [f, kb] of Object.entries(files)) writeFileSync(path.join(dir, f), noise(kb * 1024));
   return dir;
 }
@@ -65,6 +70,43 @@ describe('bundle budget', () => {
     expect(login.brotli).toBeLessThan(login.budget); // 170 KB
     expect(home.files).toBe(5); // + home, chart (static import) and the dashboard layout
     expect(home.brotli).toBeGreaterThan(home.budget); // ~3/4 of 400 KB > 250 KB: the check fails
+  });
+
+  it('measures a page and a layout that a chunk group took, through modules.json', () => {
+    const dir = build(
+      {
+        'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'] },
+        '_vendor.js': { file: 'assets/vendor.js' },
+        'src/features/auth/pages/LoginPage.tsx': { file: 'assets/login.js', imports: ['_vendor.js'] },
+        '_home.js': { file: 'assets/home.js', imports: ['_shell.js'] },
+        '_shell.js': { file: 'assets/shell.js', imports: ['_vendor.js'] },
+      },
+      {
+        'assets/index.js': 10,
+        'assets/vendor.js': 10,
+        'assets/login.js': 10,
+        'assets/home.js': 10,
+        'assets/shell.js': 10,
+      },
+      {
+        'src/features/synthese/pages/CoproHomePage.tsx': 'assets/home.js',
+        'src/app/layouts/DashboardLayout.tsx': 'assets/shell.js',
+      },
+    );
+    const home = measure(dir, pages).rows.find((r: { name: string }) => r.name === 'CoproHome');
+    expect(home.files).toBe(4); // index, vendor, home and the shell (the layout's chunk)
+  });
+
+  it('fails on a page found neither in the manifest nor in modules.json', () => {
+    const dir = build(
+      {
+        'index.html': { file: 'assets/index.js', isEntry: true },
+        'src/features/auth/pages/LoginPage.tsx': { file: 'assets/login.js' },
+      },
+      { 'assets/index.js': 1, 'assets/login.js': 1 },
+      {},
+    );
+    expect(() => measure(dir, pages)).toThrow(/CoproHome/);
   });
 
   it('finds two chunks that import each other, and passes a tree', () => {

@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/a11y.css';
 import './app/palette.css';
+import './app/shell/mobileBar.css';
 import { STORAGE_KEYS } from '@tantieme/contract';
 import { isRecordHome, isRecordPath, startEarlyReads } from './app/early';
 import { LOGIN_READY_EVENT } from './app/loginReady';

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../features/coproprietaire/queries';
 import { fr } from '../../i18n/fr';
-import classes from './MobileBar.module.css';
 import { dashboardMenu, type MenuEntry } from './menu';
 
 /** At most this many entries on the bar, the last one 'Plus' when some do not fit (issue 15). */
@@ -36,10 +35,10 @@ function Item({ icon, label, active }: { icon: ReactNode; label: string; active:
   return (
     <>
       {icon}
-      <Text fz={12} lh={1.15} ta="center" lineClamp={2} className={classes.label}>
+      <Text fz={12} lh={1.15} ta="center" lineClamp={2} className="mobile-bar-label">
         {label}
       </Text>
-      {active && <span className={classes.dot} />}
+      {active && <span className="mobile-bar-dot" />}
     </>
   );
 }
@@ -60,7 +59,7 @@ function MenuItem({
     <Menu position="top-end" withinPortal>
       <Menu.Target>
         <UnstyledButton
-          className={classes.item}
+          className="mobile-bar-item"
           data-active={active || undefined}
           data-testid={`bar-${entry.name}`}
         >
@@ -105,7 +104,7 @@ export function MobileBar() {
             key={e.name}
             component={Link}
             to={`${base}/${e.segment}`}
-            className={classes.item}
+            className="mobile-bar-item"
             data-active={at(e.segment) || undefined}
             aria-current={at(e.segment) ? 'page' : undefined}
             data-testid={`bar-${e.name}`}
