@@ -14,8 +14,14 @@ describe('mantineImportsOf', () => {
     expect(mantineImportsOf(code)).toEqual(['Button', 'Menu']);
   });
 
-  it('answers * for a namespace import (anything may be used)', () => {
+  it('answers * for a namespace import or re-export (anything may be used)', () => {
     expect(mantineImportsOf(`import * as M from '@mantine/core';`)).toEqual(['*']);
+    expect(mantineImportsOf(`export * from '@mantine/core';`)).toEqual(['*']);
+  });
+
+  it('counts what a module re-exports from @mantine/core', () => {
+    const code = `export { Badge, type BadgeProps } from '@mantine/core';\nexport type { Tooltip } from '@mantine/core';`;
+    expect(mantineImportsOf(code)).toEqual(['Badge']);
   });
 });
 

@@ -57,6 +57,14 @@ export function mantineImportsOf(code: string, fileName = 'x.tsx'): string[] {
   const sf = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
   const names: string[] = [];
   for (const stmt of sf.statements) {
+    // `export { Button } from '@mantine/core'` hands the component on as an import would.
+    if (ts.isExportDeclaration(stmt) && stmt.moduleSpecifier && ts.isStringLiteral(stmt.moduleSpecifier)) {
+      if (stmt.moduleSpecifier.text !== '@mantine/core' || stmt.isTypeOnly) continue;
+      if (!stmt.exportClause || !ts.isNamedExports(stmt.exportClause)) return ['*'];
+      for (const el of stmt.exportClause.elements)
+        if (!el.isTypeOnly) names.push((el.propertyName ?? el.name).text);
+      continue;
+    }
     if (!ts.isImportDeclaration(stmt) || !ts.isStringLiteral(stmt.moduleSpecifier)) continue;
     if (stmt.moduleSpecifier.text !== '@mantine/core') continue;
     const clause = stmt.importClause;
