@@ -154,6 +154,13 @@ test('a document and an invoice sent through the syndic API appear on the co-own
     }
     await expect(invCard).toContainText('Payé');
     await expect(invCard).toContainText('348,00');
+    // The card's thumbnail is the 400-pixel size (a card is at most ~300 px wide), loaded.
+    const thumb = invCard.locator('img');
+    await expect(thumb).toHaveAttribute('src', /^\/files\/syndic\/.+\/small\/[0-9a-f]{64}\.jpg\?e=\d+&s=/);
+    await invCard.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+      .toEqual([283, 400]);
     await page.setViewportSize({ width: 390, height: 844 });
     await invCard.scrollIntoViewIfNeeded();
     await invCard.click();

@@ -246,6 +246,28 @@ test('messages panel: list, detail with attachment, opening marks read, badge', 
   await page.screenshot({ path: '/tmp/notif-e2e-messages-phone.png', fullPage: false });
 });
 
+test('messages page on a phone: nothing shown moves as the messages and letters arrive (issue 13)', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The page's layout shifts, as Lighthouse adds them up (CLS), from the first paint.
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.shifts += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`/${tilleuls.id}/messages-communication`);
+  await expect(page.getByTestId('messages-item').first()).toBeVisible();
+  const letters = page.getByRole('region', { name: 'Communication' });
+  await expect(letters.getByText('Contenu/Fichiers').first()).toBeVisible();
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+  expect(shifts).toBeLessThan(0.1);
+});
+
 async function permissionPage(context: BrowserContext) {
   const page = await context.newPage();
   await claire(page.request);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileTypeClass, mediumImageUrl, previewMode } from './files.js';
+import { fileTypeClass, mediumImageUrl, previewMode, smallImageUrl } from './files.js';
 
 describe('file type classes and preview modes', () => {
   it.each([
@@ -17,5 +17,6 @@ describe('file type classes and preview modes', () => {
   });
   it('swaps /original/ for /medium/', () => {
     expect(mediumImageUrl('https://cdn/x/original/a.jpg')).toBe('https://cdn/x/medium/a.jpg');
+    expect(smallImageUrl('/files/x/original/a.jpg?e=1&s=2')).toBe('/files/x/small/a.jpg?e=1&s=2');
   });
 });

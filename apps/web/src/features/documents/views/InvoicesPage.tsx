@@ -12,7 +12,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { ApiError, formatCents, formatDate, type InvoiceCard, mediumImageUrl } from '@tantieme/contract';
+import { ApiError, formatCents, formatDate, type InvoiceCard, smallImageUrl } from '@tantieme/contract';
 import { useState } from 'react';
 import { InvoiceDetailModal } from '../components/InvoiceDetailModal';
 import { Empty, LoadError, Loading } from '../components/PageState';
@@ -21,12 +21,21 @@ import { useDocRecord, useInvoices } from '../queries';
 
 const t = frDocs.invoices;
 
-function Thumbnail({ inv }: { inv: InvoiceCard }) {
+/** The grid's first row at its widest (4 columns): shown at once, not left for lazy loading. */
+const FIRST_ROW = 4;
+
+function Thumbnail({ inv, first }: { inv: InvoiceCard; first: boolean }) {
   const src = inv.thumbnail;
   return (
     <AspectRatio ratio={4 / 3} bg="gray.1">
       {src && src.content_type.startsWith('image/') ? (
-        <img src={mediumImageUrl(src.path)} alt="" loading="lazy" style={{ objectFit: 'cover' }} />
+        <img
+          src={smallImageUrl(src.path)}
+          alt=""
+          // The first row is the page's largest paint: lazy, it waited for layout first.
+          loading={first ? 'eager' : 'lazy'}
+          style={{ objectFit: 'cover' }}
+        />
       ) : (
         <Center>
           <IconFileTypePdf size={48} stroke={1.2} color="var(--mantine-color-red-8)" aria-hidden />
@@ -59,10 +68,10 @@ export default function InvoicesPage() {
         <Empty text={t.empty} />
       ) : (
         <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-          {list.map((inv) => (
+          {list.map((inv, i) => (
             <Card key={inv.id} withBorder radius="md" padding={0}>
               <UnstyledButton onClick={() => setOpen(inv.id)} style={{ display: 'block', width: '100%' }}>
-                <Thumbnail inv={inv} />
+                <Thumbnail inv={inv} first={i < FIRST_ROW} />
                 <Stack gap={2} p="sm">
                   <Group justify="space-between" wrap="nowrap">
                     <Text size="sm" c="dark.6">

@@ -22,7 +22,14 @@ import { useFeed } from './useFeed';
  * The messages part of 'messages-communication' (SPEC §2.21): same layout as notifications,
  * first page 15 then 13 once the filter was toggled; opening an unread message marks it read.
  */
-export function MessagesPanel({ coproId }: { coproId: string }) {
+export function MessagesPanel({
+  coproId,
+  onSettled,
+}: {
+  coproId: string;
+  /** Called once the first page has answered (or failed): the page may show what goes below. */
+  onSettled?: () => void;
+}) {
   const qc = useQueryClient();
   const filter = useUnreadFilter('only_unread_all_message');
   const toggled = useRef(false);
@@ -41,6 +48,10 @@ export function MessagesPanel({ coproId }: { coproId: string }) {
       }),
   });
   const { setItems, setTotal } = feed;
+
+  useEffect(() => {
+    if (feed.settled) onSettled?.();
+  }, [feed.settled, onSettled]);
 
   // SPEC §4: visiting messages resets the dynamic unread total.
   useEffect(() => {

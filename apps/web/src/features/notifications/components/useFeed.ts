@@ -24,6 +24,8 @@ export function useFeed<T extends FeedItem>(opts: {
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  /** The first page has answered, or failed: what the page shows no longer waits for it. */
+  const [settled, setSettled] = useState(false);
   const next = useRef<number | null>(0);
   const busy = useRef(false);
   const generation = useRef(0);
@@ -48,6 +50,7 @@ export function useFeed<T extends FeedItem>(opts: {
       if (gen === generation.current) {
         busy.current = false;
         setLoading(false);
+        setSettled(true);
       }
     }
   }, []);
@@ -78,6 +81,7 @@ export function useFeed<T extends FeedItem>(opts: {
     setTotal,
     loading,
     loaded,
+    settled,
     hasMore: next.current !== null,
     loadMore,
     reset,
