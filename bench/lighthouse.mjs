@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+/**
+ * Lighthouse mobile (its defaults: simulated slow 4G, 4× CPU) on a page of `npm start`, as
+ * docs/performance.md reports it. Not a dependency of the project (it weighs ~200 packages):
+ *
+ *   npm i --no-save lighthouse@12 chrome-launcher ws
+ *   node bench/lighthouse.mjs <url> [token] [runs]
+ *
+ * With a token (claire's, from POST /api/auth/login), it is put in `localStorage.TOKEN` of the same
+ * Chrome first: on /favicon.ico by default, so no file of the site is cached (a phone opening a
+ * bookmark for the first time: "cold"), or on /login with WARM=1 (its files cached: "after
+ * signing in"). INSECURE=1 for https://localhost:3443 (bench/h2-proxy.ts). NODES=1 prints
+ * Lantern's estimate of the path to the largest paint (each request's simulated start and end,
+ * and main-thread tasks over 20 ms), which says where the time goes. Each run prints the scores
+ * and the LCP element: check it is the one the page leads with.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import WebSocket from 'ws';
+
+const [url, token, runsArg] = process.argv.slice(2);
+if (!url) {
+  console.error('usage: node bench/lighthouse.mjs <url> [token|-] [runs]');
+  process.exit(1);
+}
+const runs = Number(runsArg ?? 1);
+const origin = new URL(url).origin;
+
+/** Sets the token through the DevTools protocol, on a page of the same origin. */
+async function setToken(port) {
+  const tabs = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+  const ws = new WebSocket(tabs.find((t) => t.type === 'page').webSocketDebuggerUrl);
+  await new Promise((r) => ws.on('open', r));
+  let id = 0;
+  const send = (method, params) =>
+    new Promise((resolve) => {
+      const mine = ++id;
+      const on = (m) => {
+        const d = JSON.parse(m);
+        if (d.id === mine) {
+          ws.off('message', on);
+          resolve(d);
+        }
+      };
+      ws.on('message', on);
+      ws.send(JSON.stringify({ id: mine, method, params }));
+    });
+  await send('Page.enable');
+  await send('Page.navigate', { url: origin + (process.env.WARM ? '/login' : '/favicon.ico') });
+  await new Promise((r) => setTimeout(r, process.env.WARM ? 4000 : 1500));
+  await send('Runtime.evaluate', { expression: `localStorage.setItem('TOKEN', ${JSON.stringify(token)})` });
+  ws.close();
+}
+
+/** Lantern's simulated timings of the requests and long tasks on the path to the LCP. */
+async function lanternPath(result) {
+  const a = result.artifacts;
+  const data = {
+    trace: a.Trace,
+    devtoolsLog: a.DevtoolsLog,
+    gatherContext: a.GatherContext,
+    settings: result.lhr.configSettings,
+    URL: a.URL,
+    SourceMaps: [],
+    simulator: null,
+  };
+  const lcp = await LanternLargestContentfulPaint.request(data, { computedCache: new Map() });
+  const rows = [];
+  for (const [node, t] of lcp.pessimisticEstimate.nodeTimings) {
+    if (node.type === 'network') {
+      const kb = Math.round((node.request.transferSize ?? 0) / 1024);
+      rows.push([t.startTime, t.endTime, `${node.request.url.replace(origin, '').slice(0, 70)} ${kb} KB`]);
+    } else if (t.endTime - t.startTime > 20)
+      rows.push([t.startTime, t.endTime, `main thread ${Math.round(t.endTime - t.startTime)} ms`]);
+  }
+  rows.sort((x, y) => x[0] - y[0]);
+  for (const [s, e, what] of rows)
+    console.log(`  ${String(Math.round(s)).padStart(5)} → ${String(Math.round(e)).padStart(5)}  ${what}`);
+}
+
+for (let i = 0; i < runs; i++) {
+  const flags = ['--headless=new', '--no-sandbox'];
+  if (process.env.INSECURE) flags.push('--ignore-certificate-errors');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: flags,
+  });
+  try {
+    if (token && token !== '-') await setToken(chrome.port);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      onlyCategories: ['performance'],
+      disableStorageReset: true,
+      logLevel: 'error',
+    });
+    const { audits, categories, runtimeError } = result.lhr;
+    if (runtimeError) {
+      console.log(`run ${i + 1}: ${runtimeError.code} (not counted)`);
+      continue;
+    }
+    const ms = (k) => Math.round(audits[k].numericValue);
+    const element =
+      audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '?';
+    console.log(
+      `performance ${Math.round(categories.performance.score * 100)} · FCP ${ms('first-contentful-paint')} ms · LCP ${ms('largest-contentful-paint')} ms · TBT ${ms('total-blocking-time')} ms · CLS ${audits['cumulative-layout-shift'].numericValue.toFixed(3)} · ${element.slice(0, 100)}`,
+    );
+    if (process.env.NODES) await lanternPath(result);
+  } catch (err) {
+    console.log(`run ${i + 1}: ${err.message}`);
+  } finally {
+    await chrome.kill();
+  }
+}
