@@ -19,6 +19,11 @@ describe('mantineImportsOf', () => {
     expect(mantineImportsOf(`export * from '@mantine/core';`)).toEqual(['*']);
   });
 
+  it("reads a Mantine package's compiled ESM too", () => {
+    const code = `import { jsx } from 'react/jsx-runtime';\nimport { Box, OptionalPortal, rem } from '@mantine/core';\nexport { x };`;
+    expect(mantineImportsOf(code, 'Notifications.mjs')).toEqual(['Box', 'OptionalPortal', 'rem']);
+  });
+
   it('counts what a module re-exports from @mantine/core', () => {
     const code = `export { Badge, type BadgeProps } from '@mantine/core';\nexport type { Tooltip } from '@mantine/core';`;
     expect(mantineImportsOf(code)).toEqual(['Badge']);

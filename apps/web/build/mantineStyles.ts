@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import postcss from 'postcss';
@@ -43,18 +43,16 @@ function packageDir(name: string): string {
   return dir;
 }
 
-/** Source files under `dir` (not tests). */
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = path.join(dir, f);
-    if (statSync(p).isDirectory()) return sources(p);
-    return /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) ? [p] : [];
-  });
-}
+/** The files under `dir` whose name matches `name`. */
+const filesUnder = (dir: string, name: RegExp) =>
+  (readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => name.test(f))
+    .map((f) => path.join(dir, f));
 
-/** The names a TypeScript source imports as values from `@mantine/core`. */
+/** The names a module (our TypeScript, or a Mantine package's ESM) imports as values from `@mantine/core`. */
 export function mantineImportsOf(code: string, fileName = 'x.tsx'): string[] {
-  const sf = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  const kind = /\.m?js$/.test(fileName) ? ts.ScriptKind.JS : ts.ScriptKind.TSX;
+  const sf = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false, kind);
   const names: string[] = [];
   for (const stmt of sf.statements) {
     // `export { Button } from '@mantine/core'` hands the component on as an import would.
@@ -77,15 +75,6 @@ export function mantineImportsOf(code: string, fileName = 'x.tsx'): string[] {
   }
   return names;
 }
-
-/** Names imported from `@mantine/core` by an ESM file of another Mantine package. */
-const packageImports = (code: string) =>
-  [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)].flatMap((m) =>
-    m[1]
-      .split(',')
-      .map((s) => s.trim().split(/\s+as\s+/)[0])
-      .filter(Boolean),
-  );
 
 /** Relative modules an ESM file of Mantine imports or re-exports. */
 const relativeImports = (code: string) =>
@@ -181,13 +170,13 @@ export function mantineStyles(srcDir: string): Plugin {
       if (!active) return;
       const coreEsm = path.join(packageDir('@mantine/core'), 'esm');
       sheet = readFileSync(require.resolve(SHEET), 'utf8');
-      const names = new Set(sources(srcDir).flatMap((f) => mantineImportsOf(readFileSync(f, 'utf8'), f)));
-      for (const pkg of ['@mantine/notifications', '@mantine/modals']) {
-        const dir = path.join(packageDir(pkg), 'esm');
-        for (const f of readdirSync(dir, { recursive: true }) as string[])
-          if (f.endsWith('.mjs'))
-            for (const n of packageImports(readFileSync(path.join(dir, f), 'utf8'))) names.add(n);
-      }
+      const modules = [
+        ...filesUnder(srcDir, /(?<!\.test)\.tsx?$/),
+        ...['@mantine/notifications', '@mantine/modals'].flatMap((pkg) =>
+          filesUnder(path.join(packageDir(pkg), 'esm'), /\.mjs$/),
+        ),
+      ];
+      const names = new Set(modules.flatMap((f) => mantineImportsOf(readFileSync(f, 'utf8'), f)));
       keep = classesOfExports(names, coreEsm);
     },
     resolveId(id) {

@@ -9,7 +9,7 @@ import {
   syntheseEndpoints,
 } from '@tantieme/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { EARLY_READ_TTL_MS, isRecordHome, startEarlyReads, takeEarly } from './early';
+import { EARLY_READ_TTL_MS, isRecordHome, isRecordPath, startEarlyReads, takeEarly } from './early';
 
 const RECORD = '61e4cf56-adc9-4cde-bf25-ee89aed4a2aa';
 const COPRO = '923e0668-7ae6-4388-b294-8fe90f4a673e';
@@ -173,6 +173,9 @@ describe('early reads of a record home (issue 13)', () => {
     expect(start('/login', { TOKEN: 'tok' })).toBe(false);
     expect([`/${RECORD}`, `/${RECORD}/`, `/${RECORD}/home`].every(isRecordHome)).toBe(true);
     expect(isRecordHome(`/${RECORD}/finances`)).toBe(false);
+    expect(isRecordPath(`/${RECORD}/finances`)).toBe(true);
+    expect(isRecordPath(`/${RECORD}`)).toBe(true);
+    expect(isRecordPath('/user-info')).toBe(false);
     expect(fetch).not.toHaveBeenCalled();
   });
 });

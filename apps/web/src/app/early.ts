@@ -29,15 +29,20 @@ export const EARLY_READ_TTL_MS = 20_000;
 
 type Fetch = typeof fetch;
 
+/** A record's id in a path (a UUID: the contract's `isId`, without zod in the entry). */
+const RECORD_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
 /** The record's home: `/:id`, `/:id/` or `/:id/home` (router.tsx). */
-const HOME = /^\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/home)?\/?$/i;
+const HOME = new RegExp(`^/(${RECORD_ID})(?:/home)?/?$`, 'i');
+
+/** One of a record's pages: `/:id/…` (router.tsx). */
+const RECORD_PAGE = new RegExp(`^/${RECORD_ID}(/|$)`, 'i');
 
 /** Whether `path` is a record's home (the dashboard): the one rule, for the preload too. */
 export const isRecordHome = (path: string) => HOME.test(path);
 
 /** Whether `path` is one of a record's pages (`/:id/…`, router.tsx). */
-export const isRecordPath = (path: string) =>
-  /^\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\/|$)/i.test(path);
+export const isRecordPath = (path: string) => RECORD_PAGE.test(path);
 
 interface RecordOfList extends MenuRecord {
   id: string;

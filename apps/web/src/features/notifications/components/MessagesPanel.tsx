@@ -7,7 +7,7 @@ import {
   MESSAGES_PAGE_SIZE,
 } from '@tantieme/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../../api';
 import { t } from '../fr';
@@ -24,11 +24,11 @@ import { useFeed } from './useFeed';
  */
 export function MessagesPanel({
   coproId,
-  onSettled,
+  below,
 }: {
   coproId: string;
-  /** Called once the first page has answered (or failed): the page may show what goes below. */
-  onSettled?: () => void;
+  /** What the page shows under the panel, once its first page has answered (or failed). */
+  below?: ReactNode;
 }) {
   const qc = useQueryClient();
   const filter = useUnreadFilter('only_unread_all_message');
@@ -48,10 +48,6 @@ export function MessagesPanel({
       }),
   });
   const { setItems, setTotal } = feed;
-
-  useEffect(() => {
-    if (feed.settled) onSettled?.();
-  }, [feed.settled, onSettled]);
 
   // SPEC §4: visiting messages resets the dynamic unread total.
   useEffect(() => {
@@ -121,30 +117,33 @@ export function MessagesPanel({
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="messages-title">
-      <PanelHeader
-        titleId="messages-title"
-        title={t.messagesTitle}
-        total={feed.total}
-        onlyUnread={filter.value}
-        onToggle={(v) => {
-          toggled.current = true;
-          filter.set(v);
-        }}
-        onMarkAll={markAll}
-        confirmText={t.markAllMessagesConfirm}
-      />
-      <FeedList
-        items={feed.items}
-        loading={feed.loading}
-        loaded={feed.loaded}
-        hasMore={feed.hasMore}
-        onMore={feed.loadMore}
-        onOpen={openItem}
-        emptyText={t.emptyMessages}
-        testId="messages"
-      />
-      <MessageDetail item={open} onClose={() => setOpen(null)} />
-    </Paper>
+    <>
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="messages-title">
+        <PanelHeader
+          titleId="messages-title"
+          title={t.messagesTitle}
+          total={feed.total}
+          onlyUnread={filter.value}
+          onToggle={(v) => {
+            toggled.current = true;
+            filter.set(v);
+          }}
+          onMarkAll={markAll}
+          confirmText={t.markAllMessagesConfirm}
+        />
+        <FeedList
+          items={feed.items}
+          loading={feed.loading}
+          loaded={feed.loaded}
+          hasMore={feed.hasMore}
+          onMore={feed.loadMore}
+          onOpen={openItem}
+          emptyText={t.emptyMessages}
+          testId="messages"
+        />
+        <MessageDetail item={open} onClose={() => setOpen(null)} />
+      </Paper>
+      {feed.settled && below}
+    </>
   );
 }
