@@ -250,6 +250,55 @@ test.describe('as claire', () => {
     await expect(page.getByRole('link', { name: /^Messagerie/ })).toBeVisible();
   });
 
+  test("a record's messages page opened from its URL reads its lists ahead, in one request each step, and starts the rest once shown (issue 13)", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const first = '[data-testid="messages-item"], [data-testid="messages-empty"]';
+    await page.addInitScript((sel) => {
+      const w = window as unknown as { __shown?: number };
+      new MutationObserver((_, o) => {
+        if (document.querySelector(sel)) {
+          w.__shown = performance.now();
+          o.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true });
+    }, first);
+    await page.goto(`/${tilleuls.id}/messages-communication`);
+    await expect(page.locator(first).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Communication', exact: true })).toBeVisible();
+    const starts = () =>
+      page.evaluate(() => ({
+        shown: (window as unknown as { __shown?: number }).__shown ?? -1,
+        requests: performance
+          .getEntriesByType('resource')
+          .map((e) => ({ url: e.name, start: e.startTime }))
+          .filter((e) => /\/api\//.test(e.url)),
+      }));
+    const at = (r: { url: string; start: number }[], re: RegExp) =>
+      r.filter((e) => re.test(e.url)).map((e) => e.start);
+    // The header's counts and the letters, then the messages once the 'Afficher non lu' setting
+    // has answered: two batches, and none of those lists asked alone; the chat badge and the
+    // pending attach check once the page has shown them.
+    await expect
+      .poll(async () => {
+        const { requests } = await starts();
+        return [
+          at(requests, /\/api\/reads$/).length,
+          at(requests, /\/multi-settings$/).length,
+          at(requests, /\/get-messages\?/).length,
+          at(requests, /\/api\/communication\//).length,
+          at(requests, /\/chat\/unseen$/).length,
+          at(requests, /\/pending-attach$/).length,
+        ];
+      })
+      .toEqual([2, 1, 0, 0, 1, 1]);
+    const { shown, requests } = await starts();
+    expect(shown).toBeGreaterThan(0);
+    for (const t of at(requests, /\/api\/reads$/)) expect(t).toBeLessThan(shown);
+    for (const t of at(requests, /\/(chat\/unseen|pending-attach)$/)) expect(t).toBeGreaterThan(shown);
+  });
+
   test("the phone's bottom bar: five places, legible labels, 44 px targets, 'Plus' for the rest", async ({
     page,
   }) => {

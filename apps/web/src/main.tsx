@@ -4,12 +4,13 @@ import './app/a11y.css';
 import './app/palette.css';
 import './app/shell/mobileBar.css';
 import { STORAGE_KEYS } from '@tantieme/contract';
-import { isRecordHome, isRecordPath, startEarlyReads } from './app/early';
+import { isRecordPath, pageReadAhead, startEarlyReads } from './app/early';
 import { LOGIN_READY_EVENT } from './app/loginReady';
 import { isPrerendered } from './app/prerendered';
 
 const path = window.location.pathname;
-// A signed-in record's home: its data is requested now, while the application downloads.
+// A signed-in record's home (and the pages that read ahead): its data is requested now, while the
+// application downloads.
 startEarlyReads(path);
 
 /**
@@ -21,12 +22,25 @@ const prerendered = isPrerendered(document.getElementById('root'));
 const start = () => void import('./app/boot');
 if (prerendered && !document.hidden) requestAnimationFrame(() => setTimeout(start, 0));
 else start();
-// A signed-in record's page: its layout's chunk (and on its home, the page's) too, beside the
-// application's. Asked once the application had run, they were a last wave of downloads after
-// it, on a phone's link the last second before the first screen (issue 13).
+/** The chunks of the pages whose data the entry reads ahead (app/early.ts), by page. */
+const pageChunks: Record<string, () => Promise<unknown>> = {
+  home: () => import('./features/synthese/pages/CoproHomePage'),
+  assemblee: () => import('./features/assemblees/pages/AssembleeListPage'),
+  compte: () => import('./features/coproprietaire/pages/CoproprietaireInfoPage'),
+  invoices: () => import('./features/documents/pages/InvoicesPage'),
+  document: () => import('./features/documents/pages/DocumentFonctionPage'),
+  'document/fonctionnement': () => import('./features/documents/pages/DocumentFonctionPage'),
+  notifications: () => import('./features/notifications/pages/NotificationsPage'),
+  'messages-communication': () => import('./features/notifications/pages/MessagesCommunicationPage'),
+};
+
+// A signed-in record's page: its layout's chunk (and for the pages above, the page's) too, beside
+// the application's. Asked once the application had run, they were a last wave of downloads
+// after it, on a phone's link the last second before the first screen (issue 13).
 if (localStorage.getItem(STORAGE_KEYS.TOKEN) && isRecordPath(path)) {
   void import('./app/layouts/DashboardLayout');
-  if (isRecordHome(path)) void import('./features/synthese/pages/CoproHomePage');
+  const page = pageReadAhead(path);
+  if (page) void pageChunks[page]?.();
 }
 
 // Until React has taken over the prerendered page, what is typed lives only in the DOM (React's

@@ -41,10 +41,48 @@ export function markFirstScreenShown() {
   waiting.clear();
 }
 
-/** True once no query is in flight for a whole frame after mount (or the fallback has passed). */
+/**
+ * Whether the route's page has mounted (its chunk arrived: `PageShown`, app/routes.tsx). Before
+ * that, no query is in flight while the page's chunk downloads, and the deferred work used to
+ * start then, ahead of the page's own reads (Lighthouse: four requests before every other
+ * record page's largest paint).
+ */
+let pageShown = false;
+const pageWaiting = new Set<() => void>();
+
+/** The route's page has committed (rendered after its lazy chunk, beside it in the route). */
+export function markPageShown() {
+  if (pageShown) return;
+  pageShown = true;
+  for (const f of pageWaiting) f();
+  pageWaiting.clear();
+}
+
+function usePageShown(): boolean {
+  const [shown, setShown] = useState(pageShown);
+  useEffect(() => {
+    if (shown) return;
+    if (pageShown) {
+      setShown(true);
+      return;
+    }
+    const done = () => setShown(true);
+    pageWaiting.add(done);
+    return () => {
+      pageWaiting.delete(done);
+    };
+  }, [shown]);
+  return shown;
+}
+
+/**
+ * True once the route's page has mounted and no query has been in flight for a whole frame since
+ * (or the fallback has passed).
+ */
 export function useAfterFirstScreen(): boolean {
   const [ready, setReady] = useState(settled);
   const fetching = useIsFetching();
+  const shown = usePageShown();
 
   useEffect(() => {
     if (ready) return;
@@ -62,7 +100,7 @@ export function useAfterFirstScreen(): boolean {
   }, [ready]);
 
   // No query in flight, and that painted (a query starting meanwhile cancels it).
-  const idle = useAfterPaint(!pageMarks && fetching === 0);
+  const idle = useAfterPaint(!pageMarks && shown && fetching === 0);
   useEffect(() => {
     if (idle) markFirstScreenShown();
   }, [idle]);

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { markPageShown } from './afterFirstScreen';
 import { RouteError } from '../ui/RouteError';
 import { NotFound } from '../ui/NotFound';
 import { RequireAuth, RequireSyndicat } from './guard';
@@ -6,9 +8,20 @@ import { EmptyLayout } from './layouts/EmptyLayout';
 import { DashboardLayout, MainLayout, SyndicPreviewLayout } from './layouts/lazy';
 import { pages } from './pages';
 
+/** Says the page has committed (after its lazy chunk: it renders beside it, in its Suspense). */
+function PageShown() {
+  useEffect(markPageShown, []);
+  return null;
+}
+
 const P = (name: keyof typeof pages) => {
   const Page = pages[name];
-  return <Page />;
+  return (
+    <>
+      <Page />
+      <PageShown />
+    </>
+  );
 };
 
 /** Each public route also exists under /s/{syndic}/ (SPEC §2.1). */

@@ -142,6 +142,9 @@ export function useCommunications(record: CoproprietaireSummary | null) {
   return useInfiniteQuery({
     queryKey: ['communications', record?.id],
     enabled: !!record && !!syndicId,
+    // The page asks for them and its table, mounting once the messages are there, reads the
+    // same query: without this it asked the three lists again (Lighthouse's network log).
+    staleTime: 30_000,
     initialPageParam: 0,
     queryFn: async ({ pageParam }) => {
       // Postal letters are for council members (IS_SYNDICAT): the server answers 404 to the others.

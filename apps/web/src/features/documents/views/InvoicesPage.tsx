@@ -14,6 +14,7 @@ import {
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { ApiError, formatCents, formatDate, type InvoiceCard, smallImageUrl } from '@tantieme/contract';
 import { useState } from 'react';
+import { INVOICES_FIRST_ROW } from '../../../app/early';
 import { InvoiceDetailModal } from '../components/InvoiceDetailModal';
 import { Empty, LoadError, Loading } from '../components/PageState';
 import { frDocs } from '../fr';
@@ -22,7 +23,7 @@ import { useDocRecord, useInvoices } from '../queries';
 const t = frDocs.invoices;
 
 /** The grid's first row at its widest (4 columns): shown at once, not left for lazy loading. */
-const FIRST_ROW = 4;
+const FIRST_ROW = INVOICES_FIRST_ROW;
 
 function Thumbnail({ inv, first }: { inv: InvoiceCard; first: boolean }) {
   const src = inv.thumbnail;
