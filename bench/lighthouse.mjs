@@ -12,7 +12,8 @@
  * signing in"). INSECURE=1 for https://localhost:3443 (bench/h2-proxy.ts). NODES=1 prints
  * Lantern's estimate of the path to the largest paint (each request's simulated start and end,
  * and main-thread tasks over 20 ms), which says where the time goes. Each run prints the scores
- * and the LCP element: check it is the one the page leads with.
+ * and the LCP element: check it is the one the page leads with. `host` is Lighthouse's benchmark index
+ * of this machine's CPU (higher is faster): TBT and LCP scale with it, so compare runs of one index.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -104,7 +105,7 @@ for (let i = 0; i < runs; i++) {
     const element =
       audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '?';
     console.log(
-      `performance ${Math.round(categories.performance.score * 100)} · FCP ${ms('first-contentful-paint')} ms · LCP ${ms('largest-contentful-paint')} ms · TBT ${ms('total-blocking-time')} ms · CLS ${audits['cumulative-layout-shift'].numericValue.toFixed(3)} · ${element.slice(0, 100)}`,
+      `performance ${Math.round(categories.performance.score * 100)} · FCP ${ms('first-contentful-paint')} ms · LCP ${ms('largest-contentful-paint')} ms · TBT ${ms('total-blocking-time')} ms · CLS ${audits['cumulative-layout-shift'].numericValue.toFixed(3)} · host ${Math.round(result.lhr.environment.benchmarkIndex)} · ${element.slice(0, 100)}`,
     );
     if (process.env.NODES) await lanternPath(result);
   } catch (err) {

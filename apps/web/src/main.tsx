@@ -26,6 +26,7 @@ else start();
 const pageChunks: Record<string, () => Promise<unknown>> = {
   home: () => import('./features/synthese/pages/CoproHomePage'),
   assemblee: () => import('./features/assemblees/pages/AssembleeListPage'),
+  'facture-v2': () => import('./features/finances/pages/FacturePage'),
   compte: () => import('./features/coproprietaire/pages/CoproprietaireInfoPage'),
   invoices: () => import('./features/documents/pages/InvoicesPage'),
   document: () => import('./features/documents/pages/DocumentFonctionPage'),

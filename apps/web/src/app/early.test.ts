@@ -6,6 +6,7 @@ import {
   createApiClient,
   DOCUMENTS_PAGE_SIZE,
   documentEndpoints,
+  financeEndpoints,
   identityEndpoints,
   INVOICE_PAGE_SIZE,
   invoiceEndpoints,
@@ -251,6 +252,13 @@ describe("early reads of a record's other pages (issue 13)", () => {
 
   const pages: [string, (c: ReturnType<typeof createApiClient>) => Promise<unknown>[]][] = [
     ['assemblee', (c) => [c.call(assembleeEndpoints.list, { params: { coproId: COPRO, id: RECORD } })]],
+    [
+      'facture-v2',
+      (c) => [
+        c.call(financeEndpoints.ledger, { params: { coproId: COPRO, id: RECORD } }),
+        c.call(paymentEndpoints.checkStripeReady, { params: { coproId: COPRO } }),
+      ],
+    ],
     ['compte', (c) => [c.call(coproprietaireEndpoints.details, { params: { id: COPRO, id2: RECORD } })]],
     [
       'invoices',

@@ -144,6 +144,13 @@ const PAGE_READS: Record<string, (record: RecordOfList, copro: CoproOfList) => P
       ? [`/api/assemblee/coproprietes/${c.id}/coproprietaire/${r.id}/get-list-ag-available`]
       : [],
   }),
+  // The statement (FacturePage): the open lines and the pay button's readiness.
+  'facture-v2': (r, c) => ({
+    urls: [
+      `/api/finances/coproprietes/${c.id}/coproprietaires/${r.id}/ledger`,
+      `/api/finances/coproprietes/${c.id}/check-stripe-ready`,
+    ],
+  }),
   compte: (r, c) => ({ urls: [`/api/coproprietaires/${c.id}/${r.id}/details-coproprietaire`] }),
   invoices: (_, c) => {
     if (!c.syndic_id) return { urls: [] };
