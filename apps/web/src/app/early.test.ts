@@ -369,6 +369,35 @@ describe("early reads of a record's other pages (issue 13)", () => {
     expect(network).toHaveBeenCalledTimes(2);
   });
 
+  it("asks the list as soon as the setting answers, without waiting for the page's other reads", async () => {
+    const s = server('1');
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    // The letters' batch answers only when released; the messages' batch at once.
+    const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      if (String(url) === '/api/reads' && !String(init?.body).includes('/get-messages?')) await held;
+      return s.fetch(url, init);
+    });
+    startEarlyReads(`/${RECORD}/messages-communication`, store({ TOKEN: 'tok' }), store({}), fetch as never);
+    await vi.waitFor(() => expect(s.batched.some((u) => u.includes('/get-messages?'))).toBe(true));
+    const list = `/api/coproprietaires/${RECORD}/get-messages?page_size=${MESSAGES_FIRST_PAGE_SIZE}&page_index=0`;
+    expect(s.batched.find((u) => u.includes('/get-messages?'))).toBe(`${list}&un_read_only=1`);
+    expect(s.batched.some((u) => u.includes('/communication/'))).toBe(false);
+    const auth = { headers: { authorization: 'Bearer tok' } };
+    const taken = await takeEarly(`${list}&un_read_only=1`, auth);
+    expect(await taken?.json()).toEqual({ success: true, data: { url: `${list}&un_read_only=1` } });
+    // The other value was not read ahead: taken, it is fetched then, by the browser's fetch.
+    const network = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({ url: 'network' }));
+    const other = await takeEarly(`${list}&un_read_only=0`, auth);
+    expect(network).toHaveBeenCalledWith(`${list}&un_read_only=0`, auth);
+    expect(await other?.json()).toEqual({ success: true, data: { url: 'network' } });
+    network.mockRestore();
+    release();
+    await vi.waitFor(() => expect(s.batched.some((u) => u.includes('/communication/'))).toBe(true));
+  });
+
   it("without the setting's answer, the list is left to the page", async () => {
     const s = server();
     const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) =>

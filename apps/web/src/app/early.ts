@@ -26,7 +26,8 @@ import {
 
 interface EarlyRead {
   authorization: string;
-  response: Promise<Response>;
+  /** Null: nothing was read ahead for this URL after all; the app asks it itself. */
+  response: Promise<Response | null>;
   at: number;
 }
 
@@ -104,6 +105,8 @@ interface PageReads {
   next?: (answers: Map<string, unknown>) => string[];
   /** The pictures the first screen shows from those answers (its largest paint): loaded at once. */
   images?: (answers: Map<string, unknown>) => string[];
+  /** The lists that follow the page's 'Afficher non lu' setting (PAGE_SETTING), by its value. */
+  unread?: (only: '1' | '0') => string[];
 }
 
 /**
@@ -170,14 +173,9 @@ const PAGE_READS: Record<string, (record: RecordOfList, copro: CoproOfList) => P
   // NotificationsFeed's first page, with the 'Afficher non lu' setting (PAGE_SETTING).
   notifications: (r) => ({
     urls: [],
-    next: (a) => {
-      const only = unreadOnly(a, PAGE_SETTING.notifications);
-      return only === undefined
-        ? []
-        : [
-            `/api/coproprietaires/notifications?page_size=${NOTIFICATIONS_PAGE_SIZE}&page_index=0&un_read_only=${only}&coproprietaire_id=${r.id}`,
-          ];
-    },
+    unread: (only) => [
+      `/api/coproprietaires/notifications?page_size=${NOTIFICATIONS_PAGE_SIZE}&page_index=0&un_read_only=${only}&coproprietaire_id=${r.id}`,
+    ],
   }),
   // The letters, e-mails and SMS (useCommunications), and MessagesPanel's first page.
   'messages-communication': (r, c) => ({
@@ -187,14 +185,9 @@ const PAGE_READS: Record<string, (record: RecordOfList, copro: CoproOfList) => P
             `/api/communication/${m}?syndic_id=${c.syndic_id}&coproprietaire_id=${r.id}&page_size=${COMMUNICATION_PAGE_SIZE}&page_index=0`,
         )
       : [],
-    next: (a) => {
-      const only = unreadOnly(a, PAGE_SETTING['messages-communication']);
-      return only === undefined
-        ? []
-        : [
-            `/api/coproprietaires/${r.id}/get-messages?page_size=${MESSAGES_FIRST_PAGE_SIZE}&page_index=0&un_read_only=${only}`,
-          ];
-    },
+    unread: (only) => [
+      `/api/coproprietaires/${r.id}/get-messages?page_size=${MESSAGES_FIRST_PAGE_SIZE}&page_index=0&un_read_only=${only}`,
+    ],
   }),
 };
 
@@ -207,14 +200,11 @@ const PAGE_SETTING: Record<string, UserSettingKey> = {
   'messages-communication': 'only_unread_all_message',
 };
 const SETTINGS_URL = '/api/user-settings/multi-settings';
-/** Where the setting's answer goes among a page's answers. */
-const SETTINGS = 'settings';
 
 /** The list's `un_read_only` from the setting's answer ('1' or '0'), or undefined without one. */
-function unreadOnly(answers: Map<string, unknown>, key: UserSettingKey): '1' | '0' | undefined {
-  const settings = answers.get(SETTINGS) as Record<string, string | null> | undefined;
-  if (!settings) return undefined;
-  return settings[key] === '1' ? '1' : '0';
+function unreadOnly(settings: unknown, key: UserSettingKey): '1' | '0' | undefined {
+  if (!settings || typeof settings !== 'object') return undefined;
+  return (settings as Record<string, string | null>)[key] === '1' ? '1' : '0';
 }
 
 /** A record's page: its id and the rest of its path (`home` for `/:id` and `/:id/`). */
@@ -254,7 +244,7 @@ export function startEarlyReads(
   if (!m || !page) return false;
   const id = m[1];
   const authorization = `Bearer ${token}`;
-  const remember = (url: string, response: Promise<Response>) => {
+  const remember = <R extends Response | null>(url: string, response: Promise<R>) => {
     // A failure is the app's to see (it takes this answer and reports it as its own would).
     response.catch(() => {});
     reads.set(url, { authorization, response, at: Date.now() });
@@ -287,17 +277,36 @@ export function startEarlyReads(
         const env = res.ok ? ((await res.clone().json()) as { data?: RecordOfList[] }) : null;
         const record = env?.data?.find((r) => r.id === id);
         if (record) {
-          const { urls, next, images } = pageUrls(page, record);
+          const { urls, next, images, unread } = pageUrls(page, record);
           const answers = readTogether(urls, authorization, doFetch, remember);
           // In the browser's cache by the time the page renders them.
           if (images) void answers.then((a) => images(a).forEach(loadImage));
           // The page's reads that depend on the first ones (the document types name the
           // documents'), asked once those have answered: before the page has even loaded.
-          if (next)
-            void Promise.all([answers, setting]).then(([a, settings]) => {
-              if (settings) a.set(SETTINGS, settings);
-              return readTogether(next(a), authorization, doFetch, remember);
+          if (next) void answers.then((a) => readTogether(next(a), authorization, doFetch, remember));
+          // The lists that follow the 'Afficher non lu' setting: asked as soon as it answers, not
+          // after the page's other reads (the app, which takes the same answer, could otherwise
+          // ask its list first: one e2e run saw it). Both values' URLs are registered now, before
+          // the app has the record list and so before any page could ask them; the value not
+          // asked answers null, and `takeEarly` fetches it then.
+          if (unread && settingKey) {
+            const lists = setting.then((settings) => {
+              const only = unreadOnly(settings, settingKey);
+              const asked = new Map<string, Promise<Response>>();
+              const keep = (url: string, response: Promise<Response>) => {
+                asked.set(url, response);
+                return response;
+              };
+              if (only) void readTogether(unread(only), authorization, doFetch, keep);
+              return asked;
             });
+            for (const only of ['1', '0'] as const)
+              for (const url of unread(only))
+                remember(
+                  url,
+                  lists.then((asked) => asked.get(url) ?? null),
+                );
+          }
         }
       } catch {
         // Not JSON: the app reports the list's answer as its own.
@@ -369,7 +378,8 @@ function readTogether(
 
 /**
  * The early answer of a GET the API client is about to send, once: same URL, same token, not
- * older than `EARLY_READ_TTL_MS`. Undefined otherwise (the client fetches as usual).
+ * older than `EARLY_READ_TTL_MS`. Undefined otherwise (the client fetches as usual). A read the
+ * entry ended up not asking (the other value of a setting) is fetched here, when it is taken.
  */
 export function takeEarly(url: string, init?: RequestInit): Promise<Response> | undefined {
   const method = init?.method ?? 'GET';
@@ -385,5 +395,5 @@ export function takeEarly(url: string, init?: RequestInit): Promise<Response> | 
     Date.now() - read.at > EARLY_READ_TTL_MS
   )
     return undefined;
-  return read.response;
+  return read.response.then((r) => r ?? fetch(url, init));
 }
