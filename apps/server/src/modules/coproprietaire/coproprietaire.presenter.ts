@@ -7,7 +7,31 @@ export interface SummaryExtra {
   lots: { id: string; lot_id: string; name: string; type_name: string }[];
 }
 
-export function presentSummary(row: OwnedRecord, extra: SummaryExtra): CoproprietaireSummary {
+/** What a summary reads of a record, its copropriété and its syndic (`summaryColumns`). */
+export interface SummaryRow {
+  coproprietaire: Pick<
+    OwnedRecord['coproprietaire'],
+    | 'id'
+    | 'name'
+    | 'display_name'
+    | 'unique_code'
+    | 'address'
+    | 'is_member_syndicat'
+    | 'is_president'
+    | 'contacts'
+    | 'members'
+    | 'user_supplement_info'
+    | 'permissions'
+    | 'init_settings_done'
+  >;
+  copropriete: Pick<
+    OwnedRecord['copropriete'],
+    'id' | 'syndic_id' | 'name' | 'address' | 'email' | 'phone' | 'settings'
+  >;
+  syndic: Pick<OwnedRecord['syndic'], 'disabled'>;
+}
+
+export function presentSummary(row: SummaryRow, extra: SummaryExtra): CoproprietaireSummary {
   const c = row.coproprietaire;
   const p = row.copropriete;
   return {
