@@ -153,6 +153,33 @@ test('a notification sent before the socket has joined the record is counted onc
   await expect(bell).toHaveAccessibleName(`Notifications, ${before + 1} non lues`, { timeout: 15_000 });
 });
 
+test('a notification sent before the socket has connected shows on the home card once it connects', async ({
+  page,
+}) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    await released;
+    ws.connectToServer();
+  });
+  await page.route(/\/socket\.io\//, (route) => route.abort());
+  await signIn(page);
+  await page.goto('/');
+  const card = page.getByTestId('coproprietaire-card').filter({ hasText: 'Les Tilleuls' });
+  await expect(card).toBeVisible();
+  const badge = card.getByTestId('notification-badge');
+  const before = (await badge.count()) > 0 ? Number(await badge.textContent()) : 0;
+  // Sent after the list was read and before the socket exists: no event can reach this tab.
+  await sendNotification(page.request, 'Relevé des compteurs d’eau');
+  await page.waitForTimeout(500);
+  await expect(badge).toHaveCount(before > 0 ? 1 : 0);
+  // Once connected, the home grid reads the list again.
+  release();
+  await expect(badge).toHaveText(String(before + 1), { timeout: 15_000 });
+});
+
 test('after the socket drops, the reconnect fetches the counts again (events sent meanwhile are lost)', async ({
   page,
 }) => {

@@ -111,3 +111,23 @@ export function useRecordRoom() {
     };
   }, [socket, coproId, qc]);
 }
+
+/**
+ * Keeps the home cards' unread counts (the records list) current while the home grid is shown.
+ * The socket connects once the page's reads have answered, and what the syndic sent in between
+ * reached no listener of this tab: once connected (the server has joined the user's room by
+ * then), the list is read again, as a record's room join does for its counts.
+ */
+export function useRecordsListLive() {
+  const socket = useSocket();
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!socket) return;
+    const refresh = () => void qc.invalidateQueries({ queryKey: coproprietairesKey });
+    if (socket.connected) refresh();
+    socket.on('connect', refresh);
+    return () => {
+      socket.off('connect', refresh);
+    };
+  }, [socket, qc]);
+}

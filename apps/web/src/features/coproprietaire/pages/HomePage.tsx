@@ -18,6 +18,7 @@ import { badgeCount, type CoproprietaireSummary, positionLabel } from '@tantieme
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { StaffInboxLink } from '../../chat/StaffInboxLink';
+import { useRecordsListLive } from '../../notifications/realtime';
 import { useSession } from '../../../app/session';
 import { useSwitchCoproprietaire } from '../../../app/shell/useSwitchCoproprietaire';
 import { LoadingOverlay } from '../../../ui/LoadingOverlay';
@@ -129,6 +130,7 @@ function RecordCard({ rec, onClick }: { rec: CoproprietaireSummary; onClick(): v
 export default function HomePage() {
   const { user } = useSession();
   const list = useCoproprietaires();
+  useRecordsListLive();
   const navigate = useNavigate();
   const switchTo = useSwitchCoproprietaire();
   const openAttach = useAttachDialog();
