@@ -130,10 +130,8 @@ test('a notification sent through the syndic API appears live in the bell and on
   await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('Notifications, 2 non lues');
 });
 
-test('a notification sent before the socket has joined the record is counted once it joins', async ({
-  page,
-}) => {
-  // The socket's connection waits until released: the page's first reads are done by then.
+/** Holds the tab's socket connection (WebSocket, no polling fallback) until the returned call. */
+async function holdSocket(page: Page): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -143,6 +141,14 @@ test('a notification sent before the socket has joined the record is counted onc
     ws.connectToServer();
   });
   await page.route(/\/socket\.io\//, (route) => route.abort());
+  return release;
+}
+
+test('a notification sent before the socket has joined the record is counted once it joins', async ({
+  page,
+}) => {
+  // The socket's connection waits until released: the page's first reads are done by then.
+  const release = await holdSocket(page);
   const { bell, before } = await openHomeWithBell(page);
   // Sent while no room of this tab exists: no event can reach it.
   await sendNotification(page.request, 'Ramonage des conduits');
@@ -156,15 +162,7 @@ test('a notification sent before the socket has joined the record is counted onc
 test('a notification sent before the socket has connected shows on the home card once it connects', async ({
   page,
 }) => {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
-    await released;
-    ws.connectToServer();
-  });
-  await page.route(/\/socket\.io\//, (route) => route.abort());
+  const release = await holdSocket(page);
   await signIn(page);
   await page.goto('/');
   const card = page.getByTestId('coproprietaire-card').filter({ hasText: 'Les Tilleuls' });

@@ -1,5 +1,6 @@
 import { type CoproprietaireSummary, personDisplayName } from '@tantieme/contract';
-import type { OwnedRecord } from '../access/access.service.js';
+import type { RowsOf } from '../../db/prepared.js';
+import type { recordsOfSessionUserRead } from './coproprietaire.repo.js';
 
 export interface SummaryExtra {
   ags: { assemblee_id: string; is_send_convocation: boolean }[];
@@ -7,29 +8,14 @@ export interface SummaryExtra {
   lots: { id: string; lot_id: string; name: string; type_name: string }[];
 }
 
-/** What a summary reads of a record, its copropriété and its syndic (`summaryColumns`). */
-export interface SummaryRow {
-  coproprietaire: Pick<
-    OwnedRecord['coproprietaire'],
-    | 'id'
-    | 'name'
-    | 'display_name'
-    | 'unique_code'
-    | 'address'
-    | 'is_member_syndicat'
-    | 'is_president'
-    | 'contacts'
-    | 'members'
-    | 'user_supplement_info'
-    | 'permissions'
-    | 'init_settings_done'
-  >;
-  copropriete: Pick<
-    OwnedRecord['copropriete'],
-    'id' | 'syndic_id' | 'name' | 'address' | 'email' | 'phone' | 'settings'
-  >;
-  syndic: Pick<OwnedRecord['syndic'], 'disabled'>;
-}
+/**
+ * What a summary reads of a record, its copropriété and its syndic: the records list's own row
+ * (`summaryColumns`), so the two cannot drift; a whole `OwnedRecord` satisfies it too.
+ */
+export type SummaryRow = Omit<
+  RowsOf<ReturnType<typeof recordsOfSessionUserRead>>[number],
+  keyof SummaryExtra
+>;
 
 export function presentSummary(row: SummaryRow, extra: SummaryExtra): CoproprietaireSummary {
   const c = row.coproprietaire;
