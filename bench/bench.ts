@@ -117,6 +117,8 @@ const CALLS: Call[] = [
     name: 'notifications (one record)',
     path: (w) => `/api/coproprietaires/notifications?coproprietaire_id=${w.record}`,
   },
+  // The page 'Toutes les notifications' (/notifications): every record of the user at once.
+  { name: 'notifications (all records)', path: () => '/api/coproprietaires/notifications' },
   { name: 'messages', path: (w) => `/api/coproprietaires/${w.record}/get-messages` },
   { name: 'own documents (one type)', path: (w) => `/api/documents/${w.record}/types/${w.docType}` },
   {

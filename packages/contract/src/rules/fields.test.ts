@@ -4,7 +4,8 @@ import { idField, isId } from '../fields.js';
 describe('isId', () => {
   it('accepts exactly what idField accepts', () => {
     const hex = '0123456789abcdefABCDEF';
-    const rnd = (n: number) => Array.from({ length: n }, () => hex[Math.floor(Math.random() * hex.length)]).join('');
+    const rnd = (n: number) =>
+      Array.from({ length: n }, () => hex[Math.floor(Math.random() * hex.length)]).join('');
     const values: unknown[] = [
       undefined,
       null,

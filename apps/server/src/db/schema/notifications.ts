@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { coproprietaires } from './copro.js';
 import { users } from './identity.js';
@@ -52,6 +53,12 @@ export const notifications = pgTable(
     index('notifications_user').on(t.user_id, t.created_date),
     index('notifications_owner').on(t.coproprietaire_id, t.created_date),
     index('notifications_send').on(t.send_id),
+    // The unread counts (every page's badge, the records list) read the unread rows only: with
+    // the owner index alone they read a record's whole history, read rows included (issue 13).
+    index('notifications_unread').on(t.coproprietaire_id).where(sql`${t.is_read} = false`),
+    index('notifications_own_unread')
+      .on(t.user_id)
+      .where(sql`${t.is_read} = false and ${t.coproprietaire_id} is null`),
   ],
 );
 
@@ -81,5 +88,13 @@ export const messages = pgTable(
   (t) => [
     index('messages_owner').on(t.coproprietaire_id, t.created_date),
     index('messages_send').on(t.send_id),
+    index('messages_unread').on(t.coproprietaire_id).where(sql`${t.is_read} = false`),
   ],
 );
+
+/**
+ * "Unread", written as the partial indexes' own predicate (`is_read = false`, a literal): a
+ * parameter (`eq(t.is_read, false)` sends `$n`) does not prove it in a prepared statement's
+ * generic plan, and PostgreSQL would read the owner index instead.
+ */
+export const unread = (t: typeof notifications | typeof messages) => sql`${t.is_read} = false`;

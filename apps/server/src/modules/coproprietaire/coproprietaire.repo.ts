@@ -10,6 +10,7 @@ import {
   notifications,
   sessions,
   syndics,
+  unread,
 } from '../../db/schema/index.js';
 
 // The records list runs on every visit of the home screen: its statement is prepared once
@@ -114,7 +115,7 @@ export async function unreadNotificationCounts(db: Db, userId: string) {
               .from(coproprietaires)
               .where(eq(coproprietaires.user_id, user)),
           ),
-          eq(notifications.is_read, false),
+          unread(notifications),
         ),
       )
       .groupBy(notifications.coproprietaire_id)

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { coproprietaires, notifications } from '../../db/schema/index.js';
+import { coproprietaires, notifications, unread } from '../../db/schema/index.js';
 import {
   emitNotificationEvents,
   type NotificationInput,
@@ -43,7 +43,7 @@ export async function stageCoalescedNotification(
     .where(
       and(
         inArray(notifications.coproprietaire_id, ids),
-        eq(notifications.is_read, false),
+        unread(notifications),
         sql`${notifications.data}->>'coalesce' = ${key}`,
       ),
     )
@@ -88,7 +88,7 @@ export async function readCoalesced(
     .where(
       and(
         eq(notifications.coproprietaire_id, coproprietaireId),
-        eq(notifications.is_read, false),
+        unread(notifications),
         sql`${notifications.data}->>'coalesce' = ${key}`,
       ),
     )

@@ -1,0 +1,3 @@
+CREATE INDEX "messages_unread" ON "messages" USING btree ("coproprietaire_id") WHERE "messages"."is_read" = false;--> statement-breakpoint
+CREATE INDEX "notifications_unread" ON "notifications" USING btree ("coproprietaire_id") WHERE "notifications"."is_read" = false;--> statement-breakpoint
+CREATE INDEX "notifications_own_unread" ON "notifications" USING btree ("user_id") WHERE "notifications"."is_read" = false and "notifications"."coproprietaire_id" is null;
