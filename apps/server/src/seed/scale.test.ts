@@ -123,6 +123,13 @@ describe('hot calls on scale data: SQL statements per request', () => {
       // The building documents of the copropriété the page shows: the session and the guard, then
       // its groups and documents the first time only (decision 75), side by side.
       ['POST', '/api/documents/get-copropriete-documents', 3, { copro_ids: [copro] }],
+      // Every notification of the user's records: the session, then the page.
+      ['GET', '/api/coproprietaires/notifications', 2],
+      // The chat's candidates and conversations: a few statements whatever the building's size
+      // (they were one or two per co-owner of the building).
+      ['GET', `/api/coproprietaires/${record}/chat/candidates`, 4],
+      ['GET', `/api/coproprietaires/${record}/chat/conversations`, 3],
+      ['GET', `/api/finances/coproprietes/${copro}/budget-fonctionnement`, 4],
     ];
     for (const [method, url, max, payload] of calls) {
       const res = await t.app.inject({ method: method as 'GET', url, headers, payload: payload as object });

@@ -84,7 +84,12 @@ export const chargeInvoices = pgTable(
     verification_syndicat: integer('verification_syndicat').notNull().default(0),
     created_date: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('charge_invoices_charge').on(t.charge_id)],
+  (t) => [
+    index('charge_invoices_charge').on(t.charge_id),
+    // The year's spending of a building ('Budget de fonctionnement'): without it, every invoice
+    // of every building was read (issue 13).
+    index('charge_invoices_year').on(t.financial_year_id),
+  ],
 );
 
 /** Verification of accounts status per copropriété (SPEC §3). */

@@ -266,14 +266,25 @@ export async function chatAccounts(db: Q, syndicId: string) {
 }
 
 /** Did `participantId` write in the conversation (a reply to them is always allowed)? */
-export async function wroteIn(db: Q, conversationId: string, authorIds: string[]) {
-  if (authorIds.length === 0) return false;
-  const [row] = await db
-    .select({ id: chatMessages.id })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.conversation_id, conversationId), inArray(chatMessages.created_by, authorIds)))
-    .limit(1);
-  return !!row;
+/** Several conversations' keys at once (the candidates of a building). */
+export async function findByKeys(db: Q, keys: string[]) {
+  if (keys.length === 0) return new Map<string, typeof conversations.$inferSelect>();
+  const rows = await db.select().from(conversations).where(inArray(conversations.key, keys));
+  return new Map(rows.map((r) => [r.key, r]));
+}
+
+/**
+ * Which of these (conversation, author) pairs have a message of that author in that
+ * conversation, in one statement: `conversationId:authorId` of each pair that has one.
+ */
+export async function writersIn(db: Q, pairs: { conversationId: string; authorId: string }[]) {
+  if (pairs.length === 0) return new Set<string>();
+  const r = (await db.execute(sql`select p.c as conversation_id, p.a as author_id
+    from unnest(${sql.param(pairs.map((p) => p.conversationId))}::uuid[], ${sql.param(pairs.map((p) => p.authorId))}::uuid[]) as p(c, a)
+    where exists (select 1 from ${chatMessages} m where m.conversation_id = p.c and m.created_by = p.a)`)) as unknown as {
+    rows: { conversation_id: string; author_id: string }[];
+  };
+  return new Set(r.rows.map((x) => `${x.conversation_id}:${x.author_id}`));
 }
 
 export async function insertFile(tx: Tx, values: typeof files.$inferInsert) {

@@ -98,27 +98,42 @@ async function contactsOf(db: Db, storage: StorageAdapter, ps: { id: string; typ
 
 // ------------------------------------------------------------------ the opt-out rule
 
-async function canWriteTo(
-  db: Db,
-  actor: ChatActor,
-  conversationId: string | null,
-  recipient: { id: string; type: ChatParticipantType; info?: RecordInfo },
-  allowOthers?: string,
-): Promise<boolean> {
-  const base = {
+interface WriteCheck {
+  conversationId: string | null;
+  recipient: { id: string; type: ChatParticipantType; info?: RecordInfo };
+  allowOthers?: string;
+}
+
+/**
+ * Whether the actor may write to each recipient. The rule alone decides most; the others ask
+ * whether the recipient wrote in the conversation, all in one statement (a building's
+ * candidates or a list of conversations was one query per row, issue 13).
+ */
+async function canWriteToEach(db: Db, actor: ChatActor, checks: WriteCheck[]): Promise<boolean[]> {
+  const bases = checks.map(({ recipient, allowOthers }) => ({
     senderIsStaff: actor.kind === 'staff',
     senderIsCouncil: actor.kind === 'record' && actor.record.coproprietaire.is_member_syndicat,
     recipientType: recipient.type,
     recipientIsCouncil: !!recipient.info?.is_member_syndicat,
     recipientAllowsOthers: (allowOthers ?? ALLOW_KEY_DEFAULT) === '1',
     recipientWroteHere: false,
-  };
-  if (chatCanWrite(base)) return true;
-  if (!conversationId) return false;
-  return chatCanWrite({
-    ...base,
-    recipientWroteHere: await repo.wroteIn(db, conversationId, [recipient.id]),
-  });
+  }));
+  const open = bases.map((b) => chatCanWrite(b));
+  const asks = checks.flatMap((c, i) =>
+    !open[i] && c.conversationId ? [{ conversationId: c.conversationId, authorId: c.recipient.id }] : [],
+  );
+  const wrote = await repo.writersIn(db, asks);
+  return checks.map(
+    (c, i) =>
+      open[i] ||
+      (!!c.conversationId &&
+        wrote.has(`${c.conversationId}:${c.recipient.id}`) &&
+        chatCanWrite({ ...bases[i], recipientWroteHere: true })),
+  );
+}
+
+async function canWriteTo(db: Db, actor: ChatActor, check: WriteCheck): Promise<boolean> {
+  return (await canWriteToEach(db, actor, [check]))[0];
 }
 
 // ------------------------------------------------------------------ conversations
@@ -135,32 +150,34 @@ async function presentList(deps: ChatDeps, actor: ChatActor, rows: repo.ListRow[
     rows.map((r) => ({ id: r.other_id, type: r.other_type })),
   );
   const allow = await repo.allowOthersSettings(deps.db, [...records.keys()]);
-  const conversations: ChatConversation[] = [];
-  for (const r of rows) {
+  const shown = rows.flatMap((r) => {
     const contact = contacts.get(r.other_id);
-    if (!contact) continue;
-    conversations.push({
-      id: r.id,
-      contact,
-      last_message:
-        r.last_created_date && r.last_created_by
-          ? {
-              text: r.last_text ?? '',
-              files: r.last_files ?? 0,
-              created_date: r.last_created_date,
-              mine: isMine(actor, r.last_created_by, r.other_id),
-            }
-          : null,
-      un_seen: r.un_seen,
-      can_write: await canWriteTo(
-        deps.db,
-        actor,
-        r.id,
-        { id: r.other_id, type: contact.type, info: records.get(r.other_id) },
-        allow.get(r.other_id),
-      ),
-    });
-  }
+    return contact ? [{ r, contact }] : [];
+  });
+  const writable = await canWriteToEach(
+    deps.db,
+    actor,
+    shown.map(({ r, contact }) => ({
+      conversationId: r.id,
+      recipient: { id: r.other_id, type: contact.type, info: records.get(r.other_id) },
+      allowOthers: allow.get(r.other_id),
+    })),
+  );
+  const conversations: ChatConversation[] = shown.map(({ r, contact }, i) => ({
+    id: r.id,
+    contact,
+    last_message:
+      r.last_created_date && r.last_created_by
+        ? {
+            text: r.last_text ?? '',
+            files: r.last_files ?? 0,
+            created_date: r.last_created_date,
+            mine: isMine(actor, r.last_created_by, r.other_id),
+          }
+        : null,
+    un_seen: r.un_seen,
+    can_write: writable[i],
+  }));
   return { conversations, un_seen: conversations.reduce((n, c) => n + c.un_seen, 0) };
 }
 
@@ -173,21 +190,20 @@ export async function candidates(deps: ChatDeps, record: OwnedRecord): Promise<C
     others.map((o) => o.id),
   );
   const syndic = await syndicContact(deps.storage, record.syndic);
+  const keyOf = (o: { id: string }) => [record.coproprietaire.id, o.id].sort().join('_');
+  const existing = await repo.findByKeys(deps.db, others.map(keyOf));
+  const reachable = await canWriteToEach(
+    deps.db,
+    actor,
+    others.map((o) => ({
+      conversationId: existing.get(keyOf(o))?.id ?? null,
+      recipient: { id: o.id, type: 'coproprietaire' as const, info: o },
+      allowOthers: allow.get(o.id),
+    })),
+  );
   const list: ChatCandidate[] = [{ ...syndic, reachable: true }];
-  for (const o of others) {
-    const key = [record.coproprietaire.id, o.id].sort().join('_');
-    const existing = await repo.findByKey(deps.db, key);
-    list.push({
-      ...(await recordContact(deps.storage, o)),
-      reachable: await canWriteTo(
-        deps.db,
-        actor,
-        existing?.id ?? null,
-        { id: o.id, type: 'coproprietaire', info: o },
-        allow.get(o.id),
-      ),
-    });
-  }
+  for (const [i, o] of others.entries())
+    list.push({ ...(await recordContact(deps.storage, o)), reachable: reachable[i] });
   return list;
 }
 
@@ -212,13 +228,11 @@ export async function open(
     if (target.participant_type === 'coproprietaire') {
       const [info] = await repo.recordsByIds(deps.db, [target.participant_id]);
       const allow = await repo.allowOthersSettings(deps.db, [target.participant_id]);
-      const ok = await canWriteTo(
-        deps.db,
-        recordActor(record),
-        null,
-        { id: target.participant_id, type: 'coproprietaire', info },
-        allow.get(target.participant_id),
-      );
+      const ok = await canWriteTo(deps.db, recordActor(record), {
+        conversationId: null,
+        recipient: { id: target.participant_id, type: 'coproprietaire', info },
+        allowOthers: allow.get(target.participant_id),
+      });
       if (!ok) throw new AppError('FORBIDDEN', texts.notAllowed);
     }
     conv = await deps.db.transaction((tx) =>
@@ -386,13 +400,11 @@ export async function send(
       ? await repo.recordsByIds(deps.db, [other.participant_id])
       : [];
   const allow = info ? await repo.allowOthersSettings(deps.db, [info.id]) : new Map<string, string>();
-  const ok = await canWriteTo(
-    deps.db,
-    actor,
+  const ok = await canWriteTo(deps.db, actor, {
     conversationId,
-    { id: other.participant_id, type: other.participant_type as ChatParticipantType, info },
-    allow.get(other.participant_id),
-  );
+    recipient: { id: other.participant_id, type: other.participant_type as ChatParticipantType, info },
+    allowOthers: allow.get(other.participant_id),
+  });
   if (!ok) throw new AppError('FORBIDDEN', texts.notAllowed);
   const checked = await Promise.all(body.files.map((f, i) => checkUpload(deps, actor, f.key, i)));
   const author = actor.kind === 'record' ? actor.participantId : actor.administratorId;

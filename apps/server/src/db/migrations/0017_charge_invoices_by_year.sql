@@ -1,0 +1,1 @@
+CREATE INDEX "charge_invoices_year" ON "charge_invoices" USING btree ("financial_year_id");
