@@ -123,8 +123,8 @@ describe('hot calls on scale data: SQL statements per request', () => {
       // The building documents of the copropriété the page shows: the session and the guard, then
       // its groups and documents the first time only (decision 75), side by side.
       ['POST', '/api/documents/get-copropriete-documents', 3, { copro_ids: [copro] }],
-      // Every notification of the user's records: the session, then the page.
-      ['GET', '/api/coproprietaires/notifications', 2],
+      // Every notification of the user's records: the page in the session statement.
+      ['GET', '/api/coproprietaires/notifications', 1],
       // The chat's candidates and conversations: a few statements whatever the building's size
       // (they were one or two per co-owner of the building).
       ['GET', `/api/coproprietaires/${record}/chat/candidates`, 4],

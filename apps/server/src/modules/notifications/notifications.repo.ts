@@ -1,7 +1,15 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { RowsOf } from '../../db/prepared.js';
-import { coproprietaires, devices, files, messages, notifications, unread } from '../../db/schema/index.js';
+import {
+  coproprietaires,
+  devices,
+  files,
+  messages,
+  notifications,
+  sessions,
+  unread,
+} from '../../db/schema/index.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -10,7 +18,7 @@ export type MessageRow = typeof messages.$inferSelect;
  * Which notifications a user sees: those of the records they hold now, and their own ones
  * without a record. `coproprietaireId` narrows to one record (already checked by the guard).
  */
-export function visibleTo(userId: string, coproprietaireId?: string): SQL {
+export function visibleTo(userId: string | SQL, coproprietaireId?: string): SQL {
   if (coproprietaireId) return eq(notifications.coproprietaire_id, coproprietaireId);
   // `= any(array(…))`, not `in (…)`: beside an OR, PostgreSQL cannot join an IN subquery and
   // scanned every notification of every building (200 ms for a page, 120–470 ms for the unread
@@ -90,11 +98,38 @@ const notificationsPage = (db: Db, where: SQL | undefined) =>
     .where(where)
     .orderBy(desc(notifications.created_date), desc(notifications.id));
 
-export async function listNotifications(db: Db, scope: SQL, f: PageFilter) {
-  const where = feedWhere(notifications, scope, f);
-  const rows = await notificationsPage(db, where).limit(f.limit).offset(f.offset);
-  return pageOf(db, notifications, where, f.offset, rows, (r) => r.n);
+/**
+ * Every notification of the session's user, a page (run inside the session statement,
+ * `sessionRead`: `sessionOnly`, its user is the session's `user_id`). One prepared statement per
+ * filter shape, like a record's page.
+ */
+export function userNotificationsRead(f: PageFilter) {
+  const byCategory = f.category !== 'all';
+  return {
+    name: `notifications_user_page${f.unreadOnly ? '_unread' : ''}${byCategory ? '_category' : ''}`,
+    build: (db: Db) =>
+      notificationsPage(
+        db,
+        and(
+          visibleTo(sql`${sessions.user_id}`),
+          f.unreadOnly ? unread(notifications) : undefined,
+          byCategory ? eq(notifications.category, sql.placeholder('category')) : undefined,
+        ),
+      )
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    values: { category: f.category, limit: f.limit, offset: f.offset },
+    sessionOnly: true as const,
+  };
 }
+
+/** The page read by `userNotificationsRead` (past the last page, its total counted apart). */
+export const userNotificationsPageOf = (
+  db: Db,
+  userId: string,
+  f: PageFilter,
+  rows: RowsOf<ReturnType<typeof userNotificationsRead>>,
+) => pageOf(db, notifications, feedWhere(notifications, visibleTo(userId), f), f.offset, rows, (r) => r.n);
 
 /** One record's page as a named read (run with the session, `readAsCoproprietaire`). */
 export const recordNotificationsRead = (coproprietaireId: string, f: PageFilter) =>

@@ -1,6 +1,6 @@
 import { messageEndpoints as m, notificationEndpoints as n } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
-import { currentUser, settleSession } from '../../http/auth.js';
+import { currentUser, sessionRead } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { pushEndpointAllowed } from '../../platform/push.js';
@@ -22,8 +22,9 @@ export async function notificationsRoutes(app: FastifyInstance) {
         const { rows } = await readAsCoproprietaire(req, id, service.recordNotificationsRead(id, query));
         return service.presentRecordNotifications(app, id, query, rows);
       }
-      await settleSession(req);
-      return service.listNotifications(app, currentUser(req), query);
+      // Every record's: the session and the page in one statement too.
+      const rows = await sessionRead(req, service.userNotificationsRead(query));
+      return service.presentUserNotifications(app, currentUser(req), query, rows);
     },
     { sessionRead: true },
   );

@@ -30,9 +30,16 @@ const pageFilter = (q: ListQuery): repo.PageFilter => ({
   category: q.category,
 });
 
-/** Every notification the user may see (their records' and their own), a page of them. */
-export async function listNotifications(app: App, user: UserRow, q: ListQuery) {
-  const page = await repo.listNotifications(app.db, repo.visibleTo(user.id), pageFilter(q));
+/** Every notification the user may see (their records' and their own): the read, for the route to run with the session, then the page. */
+export const userNotificationsRead = (q: ListQuery) => repo.userNotificationsRead(pageFilter(q));
+
+export async function presentUserNotifications(
+  app: App,
+  user: UserRow,
+  q: ListQuery,
+  rows: RowsOf<ReturnType<typeof userNotificationsRead>>,
+) {
+  const page = await repo.userNotificationsPageOf(app.db, user.id, pageFilter(q), rows);
   return { total: page.total, data: page.rows.map(presentNotification) };
 }
 
