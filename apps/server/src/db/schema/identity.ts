@@ -1,4 +1,5 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export type AddressJson = {
   full_address?: string | null;
@@ -11,18 +12,24 @@ export type AddressJson = {
   longitude?: number | null;
 };
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').unique(),
-  phone: text('phone').unique(),
-  first_name: text('first_name').notNull().default(''),
-  last_name: text('last_name').notNull().default(''),
-  avatar: text('avatar'),
-  address: jsonb('address').$type<AddressJson>(),
-  password_hash: text('password_hash'),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').unique(),
+    phone: text('phone').unique(),
+    first_name: text('first_name').notNull().default(''),
+    last_name: text('last_name').notNull().default(''),
+    avatar: text('avatar'),
+    address: jsonb('address').$type<AddressJson>(),
+    password_hash: text('password_hash'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The syndic API finds a staff member's account by e-mail whatever its case: without it, every
+  // user was read (46 ms at 35,000 users, issue 13).
+  (t) => [index('users_email_lower').on(sql`lower(${t.email})`)],
+);
 
 /** Opaque bearer sessions; only the SHA-256 of the token is stored. */
 export const sessions = pgTable('sessions', {
