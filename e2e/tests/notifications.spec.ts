@@ -484,6 +484,23 @@ test('browser push: delivered through the push service, a 5 s toast in the foreg
   await page.goto('about:blank');
   const worker = context.serviceWorkers()[0];
   expect(worker.url()).toBe(`${origin}/sw.js`);
+  // Until the page left is gone from the worker's clients, the push would still go to it as a
+  // toast (a loaded CI machine once delivered it there).
+  await expect
+    .poll(() =>
+      worker.evaluate(
+        async () =>
+          (
+            await (
+              self as unknown as { clients: { matchAll(o: object): Promise<unknown[]> } }
+            ).clients.matchAll({
+              type: 'window',
+              includeUncontrolled: true,
+            })
+          ).length,
+      ),
+    )
+    .toBe(0);
   await deliver();
   type Shown = { title: string; body: string; data: { url: string } };
   await expect
