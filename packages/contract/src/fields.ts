@@ -78,16 +78,13 @@ export function looksLikeAttachToken(v: string): boolean {
 export const idField = z.guid({ error: 'Identifiant invalide' });
 export const uuidParam = idField;
 
-/** zod's `guid` pattern (what `idField` checks), for `isId`. */
-const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
 /**
  * The same rule as a test, for ids that do not come through a schema (sockets, guards, CLI).
- * Its pattern directly, not `idField.safeParse`: the session lookup tries it on every request's
+ * zod's own `guid` pattern (what `idField` checks) directly, not `idField.safeParse`: the session lookup tries it on every request's
  * candidate ids, most of them absent, and a failed zod parse builds its issues and error (5 %
  * of the server's CPU on the records list, issue 13). `fields.test.ts` checks both agree.
  */
-export const isId = (v: unknown): v is string => typeof v === 'string' && GUID.test(v);
+export const isId = (v: unknown): v is string => typeof v === 'string' && z.regexes.guid.test(v);
 
 /** Profile rule (SPEC §5): the first word is the first name, the rest the last name. */
 export function splitFullName(full: string): { first_name: string; last_name: string } {

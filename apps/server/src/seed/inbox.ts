@@ -6,6 +6,7 @@ import {
   messages,
   notifications,
 } from '../db/schema/index.js';
+import { conversationKey } from '../modules/chat/chat.repo.js';
 import { SYSTEM_SENDER } from '../modules/notifications/notify.js';
 import { addDays, daysBetween } from './clock.js';
 import { newId, type SeedContext, type StoredFile } from './context.js';
@@ -552,7 +553,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
     ctx.rows.add(conversations, {
       id,
       copropriete_id: i.tilleuls.id,
-      key: [a.id, b.id].sort().join('_'),
+      key: conversationKey(a.id, b.id),
       last_message_at: clock.daysAgo(last.d, last.t),
       created_at: clock.daysAgo(lines[0].d, lines[0].t),
     });

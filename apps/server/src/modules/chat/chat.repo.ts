@@ -31,6 +31,9 @@ export async function findMembership(db: Q, conversationId: string, participantI
   return { conversation: me.conversation, me: me.member, other: other.member };
 }
 
+/** A conversation's key: its two participants' ids, in order (one conversation per pair). */
+export const conversationKey = (a: string, b: string) => [a, b].sort().join('_');
+
 export async function findByKey(db: Q, key: string) {
   const [row] = await db.select().from(conversations).where(eq(conversations.key, key)).limit(1);
   return row ?? null;

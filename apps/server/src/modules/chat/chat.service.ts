@@ -166,15 +166,7 @@ async function presentList(deps: ChatDeps, actor: ChatActor, rows: repo.ListRow[
   const conversations: ChatConversation[] = shown.map(({ r, contact }, i) => ({
     id: r.id,
     contact,
-    last_message:
-      r.last_created_date && r.last_created_by
-        ? {
-            text: r.last_text ?? '',
-            files: r.last_files ?? 0,
-            created_date: r.last_created_date,
-            mine: isMine(actor, r.last_created_by, r.other_id),
-          }
-        : null,
+    last_message: lastMessageOf(r, (by) => ({ mine: isMine(actor, by, r.other_id) })),
     un_seen: r.un_seen,
     can_write: writable[i],
   }));
@@ -190,7 +182,7 @@ export async function candidates(deps: ChatDeps, record: OwnedRecord): Promise<C
     others.map((o) => o.id),
   );
   const syndic = await syndicContact(deps.storage, record.syndic);
-  const keyOf = (o: { id: string }) => [record.coproprietaire.id, o.id].sort().join('_');
+  const keyOf = (o: { id: string }) => repo.conversationKey(record.coproprietaire.id, o.id);
   const existing = await repo.findByKeys(deps.db, others.map(keyOf));
   const reachable = await canWriteToEach(
     deps.db,
@@ -222,7 +214,7 @@ export async function open(
     if (!other || other.copropriete_id !== record.copropriete.id || !other.user_id)
       throw new AppError('NOT_FOUND');
   }
-  const key = [me, target.participant_id].sort().join('_');
+  const key = repo.conversationKey(me, target.participant_id);
   let conv = await repo.findByKey(deps.db, key);
   if (!conv) {
     if (target.participant_type === 'coproprietaire') {
@@ -275,6 +267,17 @@ async function authorNames(db: Db, ids: string[]) {
  * Is the author on the actor's side? A record wrote it itself; for the syndic's staff, every
  * message not written by the co-owner is the syndic's (whichever staff member wrote it).
  */
+/** A list row's last message, with who wrote it as the reader needs it (`mine`, `from_syndic`); null before any. */
+function lastMessageOf<W extends object>(r: repo.ListRow, who: (createdBy: string) => W) {
+  if (!r.last_created_date || !r.last_created_by) return null;
+  return {
+    text: r.last_text ?? '',
+    files: r.last_files ?? 0,
+    created_date: r.last_created_date,
+    ...who(r.last_created_by),
+  };
+}
+
 const isMine = (actor: ChatActor, createdBy: string, otherId: string) =>
   actor.kind === 'record' ? createdBy === actor.participantId : createdBy !== otherId;
 
@@ -632,15 +635,7 @@ export async function syndicConversations(db: Db, syndicId: string) {
         copropriete_id: r.copropriete_id,
         coproprietaire: { id: rec.id, name: rec.display_name },
         un_seen: r.un_seen,
-        last_message:
-          r.last_created_date && r.last_created_by
-            ? {
-                text: r.last_text ?? '',
-                files: r.last_files ?? 0,
-                created_date: r.last_created_date,
-                from_syndic: r.last_created_by !== r.other_id,
-              }
-            : null,
+        last_message: lastMessageOf(r, (by) => ({ from_syndic: by !== r.other_id })),
       },
     ];
   });

@@ -46,31 +46,49 @@ const feedWhere = (table: Feed, scope: SQL, f: PageFilter) =>
   and(scope, f.unreadOnly ? unread(table) : undefined, categoryIs(table, f.category));
 
 /**
- * One record's page of a feed as a named read (session-read.ts): one prepared statement per
+ * A page of a feed as a named read (session-read.ts) within `scope`: one prepared statement per
  * filter shape (unread only? one category?), the values as placeholders.
  */
-function recordPageRead<T>(
+function pageRead<T>(
+  name: string,
+  table: Feed,
+  scope: SQL,
+  f: PageFilter,
+  values: Record<string, unknown>,
+  page: (db: Db, where: SQL | undefined) => T,
+) {
+  const byCategory = f.category !== 'all';
+  return {
+    name: `${name}${f.unreadOnly ? '_unread' : ''}${byCategory ? '_category' : ''}`,
+    build: (db: Db) =>
+      page(
+        db,
+        and(
+          scope,
+          f.unreadOnly ? unread(table) : undefined,
+          byCategory ? eq(table.category, sql.placeholder('category')) : undefined,
+        ),
+      ),
+    values: { ...values, category: f.category, limit: f.limit, offset: f.offset },
+  };
+}
+
+/** One record's page of a feed (run with the session, `readAs…`). */
+const recordPageRead = <T>(
   kind: string,
   table: Feed,
   coproprietaireId: string,
   f: PageFilter,
   page: (db: Db, where: SQL | undefined) => T,
-) {
-  const byCategory = f.category !== 'all';
-  return {
-    name: `${kind}_page${f.unreadOnly ? '_unread' : ''}${byCategory ? '_category' : ''}`,
-    build: (db: Db) =>
-      page(
-        db,
-        and(
-          eq(table.coproprietaire_id, sql.placeholder('record')),
-          f.unreadOnly ? unread(table) : undefined,
-          byCategory ? eq(table.category, sql.placeholder('category')) : undefined,
-        ),
-      ),
-    values: { record: coproprietaireId, category: f.category, limit: f.limit, offset: f.offset },
-  };
-}
+) =>
+  pageRead(
+    `${kind}_page`,
+    table,
+    eq(table.coproprietaire_id, sql.placeholder('record')),
+    f,
+    { record: coproprietaireId },
+    page,
+  );
 
 /** A page's rows and total (window count); past the last page, the total is counted apart. */
 async function pageOf<R extends { total: number }, T>(
@@ -103,25 +121,18 @@ const notificationsPage = (db: Db, where: SQL | undefined) =>
  * `sessionRead`: `sessionOnly`, its user is the session's `user_id`). One prepared statement per
  * filter shape, like a record's page.
  */
-export function userNotificationsRead(f: PageFilter) {
-  const byCategory = f.category !== 'all';
-  return {
-    name: `notifications_user_page${f.unreadOnly ? '_unread' : ''}${byCategory ? '_category' : ''}`,
-    build: (db: Db) =>
-      notificationsPage(
-        db,
-        and(
-          visibleTo(sql`${sessions.user_id}`),
-          f.unreadOnly ? unread(notifications) : undefined,
-          byCategory ? eq(notifications.category, sql.placeholder('category')) : undefined,
-        ),
-      )
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    values: { category: f.category, limit: f.limit, offset: f.offset },
-    sessionOnly: true as const,
-  };
-}
+export const userNotificationsRead = (f: PageFilter) => ({
+  ...pageRead(
+    'notifications_user_page',
+    notifications,
+    visibleTo(sql`${sessions.user_id}`),
+    f,
+    {},
+    (db, where) =>
+      notificationsPage(db, where).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')),
+  ),
+  sessionOnly: true as const,
+});
 
 /** The page read by `userNotificationsRead` (past the last page, its total counted apart). */
 export const userNotificationsPageOf = (
