@@ -43,7 +43,7 @@ const json = (data: unknown) =>
   new Response(JSON.stringify({ success: true, data }), { headers: { 'content-type': 'application/json' } });
 
 /** The server: GETs answer their URL; `POST /api/reads` answers each read (one missing: 404). */
-function fakeFetch(opts: { readsDown?: boolean; missing?: string } = {}) {
+function fakeFetch(opts: { readsDown?: boolean; missing?: string; list?: unknown[] } = {}) {
   const urls: string[] = [];
   const batches: string[][] = [];
   const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
@@ -65,7 +65,7 @@ function fakeFetch(opts: { readsDown?: boolean; missing?: string } = {}) {
       );
     }
     urls.push(u);
-    return u.endsWith('/coproprietaires/all') ? json([record]) : json({ url: u });
+    return u.endsWith('/coproprietaires/all') ? json(opts.list ?? [record]) : json({ url: u });
   });
   return { urls, batches, fetch };
 }
@@ -111,6 +111,18 @@ describe('early reads of a record home (issue 13)', () => {
       headers: { authorization: 'Bearer tok', 'content-type': 'application/json' },
     });
     for (const url of expected) takeEarly(url, { headers: { authorization: 'Bearer tok' } });
+  });
+
+  it("reads only the header's two counts for a record of a disabled syndic (its notice needs nothing else)", async () => {
+    const disabled = { ...record, coproprietes: [{ id: COPRO, syndic_disable: true }] };
+    const { urls, batches, fetch } = fakeFetch({ list: [disabled] });
+    startEarlyReads(`/${RECORD}/home`, store({ TOKEN: 'tok' }), store({}), fetch as never);
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    expect(urls).toEqual(expected.slice(0, 2));
+    const counts = expected.filter((u) => u.includes('unread-count'));
+    expect(counts).toHaveLength(2);
+    expect(batches[0]).toEqual(counts);
+    for (const url of counts) takeEarly(url, { headers: { authorization: 'Bearer tok' } });
   });
 
   it("hands the record list over only once the first screen's reads wait for it, so no hook asks one alone", async () => {

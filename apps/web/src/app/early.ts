@@ -77,7 +77,8 @@ const headerUrls = (id: string) => [
 export function firstScreenUrls(record: RecordOfList): string[] {
   const id = record.id;
   const copro = record.coproprietes?.[0];
-  if (!copro || copro.syndic_disable) return [];
+  // A disabled syndic's record shows its notice under the same header, whose counts it reads.
+  if (!copro || copro.syndic_disable) return headerUrls(id);
   const c = copro.id;
   return [
     `/api/finances/coproprietes/${c}/coproprietaires/${id}/general`,
@@ -214,7 +215,7 @@ const PAGE = new RegExp(`^/(${RECORD_ID})(?:/([^?#]*?))?/?$`, 'i');
 function pageUrls(page: string, record: RecordOfList): PageReads {
   if (page === 'home') return { urls: firstScreenUrls(record) };
   const copro = record.coproprietes?.[0];
-  if (!copro || copro.syndic_disable) return { urls: [] };
+  if (!copro || copro.syndic_disable) return { urls: headerUrls(record.id) };
   const own = PAGE_READS[page]?.(record, copro);
   return { ...own, urls: [...headerUrls(record.id), ...(own?.urls ?? [])] };
 }
