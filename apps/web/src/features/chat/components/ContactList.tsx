@@ -21,7 +21,9 @@ export function ContactAvatar({ contact, size = 40 }: { contact: ChatContact; si
         radius="xl"
         color="tantieme"
         alt=""
-        imageProps={{ style: { objectFit: 'contain', background: '#fff' } }}
+        // A logo is shown whole (Mantine's own image style, cover, would crop a wide one): set
+        // through `styles`, which Avatar applies after `imageProps`' style.
+        styles={{ image: { objectFit: 'contain', background: '#fff', padding: 2 } }}
       >
         <IconBuilding size={size / 2} aria-hidden />
       </Avatar>

@@ -25,7 +25,7 @@ function Card({ title, lines }: { title: string; lines: [string, ReactNode][] })
       </Text>
       <dl style={{ margin: 0 }}>
         {lines.map(([k, v]) => (
-          <div key={k} style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          <div key={k} style={{ display: 'flex', columnGap: 8, flexWrap: 'wrap' }}>
             <Text component="dt" size="sm" c="gray.7">
               {k} :
             </Text>
