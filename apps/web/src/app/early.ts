@@ -74,11 +74,8 @@ const headerUrls = (id: string) => [
 ];
 
 /** The first screen's reads of a record (its ids known from the list), as the hooks ask them. */
-export function firstScreenUrls(record: RecordOfList): string[] {
+function firstScreenUrls(record: RecordOfList, copro: CoproOfList): string[] {
   const id = record.id;
-  const copro = record.coproprietes?.[0];
-  // A disabled syndic's record shows its notice under the same header, whose counts it reads.
-  if (!copro || copro.syndic_disable) return headerUrls(id);
   const c = copro.id;
   return [
     `/api/finances/coproprietes/${c}/coproprietaires/${id}/general`,
@@ -213,9 +210,10 @@ const PAGE = new RegExp(`^/(${RECORD_ID})(?:/([^?#]*?))?/?$`, 'i');
 
 /** The early reads of a record page once the list says which copropriété it is in. */
 function pageUrls(page: string, record: RecordOfList): PageReads {
-  if (page === 'home') return { urls: firstScreenUrls(record) };
   const copro = record.coproprietes?.[0];
+  // A disabled syndic's record shows its notice under the same header, whose counts it reads.
   if (!copro || copro.syndic_disable) return { urls: headerUrls(record.id) };
+  if (page === 'home') return { urls: firstScreenUrls(record, copro) };
   const own = PAGE_READS[page]?.(record, copro);
   return { ...own, urls: [...headerUrls(record.id), ...(own?.urls ?? [])] };
 }

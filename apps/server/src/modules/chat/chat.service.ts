@@ -264,10 +264,9 @@ async function authorNames(db: Db, ids: string[]) {
 }
 
 /**
- * Is the author on the actor's side? A record wrote it itself; for the syndic's staff, every
- * message not written by the co-owner is the syndic's (whichever staff member wrote it).
+ * A list row's last message, with who wrote it as the reader needs it (`mine` or
+ * `from_syndic`); null before any.
  */
-/** A list row's last message, with who wrote it as the reader needs it (`mine`, `from_syndic`); null before any. */
 function lastMessageOf<W extends object>(r: repo.ListRow, who: (createdBy: string) => W) {
   if (!r.last_created_date || !r.last_created_by) return null;
   return {
@@ -278,6 +277,10 @@ function lastMessageOf<W extends object>(r: repo.ListRow, who: (createdBy: strin
   };
 }
 
+/**
+ * Is the author on the actor's side? A record wrote it itself; for the syndic's staff, every
+ * message not written by the co-owner is the syndic's (whichever staff member wrote it).
+ */
 const isMine = (actor: ChatActor, createdBy: string, otherId: string) =>
   actor.kind === 'record' ? createdBy === actor.participantId : createdBy !== otherId;
 
