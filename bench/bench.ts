@@ -16,7 +16,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,10 +54,13 @@ const SERVER_FLAGS = (
 ).scripts.start
   .split(/\s+/)
   .filter((a) => a.startsWith('--'));
+/** BENCH_SQL_DUMP=dir: each call's statements (text and parameters) are written there, for pgbench. */
+const SQL_DUMP = process.env.BENCH_SQL_DUMP;
 /** Only the calls whose name matches (health always runs: the shares are against it). */
 const ONLY = process.env.BENCH_CALLS ? new RegExp(process.env.BENCH_CALLS) : null;
 const APP_PORT = 3191;
 const BARE_PORT = 3190;
+const FLOOR_PORT = 3192;
 const USERS = 200;
 
 interface Who {
@@ -149,9 +152,9 @@ function start(args: string[], env: Record<string, string>, port: number): Promi
     const poll = async () => {
       try {
         const r = await fetch(
-          `http://127.0.0.1:${port}${args[0].includes('bare') ? '/bare/10' : '/api/health'}`,
+          `http://127.0.0.1:${port}${args[0].includes('bare') ? '/bare/10' : args[0].includes('floor') ? '/floor/none' : '/api/health'}`,
         );
-        if (r.ok) return resolve(child);
+        if (r.ok || (args[0].includes('floor') && r.status === 404)) return resolve(child);
       } catch {
         // not listening yet
       }
@@ -187,6 +190,8 @@ interface Row {
   healthRps: number;
   /** µs of CPU per request: the server, PostgreSQL, the load generator (bench/cpu.ts). */
   cpu: CpuPerRequest | null;
+  /** The call's floor (bench/floor-server.ts): its own statements and answer, nothing else; PostgreSQL only. */
+  floorRps: number | null;
 }
 
 async function drive(
@@ -248,22 +253,39 @@ async function askOnce(call: Call, who: Who) {
   return { res, text };
 }
 
-type Probe = Pick<Row, 'bytes' | 'statements' | 'timing'>;
+type Probe = Pick<Row, 'bytes' | 'statements' | 'timing'> & {
+  /** The second request's statements and answer, for the call's floor. */
+  sql: { text: string; params: unknown[] }[];
+  body: string;
+};
 
 /**
  * One request per call to the instrumented server (SQL_STATS=1): its size, SQL statements and
  * per-phase times. The figures come from another server without it, as production runs: the
  * instrumentation's per-request context costs every request (decision 68).
  */
-async function probe(who: Who): Promise<Map<string, Probe>> {
+async function probe(who: Who, sqlFile: string): Promise<Map<string, Probe>> {
   const out = new Map<string, Probe>();
   for (const call of selected()) {
     // Asked twice: what a request costs once the server has met this user and building, and what
     // the first one cost when that differs (the dashboard reads the building once, decision 72).
     const first = (await askOnce(call, who)).res.headers.get('x-sql-statements') ?? '?';
+    writeFileSync(sqlFile, '');
     const { res, text } = await askOnce(call, who);
     const then = res.headers.get('x-sql-statements') ?? '?';
+    const captured = readFileSync(sqlFile, 'utf8').trim().split('\n').filter(Boolean);
+    const sql =
+      call.auth === false
+        ? [{ text: 'select 1', params: [] }] // health pings the pool outside drizzle
+        : (JSON.parse(captured.at(-1) ?? '{"sql":[]}') as { sql: Probe['sql'] }).sql;
+    if (SQL_DUMP)
+      writeFileSync(
+        path.join(SQL_DUMP, `${selected().indexOf(call)}.json`),
+        JSON.stringify({ call: call.name, sql }, null, 1),
+      );
     out.set(call.name, {
+      sql,
+      body: text,
       bytes: Buffer.byteLength(text),
       statements: first === then ? then : `${then} (${first})`,
       timing: (res.headers.get('server-timing') ?? '').replace(/;dur=/g, ' ').replace(/, /g, ' · '),
@@ -288,6 +310,7 @@ async function measure(
   connections: number,
   probes: Map<string, Probe>,
   serverPid: number,
+  floor: boolean,
 ): Promise<Row[]> {
   const base = `http://127.0.0.1:${APP_PORT}`;
   const rows: Row[] = [];
@@ -314,9 +337,28 @@ async function measure(
       path: `/bare/${probed.bytes}`,
       headers: {},
     }));
+    let floorRps: number | null = null;
+    if (floor) {
+      const name = String(calls.indexOf(call));
+      const put = await fetch(`http://127.0.0.1:${FLOOR_PORT}/floor/${name}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sql: probed.sql, body: probed.body }),
+      });
+      if (!put.ok) throw new Error(`${call.name}: floor not registered (${put.status})`);
+      const f = await drive(`http://127.0.0.1:${FLOOR_PORT}`, connections, () => ({
+        path: `/floor/${name}`,
+        headers: {},
+      }));
+      if (f.errors > 0) throw new Error(`${call.name}: the floor answered ${f.errors} errors`);
+      floorRps = f.rps;
+    }
     rows.push({
       name: call.name,
-      ...probed,
+      bytes: probed.bytes,
+      statements: probed.statements,
+      timing: probed.timing,
+      floorRps,
       ...app,
       bareRps: bare.rps,
       healthRps: healthRps ?? app.rps,
@@ -332,39 +374,47 @@ async function probeThenMeasure(
   users: () => Promise<Who[]>,
   connections: number,
 ): Promise<Row[]> {
+  const sqlDir = mkdtempSync(path.join(os.tmpdir(), 'tantieme-bench-sql-'));
+  const sqlFile = path.join(sqlDir, 'statements.jsonl');
   const instrumented = await start(
     [...SERVER_FLAGS, 'apps/server/src/main.ts'],
-    { ...env, SQL_STATS: '1' },
+    { ...env, SQL_STATS: '1', SQL_STATS_FILE: sqlFile },
     APP_PORT,
   );
   let who: Who[];
   let probes: Map<string, Probe>;
   try {
     who = await users();
-    probes = await probe(who[0]);
+    probes = await probe(who[0], sqlFile);
   } finally {
     await stop(instrumented);
+    rmSync(sqlDir, { recursive: true, force: true });
   }
+  // The floor replays the statements on the same PostgreSQL; PGlite lives inside the server.
+  const floor = env.DATABASE_URL
+    ? await start([path.join(root, 'bench/floor-server.ts')], { DATABASE_URL: env.DATABASE_URL }, FLOOR_PORT)
+    : null;
   const server = await start(
     [...PROFILE, ...SERVER_FLAGS, 'apps/server/src/main.ts'],
     { ...env, SQL_STATS: '0' },
     APP_PORT,
   );
   try {
-    return await measure(who, connections, probes, server.pid as number);
+    return await measure(who, connections, probes, server.pid as number, floor !== null);
   } finally {
     await stop(server);
+    if (floor) await stop(floor);
   }
 }
 
 function print(title: string, rows: Row[]) {
   console.log(`\n${title}`);
   console.log(
-    `${'call'.padEnd(36)} ${'SQL'.padStart(7)} ${'bytes'.padStart(7)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'bare req/s'.padStart(10)} ${'% bare'.padStart(7)} ${'health'.padStart(7)} ${'% health'.padStart(8)} err ${'CPU µs/req'.padStart(17)}  per-request ms (one sample)`,
+    `${'call'.padEnd(36)} ${'SQL'.padStart(7)} ${'bytes'.padStart(7)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'bare req/s'.padStart(10)} ${'% bare'.padStart(7)} ${'health'.padStart(7)} ${'% health'.padStart(8)} err ${'floor'.padStart(7)} ${'% health'.padStart(8)} ${'CPU µs/req'.padStart(17)}  per-request ms (one sample)`,
   );
   for (const r of rows) {
     console.log(
-      `${r.name.padEnd(36)} ${r.statements.padStart(7)} ${String(r.bytes).padStart(7)} ${r.rps.toFixed(0).padStart(7)} ${`${r.p50}ms`.padStart(6)} ${`${r.p99}ms`.padStart(6)} ${r.bareRps.toFixed(0).padStart(10)} ${`${((100 * r.rps) / r.bareRps).toFixed(1)}%`.padStart(7)} ${r.healthRps.toFixed(0).padStart(7)} ${`${((100 * r.rps) / r.healthRps).toFixed(0)}%`.padStart(8)} ${String(r.errors).padStart(3)} ${formatCpu(r.cpu).padStart(17)}  ${r.timing}`,
+      `${r.name.padEnd(36)} ${r.statements.padStart(7)} ${String(r.bytes).padStart(7)} ${r.rps.toFixed(0).padStart(7)} ${`${r.p50}ms`.padStart(6)} ${`${r.p99}ms`.padStart(6)} ${r.bareRps.toFixed(0).padStart(10)} ${`${((100 * r.rps) / r.bareRps).toFixed(1)}%`.padStart(7)} ${r.healthRps.toFixed(0).padStart(7)} ${`${((100 * r.rps) / r.healthRps).toFixed(0)}%`.padStart(8)} ${String(r.errors).padStart(3)} ${(r.floorRps?.toFixed(0) ?? '–').padStart(7)} ${(r.floorRps === null ? '–' : `${((100 * r.floorRps) / r.healthRps).toFixed(0)}%`).padStart(8)} ${formatCpu(r.cpu).padStart(17)}  ${r.timing}`,
     );
   }
 }
@@ -516,7 +566,7 @@ async function main() {
     await stop(bare);
   }
   console.log(
-    '\nSQL = statements per request (x-sql-statements), in brackets the first request for a building when it differs; each user asks each call once before it is measured; % bare = req/s against the bare Fastify route with a body of the same size; health = /api/health’s req/s driven just before the call, and % health = the call’s req/s against it (so a machine whose speed drifts during the run moves both); CPU µs/req = CPU time per request of the server · every PostgreSQL backend · the load generator (autocannon, this process), from /proc during the run (the three share the machine’s cores: req/s ≈ busy cores / their sum); per-request ms = session lookup · access guard · response validation+serialisation (server-timing of one request).',
+    '\nSQL = statements per request (x-sql-statements), in brackets the first request for a building when it differs; each user asks each call once before it is measured; % bare = req/s against the bare Fastify route with a body of the same size; health = /api/health’s req/s driven just before the call, and % health = the call’s req/s against it (so a machine whose speed drifts during the run moves both); floor = req/s of the call’s floor (bench/floor-server.ts: a bare route sending the call’s own SQL statements and its exact answer, nothing else; PostgreSQL only) and its share of health: the most any server code could reach with that SQL; CPU µs/req = CPU time per request of the server · every PostgreSQL backend · the load generator (autocannon, this process), from /proc during the run (the three share the machine’s cores: req/s ≈ busy cores / their sum); per-request ms = session lookup · access guard · response validation+serialisation (server-timing of one request).',
   );
 }
 

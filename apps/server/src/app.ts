@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -118,11 +118,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // for every promise of the process (decision 68).
   if (config.sqlStats) {
     app.addHook('onRequest', (_req, _reply, done) => withRequestStats(done));
-    app.addHook('onSend', async (_req, reply) => {
+    const file = config.sqlStatsFile;
+    app.addHook('onSend', async (req, reply) => {
       const stats = currentRequestStats();
       if (!stats) return;
       reply.header('x-sql-statements', String(stats.statements));
       reply.header('server-timing', serverTiming(stats));
+      if (file)
+        appendFileSync(file, `${JSON.stringify({ method: req.method, url: req.url, sql: stats.sql })}\n`);
     });
   }
   // API answers are personal (a session's data, codes, signed URLs): no cache keeps them, in the

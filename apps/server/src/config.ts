@@ -37,6 +37,8 @@ export interface Config {
   syndicApiPerMinute: number;
   /** SQL_STATS=1: every answer carries `x-sql-statements` (the benchmark reads it; issue 13). */
   sqlStats: boolean;
+  /** SQL_STATS_FILE, with SQL_STATS=1: each answer appends its statements there (the benchmark's floor). */
+  sqlStatsFile: string | null;
   /**
    * RESPONSE_CHECK: every answer is also validated by zod and compared with the compiled
    * serializer's output (on by default outside production; issue 13, decision 63).
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: Math.max(0, Math.trunc(Number(env.TRUST_PROXY) || 0)),
     syndicApiPerMinute: Math.max(1, Math.trunc(Number(env.SYNDIC_API_PER_MINUTE) || 600)),
     sqlStats: env.SQL_STATS === '1',
+    sqlStatsFile: env.SQL_STATS_FILE || null,
     responseCheck: env.RESPONSE_CHECK ? env.RESPONSE_CHECK === '1' : mode !== 'production',
     vapid:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY

@@ -10,6 +10,8 @@ import type { Logger } from 'drizzle-orm/logger';
  */
 export interface RequestStats {
   statements: number;
+  /** The statements themselves, in order (the benchmark's floor replays them; bench/floor-server.ts). */
+  sql: { text: string; params: unknown[] }[];
   session: number;
   guard: number;
   serialize: number;
@@ -19,7 +21,7 @@ const store = new AsyncLocalStorage<RequestStats>();
 
 /** Runs `fn` (a request's hooks and handler) with fresh counters. */
 export function withRequestStats<T>(fn: () => T): T {
-  return store.run({ statements: 0, session: 0, guard: 0, serialize: 0 }, fn);
+  return store.run({ statements: 0, sql: [], session: 0, guard: 0, serialize: 0 }, fn);
 }
 
 /** The counters of the request being served, if any. */
@@ -51,10 +53,12 @@ export function timedSync<T>(phase: 'serialize', fn: () => T): T {
 export const serverTiming = (s: RequestStats) =>
   `session;dur=${s.session.toFixed(2)}, guard;dur=${s.guard.toFixed(2)}, serialize;dur=${s.serialize.toFixed(2)}`;
 
-/** Drizzle calls this for every statement it sends, on both drivers: an increment, no logging. */
+/** Drizzle calls this for every statement it sends, on both drivers: counted and kept, not logged. */
 export const sqlStatsLogger: Logger = {
-  logQuery() {
+  logQuery(text, params) {
     const s = store.getStore();
-    if (s) s.statements++;
+    if (!s) return;
+    s.statements++;
+    s.sql.push({ text, params });
   },
 };
