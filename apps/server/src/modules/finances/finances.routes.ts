@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import {
   guardCoproprietaire,
-  guardCoproprietaireInCopro,
   readAsCopropriete,
   readAsCoproprietaire,
   readAsCoproprietaireInCopro,

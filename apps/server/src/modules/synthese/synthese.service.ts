@@ -7,7 +7,6 @@ import {
   type FinanceRepartition,
   type FinanceSituation,
   type FinanceTransactions,
-  type LedgerLine,
   ledgerBalance,
   type LotTantieme,
   memberShareCents,
@@ -96,14 +95,30 @@ export async function getLotTantiemes(
 
 const inYear = (date: string, fy: FinancialYear) => date >= fy.start_date && date <= fy.end_date;
 
-function situationOf(lines: LedgerLine[]): FinanceSituation {
+/** What the dashboard reads of each ledger line: the amounts it sums, and the date. */
+type LedgerSumRow = RowsOf<ReturnType<typeof generalReads>>[2][number];
+
+/** Calls and payments of the lines (all, or a year's), counted as the statement presents them. */
+function situationOf(rows: LedgerSumRow[]): FinanceSituation {
   let debit = 0;
   let credit = 0;
-  for (const l of lines) {
-    if (l.amount_type === 'credit') credit += Math.abs(l.amount);
-    else debit += Math.abs(l.amount);
+  for (const r of rows) {
+    if (r.amount_type === 'credit') credit += Math.abs(r.amount_cents);
+    else debit += Math.abs(r.amount_cents);
   }
   return { debit, credit, solde: debit - credit };
+}
+
+/** The balance of the open lines, by the statement's rule (`ledgerOf`), so both screens agree. */
+function balanceOf(rows: LedgerSumRow[]): number {
+  return ledgerBalance(
+    rows
+      .filter((r) => r.remaining_cents > 0)
+      .map((r) => ({
+        remaining: r.remaining_cents,
+        amount_type: r.amount_type === 'credit' ? ('credit' as const) : ('debit' as const),
+      })),
+  );
 }
 
 /** The most relevant year: the one containing today, else the latest started, else the latest. */
@@ -181,7 +196,7 @@ export function presentGeneral(
   building: BuildingFinance,
 ): FinanceGeneral {
   const { reps, years, chargesOfRep, spentOfCharge, budgetsOfCharge } = building;
-  const ledger = ledgerOf(ledgerRows);
+  const solde = balanceOf(ledgerRows);
   const tantiemeOf = new Map(tantiemes.map((t) => [t.repartition_id, Number(t.tantieme)]));
   const inPeriod = (yearIds: Set<string> | null) => (r: { financial_year_id: string }) =>
     !yearIds || yearIds.has(r.financial_year_id);
@@ -224,9 +239,9 @@ export function presentGeneral(
   };
 
   // The balance is the statement's (finances module), so both screens agree.
-  const situation = { ...situationOf(ledger.lines), solde: ledger.solde };
+  const situation = { ...situationOf(ledgerRows), solde };
   return {
-    solde: ledger.solde,
+    solde,
     lots: sortLotsByName(lotRows.map((r) => presentLot(r.lot))),
     summary: {
       situation,
@@ -236,7 +251,7 @@ export function presentGeneral(
         .map((fy) => ({
           year: fy.year,
           couple: fy.couple,
-          situation: situationOf(ledger.lines.filter((l) => inYear(l.date, fy))),
+          situation: situationOf(ledgerRows.filter((l) => inYear(l.date, fy))),
           repartitions: repartitionsFor(new Set([fy.id])),
         })),
     },
