@@ -17,7 +17,6 @@ import {
   syndics,
   verificationStatus,
 } from '../../db/schema/index.js';
-import { ledgerLineColumns } from '../finances/finances.repo.js';
 
 export async function findSyndic(db: Db, syndicId: string) {
   const [row] = await db.select().from(syndics).where(eq(syndics.id, syndicId)).limit(1);
@@ -128,9 +127,9 @@ export async function yearTotalsByChargeType(db: Db, financialYearId: string, ch
 /**
  * The member's part of the dashboard's finance summary, read with the session in one statement
  * (issue 13): their lots, their tantièmes per repartition and, of their ledger lines, what the
- * balance and the calls and payments per year are summed from (the statement's rules,
- * `ledgerOf`). The summary shows no line, so neither their names, ids and bills nor an order are
- * read: a third less time in PostgreSQL for that read (pgbench, 40 lines). The building's part
+ * balance and the calls and payments per year are summed from (the statement's rules). The
+ * summary shows no line, so neither their names, ids and bills nor an order are read: a third
+ * less time in PostgreSQL for that read (pgbench, 40 lines; decision 87). The building's part
  * (`buildingFinanceReads`) is kept in memory by version (decision 72).
  */
 export function generalReads(coproprietaireId: string, coproprieteId: string) {
@@ -258,27 +257,31 @@ export function readBuildingFinance(db: Db, coproprieteId: string) {
 }
 
 /**
- * The dashboard transactions' two reads, run by the route with the session: the copropriété's
- * financial years and the record's whole ledger, by date.
+ * The dashboard transactions' read, run by the route with the session: the record's ledger lines
+ * by date, with what the list shows (decision 87). The copropriété's years come from the
+ * building's part kept in memory (decision 72).
  */
-export function yearsAndLedgerReads(coproprietaireId: string, coproprieteId: string) {
-  const copro = sql.placeholder('copro');
-  return [
-    coproYearsRead(coproprieteId),
-    {
-      name: 'ledger_all',
-      build: (d: Db) =>
-        d
-          .select(ledgerLineColumns)
-          .from(ledgerLines)
-          .where(
-            and(
-              eq(ledgerLines.coproprietaire_id, sql.placeholder('record')),
-              eq(ledgerLines.copropriete_id, copro),
-            ),
-          )
-          .orderBy(asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id)),
-      values: { record: coproprietaireId, copro: coproprieteId },
-    },
-  ] as const;
+export function transactionsLedgerRead(coproprietaireId: string, coproprieteId: string) {
+  return {
+    name: 'transactions_ledger',
+    build: (d: Db) =>
+      d
+        .select({
+          id: ledgerLines.id,
+          name: ledgerLines.name,
+          date: ledgerLines.date,
+          amount_cents: ledgerLines.amount_cents,
+          remaining_cents: ledgerLines.remaining_cents,
+          amount_type: ledgerLines.amount_type,
+        })
+        .from(ledgerLines)
+        .where(
+          and(
+            eq(ledgerLines.coproprietaire_id, sql.placeholder('record')),
+            eq(ledgerLines.copropriete_id, sql.placeholder('copro')),
+          ),
+        )
+        .orderBy(asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id)),
+    values: { record: coproprietaireId, copro: coproprieteId },
+  };
 }

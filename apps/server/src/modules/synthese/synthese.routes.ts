@@ -85,9 +85,15 @@ export async function syntheseRoutes(app: FastifyInstance) {
     app,
     e.transactions,
     async ({ req, params }) => {
-      const reads = service.transactionsReads(params.coproprietaireId, params.coproId);
-      const { rows } = await readAsCoproprietaireInCopro(req, params.coproId, params.coproprietaireId, reads);
-      return service.presentTransactions(rows);
+      const read = service.transactionsRead(params.coproprietaireId, params.coproId);
+      const { owner, rows } = await readAsCoproprietaireInCopro(
+        req,
+        params.coproId,
+        params.coproprietaireId,
+        read,
+      );
+      const { id, finance_version } = owner.copropriete;
+      return service.presentTransactions(rows, await service.buildingFinance(db, id, finance_version));
     },
     { preview: true, sessionRead: true },
   );

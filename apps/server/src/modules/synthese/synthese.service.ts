@@ -18,8 +18,6 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import type { OwnedRecord } from '../access/access.service.js';
-import { presentLedgerLine } from '../finances/finances.presenter.js';
-import type { LedgerRow } from '../finances/finances.repo.js';
 import { PRODUCT_LOGO, presentAdministrator, presentLot, presentSyndic } from './synthese.presenter.js';
 import type { RowsOf } from '../../db/prepared.js';
 import { versionedCache } from '../../lib/versioned-cache.js';
@@ -27,15 +25,17 @@ import * as repo from './synthese.repo.js';
 
 type FinancialYear = Awaited<ReturnType<typeof repo.listFinancialYears>>[number];
 
+/** What the dashboard transactions list of each ledger line. */
+type TransactionRow = RowsOf<ReturnType<typeof transactionsRead>>[number];
+
 /**
- * The statement's view of the record's ledger (finances module rules): open lines then
- * settled ones, each by date, merged by date; the balance is that of the open lines.
+ * The record's lines in the statement's order (finances module rules): open lines then settled
+ * ones, each by date, merged by date.
  */
-function ledgerOf(rows: LedgerRow[]) {
-  const open = rows.filter((r) => r.remaining_cents > 0).map(presentLedgerLine);
-  const settled = rows.filter((r) => r.remaining_cents <= 0).map(presentLedgerLine);
-  const lines = [...open, ...settled].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  return { solde: ledgerBalance(open), lines };
+function inStatementOrder(rows: TransactionRow[]) {
+  const open = rows.filter((r) => r.remaining_cents > 0);
+  const settled = rows.filter((r) => r.remaining_cents <= 0);
+  return [...open, ...settled].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
 const isExternalUrl = (v: string) => /^https?:\/\//i.test(v) || v.startsWith('/');
@@ -109,7 +109,7 @@ function situationOf(rows: LedgerSumRow[]): FinanceSituation {
   return { debit, credit, solde: debit - credit };
 }
 
-/** The balance of the open lines, by the statement's rule (`ledgerOf`), so both screens agree. */
+/** The balance of the open lines, by the statement's rule (finances module), so both screens agree. */
 function balanceOf(rows: LedgerSumRow[]): number {
   return ledgerBalance(
     rows
@@ -258,26 +258,26 @@ export function presentGeneral(
   };
 }
 
-/** Transactions of SPEC §3 with the running balance, all together and per financial year. */
-/** The dashboard transactions' reads, for the route to run with the session. */
-export const transactionsReads = repo.yearsAndLedgerReads;
+/** The dashboard transactions' read, for the route to run with the session. */
+export const transactionsRead = repo.transactionsLedgerRead;
 
-export function presentTransactions([years, lines]: RowsOf<
-  ReturnType<typeof transactionsReads>
->): FinanceTransactions {
-  const ledger = ledgerOf(lines);
+/** Transactions of SPEC §3 with the running balance, all together and per financial year. */
+export function presentTransactions(
+  lines: RowsOf<ReturnType<typeof transactionsRead>>,
+  building: BuildingFinance,
+): FinanceTransactions {
   const transactions = withRunningSolde(
-    ledger.lines.map((l) => ({
+    inStatementOrder(lines).map((l) => ({
       id: l.id,
       date: l.date,
-      description: l.name.fr,
-      amount_cents: l.amount,
-      amount_type: l.amount_type,
+      description: l.name,
+      amount_cents: l.amount_cents,
+      amount_type: l.amount_type === 'credit' ? ('credit' as const) : ('debit' as const),
     })),
   );
   return {
     transactions,
-    years: [...years]
+    years: [...building.years]
       .sort((a, b) => b.year - a.year)
       .map((fy) => ({
         year: fy.year,

@@ -261,6 +261,32 @@ describe('finances summary', () => {
     ]);
   });
 
+  it("gives the transactions' years from the building's memory, new at the next request after a change", async () => {
+    const years = async () => {
+      const res = await get(
+        e.transactions,
+        { coproId: d.copro.id, coproprietaireId: d.record.id },
+        d.owner.headers,
+      );
+      expect(res.statusCode).toBe(200);
+      return (json(res).data.years as { couple: string; transactions: unknown[] }[]).map((y) => [
+        y.couple,
+        y.transactions.length,
+      ]);
+    };
+    const before = await years();
+    const couple = (
+      await t.database.db.select().from(financialYears).where(eq(financialYears.id, d.years.y2025.id))
+    )[0].couple;
+    await t.database.db
+      .update(financialYears)
+      .set({ couple: 'Exercice 2025 (corrigé)' })
+      .where(eq(financialYears.id, d.years.y2025.id));
+    expect(await years()).toEqual([['Exercice 2025 (corrigé)', 2], before[1]]);
+    await t.database.db.update(financialYears).set({ couple }).where(eq(financialYears.id, d.years.y2025.id));
+    expect(await years()).toEqual(before);
+  });
+
   it('gives an empty summary to a member without lots or lines', async () => {
     const lone = await makeSignedInUser(t.database.db);
     const rec = await makeCoproprietaire(t.database.db, {
