@@ -1,7 +1,7 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useAfterPaint } from '../ui/layout';
-import { isRecordHome } from './early';
+import { marksItsFirstScreen } from './early';
 
 /**
  * Work the first screen does not show (the realtime socket, the chat badge, the pending attach
@@ -16,11 +16,11 @@ import { isRecordHome } from './early';
 let settled = false;
 const waiting = new Set<() => void>();
 /**
- * A record's home opened from its URL says itself when its first screen is shown (CoproHome):
- * the moment its reads have answered comes before it, since that screen renders as a
- * transition, in slices.
+ * A record's home or messages page opened from its URL says itself when its first screen is
+ * shown (CoproHome, MessagesPanel): the moment no query is in flight comes before it there (see
+ * `marksItsFirstScreen`).
  */
-const pageMarks = typeof location !== 'undefined' && isRecordHome(location.pathname);
+const pageMarks = typeof location !== 'undefined' && marksItsFirstScreen(location.pathname);
 
 /**
  * An answer of the first screen stays fresh this long: each block that mounts as its chunk
@@ -33,7 +33,7 @@ export const FIRST_SCREEN_FRESH_MS = 15_000;
 /** However busy the page, the deferred work never waits longer than this. */
 const AFTER_FIRST_SCREEN_MAX_MS = 3000;
 
-/** The dashboard's first screen has painted (CoproHome, `useAfterPaint`); or see below. */
+/** The page's first screen has painted (CoproHome, MessagesPanel: `useAfterPaint`); or see below. */
 export function markFirstScreenShown() {
   if (settled) return;
   settled = true;

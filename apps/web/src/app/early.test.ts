@@ -23,6 +23,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   EARLY_READ_TTL_MS,
   isRecordHome,
+  marksItsFirstScreen,
   isRecordPath,
   pageReadAhead,
   startEarlyReads,
@@ -203,6 +204,12 @@ describe('early reads of a record home (issue 13)', () => {
     expect(start('/login', { TOKEN: 'tok' })).toBe(false);
     expect([`/${RECORD}`, `/${RECORD}/`, `/${RECORD}/home`].every(isRecordHome)).toBe(true);
     expect(isRecordHome(`/${RECORD}/finances`)).toBe(false);
+    // The pages that say when their first screen is shown (afterFirstScreen.ts).
+    expect(
+      [`/${RECORD}/home`, `/${RECORD}`, `/${RECORD}/messages-communication`].every(marksItsFirstScreen),
+    ).toBe(true);
+    expect(marksItsFirstScreen(`/${RECORD}/finances`)).toBe(false);
+    expect(marksItsFirstScreen(`/${RECORD}/messages-communication/x`)).toBe(false);
     expect(isRecordPath(`/${RECORD}/finances`)).toBe(true);
     expect(isRecordPath(`/${RECORD}`)).toBe(true);
     expect(isRecordPath('/user-info')).toBe(false);

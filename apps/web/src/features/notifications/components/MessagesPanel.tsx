@@ -10,6 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../../api';
+import { markFirstScreenShown } from '../../../app/afterFirstScreen';
+import { useAfterPaint } from '../../../ui/layout';
 import { t } from '../fr';
 import { keys, logOnly, useUnreadFilter } from '../queries';
 import { useRealtimeEvents } from '../realtime';
@@ -48,6 +50,11 @@ export function MessagesPanel({
       }),
   });
   const { setItems, setTotal } = feed;
+  // The socket, the chat badge and the pending attach check start once the list has painted.
+  const painted = useAfterPaint(feed.settled);
+  useEffect(() => {
+    if (painted) markFirstScreenShown();
+  }, [painted]);
 
   // SPEC §4: visiting messages resets the dynamic unread total.
   useEffect(() => {
