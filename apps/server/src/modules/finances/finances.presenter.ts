@@ -2,6 +2,9 @@ import type { LedgerLine, OwnerBill, PaymentTransaction } from '@tantieme/contra
 import type { LedgerRow, PaymentTransactionRow } from './finances.repo.js';
 
 /** Money leaves the server as integer cents (docs/decisions.md). */
+/** A line's side as the statement shows it: a credit, or else a debit. */
+export const ledgerAmountType = (raw: string): 'credit' | 'debit' => (raw === 'credit' ? 'credit' : 'debit');
+
 export function presentLedgerLine(r: LedgerRow): LedgerLine {
   return {
     id: r.id,
@@ -9,7 +12,7 @@ export function presentLedgerLine(r: LedgerRow): LedgerLine {
     date: r.date,
     amount: r.amount_cents,
     remaining: Math.max(0, r.remaining_cents),
-    amount_type: r.amount_type === 'credit' ? 'credit' : 'debit',
+    amount_type: ledgerAmountType(r.amount_type),
     bill_type: r.bill_type,
     bill_id: r.bill_id,
   };

@@ -36,7 +36,14 @@ export type PaymentTransactionRow = typeof paymentTransactions.$inferSelect;
 // (db/prepared.ts), one variant per filter, so no request rebuilds their SQL.
 const record = sql.placeholder('record');
 const copro = sql.placeholder('copro');
-const ownerLines = and(eq(ledgerLines.coproprietaire_id, record), eq(ledgerLines.copropriete_id, copro));
+/** One co-owner's lines in their copropriété (placeholders `record` and `copro`), for every read of them. */
+export const ownerLines = and(
+  eq(ledgerLines.coproprietaire_id, record),
+  eq(ledgerLines.copropriete_id, copro),
+);
+
+/** The statement's order of a co-owner's lines: by date, then as they were written. */
+export const byDate = [asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id)];
 
 /** A named read of one co-owner's ledger lines in their copropriété, with a filter and an order. */
 const ownerLedgerRead = (
@@ -63,7 +70,7 @@ export const ledgerLinesRead = (coproprietaireId: string, coproprieteId: string,
     coproprietaireId,
     coproprieteId,
     which === 'open' ? gt(ledgerLines.remaining_cents, 0) : lte(ledgerLines.remaining_cents, 0),
-    [asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id)],
+    byDate,
   );
 
 export function listLedgerLines(

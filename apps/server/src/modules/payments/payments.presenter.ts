@@ -1,5 +1,6 @@
 import type { PayableItem } from '@tantieme/contract';
 import type { LedgerLineRow } from './payments.repo.js';
+import { ledgerAmountType } from '../finances/finances.presenter.js';
 
 const sourceOf = (l: LedgerLineRow) => (l.bill_id ? 'bill' : l.payment_transaction_id ? 'payment' : 'ledger');
 
@@ -8,7 +9,7 @@ export function presentPayable(l: LedgerLineRow): PayableItem {
   return {
     id: l.id,
     amount: l.remaining_cents,
-    type: l.amount_type === 'credit' ? 'credit' : 'debit',
+    type: ledgerAmountType(l.amount_type),
     created_date: String(l.date),
     compte_id: l.compte_id,
     source: sourceOf(l),

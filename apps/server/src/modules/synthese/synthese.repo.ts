@@ -17,6 +17,7 @@ import {
   syndics,
   verificationStatus,
 } from '../../db/schema/index.js';
+import { byDate, ownerLines } from '../finances/finances.repo.js';
 
 export async function findSyndic(db: Db, syndicId: string) {
   const [row] = await db.select().from(syndics).where(eq(syndics.id, syndicId)).limit(1);
@@ -160,12 +161,7 @@ export function generalReads(coproprietaireId: string, coproprieteId: string) {
             amount_type: ledgerLines.amount_type,
           })
           .from(ledgerLines)
-          .where(
-            and(
-              eq(ledgerLines.coproprietaire_id, sql.placeholder('record')),
-              eq(ledgerLines.copropriete_id, sql.placeholder('copro')),
-            ),
-          ),
+          .where(ownerLines),
       values: { record: coproprietaireId, copro: coproprieteId },
     },
   ] as const;
@@ -275,13 +271,8 @@ export function transactionsLedgerRead(coproprietaireId: string, coproprieteId: 
           amount_type: ledgerLines.amount_type,
         })
         .from(ledgerLines)
-        .where(
-          and(
-            eq(ledgerLines.coproprietaire_id, sql.placeholder('record')),
-            eq(ledgerLines.copropriete_id, sql.placeholder('copro')),
-          ),
-        )
-        .orderBy(asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id)),
+        .where(ownerLines)
+        .orderBy(...byDate),
     values: { record: coproprietaireId, copro: coproprieteId },
   };
 }

@@ -76,8 +76,7 @@ export async function syntheseRoutes(app: FastifyInstance) {
         params.coproprietaireId,
         reads,
       );
-      const { id, finance_version } = owner.copropriete;
-      return service.presentGeneral(rows, await service.buildingFinance(db, id, finance_version));
+      return service.presentGeneral(rows, await service.buildingFinance(db, owner.copropriete));
     },
     { preview: true, sessionRead: true },
   );
@@ -92,8 +91,7 @@ export async function syntheseRoutes(app: FastifyInstance) {
         params.coproprietaireId,
         read,
       );
-      const { id, finance_version } = owner.copropriete;
-      return service.presentTransactions(rows, await service.buildingFinance(db, id, finance_version));
+      return service.presentTransactions(rows, await service.buildingFinance(db, owner.copropriete));
     },
     { preview: true, sessionRead: true },
   );

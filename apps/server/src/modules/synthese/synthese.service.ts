@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
+import { ledgerAmountType } from '../finances/finances.presenter.js';
 import type { OwnedRecord } from '../access/access.service.js';
 import { PRODUCT_LOGO, presentAdministrator, presentLot, presentSyndic } from './synthese.presenter.js';
 import type { RowsOf } from '../../db/prepared.js';
@@ -116,7 +117,7 @@ function balanceOf(rows: LedgerSumRow[]): number {
       .filter((r) => r.remaining_cents > 0)
       .map((r) => ({
         remaining: r.remaining_cents,
-        amount_type: r.amount_type === 'credit' ? ('credit' as const) : ('debit' as const),
+        amount_type: ledgerAmountType(r.amount_type),
       })),
   );
 }
@@ -171,7 +172,10 @@ const buildingCache = versionedCache<BuildingFinance>(BUILDING_CACHE_SIZE);
  * in memory and read again only when the version moved: the dashboard's statement reads the
  * member's rows alone.
  */
-export function buildingFinance(db: Db, coproprieteId: string, version: number): Promise<BuildingFinance> {
+export function buildingFinance(
+  db: Db,
+  { id: coproprieteId, finance_version: version }: { id: string; finance_version: number },
+): Promise<BuildingFinance> {
   return buildingCache(db, coproprieteId, version, async () => {
     const [reps, chargeRows, years, spentRows, budgetRows] = await repo.readBuildingFinance(
       db,
@@ -272,7 +276,7 @@ export function presentTransactions(
       date: l.date,
       description: l.name,
       amount_cents: l.amount_cents,
-      amount_type: l.amount_type === 'credit' ? ('credit' as const) : ('debit' as const),
+      amount_type: ledgerAmountType(l.amount_type),
     })),
   );
   return {
