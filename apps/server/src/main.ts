@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.js';
 import { startOutboxWorker } from './outbox/worker.js';
 import { startWebhookWorker } from './modules/syndic-api/webhooks/webhooks.service.js';
 import { attachRealtime } from './realtime/index.js';
+import { roomRules } from './realtime/rooms.js';
 import { ensureVapidKeys } from './platform/push.js';
 import { ensureAppSecret, StartupError } from './secrets.js';
 import { isDatabaseEmpty, printDemoLogins, seedDemo } from './seed/demo.js';
@@ -24,7 +25,7 @@ async function main() {
   }
 
   await app.listen({ port: config.port, host: config.host });
-  app.realtime = attachRealtime(app.server, database.db, config.redisUrl);
+  app.realtime = attachRealtime(app.server, roomRules(database.db), config.redisUrl);
   const stopWorker = startOutboxWorker(database.db, app.platform.mail, app.platform.sms, app.log, 1000, {
     push: app.platform.push,
   });

@@ -3,10 +3,19 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { CHAT_EVENTS, REALTIME_EVENTS, isId } from '@tantieme/contract';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type { Db } from '../db/client.js';
-import { userHoldsCoproprietaire } from '../modules/access/access.service.js';
-import { staffSyndicOfUser, userMayJoinConversation } from '../modules/chat/chat.service.js';
-import { resolveToken } from '../modules/identity/session.service.js';
+
+/**
+ * Who may open a socket and join which room: the domain's rules, given at start-up
+ * (`roomRules` in rooms.ts) so that realtime imports no module and a module may import realtime.
+ */
+export interface RoomRules {
+  /** The session of a token, null when it no longer resolves (undefined: could not tell). */
+  session(token: string): Promise<{ userId: string; sessionId: string; expiresAt: Date } | null | undefined>;
+  holdsCoproprietaire(userId: string, coproprietaireId: string): Promise<boolean>;
+  /** The syndic whose staff the user belongs to, if any (the staff inbox's room). */
+  staffSyndicOf(userId: string): Promise<string | null | undefined>;
+  mayJoinConversation(userId: string, conversationId: string): Promise<boolean>;
+}
 
 export interface Realtime {
   /** Emits to every socket of a user. */
@@ -56,7 +65,7 @@ type Ack = (r: { ok: boolean }) => void;
  * - `/qr` namespace: public, for the desktop waiting on a QR sign-in (rooms `qr:<id>`).
  * With REDIS_URL the Redis adapter fans events out across instances.
  */
-export function attachRealtime(server: HttpServer, db: Db, redisUrl?: string): Realtime {
+export function attachRealtime(server: HttpServer, rules: RoomRules, redisUrl?: string): Realtime {
   const io = new Server(server, { path: '/socket.io', cors: { origin: false }, serveClient: false });
   let pub: Redis | null = null;
   let sub: Redis | null = null;
@@ -72,9 +81,9 @@ export function attachRealtime(server: HttpServer, db: Db, redisUrl?: string): R
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
     if (!token || token.length > 200) return next(new Error('UNAUTHORIZED'));
-    const s = await resolveToken(db, token).catch(() => null);
+    const s = await rules.session(token).catch(() => null);
     if (!s) return next(new Error('UNAUTHORIZED'));
-    socket.data.userId = s.user.id;
+    socket.data.userId = s.userId;
     socket.data.sessionId = s.sessionId;
     socket.data.token = token;
     socket.data.expiresAt = s.expiresAt;
@@ -95,7 +104,7 @@ export function attachRealtime(server: HttpServer, db: Db, redisUrl?: string): R
       timer.unref?.();
     };
     const check = async () => {
-      const s = await resolveToken(db, socket.data.token as string).catch(() => undefined);
+      const s = await rules.session(socket.data.token as string).catch(() => undefined);
       if (socket.disconnected) return;
       if (s === null) return void socket.disconnect(true);
       if (s) socket.data.expiresAt = s.expiresAt;
@@ -112,7 +121,7 @@ export function attachRealtime(server: HttpServer, db: Db, redisUrl?: string): R
     socket.on(REALTIME_EVENTS.joinCoproprietaire, async (id: unknown, ack?: Ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       if (!isId(id)) return reply({ ok: false });
-      const ok = await userHoldsCoproprietaire(db, userId, id).catch(() => false);
+      const ok = await rules.holdsCoproprietaire(userId, id).catch(() => false);
       if (ok) socket.join(`coproprietaire:${id}`);
       reply({ ok });
     });
@@ -120,7 +129,8 @@ export function attachRealtime(server: HttpServer, db: Db, redisUrl?: string): R
       if (typeof id === 'string') socket.leave(`coproprietaire:${id}`);
     });
     // A syndic's staff member follows the syndic's conversations (the staff inbox).
-    staffSyndicOfUser(db, userId)
+    rules
+      .staffSyndicOf(userId)
       .then((syndicId) => {
         if (syndicId) socket.join(`syndic:${syndicId}`);
       })
@@ -129,7 +139,7 @@ export function attachRealtime(server: HttpServer, db: Db, redisUrl?: string): R
     socket.on(CHAT_EVENTS.joinConversation, async (id: unknown, ack?: Ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       if (!isId(id)) return reply({ ok: false });
-      const ok = await userMayJoinConversation(db, userId, id).catch(() => false);
+      const ok = await rules.mayJoinConversation(userId, id).catch(() => false);
       if (ok) socket.join(`conversation:${id}`);
       reply({ ok });
     });

@@ -7,6 +7,7 @@ import { notify } from '../modules/notifications/notify.js';
 import { makeCoproprietaire, makeSignedInUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { attachRealtime, type Realtime } from './index.js';
+import { roomRules } from './rooms.js';
 
 let t: TestApp;
 const servers: { rt: Realtime; close: () => void; port: number }[] = [];
@@ -14,7 +15,7 @@ const sockets: Socket[] = [];
 
 async function startInstance() {
   const http = createServer();
-  const rt = attachRealtime(http, t.database.db, process.env.TEST_REDIS_URL);
+  const rt = attachRealtime(http, roomRules(t.database.db), process.env.TEST_REDIS_URL);
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   const inst = { rt, close: () => http.close(), port: (http.address() as AddressInfo).port };
   servers.push(inst);

@@ -9,6 +9,7 @@ import { makeSignedInUser, TEST_PASSWORD } from '../test/factories.js';
 import { createSession } from '../modules/identity/session.service.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { attachRealtime, type Realtime } from './index.js';
+import { roomRules } from './rooms.js';
 
 /**
  * Issue 14 item 8: a Socket.IO connection opened with a token kept receiving events after that
@@ -25,7 +26,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
   // As main.ts does: the app's realtime is Socket.IO on its own HTTP server.
-  t.app.realtime = attachRealtime(t.app.server, t.database.db, process.env.TEST_REDIS_URL);
+  t.app.realtime = attachRealtime(t.app.server, roomRules(t.database.db), process.env.TEST_REDIS_URL);
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
@@ -118,7 +119,7 @@ describe('a socket does not outlive its session (issue 14 item 8)', () => {
     'logout on one instance closes the socket held by another',
     async () => {
       const http = createServer();
-      const rt = attachRealtime(http, t.database.db, process.env.TEST_REDIS_URL);
+      const rt = attachRealtime(http, roomRules(t.database.db), process.env.TEST_REDIS_URL);
       await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
       others.push({ rt, close: () => http.close() });
       const a = await makeSignedInUser(t.database.db);

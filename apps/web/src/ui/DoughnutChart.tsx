@@ -1,7 +1,7 @@
 import { ArcElement, Chart as ChartJS, Legend, Tooltip } from 'chart.js';
 import { useMemo } from 'react';
 import { Doughnut as ChartDoughnut } from 'react-chartjs-2';
-import { type DoughnutProps, doughnutLabel, paletteColor } from './Doughnut';
+import { type DoughnutProps, doughnutLabel, paletteColor } from './doughnut-data';
 
 ChartJS.register(ArcElement, Tooltip, Legend);
 

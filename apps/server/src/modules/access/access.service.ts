@@ -2,24 +2,14 @@ import { isId } from '@tantieme/contract';
 import type { Read, ReadQuery } from '../../db/prepared.js';
 import type { RowsOf } from '../../db/prepared.js';
 import type { FastifyRequest } from 'fastify';
-import { sessionRead, settleSession } from '../../http/auth.js';
+import { sessionRead, settleSession } from './request-session.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { timed } from '../../http/request-stats.js';
-import { sha256 } from '../../lib/crypto.js';
 import * as repo from './access.repo.js';
+import type { GuardRow, OwnedRecord, ScopeRow } from './records.js';
 
-export interface PreviewGrant {
-  syndicId: string;
-  coproprietaireId: string;
-}
-
-export type OwnedRecord = NonNullable<Awaited<ReturnType<typeof repo.findCoproprietaireWithCopro>>>;
-
-export async function findPreviewGrant(db: Db, token: string): Promise<PreviewGrant | null> {
-  const row = await repo.findPreviewToken(db, sha256(token));
-  return row ? { syndicId: row.syndic_id, coproprietaireId: row.coproprietaire_id } : null;
-}
+export type { GuardRow, OwnedRecord, ScopeRow } from './records.js';
 
 /** A record with its copropriété and syndic, outside any request (a signed grant names it). */
 export function loadRecord(db: Db, coproprietaireId: string): Promise<OwnedRecord | undefined> {
@@ -57,25 +47,6 @@ async function checkCoproprietaire(
       : await repo.findCoproprietaireWithCopro(req.server.db, coproprietaireId);
   if (!row) throw new AppError('NOT_FOUND');
   return decideRecord(req, coproprietaireId, row, opts);
-}
-
-type Record_ = OwnedRecord['coproprietaire'];
-type Copro_ = OwnedRecord['copropriete'];
-
-/** A record's §6 scope inputs (`scopeOf`): its council roles, permissions and the copropriété's settings. */
-export interface ScopeRow {
-  coproprietaire: Pick<Record_, 'is_member_syndicat' | 'is_president' | 'permissions'>;
-  copropriete: Pick<Copro_, 'settings'>;
-}
-
-/** What the guards decide on (a record's holder, its copropriété's syndic) with its scope inputs. */
-export interface GuardRow extends ScopeRow {
-  coproprietaire: Pick<
-    Record_,
-    'id' | 'user_id' | 'copropriete_id' | 'is_member_syndicat' | 'is_president' | 'permissions'
-  >;
-  /** The versions the building caches are checked against (decisions 72, 74, 75). */
-  copropriete: Pick<Copro_, 'id' | 'syndic_id' | 'settings' | 'finance_version' | 'documents_version'>;
 }
 
 /** The record rule: the signed-in user holds it, or a preview grants it (read-only); else 404. */

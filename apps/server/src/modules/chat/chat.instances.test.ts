@@ -4,6 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coproprietaireSettings } from '../../db/schema/index.js';
 import { attachRealtime, type Realtime } from '../../realtime/index.js';
+import { roomRules } from '../../realtime/rooms.js';
 import { makeCopropriete, makeCoproprietaire, makeSignedInUser } from '../../test/factories.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 
@@ -26,9 +27,9 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   onePort = (t.app.server.address() as AddressInfo).port;
   // As main.ts does on every instance: Socket.IO on the app's HTTP server, with the Redis adapter.
-  t.app.realtime = attachRealtime(t.app.server, t.database.db, redis);
+  t.app.realtime = attachRealtime(t.app.server, roomRules(t.database.db), redis);
   const http = createServer();
-  const rt = attachRealtime(http, t.database.db, redis);
+  const rt = attachRealtime(http, roomRules(t.database.db), redis);
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   two = { rt, close: () => http.close(), port: (http.address() as AddressInfo).port };
 });

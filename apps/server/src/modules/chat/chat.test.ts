@@ -5,6 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { administrators, chatMessages, coproprietaireSettings } from '../../db/schema/index.js';
 import { attachRealtime } from '../../realtime/index.js';
+import { roomRules } from '../../realtime/rooms.js';
 import { makeCopropriete, makeCoproprietaire, makeSignedInUser, makeSyndic } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -353,7 +354,7 @@ describe('conversation rooms (Socket.IO)', () => {
     const b = await building();
     const conv = (await openConv(b.closed, { id: b.syndic.id, type: 'syndic' })).json().data;
     const http = createServer();
-    const rt = attachRealtime(http, t.database.db);
+    const rt = attachRealtime(http, roomRules(t.database.db));
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
     const port = (http.address() as AddressInfo).port;
     const sockets: Socket[] = [];

@@ -4,7 +4,7 @@ import { Column, SQL, Subquery, getTableName, is, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Read, ReadQuery, RowsOf } from '../../db/prepared.js';
 import { coproprietaires, coproprietes, sessions, users } from '../../db/schema/index.js';
-import type { GuardRow } from '../access/access.service.js';
+import type { GuardRow } from '../access/records.js';
 import { liveSessionOf, recordNamedBy, type UserRow, userColumns } from './session.repo.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
-import type { GuardRow, OwnedRecord } from '../access/access.service.js';
+import type { GuardRow, OwnedRecord } from '../access/records.js';
 import type { Read, ReadQuery } from '../../db/prepared.js';
 import { sessionWithRead } from './session-read.js';
 import * as repo from './session.repo.js';
