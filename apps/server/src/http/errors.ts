@@ -28,5 +28,3 @@ export const rateLimited = (ttlMs: number) =>
  * Seconds a 429 without a known delay asks to wait (none should: every limit passes its own).
  */
 export const DEFAULT_RETRY_AFTER_S = 60;
-
-export const notFound = () => new AppError('NOT_FOUND');

@@ -2,7 +2,6 @@ import { type ComponentType, lazy } from 'react';
 
 /**
  * Every screen of SPEC §2.1 by route name, code-split: `lazy(() => import('../features/<x>/pages/<Page>'))`.
- * No entry is the 'Coming soon...' placeholder (`ui/ComingSoon`) any more.
  */
 export const pages: Record<string, ComponentType> = {
   // public (empty layout)

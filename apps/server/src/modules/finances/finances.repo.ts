@@ -1,7 +1,6 @@
 import { type SQL, and, asc, desc, eq, gt, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { RowsOf } from '../../db/prepared.js';
-import { readAlone } from '../../db/prepared.js';
 import {
   billLotLines,
   bills,
@@ -72,15 +71,6 @@ export const ledgerLinesRead = (coproprietaireId: string, coproprieteId: string,
     which === 'open' ? gt(ledgerLines.remaining_cents, 0) : lte(ledgerLines.remaining_cents, 0),
     byDate,
   );
-
-export function listLedgerLines(
-  db: Db,
-  coproprietaireId: string,
-  coproprieteId: string,
-  which: 'open' | 'settled',
-): Promise<LedgerRow[]> {
-  return readAlone(db, ledgerLinesRead(coproprietaireId, coproprieteId, which));
-}
 
 /** The co-owner's lots, by name. */
 export function ownerLotsRead(coproprietaireId: string) {
