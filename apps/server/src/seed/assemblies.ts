@@ -16,7 +16,7 @@ import { newId, type SeedContext, type StoredFile, storeFile } from './context.j
 import { type CoproInfo, type OwnerInfo, ownerTantiemes } from './copro.js';
 import type { FinanceInfo } from './finance.js';
 import { euros, frDate, frLongDate, frWeekday } from './format.js';
-import { type Block, renderPdf } from './pdf.js';
+import { type Block, renderPdf } from '../lib/pdf.js';
 
 type Choice = 'agree' | 'disagree' | 'abstain';
 

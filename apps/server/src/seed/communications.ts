@@ -5,7 +5,7 @@ import { newId, type SeedContext, type StoredFile, storeFile } from './context.j
 import type { CoproInfo, OwnerInfo } from './copro.js';
 import type { LedgerEntry } from './finance.js';
 import { euros, frDate, frLongDate, frWeekday } from './format.js';
-import { renderPdf } from './pdf.js';
+import { renderPdf } from '../lib/pdf.js';
 
 type Method = 'postal' | 'email' | 'sms';
 

@@ -5,7 +5,7 @@ import { type CoproInfo, type OwnerInfo, ownerTantiemes } from './copro.js';
 import type { BillInfo, FinanceInfo, LedgerEntry } from './finance.js';
 import { euros, frDate, frLongDate, monthName } from './format.js';
 import type { InvoicesResult } from './invoices.js';
-import { type Block, renderPdf } from './pdf.js';
+import { type Block, renderPdf } from '../lib/pdf.js';
 import type { SyndicInfo } from './syndics.js';
 
 export const DOCUMENT_TYPES: [string, string][] = [

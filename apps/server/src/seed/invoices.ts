@@ -11,7 +11,7 @@ import { newId, type SeedContext, type StoredFile, storeFile, storeImage } from 
 import type { CoproInfo } from './copro.js';
 import { type ChargeInfo, type FinanceInfo, type SupplierKey, splitOverLots } from './finance.js';
 import { euros, frDate, pct, quarterLabel } from './format.js';
-import { renderPdf } from './pdf.js';
+import { renderPdf } from '../lib/pdf.js';
 import { splitByWeights } from './random.js';
 import { renderInvoiceScan } from './scan.js';
 

@@ -1,5 +1,5 @@
 import { formatParisDate, formatParisTime, VOTE_CHOICE_LABELS, type VoteChoice } from '@tantieme/contract';
-import { type Block, renderPdf } from '../../seed/pdf.js';
+import { type Block, renderPdf } from '../../lib/pdf.js';
 import type { AssembleeRow, RecordRow } from './assemblees.repo.js';
 
 type Choice = {
