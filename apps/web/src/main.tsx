@@ -7,11 +7,14 @@ import { STORAGE_KEYS } from '@tantieme/contract';
 import { isRecordPath, pageReadAhead, startEarlyReads } from './app/early';
 import { LOGIN_READY_EVENT } from './app/loginReady';
 import { isPrerendered } from './app/prerendered';
+import { keepInstallPrompt } from './features/install/install';
 
 const path = window.location.pathname;
 // A signed-in record's home (and the pages that read ahead): its data is requested now, while the
 // application downloads.
 startEarlyReads(path);
+// Chromium offers installing the app once, early: kept for the dashboard's offer.
+keepInstallPrompt(window);
 
 /**
  * The entry only carries the styles and starts the application (`app/boot.tsx`). A page the

@@ -16,6 +16,10 @@ import { VerificationShortcut } from './VerificationShortcut';
 
 // A lot's detail opens from the list (?lot=): not part of the first screen (issue 13 budget).
 const LotDetail = lazy(() => import('./LotDetail').then((m) => ({ default: m.LotDetail })));
+// Below everything on a phone, once painted: the offer to install the app moves nothing.
+const InstallOffer = lazy(() =>
+  import('../../install/InstallOffer').then((m) => ({ default: m.InstallOffer })),
+);
 
 function Dashboard({
   record,
@@ -92,6 +96,11 @@ function Dashboard({
           {verificationShortcut}
           {below && lotsAndFinances}
           {below && contacts}
+          {below && !preview && (
+            <Suspense fallback={null}>
+              <InstallOffer />
+            </Suspense>
+          )}
         </>
       ) : (
         // SPEC §2.4 on a desktop: 'Mon Syndic', 'Gestionnaire copropriété', the verification
