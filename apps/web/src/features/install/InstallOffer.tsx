@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { currentInstallWay, dismissInstall, installPrompt, onInstallPromptChange } from './install';
 
 const t = {
-  title: 'Tantième sur votre écran d’accueil',
+  title: "Tantième sur votre écran d'accueil",
   text: 'Retrouvez votre copropriété en un geste, comme une application.',
-  add: 'Ajouter à l’écran d’accueil',
+  add: "Ajouter à l'écran d'accueil",
   later: 'Plus tard',
-  ios: 'Touchez Partager, puis «\u00a0Sur l’écran d’accueil\u00a0».',
+  ios: "Touchez Partager, puis «\u00a0Sur l'écran d'accueil\u00a0».",
 };
 
 /** The offer to install the app, on a phone's dashboard, until it is installed or declined. */
