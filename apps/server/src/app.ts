@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { authPlugin, settleSession } from './http/auth.js';
+import { registerJsonParser, rejectOversizeBody } from './http/body-limits.js';
 import { AppError, DEFAULT_RETRY_AFTER_S, rateLimited } from './http/errors.js';
 import { currentRequestStats, serverTiming, timedSync, withRequestStats } from './http/request-stats.js';
 import { clientErrorHandler, envelope, frameworkErrors, rejectInvalidText } from './http/inputs.js';
@@ -199,6 +200,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Built assets are precompressed at build time and served as they are (below).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
+  // Bodies: over the route's limit a 413 before reading; JSON nested too deep a 400 before parsing.
+  app.addHook('preParsing', rejectOversizeBody);
+  registerJsonParser(app);
 
   await app.register(swagger, {
     openapi: {

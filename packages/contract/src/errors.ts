@@ -6,6 +6,7 @@ export const ErrorCode = {
   // generic
   VALIDATION_ERROR: 'VALIDATION_ERROR',
   BAD_JSON: 'BAD_JSON',
+  INVALID_BODY: 'INVALID_BODY',
   BAD_REQUEST: 'BAD_REQUEST',
   URI_TOO_LONG: 'URI_TOO_LONG',
   HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
@@ -67,6 +68,7 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const errorStatus: Record<string, number> = {
   VALIDATION_ERROR: 400,
   BAD_JSON: 400,
+  INVALID_BODY: 400,
   BAD_REQUEST: 400,
   URI_TOO_LONG: 414,
   HEADERS_TOO_LARGE: 431,
@@ -112,6 +114,7 @@ export const errorStatus: Record<string, number> = {
 export const errorMessages: Partial<Record<string, string>> = {
   VALIDATION_ERROR: 'Certaines informations sont invalides.',
   BAD_JSON: 'La requête est mal formée.',
+  INVALID_BODY: 'Le corps de la requête dépasse les limites acceptées.',
   BAD_REQUEST: 'La requête est invalide.',
   URI_TOO_LONG: "L'adresse demandée est trop longue.",
   HEADERS_TOO_LARGE: 'Les en-têtes ou les paramètres de la requête sont trop volumineux.',
