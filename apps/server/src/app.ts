@@ -349,7 +349,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const page = hasLogin && req.url === '/login' ? 'login.html' : 'index.html';
       return reply.header('cache-control', 'no-cache').sendFile(page);
     }
-    return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: errorMessages.NOT_FOUND });
+    // No route for this method and path: its own code, so a client tells a wrong URL from a
+    // missing record.
+    const code = url === '/api' || url.startsWith('/api/') ? 'ROUTE_NOT_FOUND' : 'NOT_FOUND';
+    return reply.status(404).send({ success: false, code, message: errorMessages[code] });
   });
 
   return app;
