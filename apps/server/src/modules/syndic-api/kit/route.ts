@@ -15,6 +15,27 @@ export interface SyndicApiContext {
 
 const contexts = new WeakMap<FastifyRequest, SyndicApiContext>();
 
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+const limiters = new WeakMap<object, Map<number, Limiter>>();
+/**
+ * One limiter per app and rate: the in-memory store belongs to the limiter, so one per route
+ * would give a key a separate window on each endpoint instead of one for all.
+ */
+function keyLimiter(app: FastifyInstance, perMinute: number): Limiter {
+  let byRate = limiters.get(app.config);
+  if (!byRate) limiters.set(app.config, (byRate = new Map()));
+  let limiter = byRate.get(perMinute);
+  if (!limiter) {
+    limiter = app.createRateLimit({
+      max: perMinute,
+      timeWindow: 60_000,
+      keyGenerator: (req) => `syndic-api:${contexts.get(req)?.keyId ?? req.ip}`,
+    });
+    byRate.set(perMinute, limiter);
+  }
+  return limiter;
+}
+
 /** The query parameters an endpoint declares: the keys of its zod object (none without one). */
 function declaredQuery(endpoint: SyndicEndpoint): string[] | null {
   if (!endpoint.query) return [];
@@ -62,11 +83,7 @@ export function syndicRoute<E extends SyndicEndpoint>(
 ) {
   const perMinute = opts.perMinute ?? app.config.syndicApiPerMinute;
   const declared = declaredQuery(endpoint);
-  const limiter = app.createRateLimit({
-    max: perMinute,
-    timeWindow: 60_000,
-    keyGenerator: (req) => `syndic-api:${contexts.get(req)?.keyId ?? req.ip}`,
-  });
+  const limiter = keyLimiter(app, perMinute);
   route(
     app,
     endpoint,
@@ -78,7 +95,7 @@ export function syndicRoute<E extends SyndicEndpoint>(
     {
       security: [{ syndicApiKey: [] }],
       bodyLimit: opts.bodyLimit,
-      onRequest: async (req) => {
+      onRequest: async (req, reply) => {
         const raw = req.headers[SYNDIC_API_KEY_HEADER];
         const identity = typeof raw === 'string' ? await authenticateApiKey(app.db, raw.trim()) : null;
         if (!identity) throw new AppError('UNAUTHORIZED', 'Clé API manquante ou invalide.');
@@ -91,6 +108,14 @@ export function syndicRoute<E extends SyndicEndpoint>(
           actor: identity.keyName,
         });
         const limit = await limiter(req);
+        // The key's window on every answer (IETF RateLimit header fields), so a client paces
+        // itself before a 429; Reset is in seconds.
+        if (!limit.isAllowed)
+          reply.headers({
+            'ratelimit-limit': String(limit.max),
+            'ratelimit-remaining': String(limit.remaining),
+            'ratelimit-reset': String(limit.ttlInSeconds),
+          });
         if (!limit.isAllowed && limit.isExceeded) {
           throw rateLimited(limit.ttl);
         }
