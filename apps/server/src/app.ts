@@ -242,6 +242,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         code: err.code,
         message: err.message,
         ...(err.errors ? { errors: err.errors } : {}),
+        ...(err.data !== undefined ? { data: err.data } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

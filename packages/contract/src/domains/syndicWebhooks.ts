@@ -17,6 +17,7 @@ export const WEBHOOK_EVENTS = [
   'coproprietaire.attached',
   'coproprietaire.detached',
   'onboarding.updated',
+  'message.created',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
