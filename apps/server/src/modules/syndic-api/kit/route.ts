@@ -23,7 +23,10 @@ const limiters = new WeakMap<object, Map<number, Limiter>>();
  */
 function keyLimiter(app: FastifyInstance, perMinute: number): Limiter {
   let byRate = limiters.get(app.config);
-  if (!byRate) limiters.set(app.config, (byRate = new Map()));
+  if (!byRate) {
+    byRate = new Map();
+    limiters.set(app.config, byRate);
+  }
   let limiter = byRate.get(perMinute);
   if (!limiter) {
     limiter = app.createRateLimit({
