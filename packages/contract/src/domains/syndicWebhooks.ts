@@ -18,6 +18,7 @@ export const WEBHOOK_EVENTS = [
   'coproprietaire.detached',
   'onboarding.updated',
   'message.created',
+  'assemblee.closed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
