@@ -20,7 +20,7 @@ describe('API keys', () => {
     ).rejects.toThrow(DisabledSyndicError);
     await expect(
       createApiKey(t.database.db, { syndicId: s.id, name: 'Logiciel', scopes: ['read'] }),
-    ).rejects.toThrow(/est désactivé : aucune clé API ne peut lui être créée/);
+    ).rejects.toThrow(/est désactivé\u202f: aucune clé API ne peut lui être créée/);
     expect(await t.database.db.select().from(syndicApiKeys).where(eq(syndicApiKeys.syndic_id, s.id))).toEqual(
       [],
     );

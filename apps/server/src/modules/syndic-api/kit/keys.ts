@@ -35,7 +35,7 @@ export function parseScopes(raw: string): SyndicScope[] {
 /** A key cannot be made for a disabled syndic: it would exist and answer only 401. */
 export class DisabledSyndicError extends Error {
   constructor(name: string) {
-    super(`Le syndic ${name} est désactivé : aucune clé API ne peut lui être créée.`);
+    super(`Le syndic ${name} est désactivé\u202f: aucune clé API ne peut lui être créée.`);
   }
 }
 
