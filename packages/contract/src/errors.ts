@@ -125,7 +125,7 @@ export const errorMessages: Partial<Record<string, string>> = {
   UNAUTHORIZED: 'Veuillez vous connecter.',
   FORBIDDEN: "Vous n'avez pas accès à cette ressource.",
   NOT_FOUND: 'Ressource introuvable.',
-  ROUTE_NOT_FOUND: 'Cette adresse de l'API n'existe pas.',
+  ROUTE_NOT_FOUND: "Cette adresse de l'API n'existe pas.",
   CONFLICT: 'Cette action est en conflit avec une autre.',
   IMPORT_REJECTED: 'Au moins un immeuble a été refusé.',
   PAYLOAD_TOO_LARGE: 'Le fichier est trop volumineux.',

@@ -55,7 +55,7 @@ describe('a route that does not exist has its own 404', () => {
       expect(json(r), `${method} ${url}`).toEqual({
         success: false,
         code: 'ROUTE_NOT_FOUND',
-        message: 'Cette adresse de l'API n'existe pas.',
+        message: "Cette adresse de l'API n'existe pas.",
       });
     }
     const missing = await get('/api/syndic/v1/lots/NO-SUCH-LOT');

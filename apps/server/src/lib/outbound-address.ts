@@ -123,9 +123,9 @@ export function checkOutboundSyntax(
   }
   const https = url.protocol === 'https:';
   if (!https && !(url.protocol === 'http:' && !policy.production))
-    return { ok: false, reason: 'L'adresse doit commencer par https://.' };
+    return { ok: false, reason: "L'adresse doit commencer par https://." };
   if (url.username || url.password)
-    return { ok: false, reason: 'L'adresse ne peut pas contenir d'identifiant ni de mot de passe.' };
+    return { ok: false, reason: "L'adresse ne peut pas contenir d'identifiant ni de mot de passe." };
   const host = url.hostname
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '')
@@ -155,10 +155,10 @@ export async function checkOutboundUrl(raw: string, policy: OutboundPolicy): Pro
     try {
       addresses = await policy.resolve(host);
     } catch {
-      return { ok: false, reason: 'Ce nom d'hôte est introuvable.' };
+      return { ok: false, reason: "Ce nom d'hôte est introuvable." };
     }
   }
-  if (addresses.length === 0) return { ok: false, reason: 'Ce nom d'hôte est introuvable.' };
+  if (addresses.length === 0) return { ok: false, reason: "Ce nom d'hôte est introuvable." };
   if (addresses.some((a) => addressRefused(a.address, loopbackOk)))
     return { ok: false, reason: REFUSED_ADDRESS };
   const first = addresses[0];

@@ -21,7 +21,7 @@ export async function importRoutes(app: FastifyInstance) {
           'IMPORT_REJECTED',
           dry_run
             ? 'Au moins un immeuble serait refusé\u202f: le détail est dans le rapport.'
-            : 'Au moins un immeuble a été refusé et n'a pas été écrit\u202f: le détail est dans le rapport.',
+            : "Au moins un immeuble a été refusé et n'a pas été écrit\u202f: le détail est dans le rapport.",
           { status: 422, data: report },
         );
       return report;
