@@ -12,7 +12,9 @@ let t: TestApp;
 let ops: Op[];
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_FACTOR: '1000', SYNDIC_API_PER_MINUTE: '100000' } });
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, Record<string, unknown>>> };
+  const doc = t.app.swagger() as unknown as {
+    paths: Record<string, Record<string, Record<string, unknown>>>;
+  };
   ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
       method: method.toUpperCase(),

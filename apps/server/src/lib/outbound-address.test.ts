@@ -111,6 +111,7 @@ describe('the resolved host', () => {
     expect(await checkOutboundUrl('https://nowhere.example.com/', policy(new Error('ENOTFOUND')))).toEqual({
       ok: false,
       reason: "Ce nom d'hôte est introuvable.",
+      transient: true,
     });
   });
 });

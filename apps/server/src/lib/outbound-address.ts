@@ -38,7 +38,10 @@ export interface CheckedTarget {
   family: 4 | 6;
 }
 
-export type OutboundCheck = { ok: true; target: CheckedTarget } | { ok: false; reason: string };
+export type OutboundCheck =
+  | { ok: true; target: CheckedTarget }
+  /** `transient`: the name did not resolve now, and may later (a resolver outage). */
+  | { ok: false; reason: string; transient?: true };
 
 export const REFUSED_ADDRESS = 'Adresse refusée\u202f: elle désigne un réseau interne ou réservé.';
 
@@ -155,10 +158,10 @@ export async function checkOutboundUrl(raw: string, policy: OutboundPolicy): Pro
     try {
       addresses = await policy.resolve(host);
     } catch {
-      return { ok: false, reason: "Ce nom d'hôte est introuvable." };
+      return { ok: false, reason: "Ce nom d'hôte est introuvable.", transient: true };
     }
   }
-  if (addresses.length === 0) return { ok: false, reason: "Ce nom d'hôte est introuvable." };
+  if (addresses.length === 0) return { ok: false, reason: "Ce nom d'hôte est introuvable.", transient: true };
   if (addresses.some((a) => addressRefused(a.address, loopbackOk)))
     return { ok: false, reason: REFUSED_ADDRESS };
   const first = addresses[0];

@@ -280,5 +280,10 @@ describe('a push endpoint that leads inside is refused at send time', () => {
       ok: true,
     });
     expect(received[0].headers.host).toBe(`localtest.me:${port}`);
+    // A name that does not resolve now is not a refusal: the subscription is kept for a retry.
+    expect(await strict.send(sub(`https://nowhere.example.com/push/x`), 'x', { topic: 't' })).toMatchObject({
+      ok: false,
+      gone: false,
+    });
   });
 });

@@ -65,8 +65,9 @@ export function webPushAdapter(
         contentEncoding: 'aes128gcm',
       });
       const checked = await checkOutboundUrl(details.endpoint, outbound);
-      // A refused address never becomes valid: the subscription is dropped like an expired one.
-      if (!checked.ok) return { ok: false, gone: true, status: 0, error: checked.reason };
+      // A refused address never becomes valid: the subscription is dropped like an expired one;
+      // a name that does not resolve now is tried again later.
+      if (!checked.ok) return { ok: false, gone: !checked.transient, status: 0, error: checked.reason };
       const res = await sendToChecked(checked.target, {
         method: details.method,
         headers: details.headers as Record<string, string>,
