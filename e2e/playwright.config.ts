@@ -75,6 +75,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: 'development',
+      // The push spec's local push service listens on 127.0.0.1.
+      OUTBOUND_ALLOW_LOOPBACK: '1',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       // Every spec signs in from 127.0.0.1 with the same demo users: identity limits x20.

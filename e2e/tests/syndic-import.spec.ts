@@ -42,7 +42,7 @@ test('a co-owner pushed through the API, invited, registers and sees what was pu
         copropriete: `${p}-IMM`,
         code: 'GEN',
         name: 'Charges générales',
-        total_tantieme: 10000,
+        total_tantieme: 450,
         tantiemes: [
           { lot: `${p}-L1`, tantieme: 420 },
           { lot: `${p}-L2`, tantieme: 30 },

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { authPlugin, settleSession } from './http/auth.js';
+import { registerJsonParser, rejectOversizeBody } from './http/body-limits.js';
 import { AppError, DEFAULT_RETRY_AFTER_S, rateLimited } from './http/errors.js';
 import { currentRequestStats, serverTiming, timedSync, withRequestStats } from './http/request-stats.js';
 import { clientErrorHandler, envelope, frameworkErrors, rejectInvalidText } from './http/inputs.js';
@@ -199,6 +200,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Built assets are precompressed at build time and served as they are (below).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10 } });
+  // Bodies: over the route's limit a 413 before reading; JSON nested too deep a 400 before parsing.
+  app.addHook('preParsing', rejectOversizeBody);
+  registerJsonParser(app);
 
   await app.register(swagger, {
     openapi: {
@@ -238,6 +242,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         code: err.code,
         message: err.message,
         ...(err.errors ? { errors: err.errors } : {}),
+        ...(err.data !== undefined ? { data: err.data } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -345,7 +350,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const page = hasLogin && req.url === '/login' ? 'login.html' : 'index.html';
       return reply.header('cache-control', 'no-cache').sendFile(page);
     }
-    return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: errorMessages.NOT_FOUND });
+    // No route for this method and path: its own code, so a client tells a wrong URL from a
+    // missing record.
+    const code = url === '/api' || url.startsWith('/api/') ? 'ROUTE_NOT_FOUND' : 'NOT_FOUND';
+    return reply.status(404).send({ success: false, code, message: errorMessages[code] });
   });
 
   return app;

@@ -44,6 +44,11 @@ export interface Config {
    * serializer's output (on by default outside production; issue 13, decision 63).
    */
   responseCheck: boolean;
+  /**
+   * OUTBOUND_ALLOW_LOOPBACK=1: webhooks and Web Push may reach 127.0.0.0/8 and ::1 (a local
+   * receiver in tests and development). Always false in production.
+   */
+  outboundAllowLoopback: boolean;
   /** Web Push VAPID keys (VAPID_*); main.ts generates them into DATA_DIR outside production. */
   vapid?: { publicKey: string; privateKey: string; subject: string };
 }
@@ -97,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqlStats: env.SQL_STATS === '1',
     sqlStatsFile: env.SQL_STATS_FILE || null,
     responseCheck: env.RESPONSE_CHECK ? env.RESPONSE_CHECK === '1' : mode !== 'production',
+    outboundAllowLoopback: mode !== 'production' && env.OUTBOUND_ALLOW_LOOPBACK === '1',
     vapid:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
         ? {

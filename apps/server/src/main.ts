@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startOutboxWorker } from './outbox/worker.js';
-import { startWebhookWorker } from './modules/syndic-api/webhooks/webhooks.service.js';
+import { startWebhookWorker } from './modules/syndic-api/webhooks/webhooks.delivery.js';
 import { attachRealtime } from './realtime/index.js';
 import { roomRules } from './realtime/rooms.js';
 import { ensureVapidKeys } from './platform/push.js';
@@ -29,7 +29,9 @@ async function main() {
   const stopWorker = startOutboxWorker(database.db, app.platform.mail, app.platform.sms, app.log, 1000, {
     push: app.platform.push,
   });
-  const stopWebhooks = startWebhookWorker(database.db, config.appSecret, app.log);
+  const stopWebhooks = startWebhookWorker(database.db, config.appSecret, app.log, {
+    outbound: app.platform.outbound,
+  });
 
   printDemoLogins(config, demo);
 

@@ -26,6 +26,7 @@ export * from './rules/payment.js';
 export * from './domains/payments.js';
 export * from './domains/synthese.js';
 export * from './rules/synthese.js';
+export * from './rules/repartition.js';
 export * from './rules/tally.js';
 export * from './rules/assemblee.js';
 export * from './domains/assemblees.js';

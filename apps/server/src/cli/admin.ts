@@ -217,6 +217,10 @@ async function apiKeyCommand(database: Database, args: string[]) {
     } catch (err) {
       throw new CliError((err as Error).message);
     }
+    if (syndic.disabled)
+      throw new CliError(
+        `Le syndic ${syndic.name} est désactivé\u202f: aucune clé API ne peut lui être créée.`,
+      );
     const created = await createApiKey(database.db, { syndicId: syndic.id, name: name.trim(), scopes });
     console.log(`Clé « ${created.name} » créée pour ${syndic.name} (portées : ${scopes.join(', ')}).`);
     console.log(`  Identifiant : ${created.id}`);

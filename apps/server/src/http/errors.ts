@@ -7,15 +7,18 @@ export class AppError extends Error {
   readonly errors?: Record<string, string>;
   /** Seconds until a 429 may be retried (the error handler sends `Retry-After` and says it in French). */
   readonly retryAfter?: number;
+  /** What the failed call still has to say (an import's per-building report), as `data`. */
+  readonly data?: unknown;
   constructor(
     code: string,
     message?: string,
-    opts: { status?: number; errors?: Record<string, string>; retryAfter?: number } = {},
+    opts: { status?: number; errors?: Record<string, string>; retryAfter?: number; data?: unknown } = {},
   ) {
     super(message ?? errorMessages[code] ?? code);
     this.code = code;
     this.status = opts.status ?? errorStatus[code] ?? 400;
     this.errors = opts.errors;
+    if (opts.data !== undefined) this.data = opts.data;
     if (opts.retryAfter !== undefined) this.retryAfter = Math.max(1, Math.ceil(opts.retryAfter));
   }
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
+import { type OutboundPolicy, outboundPolicy } from '../lib/outbound-address.js';
 import { outboxOnlyMailAdapter, smtpMailAdapter, type MailAdapter } from './mail.js';
 import { httpSmsAdapter, outboxOnlySmsAdapter, type SmsAdapter } from './sms.js';
 import { createPaymentsAdapter, type PaymentsAdapter } from './payments/index.js';
@@ -15,11 +16,14 @@ export interface Platform {
   payments: PaymentsAdapter | null;
   /** Web Push with the VAPID keys of the config; null when none are configured (tests). */
   push: PushAdapter | null;
+  /** Where URLs given from outside (webhooks, push subscriptions) may lead, and how names resolve. */
+  outbound: OutboundPolicy;
 }
 
 /** Chooses each adapter from the environment; every one has a working local default. */
 export function createPlatform(config: Config, overrides: Partial<Platform> = {}): Platform {
   const smsUrl = process.env.SMS_API_URL;
+  const outbound = overrides.outbound ?? outboundPolicy(config);
   return {
     mail:
       overrides.mail ??
@@ -33,6 +37,12 @@ export function createPlatform(config: Config, overrides: Partial<Platform> = {}
         ? s3StorageAdapter(config.s3, config.appSecret)
         : localStorageAdapter(path.join(config.dataDir, 'files'), config.appSecret)),
     payments: overrides.payments !== undefined ? overrides.payments : createPaymentsAdapter(config),
-    push: overrides.push !== undefined ? overrides.push : config.vapid ? webPushAdapter(config.vapid) : null,
+    push:
+      overrides.push !== undefined
+        ? overrides.push
+        : config.vapid
+          ? webPushAdapter(config.vapid, { outbound })
+          : null,
+    outbound,
   };
 }

@@ -9,7 +9,18 @@ import { notify } from '../modules/notifications/notify.js';
 import { deliverPending } from '../outbox/worker.js';
 import { makeCoproprietaire, makeSignedInUser } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import type { OutboundPolicy } from '../lib/outbound-address.js';
 import { pushEndpointAllowed, webPushAdapter } from './push.js';
+
+/** Names resolve through this stub: `localtest.me` (a public name) answers loopback. */
+const testOutbound: OutboundPolicy = {
+  production: false,
+  allowLoopback: false,
+  resolve: async (host) => {
+    if (host === 'localtest.me') return [{ address: '127.0.0.1', family: 4 }];
+    throw new Error(`ENOTFOUND ${host}`);
+  },
+};
 
 /** A local push service speaking RFC 8030: records each request, answers what the test says. */
 const received: { headers: IncomingMessage['headers']; body: Buffer; path: string }[] = [];
@@ -89,7 +100,9 @@ const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push@tantieme.t
 beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t = await createTestApp({ platform: { push: webPushAdapter(vapid) } });
+  t = await createTestApp({
+    platform: { push: webPushAdapter(vapid, { outbound: { ...testOutbound, allowLoopback: true } }) },
+  });
 });
 afterAll(async () => {
   server.close();
@@ -204,7 +217,7 @@ describe('Web Push against a local push service', () => {
 
 describe('which push endpoints the server sends to', () => {
   it('production: https on a public host only; development also http (local push service)', () => {
-    const prod = (e: string) => pushEndpointAllowed(e, true);
+    const prod = (e: string) => pushEndpointAllowed(e, { production: true, allowLoopback: false });
     expect(prod('https://fcm.googleapis.com/fcm/send/abc')).toBe(true);
     expect(prod('https://updates.push.services.mozilla.com/wpush/v2/x')).toBe(true);
     expect(prod('https://web.push.apple.com/QGx')).toBe(true);
@@ -219,13 +232,58 @@ describe('which push endpoints the server sends to', () => {
       'https://[::1]/x',
       'https://[fd00::1]/x',
       'https://[::ffff:127.0.0.1]/x',
+      'https://[::7f00:1]/x',
+      'https://127.1/x',
+      'https://2130706433/x',
+      'https://0x7f.0.0.1/x',
       'https://intranet/x',
       'https://user:pw@push.example.com/x',
       'ftp://push.example.com/x',
       'not a url',
     ])
       expect(prod(bad), bad).toBe(false);
-    expect(pushEndpointAllowed('http://127.0.0.1:4567/push/x', false)).toBe(true);
-    expect(pushEndpointAllowed('file:///etc/passwd', false)).toBe(false);
+    const dev = (allowLoopback: boolean) => (e: string) =>
+      pushEndpointAllowed(e, { production: false, allowLoopback });
+    expect(dev(true)('http://127.0.0.1:4567/push/x')).toBe(true);
+    expect(dev(false)('http://127.0.0.1:4567/push/x')).toBe(false);
+    expect(dev(true)('http://10.0.0.5/push/x')).toBe(false);
+    expect(dev(true)('file:///etc/passwd')).toBe(false);
+  });
+});
+
+describe('a push endpoint that leads inside is refused at send time', () => {
+  it('a name resolving to loopback, and IPv4-compatible [::7f00:1], are never connected to', async () => {
+    const port = new URL(base).port;
+    const strict = webPushAdapter(vapid, { outbound: testOutbound });
+    const keys = browserKeys();
+    const sub = (endpoint: string) => ({
+      endpoint,
+      keys: { p256dh: b64u(keys.ecdh.getPublicKey()), auth: b64u(keys.auth) },
+    });
+    received.length = 0;
+    answer = 201;
+    for (const endpoint of [
+      `http://localtest.me:${port}/push/inside`,
+      `http://[::7f00:1]:${port}/push/inside`,
+      `http://127.0.0.1:${port}/push/inside`,
+    ]) {
+      const r = await strict.send(sub(endpoint), 'x', { topic: 't' });
+      expect(r, endpoint).toMatchObject({ ok: false, gone: true, status: 0 });
+      expect(r.ok ? '' : r.error, endpoint).toContain('Adresse refusée');
+    }
+    expect(received).toHaveLength(0);
+    // The same receiver is reached once loopback is allowed (the refusal above is the check's).
+    const open = webPushAdapter(vapid, { outbound: { ...testOutbound, allowLoopback: true } });
+    expect(
+      await open.send(sub(`http://localtest.me:${port}/push/inside`), 'x', { topic: 't' }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(received[0].headers.host).toBe(`localtest.me:${port}`);
+    // A name that does not resolve now is not a refusal: the subscription is kept for a retry.
+    expect(await strict.send(sub(`https://nowhere.example.com/push/x`), 'x', { topic: 't' })).toMatchObject({
+      ok: false,
+      gone: false,
+    });
   });
 });

@@ -3,6 +3,13 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import webpush from 'web-push';
 import type { Config } from '../config.js';
+import {
+  checkOutboundSyntax,
+  checkOutboundUrl,
+  type OutboundPolicy,
+  outboundPolicy,
+} from '../lib/outbound-address.js';
+import { outboundFailure, sendToChecked } from '../lib/outbound-request.js';
 
 export interface VapidKeys {
   publicKey: string;
@@ -35,11 +42,17 @@ export interface PushAdapter {
 }
 
 /**
- * Web Push with the `web-push` library for VAPID signing and aes128gcm encryption; the HTTP
- * request itself goes through fetch, so any push service URL works (https in production, a
- * local http server in tests).
+ * Web Push with the `web-push` library for VAPID signing and aes128gcm encryption. The
+ * endpoint is the browser's (user input): the push service's host is resolved and checked at
+ * each send, and the request goes to the checked address (lib/outbound-address.ts), https in
+ * production, a local http server in tests (OUTBOUND_ALLOW_LOOPBACK).
  */
-export function webPushAdapter(keys: VapidKeys, opts: { timeoutMs?: number } = {}): PushAdapter {
+export function webPushAdapter(
+  keys: VapidKeys,
+  opts: { timeoutMs?: number; outbound?: OutboundPolicy } = {},
+): PushAdapter {
+  const outbound = opts.outbound ?? outboundPolicy({ env: 'production', outboundAllowLoopback: false });
+  const timeoutMs = opts.timeoutMs ?? 10_000;
   return {
     kind: 'web-push',
     publicKey: keys.publicKey,
@@ -51,25 +64,26 @@ export function webPushAdapter(keys: VapidKeys, opts: { timeoutMs?: number } = {
         urgency: 'normal',
         contentEncoding: 'aes128gcm',
       });
-      try {
-        const res = await fetch(details.endpoint, {
-          method: details.method,
-          headers: details.headers as Record<string, string>,
-          body: details.body ? new Uint8Array(details.body as Buffer) : undefined,
-          signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-        });
-        await res.arrayBuffer().catch(() => undefined);
-        if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
-        // 404 / 410: the subscription expired or was unsubscribed; it will never work again.
-        return {
-          ok: false,
-          gone: res.status === 404 || res.status === 410,
-          status: res.status,
-          error: `HTTP ${res.status}`,
-        };
-      } catch (err) {
-        return { ok: false, gone: false, status: 0, error: String(err).slice(0, 200) };
-      }
+      const checked = await checkOutboundUrl(details.endpoint, outbound);
+      // A refused address never becomes valid: the subscription is dropped like an expired one;
+      // a name that does not resolve now is tried again later.
+      if (!checked.ok) return { ok: false, gone: !checked.transient, status: 0, error: checked.reason };
+      const res = await sendToChecked(checked.target, {
+        method: details.method,
+        headers: details.headers as Record<string, string>,
+        body: details.body ? new Uint8Array(details.body as Buffer) : undefined,
+        timeoutMs,
+      });
+      if (!res.ok)
+        return { ok: false, gone: false, status: 0, error: outboundFailure(res.reason, timeoutMs) };
+      if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
+      // 404 / 410: the subscription expired or was unsubscribed; it will never work again.
+      return {
+        ok: false,
+        gone: res.status === 404 || res.status === 410,
+        status: res.status,
+        error: `HTTP ${res.status}`,
+      };
     },
   };
 }
@@ -101,48 +115,13 @@ export function defaultVapidSubject(config: Pick<Config, 'mailFrom'>) {
 }
 
 /**
- * Where the server may send pushes for a subscription the browser gave: in production only an
- * https push service on a public host (the endpoint is user input: never a loopback, private or
- * link-local address, which would turn the outbox into a way to reach the internal network).
- * Development and tests also accept http (the local push service of the e2e).
+ * Whether a subscription's endpoint may be registered: what can be told without resolving it
+ * (scheme, credentials, an internal address or name, in any spelling). The host is resolved
+ * and every address checked at each send.
  */
-export function pushEndpointAllowed(endpoint: string, production: boolean): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (!production) return url.protocol === 'https:' || url.protocol === 'http:';
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host.endsWith('.local') ||
-    (!host.includes('.') && !host.includes(':'))
-  )
-    return false;
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return !(
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      a >= 224
-    );
-  }
-  if (host.includes(':'))
-    return !(
-      host === '::1' ||
-      host === '::' ||
-      /^(fc|fd|fe8|fe9|fea|feb)/.test(host) ||
-      host.startsWith('::ffff:')
-    );
-  return true;
+export function pushEndpointAllowed(
+  endpoint: string,
+  policy: Pick<OutboundPolicy, 'production' | 'allowLoopback'>,
+): boolean {
+  return checkOutboundSyntax(endpoint, policy).ok;
 }

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { correspondenceDeadline, formatPhone, type SupplementInfo } from '@tantieme/contract';
+import {
+  correspondenceDeadline,
+  formatPhone,
+  type SupplementInfo,
+  syndicProfileBody,
+} from '@tantieme/contract';
 import { checkChain } from '../modules/assemblees/assemblees.service.js';
 import { createSession } from '../modules/identity/session.service.js';
 import {
@@ -366,6 +371,18 @@ describe('demo seed', () => {
     expect(
       tally.filter((r) => r.decision !== 'no_vote').every((r) => r.repartition?.startsWith('REP-')),
     ).toBe(true);
+  });
+
+  it("serves the demo syndic's profile, whose Stripe account satisfies the contract's own pattern", async () => {
+    const r = await t.app.inject({
+      method: 'GET',
+      url: '/api/syndic/v1/profile',
+      headers: { 'x-api-key': demo.syndicApiKey },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const card = json(r).data.card_payments;
+    expect(syndicProfileBody.shape.card_payments.parse(card)).toEqual(card);
+    expect(card.stripe_account_id).toMatch(/^acct_/);
   });
 
   it('fills notifications, messages and chats', async () => {

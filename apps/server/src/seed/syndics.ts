@@ -83,7 +83,7 @@ export function seedSyndics(ctx: SeedContext): SeededSyndics {
     address: { street1: '24 rue de la République', zip_code: '69002', city: 'Lyon' },
     email: 'contact@lefevre-immobilier.fr',
     phone: '04 78 42 17 30',
-    stripe_account_id: 'acct_demo_lefevre',
+    stripe_account_id: 'acct_1DemoLefevre000',
     card_payments_active: true,
     created_at: ctx.clock.daysAgo(1500),
   });

@@ -75,6 +75,8 @@ export async function createTestApp(
       NODE_ENV: 'test',
       DATA_DIR: path.join(os.tmpdir(), `tantieme-test-${randomBytes(4).toString('hex')}`),
       APP_SECRET: 'test-secret-not-for-production',
+      // Webhook and push tests deliver to a receiver on 127.0.0.1 (the refusals are tested with it off).
+      OUTBOUND_ALLOW_LOOPBACK: '1',
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
       RATE_LIMIT_NAMESPACE: `t-${randomBytes(6).toString('hex')}-`,
       ...(opts.logStream ? { LOG_LEVEL: 'info' } : {}),

@@ -291,6 +291,17 @@ export const syndicAssembleeEndpoints = {
       z.object({ result: z.enum(['updated', 'unchanged']), status_session: z.number().int() }),
     ),
   }),
+  close: defineSyndicEndpoint({
+    method: 'POST',
+    path: '/syndic/v1/assemblees/:external_id/close',
+    summary:
+      'Close the assembly once held (status_session 2): its tally is final and the webhook event assemblee.closed carries it',
+    scope: 'write',
+    params: agParams,
+    response: okEnvelope(
+      z.object({ result: z.enum(['updated', 'unchanged']), status_session: z.number().int() }),
+    ),
+  }),
   signatureRequests: defineSyndicEndpoint({
     method: 'POST',
     path: '/syndic/v1/assemblees/:external_id/signature-requests',

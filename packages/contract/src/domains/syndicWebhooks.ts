@@ -17,6 +17,8 @@ export const WEBHOOK_EVENTS = [
   'coproprietaire.attached',
   'coproprietaire.detached',
   'onboarding.updated',
+  'message.created',
+  'assemblee.closed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

@@ -26,6 +26,7 @@ import type { OwnedRecord } from '../access/access.service.js';
 import { avatarUrl } from '../identity/identity.presenter.js';
 import { readCoalesced, stageCoalescedNotification } from '../notifications/coalesce.js';
 import * as repo from './chat.repo.js';
+import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 
 /**
  * Who acts in a conversation: a co-owner record, or a staff member of a syndic speaking as
@@ -439,6 +440,12 @@ export async function send(
     // Also locks the recipient's membership row: concurrent sends to them wait, so the
     // coalescing below sees the notification the other one wrote (decision 57).
     await repo.afterMessage(tx, conversationId, actor.participantId, at);
+    // A co-owner writing to the syndic: its software hears it, in the same transaction.
+    if (actor.kind === 'record' && other.participant_type === 'syndic')
+      await queueCoproprietaireEvent(tx, actor.participantId, 'message.created', {
+        conversation: { id: conversationId },
+        message: { id: m.id, text, files: fileRows.length, created_at: at.toISOString() },
+      });
     const staged =
       other.participant_type === 'coproprietaire'
         ? await stageCoalescedNotification(

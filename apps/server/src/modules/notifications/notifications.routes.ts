@@ -47,7 +47,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
     n.registerDevice,
     async ({ req, body }) => {
       const { endpoint } = JSON.parse(body.device_token) as { endpoint: string };
-      if (!pushEndpointAllowed(endpoint, app.config.env === 'production'))
+      if (!pushEndpointAllowed(endpoint, app.platform.outbound))
         throw new AppError('VALIDATION_ERROR', undefined, {
           status: 400,
           errors: { device_token: 'Jeton invalide' },

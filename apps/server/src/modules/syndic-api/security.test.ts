@@ -66,7 +66,7 @@ beforeAll(async () => {
       code: '1',
       name: 'Générales',
       total_tantieme: 100,
-      tantiemes: [{ lot: 'X', tantieme: 10 }],
+      tantiemes: [{ lot: 'X', tantieme: 100 }],
     }),
   );
   await ok(

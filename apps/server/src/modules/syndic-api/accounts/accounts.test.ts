@@ -44,6 +44,8 @@ async function building(headers: H) {
       items: [
         { external_id: 'L1', copropriete: 'IMM', number: '1', name: 'Appartement B12' },
         { external_id: 'L2', copropriete: 'IMM', number: '2', name: 'Parking P03' },
+        // Another owner's flat: the key's tantièmes add up to its total.
+        { external_id: 'L3', copropriete: 'IMM', number: '3', name: 'Appartement B14' },
       ],
     }),
   );
@@ -56,6 +58,7 @@ async function building(headers: H) {
       tantiemes: [
         { lot: 'L1', tantieme: 120 },
         { lot: 'L2', tantieme: 8 },
+        { lot: 'L3', tantieme: 872 },
       ],
     }),
   );

@@ -1,6 +1,7 @@
 import { syndicAssembleeEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { syndicRoute } from '../kit/index.js';
+import { closeAssemblee } from './assemblees.close.js';
 import * as s from './assemblees.service.js';
 
 /** Convocation PDFs travel base64 in the PUT (10 MB of PDF). */
@@ -34,6 +35,7 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
   );
   syndicRoute(app, e.publish, ({ api, params }) => s.publish(deps(), api, params.external_id));
   syndicRoute(app, e.startSession, ({ api, params }) => s.startSession(app.db, api, params.external_id));
+  syndicRoute(app, e.close, ({ api, params }) => closeAssemblee(app.db, api, params.external_id));
   syndicRoute(app, e.sessionVotes, ({ api, params, body }) =>
     s.recordSessionVotes(app.db, api, params.external_id, body),
   );

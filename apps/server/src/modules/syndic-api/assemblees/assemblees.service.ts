@@ -407,7 +407,7 @@ export function assembleesResource(storage: StorageAdapter, uploads: Uploads = n
 }
 
 /** The assembly of the syndic by its external_id, or 404. */
-async function assembleeOf(db: Db | Tx, api: SyndicApiContext, externalId: string) {
+export async function assembleeOf(db: Db | Tx, api: SyndicApiContext, externalId: string) {
   const id = await requireExternalId(db, api.syndicId, AG, externalId);
   const [row] = await repo.assembleesOf(db, api.syndicId, [id]);
   if (!row) throw new AppError('NOT_FOUND');
@@ -653,7 +653,7 @@ export async function chainCheck(db: Db, api: SyndicApiContext, externalId: stri
  * online ballot makes an absent participant 'correspondence') and their tantièmes (fixed at
  * publication, else their lots'), the current ballots' choices, art. 22 on the general key.
  */
-export async function tally(db: Db, api: SyndicApiContext, externalId: string) {
+export async function tally(db: Db | Tx, api: SyndicApiContext, externalId: string) {
   const ag = await assembleeOf(db, api, externalId);
   const [parts, res, fromLots, voted] = await Promise.all([
     repo.participantsOf(db, ag.id),

@@ -795,3 +795,47 @@ describe('legal reminders and removed co-owners', () => {
     });
   });
 });
+
+describe('closing the assembly', () => {
+  it('sets status_session 2 once, audits it and raises assemblee.closed with the tally; a second close is unchanged', async () => {
+    await ok(
+      call('POST', '/webhooks', syndic.headers, {
+        url: 'http://127.0.0.1:9/closed',
+        events: ['assemblee.closed'],
+      }),
+    );
+    const tally = await ok(call('GET', '/assemblees/AG2026/tally', syndic.headers));
+    const { id } = await ok(call('GET', '/assemblees/AG2026', syndic.headers));
+    expect(await ok(call('POST', '/assemblees/AG2026/close', syndic.headers))).toEqual({
+      result: 'updated',
+      status_session: 2,
+    });
+    expect(await ok(call('POST', '/assemblees/AG2026/close', syndic.headers))).toEqual({
+      result: 'unchanged',
+      status_session: 2,
+    });
+    const events = (
+      await t.database.db
+        .select()
+        .from(syndicWebhookDeliveries)
+        .where(
+          and(
+            eq(syndicWebhookDeliveries.syndic_id, syndic.syndic.id),
+            eq(syndicWebhookDeliveries.event_type, 'assemblee.closed'),
+          ),
+        )
+    ).map((d) => JSON.parse(d.body));
+    expect(events).toHaveLength(1);
+    expect(events[0].data.assemblee).toEqual({ id, external_id: 'AG2026' });
+    expect(events[0].data.tally).toEqual(tally);
+    expect(events[0].data.tally[0]).toMatchObject({ resolution: 'R1', decision: 'adopted', rule: 'ART-24' });
+    const closes = (
+      await t.database.db
+        .select()
+        .from(syndicAuditLog)
+        .where(and(eq(syndicAuditLog.syndic_id, syndic.syndic.id), eq(syndicAuditLog.resource_id, id)))
+    ).filter((a) => (a.changes.status_session as { after?: unknown } | undefined)?.after === 2);
+    expect(closes.map((a) => a.changes)).toEqual([{ status_session: { before: 1, after: 2 } }]);
+    expect((await ok(call('GET', '/assemblees/AG2026', syndic.headers))).status_session).toBe(2);
+  });
+});

@@ -1,5 +1,6 @@
 import { syndicImportEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../http/errors.js';
 import { syndicRoute } from '../kit/index.js';
 import { importPortfolio } from './import.service.js';
 
@@ -10,9 +11,20 @@ export async function importRoutes(app: FastifyInstance) {
   syndicRoute(
     app,
     e.import,
-    ({ api, body }) => {
+    async ({ api, body }) => {
       const { dry_run, ...doc } = body;
-      return importPortfolio(app.db, api, doc, { dryRun: dry_run });
+      const report = await importPortfolio(app.db, api, doc, { dryRun: dry_run });
+      // A rejected building is a failed request, with the same report: 422, nothing of that
+      // building written (the others are).
+      if (!report.ok)
+        throw new AppError(
+          'IMPORT_REJECTED',
+          dry_run
+            ? 'Au moins un immeuble serait refusé\u202f: le détail est dans le rapport.'
+            : "Au moins un immeuble a été refusé et n'a pas été écrit\u202f: le détail est dans le rapport.",
+          { status: 422, data: report },
+        );
+      return report;
     },
     { bodyLimit: IMPORT_BODY_LIMIT },
   );

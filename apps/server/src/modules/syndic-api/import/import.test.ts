@@ -63,7 +63,7 @@ function portfolio(prefix: string) {
       copropriete: `${prefix}-${b}`,
       code: 'GEN',
       name: 'Charges générales',
-      total_tantieme: 1000,
+      total_tantieme: 906,
       tantiemes: [1, 2, 3].map((n) => ({ lot: `${prefix}-${b}-L${n}`, tantieme: 300 + n })),
     })),
     coproprietaires: [owner('A', 1, 'Martin'), owner('A', 2, 'Durand'), owner('B', 1, 'Petit')],
@@ -132,7 +132,12 @@ describe('POST /syndic/v1/import', () => {
     (doc.lots[4] as Record<string, unknown>).name = '';
     (doc.ledger_lines[0] as Record<string, unknown>).amount_cents = -5;
     const lotsBefore = await countOf(lots);
-    const r = json(await post(doc)).data;
+    const res = await post(doc);
+    // A rejected building makes the call a 422, the per-building report still in `data`.
+    expect(res.statusCode).toBe(422);
+    expect(json(res)).toMatchObject({ success: false, code: 'IMPORT_REJECTED' });
+    expect(json(res).message).toContain('refusé');
+    const r = json(res).data;
     expect(r.ok).toBe(false);
     expect(r.errors).toEqual([
       expect.objectContaining({ resource: 'lots', index: 4, external_id: 'P2-B-L2', field: 'name' }),
@@ -158,7 +163,9 @@ describe('POST /syndic/v1/import', () => {
     const doc = portfolio('P3');
     (doc.coproprietaires[2] as Record<string, unknown>).lots = ['P3-B-L9'];
     const before = await countOf(coproprietes);
-    const r = json(await post({ ...doc, dry_run: true })).data;
+    const res = await post({ ...doc, dry_run: true });
+    expect(res.statusCode).toBe(422);
+    const r = json(res).data;
     expect(r.dry_run).toBe(true);
     expect(r.errors).toEqual([
       expect.objectContaining({ resource: 'coproprietaires', index: 2, field: 'lots.0' }),
@@ -173,7 +180,9 @@ describe('POST /syndic/v1/import', () => {
 
   it('another syndic’s key cannot reach these buildings: its import of the same ids creates its own', async () => {
     const other = await makeSyndicWithKey(t.database.db);
-    const r = json(await post({ lots: portfolio('P1').lots.slice(0, 1) }, other.key)).data;
+    const res = await post({ lots: portfolio('P1').lots.slice(0, 1) }, other.key);
+    expect(res.statusCode).toBe(422);
+    const r = json(res).data;
     // P1-A exists for the first syndic only: for the other it is an unknown building.
     expect(r.errors).toEqual([expect.objectContaining({ resource: 'lots', field: 'copropriete' })]);
   });

@@ -32,8 +32,20 @@ export function parseScopes(raw: string): SyndicScope[] {
   return scopes as SyndicScope[];
 }
 
+/** A key cannot be made for a disabled syndic: it would exist and answer only 401. */
+export class DisabledSyndicError extends Error {
+  constructor(name: string) {
+    super(`Le syndic ${name} est désactivé\u202f: aucune clé API ne peut lui être créée.`);
+  }
+}
+
 /** Creates a key and returns it in clear: the only time it is ever shown. */
 export async function createApiKey(db: Db, v: { syndicId: string; name: string; scopes: SyndicScope[] }) {
+  const [syndic] = await db
+    .select({ name: syndics.name, disabled: syndics.disabled })
+    .from(syndics)
+    .where(eq(syndics.id, v.syndicId));
+  if (!syndic || syndic.disabled) throw new DisabledSyndicError(syndic?.name ?? v.syndicId);
   const key = `${KEY_PREFIX}${randomToken(32)}`;
   const [row] = await db
     .insert(syndicApiKeys)

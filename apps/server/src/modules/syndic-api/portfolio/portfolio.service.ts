@@ -9,6 +9,7 @@ import {
   lotItem,
   type RepartitionBody,
   repartitionItem,
+  tantiemesTotalError,
 } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
@@ -215,7 +216,6 @@ export const repartitions = externalResource({
     for (const i of items) {
       const coproId = coproIds.get(i.data.copropriete);
       const seen = new Set<string>();
-      let sum = 0;
       i.data.tantiemes.forEach((t, k) => {
         const lotId = lotIds.get(t.lot);
         if (seen.has(t.lot))
@@ -228,15 +228,12 @@ export const repartitions = externalResource({
             `Le lot ${t.lot} n'est pas dans cette copropriété.`,
           );
         seen.add(t.lot);
-        sum += t.tantieme;
       });
-      if (sum > i.data.total_tantieme)
-        addError(
-          errors,
-          i.index,
-          'tantiemes',
-          `La somme des tantièmes (${sum}) dépasse le total de la clé (${i.data.total_tantieme}).`,
-        );
+      const mismatch = tantiemesTotalError(
+        i.data.tantiemes.map((t) => t.tantieme),
+        i.data.total_tantieme,
+      );
+      if (mismatch) addError(errors, i.index, 'tantiemes', mismatch);
     }
     for (const i of items) i.data.tantiemes.sort((a, b) => a.lot.localeCompare(b.lot));
     return errors;

@@ -71,7 +71,7 @@ async function pushBuilding(headers: H, prefix = 'T') {
       copropriete: `${prefix}-IMM`,
       code: '001',
       name: 'Charges générales',
-      total_tantieme: 10000,
+      total_tantieme: 424,
       tantiemes: [
         { lot: `${prefix}-L2`, tantieme: 12 },
         { lot: `${prefix}-L1`, tantieme: 412 },
@@ -157,7 +157,23 @@ describe('portfolio', () => {
       total_tantieme: 100,
       tantiemes: [{ lot: 'U-L1', tantieme: 101 }],
     });
-    expect(json(over).errors).toHaveProperty('tantiemes');
+    expect(json(over).errors).toEqual({
+      tantiemes: 'La somme des tantièmes (101) dépasse le total de la clé (100) de 1.',
+    });
+    // Short of the total: refused too, saying what is missing (the lots make the whole key).
+    const under = await call('PUT', '/repartitions/U-R3', headers, {
+      copropriete: 'U-IMM',
+      code: '003',
+      name: 'Charges générales',
+      total_tantieme: 1000,
+      tantiemes: [{ lot: 'U-L1', tantieme: 10 }],
+    });
+    expect(under.statusCode).toBe(400);
+    expect(json(under).errors).toEqual({
+      tantiemes:
+        'La somme des tantièmes (10) ne fait pas le total de la clé (1\u202f000)\u202f: il manque 990.',
+    });
+    expect((await call('GET', '/repartitions/U-R3', headers)).statusCode).toBe(404);
   });
 
   it('removes a co-owner from the building, keeping the record and saying what it did', async () => {

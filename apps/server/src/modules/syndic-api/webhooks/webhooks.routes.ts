@@ -4,7 +4,9 @@ import { syndicRoute } from '../kit/index.js';
 import * as s from './webhooks.service.js';
 
 export async function webhooksRoutes(app: FastifyInstance) {
-  syndicRoute(app, e.create, ({ api, body }) => s.createEndpoint(app.db, app.config, api, body));
+  syndicRoute(app, e.create, ({ api, body }) =>
+    s.createEndpoint(app.db, app.config, app.platform.outbound, api, body),
+  );
   syndicRoute(app, e.list, ({ api }) => s.listEndpoints(app.db, api));
   syndicRoute(app, e.disable, ({ api, params }) => s.disableEndpoint(app.db, api, params.id));
   syndicRoute(app, e.deliveries, ({ api, params, query }) => s.listDeliveries(app.db, api, params.id, query));

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { WEBHOOK_SIGNATURE_HEADER, type WebhookEventType } from '@tantieme/contract';
-import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { WebhookEventType } from '@tantieme/contract';
+import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../../../db/schema/index.js';
 import { AppError } from '../../../http/errors.js';
 import { randomToken } from '../../../lib/crypto.js';
+import { checkOutboundUrl, type OutboundPolicy } from '../../../lib/outbound-address.js';
 import {
   cursorWhere,
   decodeCursor,
@@ -21,7 +21,7 @@ import {
   type SyndicApiContext,
   writeAudit,
 } from '../kit/index.js';
-import { decryptSecret, encryptSecret, signWebhook } from './webhooks.crypto.js';
+import { encryptSecret } from './webhooks.crypto.js';
 
 /** Any database handle or transaction that can read and insert (other modules pass theirs). */
 type Queue = Pick<Db, 'select' | 'insert'>;
@@ -48,18 +48,20 @@ export const presentDelivery = (d: DeliveryRow) => ({
   delivered_at: d.delivered_at?.toISOString() ?? null,
 });
 
-/** HTTPS only in production; plain http is allowed elsewhere so a local receiver can be tested. */
+/**
+ * The URL must lead outside (lib/outbound-address.ts: https in production, no credentials, every
+ * address of the host public); it is checked again at each delivery, names resolve anew.
+ */
 export async function createEndpoint(
   db: Db,
   config: Config,
+  outbound: OutboundPolicy,
   api: SyndicApiContext,
   body: { url: string; events: string[] },
 ) {
-  const url = new URL(body.url);
-  if (url.protocol !== 'https:' && !(config.env !== 'production' && url.protocol === 'http:'))
-    throw new AppError('VALIDATION_ERROR', undefined, {
-      errors: { url: "L'URL doit commencer par https://." },
-    });
+  const checked = await checkOutboundUrl(body.url, outbound);
+  if (!checked.ok) throw new AppError('VALIDATION_ERROR', undefined, { errors: { url: checked.reason } });
+  const url = checked.target.url;
   const secret = `whsec_${randomToken(32)}`;
   const row = await db.transaction(async (tx) => {
     const [e] = await tx
@@ -234,111 +236,4 @@ export async function queueCoproprietaireEvent(
     coproprietaire: { id: coproprietaireId, external_id: row.external_id },
     ...data,
   });
-}
-
-export const MAX_ATTEMPTS = 8;
-/** 30 s, 1 min, 2 min, 4 min… capped at 6 h. */
-export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 6 * 3600_000);
-
-/** Delivers due webhooks once (several instances never send the same row); returns how many. */
-export async function deliverDueWebhooks(
-  db: Db,
-  appSecret: string,
-  opts: { fetch?: typeof fetch; log?: FastifyBaseLogger; now?: () => number; timeoutMs?: number } = {},
-) {
-  const now = opts.now ?? Date.now;
-  const doFetch = opts.fetch ?? fetch;
-  const claimable = db
-    .select({ id: syndicWebhookDeliveries.id })
-    .from(syndicWebhookDeliveries)
-    .where(
-      or(
-        and(
-          eq(syndicWebhookDeliveries.status, 'pending'),
-          lte(syndicWebhookDeliveries.next_attempt_at, new Date(now())),
-        ),
-        // Left 'sending' by a crashed instance.
-        and(
-          eq(syndicWebhookDeliveries.status, 'sending'),
-          lte(syndicWebhookDeliveries.next_attempt_at, new Date(now() - 5 * 60_000)),
-        ),
-      ),
-    )
-    .orderBy(asc(syndicWebhookDeliveries.next_attempt_at))
-    .limit(20)
-    .for('update', { skipLocked: true });
-  const rows = await db
-    .update(syndicWebhookDeliveries)
-    .set({ status: 'sending', next_attempt_at: new Date(now()) })
-    .where(inArray(syndicWebhookDeliveries.id, claimable))
-    .returning();
-  if (rows.length === 0) return 0;
-  const endpoints = await db
-    .select()
-    .from(syndicWebhookEndpoints)
-    .where(inArray(syndicWebhookEndpoints.id, [...new Set(rows.map((r) => r.endpoint_id))]));
-  const byId = new Map(endpoints.map((e) => [e.id, e]));
-  for (const d of rows) {
-    const e = byId.get(d.endpoint_id);
-    const attempts = d.attempts + 1;
-    let code: number | null = null;
-    let error: string | null = null;
-    if (!e || e.disabled_at) error = 'Point de terminaison désactivé.';
-    else {
-      try {
-        const res = await doFetch(e.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'Tantieme-Webhooks/1',
-            [WEBHOOK_SIGNATURE_HEADER]: signWebhook(
-              decryptSecret(appSecret, e.secret_encrypted),
-              d.body,
-              now(),
-            ),
-          },
-          body: d.body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-        });
-        code = res.status;
-        await res.body?.cancel();
-        if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
-      } catch (err) {
-        error = String((err as Error).message ?? err).slice(0, 300);
-      }
-    }
-    const done = error === null;
-    await db
-      .update(syndicWebhookDeliveries)
-      .set({
-        attempts,
-        last_status_code: code,
-        last_error: error,
-        status: done ? 'delivered' : attempts >= MAX_ATTEMPTS || !e || e.disabled_at ? 'failed' : 'pending',
-        delivered_at: done ? new Date(now()) : null,
-        next_attempt_at: new Date(now() + (done ? 0 : backoffMs(attempts))),
-      })
-      .where(eq(syndicWebhookDeliveries.id, d.id));
-    opts.log?.info({ deliveryId: d.id, attempts, code, done }, 'syndic webhook attempt');
-  }
-  return rows.length;
-}
-
-/** Polls for due webhooks every `intervalMs`; returns a stop function. */
-export function startWebhookWorker(db: Db, appSecret: string, log: FastifyBaseLogger, intervalMs = 2000) {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deliverDueWebhooks(db, appSecret, { log });
-    } catch (err) {
-      log.error({ err }, 'syndic webhook worker error');
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

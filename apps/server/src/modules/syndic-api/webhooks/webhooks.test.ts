@@ -7,7 +7,7 @@ import { makeSignedInUser } from '../../../test/factories.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
 import { verifyWebhook } from './webhooks.crypto.js';
-import { backoffMs, deliverDueWebhooks } from './webhooks.service.js';
+import { backoffMs, deliverDueWebhooks as deliverWith } from './webhooks.delivery.js';
 
 /** A real local HTTP receiver that records what it gets and answers the status we choose. */
 let receiver: Server;
@@ -34,6 +34,9 @@ afterAll(async () => {
 });
 
 const APP_SECRET = 'test-secret-not-for-production';
+/** The test app's policy: the local receiver on 127.0.0.1 is allowed (OUTBOUND_ALLOW_LOOPBACK). */
+const deliverDueWebhooks = (db: TestApp['database']['db'], secret: string, opts: { now: () => number }) =>
+  deliverWith(db, secret, { ...opts, outbound: t.app.platform.outbound });
 
 async function coOwner(headers: Record<string, string>) {
   const put = (u: string, payload: object) =>
