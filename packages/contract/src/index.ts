@@ -27,6 +27,7 @@ export * from './domains/payments.js';
 export * from './domains/synthese.js';
 export * from './rules/synthese.js';
 export * from './rules/tally.js';
+export * from './rules/register.js';
 export * from './rules/assemblee.js';
 export * from './domains/assemblees.js';
 export * from './domains/syndicPortfolio.js';
