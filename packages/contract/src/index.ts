@@ -28,6 +28,8 @@ export * from './domains/synthese.js';
 export * from './rules/synthese.js';
 export * from './rules/tally.js';
 export * from './rules/register.js';
+export * from './rules/proxies.js';
+export * from './rules/convocation.js';
 export * from './rules/assemblee.js';
 export * from './domains/assemblees.js';
 export * from './domains/syndicPortfolio.js';

@@ -116,7 +116,7 @@ export const syndicAssembleeBody = z.object({
    */
   general_repartition: externalIdField.meta({
     description:
-      'Clé des charges générales (external_id de la répartition), obligatoire : la réduction de l’article 22 de la loi du 10 juillet 1965 se mesure sur elle.',
+      "Clé des charges générales (external_id de la répartition), obligatoire : la réduction de l'article 22 de la loi du 10 juillet 1965 se mesure sur elle.",
   }),
   resolutions: z.array(syndicResolutionBody).max(300).default([]),
   participants: z.array(syndicParticipantBody).max(5000).default([]),
