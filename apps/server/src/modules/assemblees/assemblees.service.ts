@@ -265,7 +265,7 @@ export async function getChain(db: Db, record: OwnedRecord, assembleeId: string)
   return {
     links: records.map((r) => ({
       seq: r.seq,
-      kind: r.kind as 'ballot' | 'signature',
+      kind: r.kind as 'ballot' | 'signature' | 'attendance' | 'session_vote',
       digest: r.digest,
       prev_digest: r.prev_digest,
       created_at: r.created_at.toISOString(),

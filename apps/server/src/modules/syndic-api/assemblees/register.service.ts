@@ -102,7 +102,7 @@ export async function tally(db: Db, api: SyndicApiContext, externalId: string) {
   if (!ag.general_repartition_id)
     throw new AppError(
       'CONFLICT',
-      'Aucune clé des charges générales (general_repartition) : la réduction de l'article 22 ne peut être calculée.',
+      "Aucune clé des charges générales (general_repartition) : la réduction de l'article 22 ne peut être calculée.",
       { status: 409 },
     );
   const [parts, res, fromLots, records] = await Promise.all([
