@@ -37,7 +37,9 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
       assembleesResource(app.platform.storage).put(app.db, api, params.external_id, body as never) as never,
     { bodyLimit: PUT_BODY_LIMIT },
   );
-  syndicRoute(app, e.publish, ({ api, params }) => publish(deps(), api, params.external_id));
+  syndicRoute(app, e.publish, ({ api, params, query }) =>
+    publish(deps(), api, params.external_id, { overrideDelay: query.override_delay === 'true' }),
+  );
   syndicRoute(app, e.startSession, ({ api, params }) => startSession(app.db, api, params.external_id));
   syndicRoute(app, e.sessionVotes, ({ api, params, body }) =>
     recordSessionVotes(app.db, api, params.external_id, body),
