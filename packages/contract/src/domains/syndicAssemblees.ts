@@ -310,6 +310,18 @@ export const syndicTallyRow = z.object({
   reduced: z.array(z.object({ coproprietaire: z.string(), from: z.number().int(), to: z.number().int() })),
 });
 
+/** A line of the attendance sheet (feuille de présence), from the register. */
+export const attendanceRow = z.object({
+  coproprietaire: z.string(),
+  name: z.string(),
+  /** null: absent (défaillant). */
+  attendance: z.enum(['present', 'represented', 'correspondence']).nullable(),
+  /** Who represents them (loi art. 22 I), when represented. */
+  mandataire: z.object({ name: z.string(), coproprietaire: z.string().nullable() }).nullable(),
+  /** Their voix in the charges générales key. */
+  tantiemes: z.number().int(),
+});
+
 export const syndicAssembleeEndpoints = {
   list: defineSyndicEndpoint({
     method: 'GET',
@@ -406,6 +418,15 @@ export const syndicAssembleeEndpoints = {
     scope: 'read',
     params: agParams,
     response: okEnvelope(chainCheckSchema),
+  }),
+  attendance: defineSyndicEndpoint({
+    method: 'GET',
+    path: '/syndic/v1/assemblees/:external_id/attendance',
+    summary:
+      'The attendance sheet from the register: every co-owner present, represented (and by whom) or by correspondence, with their voix',
+    scope: 'read',
+    params: agParams,
+    response: okEnvelope(z.array(attendanceRow)),
   }),
   tally: defineSyndicEndpoint({
     method: 'GET',

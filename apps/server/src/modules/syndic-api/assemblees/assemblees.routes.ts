@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { syndicRoute } from '../kit/index.js';
 import type { Deps } from './common.js';
 import { publish } from './publish.service.js';
-import { chainCheck, listBallots, tally } from './register.service.js';
+import { attendanceSheet, chainCheck, listBallots, tally } from './register.service.js';
 import { recordSessionVotes, startSession } from './session.service.js';
 import { listSignatures, requestSignatures } from './signatures.service.js';
 import { assembleesResource } from './write.js';
@@ -50,5 +50,6 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
   syndicRoute(app, e.signatures, ({ api, params }) => listSignatures(app.db, api, params.external_id));
   syndicRoute(app, e.ballots, ({ api, params }) => listBallots(app.db, api, params.external_id));
   syndicRoute(app, e.chain, ({ api, params }) => chainCheck(app.db, api, params.external_id));
+  syndicRoute(app, e.attendance, ({ api, params }) => attendanceSheet(app.db, api, params.external_id));
   syndicRoute(app, e.tally, ({ api, params }) => tally(app.db, api, params.external_id));
 }
