@@ -11,6 +11,7 @@ import {
 } from '../db/schema/index.js';
 import { sha256 } from '../lib/crypto.js';
 import { recordDigest } from '../modules/assemblees/chain.js';
+import { type CountedResolution, chainPastMeeting } from './assemblies.register.js';
 import { addDays } from './clock.js';
 import { newId, type SeedContext, type StoredFile, storeFile } from './context.js';
 import { type CoproInfo, type OwnerInfo, ownerTantiemes } from './copro.js';
@@ -622,6 +623,7 @@ export async function seedAssemblies(
       })),
     );
 
+  const pastCounted: CountedResolution[] = [];
   const insertResolutions = (agId: string, items: ResolutionDef[], counted: boolean) =>
     items.map((r, i) => {
       const id = newId();
@@ -659,6 +661,7 @@ export async function seedAssemblies(
           : null,
       });
       if (t) {
+        pastCounted.push({ id, number: i + 1, article: r.article, choices: t.choices });
         ctx.rows.add(
           votes,
           ...[...t.choices].map(([o, c]) => ({
@@ -678,6 +681,13 @@ export async function seedAssemblies(
       return id;
     });
   insertResolutions(pastId, past, true);
+  chainPastMeeting(ctx, pastId, pastCounted, {
+    form: (o) =>
+      o.key === 'claire'
+        ? clock.paris(addDays(pastDate, -4), '21:12')
+        : clock.paris(addDays(pastDate, -6), '10:00'),
+    meeting: clock.paris(pastDate, '20:00'),
+  });
   const nextIds = insertResolutions(nextId, upcoming, false);
   // Two council members already voted online for the upcoming meeting: chained ballots, as the vote call records them.
   let prevDigest = CHAIN_GENESIS;

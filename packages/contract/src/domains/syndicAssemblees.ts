@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { okEnvelope } from '../envelope.js';
 import { SIGNATURE_MODES } from '../rules/assemblee.js';
+import { MANDATAIRE_EXCLUSIONS, type MandataireExclusion } from '../rules/proxies.js';
+import { RESOLUTION_ARTICLES } from '../rules/tally.js';
 import { chainCheckSchema, voteChoiceSchema } from './assemblees.js';
 import {
   cursorPage,
@@ -42,7 +44,10 @@ export const syndicResolutionBody = z.object({
   preamble: optText(20_000),
   content: optText(50_000),
   comment: optText(20_000),
-  article: z.enum(['ART-24', 'ART-25', 'ART-26'], { error: 'Article attendu : ART-24, ART-25 ou ART-26.' }),
+  /** Loi art. 24, 25, 26, or unanimity (UNANIMITE: every co-owner of the syndicat, of the key). */
+  article: z.enum(RESOLUTION_ARTICLES, {
+    error: 'Article attendu : ART-24, ART-25, ART-26 ou UNANIMITE.',
+  }),
   /** Information only (no vote). */
   no_vote: z.boolean().default(false),
   /** The repartition whose tantièmes vote (loi art. 24 IV); required unless no_vote. */
@@ -107,10 +112,13 @@ export const syndicAssembleeBody = z.object({
       'Le PDF de convocation ({name, content_type, content_base64}), ou null. La ressource renvoie {name, content_type, sha256, size} ; renvoyer cette forme garde le fichier tel quel.',
   }),
   /**
-   * The repartition of the quote-parts of the common parts (charges générales): it triggers the
-   * loi art. 22 reduction and gives total_tantiemes. null = each vote's own repartition.
+   * The repartition of the quote-parts of the common parts (charges générales), required: the loi
+   * art. 22 reduction is measured on it for every vote, and it gives total_tantiemes.
    */
-  general_repartition: externalIdField.nullable().default(null),
+  general_repartition: externalIdField.meta({
+    description:
+      "Clé des charges générales (external_id de la répartition), obligatoire : la réduction de l'article 22 de la loi du 10 juillet 1965 se mesure sur elle.",
+  }),
   resolutions: z.array(syndicResolutionBody).max(300).default([]),
   participants: z.array(syndicParticipantBody).max(5000).default([]),
 });
@@ -120,11 +128,23 @@ export const syndicAssembleeResource = syndicAssembleeBody.extend({
   id: z.string(),
   external_id: z.string(),
   convocation: storedConvocation.nullable(),
+  general_repartition: z.string().nullable(),
   valid_to: z.string().nullable(),
   /** Read-only: set by publish and start-session. */
   status_convocation: z.number().int(),
   date_sent_convocation: z.string().nullable(),
   published_at: z.string().nullable(),
+  /**
+   * Set when the syndic published with override_delay although the 21 days of décret 1967 art. 9
+   * and 64 could not run for the co-owners listed: a risk of annulment, shown as such.
+   */
+  convocation_risk: z
+    .object({
+      overridden_at: z.string(),
+      key_id: z.string(),
+      late: z.array(z.object({ coproprietaire: z.string(), earliest_meeting: z.string() })),
+    })
+    .nullable(),
   status_session: z.number().int().nullable(),
   total_lots: z.number().int(),
   total_coproprietaires: z.number().int(),
@@ -139,37 +159,82 @@ export const publishResult = z.object({
   sent: z.object({ email: z.number().int(), postal: z.number().int() }),
   /** Participants who already had their convocation (a second call sends nothing twice). */
   already_sent: z.number().int(),
-  /** Legal reminders that do not stop the publication (the 21-day delay of décret 1967 art. 9). */
+  /** Legal risks the syndic chose to take (the 21-day delay overridden), in French. */
   warnings: z.array(z.string()),
 });
 
 /** Methods of a vote the syndic enters for the meeting (SPEC §3 vote methods). */
 export const SESSION_VOTE_METHODS = ['saisie_par_admin', 'visio_direct', 'visio', 'telephone'] as const;
 
+/** The mandataire of a represented co-owner (loi art. 22 I). */
+export const mandataireBody = z.object({
+  /** The mandataire when a co-owner of the building (external_id), else null. */
+  coproprietaire: externalIdField.nullable().default(null),
+  name: text(200),
+  /**
+   * How the mandataire is related to the syndic, as the syndic's software knows it; such a person
+   * cannot receive a mandate (loi art. 22 I). null: not related.
+   */
+  exclusion: z
+    .enum(Object.keys(MANDATAIRE_EXCLUSIONS) as [MandataireExclusion])
+    .nullable()
+    .default(null),
+});
+
 export const sessionVotesBody = z.object({
   votes: z
     .array(
       z.object({
         coproprietaire: externalIdField,
-        /** How the co-owner takes part in the meeting. */
-        attendance: z.enum(['present', 'represented']),
+        /**
+         * How the co-owner takes part in the meeting; 'absent' withdraws an attendance entered by
+         * mistake. Present or represented, their correspondence form no longer counts (loi art.
+         * 17-1 A, décret du 17 mars 1967 art. 9 bis). Chained when it changes.
+         */
+        attendance: z.enum(['present', 'represented', 'absent']),
+        /** Required when represented: who represents them (loi art. 22 I). */
+        mandataire: mandataireBody.nullable().default(null),
         method: z.enum(SESSION_VOTE_METHODS).default('saisie_par_admin'),
-        /** One per resolution voted on; a resolution left out (or null) was not voted on by them. */
+        /**
+         * The resolutions entered by this call, each a chained record of its own: a resolution left
+         * out keeps what was entered before. vote_1 or vote_2 left out keeps its earlier value (the
+         * second vote of a 25-1 / 26-1 passerelle is entered after the first); null clears it.
+         */
         choices: z
           .array(
-            z.object({
-              resolution: externalIdField,
-              vote_1: voteChoiceSchema.nullable(),
-              /** The second vote of a 25-1 / 26-1 passerelle, when it took place. */
-              vote_2: voteChoiceSchema.nullable().default(null),
-            }),
+            z
+              .object({
+                resolution: externalIdField,
+                vote_1: voteChoiceSchema.nullable().optional(),
+                vote_2: voteChoiceSchema.nullable().optional(),
+              })
+              .refine((c) => c.vote_1 !== undefined || c.vote_2 !== undefined, {
+                error: 'Indiquez vote_1 ou vote_2.',
+                path: ['vote_1'],
+              }),
           )
-          .max(300),
+          .max(300)
+          .default([]),
       }),
     )
     .min(1, { error: 'Au moins un vote.' })
     .max(2000),
 });
+
+export const sessionVotesResult = z.array(
+  z.object({
+    coproprietaire: z.string(),
+    /** The records this call chained for the co-owner, in order (none when nothing changed). */
+    records: z.array(
+      z.object({
+        seq: z.number().int(),
+        kind: z.enum(['attendance', 'session_vote']),
+        resolution: z.string().nullable(),
+        digest: z.string(),
+      }),
+    ),
+  }),
+);
 
 export const signatureRequestBody = z.object({
   mode: z.enum(SIGNATURE_MODES),
@@ -236,13 +301,25 @@ export const syndicTallyRow = z.object({
   article: z.string(),
   repartition: z.string().nullable(),
   decision: z.enum(['adopted', 'rejected', 'no_vote']),
-  rule: z.enum(['ART-24', 'ART-25', 'ART-25-1', 'ART-26', 'ART-26-1']).nullable(),
+  rule: z.enum(['ART-24', 'ART-25', 'ART-25-1', 'ART-26', 'ART-26-1', 'UNANIMITE']).nullable(),
   total: choiceCount,
   first: voteCount.nullable(),
   second: voteCount.nullable(),
   amended_defaulting: z.number().int(),
   /** Co-owners whose votes were reduced under loi art. 22 (more than half of the votes). */
   reduced: z.array(z.object({ coproprietaire: z.string(), from: z.number().int(), to: z.number().int() })),
+});
+
+/** A line of the attendance sheet (feuille de présence), from the register. */
+export const attendanceRow = z.object({
+  coproprietaire: z.string(),
+  name: z.string(),
+  /** null: absent (défaillant). */
+  attendance: z.enum(['present', 'represented', 'correspondence']).nullable(),
+  /** Who represents them (loi art. 22 I), when represented. */
+  mandataire: z.object({ name: z.string(), coproprietaire: z.string().nullable() }).nullable(),
+  /** Their voix in the charges générales key. */
+  tantiemes: z.number().int(),
 });
 
 export const syndicAssembleeEndpoints = {
@@ -275,8 +352,15 @@ export const syndicAssembleeEndpoints = {
   publish: defineSyndicEndpoint({
     method: 'POST',
     path: '/syndic/v1/assemblees/:external_id/publish',
+    query: z.object({
+      /**
+       * Publish although the meeting is too close for some co-owners (urgency, décret 1967 art. 9):
+       * recorded on the assembly as convocation_risk.
+       */
+      override_delay: z.enum(['true', 'false']).default('false'),
+    }),
     summary:
-      'Publish the convocation: a notification to each participant, and an e-mail or a postal record per their choice of electronic notice',
+      'Publish the convocation: a notification to each participant, and an e-mail to those who gave their express consent to electronic notice (loi art. 42-1), a postal record otherwise; refused when the 21 days of décret 1967 art. 9 and 64 cannot run for some co-owners, unless override_delay=true',
     scope: 'write',
     params: agParams,
     response: okEnvelope(publishResult),
@@ -316,13 +400,11 @@ export const syndicAssembleeEndpoints = {
     method: 'POST',
     path: '/syndic/v1/assemblees/:external_id/session-votes',
     summary:
-      'Record the votes cast at the meeting by members present or represented (after start-session); each is a chained ballot replacing their previous one',
+      'Record attendance (present, represented with the mandataire, absent) and the votes cast at the meeting, per resolution (after start-session); each change is a chained record, proxies are checked against loi art. 22 I',
     scope: 'write',
     params: agParams,
     body: sessionVotesBody,
-    response: okEnvelope(
-      z.array(z.object({ coproprietaire: z.string(), seq: z.number().int(), digest: z.string() })),
-    ),
+    response: okEnvelope(sessionVotesResult),
   }),
   signatures: defineSyndicEndpoint({
     method: 'GET',
@@ -347,6 +429,15 @@ export const syndicAssembleeEndpoints = {
     scope: 'read',
     params: agParams,
     response: okEnvelope(chainCheckSchema),
+  }),
+  attendance: defineSyndicEndpoint({
+    method: 'GET',
+    path: '/syndic/v1/assemblees/:external_id/attendance',
+    summary:
+      'The attendance sheet from the register: every co-owner present, represented (and by whom) or by correspondence, with their voix',
+    scope: 'read',
+    params: agParams,
+    response: okEnvelope(z.array(attendanceRow)),
   }),
   tally: defineSyndicEndpoint({
     method: 'GET',

@@ -84,11 +84,6 @@ export function listOwnVotes(db: Q, coproprietaireId: string, resolutionIds: str
     .where(and(eq(votes.coproprietaire_id, coproprietaireId), inArray(votes.resolution_id, resolutionIds)));
 }
 
-export function listVotesOf(db: Q, resolutionIds: string[]) {
-  if (resolutionIds.length === 0) return Promise.resolve([]);
-  return db.select().from(votes).where(inArray(votes.resolution_id, resolutionIds));
-}
-
 export function findFiles(db: Q, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.select().from(files).where(inArray(files.id, ids));
@@ -216,7 +211,30 @@ export async function replaceVotes(tx: Tx, coproprietaireId: string, rows: (type
   await tx.insert(votes).values(rows);
 }
 
-export function setAttendance(tx: Q, assembleeId: string, coproprietaireId: string, attendance: string) {
+/** One resolution's vote of a co-owner, as shown back to them (the tally reads the chain, not this). */
+export async function upsertVote(tx: Tx, row: typeof votes.$inferInsert) {
+  await tx
+    .insert(votes)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [votes.resolution_id, votes.coproprietaire_id],
+      set: {
+        vote_value: row.vote_value,
+        vote_2_value: row.vote_2_value,
+        method: row.method,
+        user_id: row.user_id,
+        updated_at: row.updated_at,
+        record_id: row.record_id,
+      },
+    });
+}
+
+export function setAttendance(
+  tx: Q,
+  assembleeId: string,
+  coproprietaireId: string,
+  attendance: string | null,
+) {
   return tx
     .update(assembleeParticipants)
     .set({ attendance })

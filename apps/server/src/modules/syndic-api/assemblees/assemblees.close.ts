@@ -4,7 +4,8 @@ import { type SyndicApiContext, writeAudit } from '../kit/index.js';
 import { queueSyndicEvent } from '../webhooks/webhooks.service.js';
 import * as repo from './assemblees.repo.js';
 import { AG } from './assemblees.repo.js';
-import { assembleeOf, tally } from './assemblees.service.js';
+import { assembleeOf } from './common.js';
+import { tally } from './register.service.js';
 
 /** status_session of an assembly held and closed (1: session started; null: not yet). */
 export const SESSION_CLOSED = 2;
