@@ -4,7 +4,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { theme } from './theme';
 
-const render = (node: ReactNode) => renderToStaticMarkup(<MantineProvider theme={theme}>{node}</MantineProvider>);
+const render = (node: ReactNode) =>
+  renderToStaticMarkup(<MantineProvider theme={theme}>{node}</MantineProvider>);
 
 describe('theme: field errors', () => {
   const cases: [string, ReactNode][] = [
