@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Indicator } from '@mantine/core';
+import { ActionIcon, Badge, Indicator, VisuallyHidden } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { badgeCount } from '@tantieme/contract';
 import { Link } from 'react-router-dom';
@@ -28,9 +28,13 @@ export function MessageShortcut({ coproId }: { coproId: string }) {
 export function MessagesBadge({ coproId }: { coproId: string | undefined }) {
   const n = useUnreadMessages(coproId).data ?? 0;
   if (n <= 0) return null;
+  // The count is read as words beside the entry's name ('Messages, 4 non lus'), the badge shown.
   return (
-    <Badge color="red.8" size="sm" circle={n < 10} aria-label={t.messagesLabel(n)}>
-      {badgeCount(n)}
-    </Badge>
+    <>
+      <Badge color="red.8" size="sm" circle={n < 10} aria-hidden>
+        {badgeCount(n)}
+      </Badge>
+      <VisuallyHidden>{t.unreadSuffix(n)}</VisuallyHidden>
+    </>
   );
 }

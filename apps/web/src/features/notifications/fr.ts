@@ -15,6 +15,7 @@ export const t = {
   loadError: 'Impossible de charger la liste pour le moment.',
   bellLabel: (n: number) => (n > 0 ? `Notifications, ${n} non lues` : 'Notifications'),
   messagesLabel: (n: number) => (n > 0 ? `Messages, ${n} non lus` : 'Messages'),
+  unreadSuffix: (n: number) => `, ${n} non lu${n > 1 ? 's' : ''}`,
   blockedHelpUrl: 'https://support.google.com/chrome/answer/3220216?hl=fr',
   noPreview: 'Aperçu indisponible',
   enablePush: 'Recevoir les notifications sur cet appareil',

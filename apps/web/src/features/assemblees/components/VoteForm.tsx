@@ -68,7 +68,7 @@ function ResolutionCard({
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`res-${r.id}`}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-        <Title order={3} size="h5" id={`res-${r.id}`}>
+        <Title order={2} size="h5" id={`res-${r.id}`}>
           {t.resolution(r.number)} – {r.title}
         </Title>
         <Group gap={6}>

@@ -17,7 +17,8 @@ export default function CommunicationPage() {
   const [file, setFile] = useState<PreviewFile | null>(null);
   const sms = q.data;
   return (
-    <Container size="sm" py="xl" component="main">
+    // The empty layout is the page's one <main>.
+    <Container size="sm" py="xl">
       {q.isLoading ? (
         <Loading />
       ) : q.isError && !(q.error instanceof ApiError && q.error.status === 404) ? (

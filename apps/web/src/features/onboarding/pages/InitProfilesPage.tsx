@@ -98,7 +98,7 @@ function ProfilesForm({ record, info }: { record: CoproprietaireSummary; info: S
 
         <Card withBorder radius="md" padding="md" component="section" aria-labelledby="contact-title">
           <Stack gap="sm">
-            <Title order={3} size="h4" id="contact-title">
+            <Title order={2} size="h4" id="contact-title">
               {t.contactTitle}
             </Title>
             <Checkbox
