@@ -57,7 +57,11 @@ test('claire votes by correspondence, reads her result, downloads the receipt an
     await expect(page.getByRole('columnheader', { name: col, exact: true })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Urgent' });
   await expect(row).toHaveCount(1);
-  await row.getByRole('link', { name: 'Assemblée générale ordinaire' }).click();
+  // The open vote: its deadline and a call to vote beside the name; tantièmes grouped by three.
+  await expect(row.getByRole('link', { name: /^Voter\s: / })).toBeVisible();
+  await expect(row).toContainText("Vote en ligne jusqu'au");
+  await expect(row).toContainText(/28\/18\/10\s000/);
+  await row.getByRole('link', { name: 'Assemblée générale ordinaire', exact: true }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     /^Assemblées - Assemblée générale ordinaire - \d{4}$/,
@@ -166,6 +170,16 @@ test('on a phone the list is a set of cards', async ({ page }) => {
   await page.goto(`/${rec.id}/assemblee`);
   await expect(page.getByRole('table')).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^Assemblée générale ordinaire(?! annuelle)/ })).toBeVisible();
+  // The open vote's card says until when and leads to the vote; tantièmes read '10 000'.
+  await expect(page.getByText(/^Vote en ligne jusqu'au \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)).toBeVisible();
+  await expect(page.getByText(/28\/18\/10\s000/).first()).toBeVisible();
+  await page.getByRole('link', { name: /^Voter\s: Assemblée générale ordinaire$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/${rec.id}/assemblee/[^/]+\\?onglet=vote$`));
+  await expect(page.getByRole('tab', { name: 'Vote par correspondance en ligne' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.goBack();
   const { scroll, width } = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
     width: window.innerWidth,

@@ -227,6 +227,8 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
     await page.goto(`/m/${first.id}`);
     await expect(page.getByText('Envoyer succes')).toBeVisible();
     await expect(page.getByText(first.content)).toBeVisible();
+    // The number as the account page writes it, not as stored.
+    await expect(page.getByText(/^0[67]( \d{2}){4}$/)).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/sms-desktop.png` });
   });
 

@@ -10,7 +10,7 @@ const render = (node: ReactNode) =>
 describe('theme: field errors', () => {
   const cases: [string, ReactNode][] = [
     ['Switch', <Switch key="s" label="Voir les lignes soldées" error="Erreur du champ" />],
-    ['Checkbox', <Checkbox key="c" label="J’accepte" error="Erreur du champ" />],
+    ['Checkbox', <Checkbox key="c" label="J'accepte" error="Erreur du champ" />],
     ['Radio', <Radio key="r" label="Pour" value="agree" error="Erreur du champ" />],
     ['TextInput', <TextInput key="t" label="Nom" error="Erreur du champ" />],
   ];

@@ -1,6 +1,6 @@
 import { Button, Card, Center, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconPaperclip } from '@tabler/icons-react';
-import { ApiError, formatDate, formatParisTime, formatSize } from '@tantieme/contract';
+import { ApiError, formatDate, formatParisTime, formatPhone, formatSize } from '@tantieme/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FilePreview, type PreviewFile } from '../../../ui/FilePreview';
@@ -37,7 +37,7 @@ export default function CommunicationPage() {
               <Text size="sm" fw={600} c="dark.6">
                 {t.to}
               </Text>
-              <Text>{(sms.recipient_info.sending_phone ?? []).join(', ')}</Text>
+              <Text>{(sms.recipient_info.sending_phone ?? []).map(formatPhone).join(', ')}</Text>
             </div>
             <Group gap="xs">
               <IconCircleCheck size={20} color="var(--mantine-color-green-9)" aria-hidden />
