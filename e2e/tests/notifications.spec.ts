@@ -137,9 +137,7 @@ test('a notification sent through the syndic API appears live in the bell and on
   const read = rows.filter({ hasText: 'Nettoyage des caves' });
   await expect(unread).toHaveAttribute('data-read', '0');
   await expect(read).toHaveAttribute('data-read', '1');
-  await expect(unread.getByRole('button').first()).toHaveAccessibleName(
-    /^Non lue\s: Coupure d’eau jeudi/,
-  );
+  await expect(unread.getByRole('button').first()).toHaveAccessibleName(/^Non lue\s: Coupure d’eau jeudi/);
   await expect(read.getByRole('button').first()).not.toHaveAccessibleName(/Non lue/);
   const look = (row: typeof read) =>
     row.evaluate((el) => {
