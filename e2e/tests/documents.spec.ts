@@ -90,7 +90,7 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
         .first(),
     ).toBeVisible();
 
-    await page.getByRole('button', { name: /^Plans de l’immeuble/ }).click();
+    await page.getByRole('button', { name: /^Plans de l'immeuble/ }).click();
     await page.getByRole('button', { name: /^Plan du rez-de-chaussée/ }).click();
     const viewer = page.getByRole('dialog', { name: 'Plan du rez-de-chaussée – bâtiment A' });
     const img = viewer.getByRole('img', { name: 'Plan du rez-de-chaussée – bâtiment A' });
@@ -114,14 +114,14 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
     await img.click();
     await expect(viewer).toBeHidden();
 
-    await page.getByRole('button', { name: /^Plans d’architecte \(DWG\)/ }).click();
-    const none = page.getByRole('dialog', { name: 'Plans d’architecte (DWG)' });
+    await page.getByRole('button', { name: /^Plans d'architecte \(DWG\)/ }).click();
+    const none = page.getByRole('dialog', { name: "Plans d'architecte (DWG)" });
     await expect(
       none.getByText("Hmm... on dirait que ce fichier n'a pas d'aperçu que nous pouvons vous montrer."),
     ).toBeVisible();
     await expect(
-      none.getByRole('link', { name: /^Plans d’architecte \(DWG\) \(\d+\.\d{2} KB\)$/ }),
-    ).toHaveAttribute('download', 'Plans d’architecte (DWG)');
+      none.getByRole('link', { name: /^Plans d'architecte \(DWG\) \(\d+\.\d{2} KB\)$/ }),
+    ).toHaveAttribute('download', "Plans d'architecte (DWG)");
     await none.getByRole('button', { name: 'Fermer' }).click();
     await expect(none).toBeHidden();
 
@@ -155,7 +155,7 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
     ).toBeVisible();
     await expect(
       page.getByRole('listitem', { name: /^Carnet d'entretien de l'immeuble\s: Présent$/ }),
-    ).toContainText('Carnet d’entretien de l’immeuble – mise à jour');
+    ).toContainText("Carnet d'entretien de l'immeuble – mise à jour");
     await expect(
       page.getByRole('listitem', { name: /Contrat de syndic en cours\s: Manquant/ }),
     ).toBeVisible();
