@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from './a11y.fixture';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './a11y.fixture';
 
 /** General assemblies (SPEC §2.19, §2.20, §4, §8) as claire on the demo's upcoming assembly. */
 
@@ -162,6 +162,47 @@ test('a past assembly shows only its result', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Vote result' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Vote form' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Re vote' })).toHaveCount(0);
+});
+
+/** Whether the element's centre is the element itself (no sticky or fixed bar lies over it). */
+async function uncovered(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && (hit === el || el.contains(hit) || hit.contains(el));
+  });
+}
+
+test('the vote bar never covers a radio, stays compact on a phone; radios are 24 px targets', async ({
+  page,
+}) => {
+  const rec = await signIn(page);
+  for (const [width, height, maxBar] of [
+    [1366, 900, 80],
+    [390, 844, 60],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/${rec.id}/assemblee`);
+    await page.getByRole('link', { name: /^Voter\s: Assemblée générale ordinaire$/ }).click();
+    const form = page.getByRole('tab', { name: 'Vote form' });
+    if ((await form.getAttribute('aria-selected')) !== 'true') await form.click();
+    const radios = page.getByRole('radio');
+    await expect(radios.first()).toBeVisible();
+    const bar = page
+      .getByTestId('vote-counter')
+      .locator('xpath=ancestor::div[contains(@class,"mantine-Paper-root")][1]');
+    const barBox = await bar.boundingBox();
+    expect(barBox?.height ?? 0, `vote bar at ${width}×${height}`).toBeLessThanOrEqual(maxBar);
+    // The last radios, brought into view as Tab or a click brings them, sit above the bar.
+    const n = await radios.count();
+    for (const i of [n - 3, n - 2, n - 1]) {
+      const radio = radios.nth(i);
+      await radio.scrollIntoViewIfNeeded();
+      expect(await uncovered(radio), `radio ${i + 1}/${n} at ${width}×${height}`).toBe(true);
+      const box = await radio.boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
+    }
+  }
 });
 
 test('on a phone the list is a set of cards', async ({ page }) => {

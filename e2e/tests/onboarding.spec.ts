@@ -1,4 +1,4 @@
-import { checkA11y, expect, type Page, tabTo, test } from './a11y.fixture';
+import { checkA11y, expect, type Locator, type Page, tabTo, test } from './a11y.fixture';
 
 const PASSWORD = 'Tilleuls2024';
 
@@ -352,5 +352,19 @@ test('onboarding and settings fit a phone screen', async ({ browser }) => {
     await noHorizontalScroll(page);
     await checkA11y(page, `${step} on a phone`);
   }
+  // The step's button, reached with Tab, stops above the bottom bar rather than under it.
+  await page.goto(`/${rec.id}/init-profiles`);
+  const next = page.getByRole('button', { name: 'Suivant' });
+  await next.focus();
+  expect(await uncovered(next), "'Suivant' is not under the bottom bar").toBe(true);
   await context.close();
 });
+
+/** Whether the element's centre is the element itself (nothing fixed or sticky lies over it). */
+async function uncovered(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && (hit === el || el.contains(hit) || hit.contains(el));
+  });
+}
