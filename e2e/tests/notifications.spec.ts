@@ -275,7 +275,9 @@ test('messages panel: list, detail with attachment, opening marks read, badge', 
   });
   expect(res.status()).toBe(200);
   // The header shortcut counts it live.
-  await expect(page.getByTestId('message-shortcut')).toHaveAccessibleName(/Messages, \d+ non lus/);
+  await expect(page.getByTestId('message-shortcut')).toHaveAccessibleName(
+    /^Messages du syndic, \d+ non lus?$/,
+  );
   await page.getByTestId('message-shortcut').click();
   await expect(page).toHaveURL(new RegExp(`/${tilleuls.id}/messages-communication$`));
   await expect(page.getByTestId('panel-title')).toContainText('Messages (');

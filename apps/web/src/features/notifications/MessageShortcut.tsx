@@ -1,25 +1,30 @@
-import { ActionIcon, Badge, Indicator, VisuallyHidden } from '@mantine/core';
-import { IconMessage } from '@tabler/icons-react';
+import { ActionIcon, Badge, Indicator, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
 import { badgeCount } from '@tantieme/contract';
 import { Link } from 'react-router-dom';
 import { t } from './fr';
 import { useUnreadMessages } from './queries';
 
-/** Header message shortcut with the record's unread messages (SPEC §2.2, capped '+9'). */
+/**
+ * Header message shortcut with the record's unread messages (SPEC §2.2, capped '+9'): the
+ * envelope of the menu's 'Messages' entry, apart from the chat's speech bubbles.
+ */
 export function MessageShortcut({ coproId }: { coproId: string }) {
   const n = useUnreadMessages(coproId).data ?? 0;
   return (
     <Indicator label={badgeCount(n)} disabled={n <= 0} color="red.8" size={18} offset={6} inline>
-      <ActionIcon
-        component={Link}
-        to={`/${coproId}/messages-communication`}
-        variant="subtle"
-        size="lg"
-        aria-label={t.messagesLabel(n)}
-        data-testid="message-shortcut"
-      >
-        <IconMessage size={22} />
-      </ActionIcon>
+      <Tooltip label={t.messagesShortcut}>
+        <ActionIcon
+          component={Link}
+          to={`/${coproId}/messages-communication`}
+          variant="subtle"
+          size="lg"
+          aria-label={t.messagesLabel(n)}
+          data-testid="message-shortcut"
+        >
+          <IconMail size={22} />
+        </ActionIcon>
+      </Tooltip>
     </Indicator>
   );
 }

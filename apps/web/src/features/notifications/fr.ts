@@ -15,7 +15,10 @@ export const t = {
   close: 'Fermer',
   loadError: 'Impossible de charger la liste pour le moment.',
   bellLabel: (n: number) => (n > 0 ? `Notifications, ${n} non lues` : 'Notifications'),
-  messagesLabel: (n: number) => (n > 0 ? `Messages, ${n} non lus` : 'Messages'),
+  // The header tells the syndic's messages apart from the chat ('Messagerie').
+  messagesShortcut: 'Messages du syndic',
+  messagesLabel: (n: number) =>
+    n > 0 ? `Messages du syndic, ${n} non lu${n > 1 ? 's' : ''}` : 'Messages du syndic',
   unreadSuffix: (n: number) => `, ${n} non lu${n > 1 ? 's' : ''}`,
   blockedHelpUrl: 'https://support.google.com/chrome/answer/3220216?hl=fr',
   noPreview: 'Aperçu indisponible',
