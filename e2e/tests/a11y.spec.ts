@@ -3,7 +3,7 @@ import { type A11yViolation, axeViolations, expect, type Page, test } from './a1
 /**
  * Every page of the route table (SPEC §2.1), signed out and signed in as claire, on a desktop
  * and on a phone: axe-core finds no serious or critical violation, each page has one <main>
- * and one <h1>, and nothing scrolls sideways on the phone (issue 15).
+ * and one <h1>, no heading level is skipped, and nothing scrolls sideways on the phone.
  */
 
 test.use({ a11yAuto: false });
@@ -12,10 +12,10 @@ const PASSWORD = 'Tilleuls2024';
 
 interface Rec {
   id: string;
-  coproprietes: { id: string; name: string }[];
+  coproprietes: { id: string; name: string; syndic_id: string }[];
 }
 
-let cached: { token: string; tilleuls: Rec; assemblyId: string | null } | null = null;
+let cached: { token: string; tilleuls: Rec; assemblyId: string | null; smsId: string | null } | null = null;
 async function session(page: Page) {
   if (cached) return cached;
   const res = await page.request.post('/api/auth/login', {
@@ -32,7 +32,12 @@ async function session(page: Page) {
     { headers },
   );
   const list = ags.ok() ? ((await ags.json()).data as { id: string }[]) : [];
-  cached = { token, tilleuls, assemblyId: list[0]?.id ?? null };
+  const sms = await page.request.get(
+    `/api/communication/sms?syndic_id=${tilleuls.coproprietes[0].syndic_id}&coproprietaire_id=${tilleuls.id}`,
+    { headers },
+  );
+  const smsId = sms.ok() ? (((await sms.json()).data.data as { id: string }[])[0]?.id ?? null) : null;
+  cached = { token, tilleuls, assemblyId: list[0]?.id ?? null, smsId };
   return cached;
 }
 
@@ -57,10 +62,24 @@ async function sweep(page: Page, paths: string[], phone: boolean) {
         (h) => h.getClientRects().length > 0,
       ).length,
       scroll: document.documentElement.scrollWidth - window.innerWidth,
+      // A heading one level deeper than the one before at most (h1 then h3 skips a level).
+      skips: [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+        .filter((h) => h.getClientRects().length > 0)
+        .map((h) => Number(h.tagName[1]))
+        .flatMap((level, i, all) => (i > 0 && level > all[i - 1] + 1 ? [`h${all[i - 1]} → h${level}`] : [])),
+      // Props meant for a component that reached the DOM as attributes.
+      unknownAttrs: document.querySelectorAll('[errorprops], [wrapperprops], [labelprops]').length,
+      // A name on an element without a role is read by no screen reader.
+      namedWithoutRole: [
+        ...document.querySelectorAll('div[aria-label]:not([role]), span[aria-label]:not([role])'),
+      ].map((e) => e.outerHTML.slice(0, 120)),
     }));
     expect.soft(structure.mains, `one <main> on ${path}`).toBe(1);
     expect.soft(structure.h1s, `one visible <h1> on ${path}`).toBe(1);
     if (phone) expect.soft(structure.scroll, `no sideways scroll on ${path}`).toBeLessThanOrEqual(0);
+    expect.soft(structure.skips, `no heading level skipped on ${path}`).toEqual([]);
+    expect.soft(structure.unknownAttrs, `no component prop rendered as an attribute on ${path}`).toBe(0);
+    expect.soft(structure.namedWithoutRole, `aria-label only where a role carries it on ${path}`).toEqual([]);
   }
   const text = found.map(
     (v) => `[${v.impact}] ${v.id} on ${v.url}: ${v.help}\n    ${v.targets.join('\n    ')}`,
@@ -78,7 +97,7 @@ const PUBLIC = [
   '/signature?auth_token=NO-SUCH-TOKEN',
 ];
 
-function signedIn(s: { tilleuls: Rec; assemblyId: string | null }) {
+function signedIn(s: { tilleuls: Rec; assemblyId: string | null; smsId: string | null }) {
   const b = `/${s.tilleuls.id}`;
   const p = `/syndic-preview/${s.tilleuls.id}`;
   return [
@@ -105,6 +124,7 @@ function signedIn(s: { tilleuls: Rec; assemblyId: string | null }) {
     `${b}/document/syndic`,
     `${b}/document/postals`,
     `${b}/document/liste-legale`,
+    ...(s.smsId ? [`/m/${s.smsId}`] : []),
     `${p}/home?spt=PREVIEW-DEMO-CLAIRE`,
     `${p}/facture-v2?spt=PREVIEW-DEMO-CLAIRE`,
     `${p}/invoices?spt=PREVIEW-DEMO-CLAIRE`,

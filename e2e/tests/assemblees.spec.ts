@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from './a11y.fixture';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './a11y.fixture';
 
 /** General assemblies (SPEC §2.19, §2.20, §4, §8) as claire on the demo's upcoming assembly. */
 
@@ -57,7 +57,11 @@ test('claire votes by correspondence, reads her result, downloads the receipt an
     await expect(page.getByRole('columnheader', { name: col, exact: true })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Urgent' });
   await expect(row).toHaveCount(1);
-  await row.getByRole('link', { name: 'Assemblée générale ordinaire' }).click();
+  // The open vote: its deadline and a call to vote beside the name; tantièmes grouped by three.
+  await expect(row.getByRole('link', { name: /^Voter\s: / })).toBeVisible();
+  await expect(row).toContainText("Vote en ligne jusqu'au");
+  await expect(row).toContainText(/28\/18\/10\s000/);
+  await row.getByRole('link', { name: 'Assemblée générale ordinaire', exact: true }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     /^Assemblées - Assemblée générale ordinaire - \d{4}$/,
@@ -160,12 +164,63 @@ test('a past assembly shows only its result', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Re vote' })).toHaveCount(0);
 });
 
+/** Whether the element's centre is the element itself (no sticky or fixed bar lies over it). */
+async function uncovered(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && (hit === el || el.contains(hit) || hit.contains(el));
+  });
+}
+
+test('the vote bar never covers a radio, stays compact on a phone; radios are 24 px targets', async ({
+  page,
+}) => {
+  const rec = await signIn(page);
+  for (const [width, height, maxBar] of [
+    [1366, 900, 80],
+    [390, 844, 60],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/${rec.id}/assemblee`);
+    await page.getByRole('link', { name: /^Voter\s: Assemblée générale ordinaire$/ }).click();
+    const form = page.getByRole('tab', { name: 'Vote form' });
+    if ((await form.getAttribute('aria-selected')) !== 'true') await form.click();
+    const radios = page.getByRole('radio');
+    await expect(radios.first()).toBeVisible();
+    const bar = page
+      .getByTestId('vote-counter')
+      .locator('xpath=ancestor::div[contains(@class,"mantine-Paper-root")][1]');
+    const barBox = await bar.boundingBox();
+    expect(barBox?.height ?? 0, `vote bar at ${width}×${height}`).toBeLessThanOrEqual(maxBar);
+    // The last radios, brought into view as Tab or a click brings them, sit above the bar.
+    const n = await radios.count();
+    for (const i of [n - 3, n - 2, n - 1]) {
+      const radio = radios.nth(i);
+      await radio.scrollIntoViewIfNeeded();
+      expect(await uncovered(radio), `radio ${i + 1}/${n} at ${width}×${height}`).toBe(true);
+      const box = await radio.boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
+    }
+  }
+});
+
 test('on a phone the list is a set of cards', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const rec = await signIn(page);
   await page.goto(`/${rec.id}/assemblee`);
   await expect(page.getByRole('table')).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^Assemblée générale ordinaire(?! annuelle)/ })).toBeVisible();
+  // The open vote's card says until when and leads to the vote; tantièmes read '10 000'.
+  await expect(page.getByText(/^Vote en ligne jusqu'au \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)).toBeVisible();
+  await expect(page.getByText(/28\/18\/10\s000/).first()).toBeVisible();
+  await page.getByRole('link', { name: /^Voter\s: Assemblée générale ordinaire$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/${rec.id}/assemblee/[^/]+\\?onglet=vote$`));
+  await expect(page.getByRole('tab', { name: 'Vote par correspondance en ligne' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.goBack();
   const { scroll, width } = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
     width: window.innerWidth,

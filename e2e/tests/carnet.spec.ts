@@ -37,7 +37,7 @@ test("claire opens the carnet d'entretien from the menu and reads the décret's 
   await expect(page.getByTestId('carnet-insurance')).toContainText('MRI 2019 08 4471');
   await expect(page.getByTestId('carnet-maintenance')).toContainText('Otis – Agence Lyon Est');
   await expect(page.getByTestId('carnet-works')).toContainText(
-    'Réfection de l’étanchéité de la toiture-terrasse',
+    "Réfection de l'étanchéité de la toiture-terrasse",
   );
   await expect(page.getByTestId('carnet-plan')).toContainText('Ravalement de la façade sur rue');
   await expect(page.getByTestId('carnet-plan')).toContainText(

@@ -123,11 +123,38 @@ test('a notification sent through the syndic API appears live in the bell and on
   await sendNotification(page.request, 'Nettoyage des caves');
   await expect(dropdown.getByTestId('bell-list-item').first()).toContainText('Nettoyage des caves');
   // Opening one marks it read and shows 'Détails des notifications'.
-  await dropdown.getByRole('button', { name: /Nettoyage des caves/ }).click();
+  await dropdown.getByRole('button', { name: /^Non lue\s: Nettoyage des caves/ }).click();
   const detail = page.getByRole('dialog', { name: 'Détails des notifications' });
   await expect(detail).toContainText('Le gardien passera entre 9 h et 12 h.');
   await detail.getByRole('button', { name: 'Fermer', exact: true }).click();
   await expect(page.getByTestId('notification-bell')).toHaveAccessibleName('Notifications, 2 non lues');
+
+  // On the full list an unread row stands out (read out « Non lue », tinted, bold) and a read
+  // one is plain; the delete waits in each row's menu, not as a button beside every row.
+  await page.goto(`/${tilleuls.id}/notifications`);
+  const rows = page.getByTestId('notifications-item');
+  const unread = rows.filter({ hasText: 'Coupure d’eau jeudi' });
+  const read = rows.filter({ hasText: 'Nettoyage des caves' });
+  await expect(unread).toHaveAttribute('data-read', '0');
+  await expect(read).toHaveAttribute('data-read', '1');
+  await expect(unread.getByRole('button').first()).toHaveAccessibleName(/^Non lue\s: Coupure d’eau jeudi/);
+  await expect(read.getByRole('button').first()).not.toHaveAccessibleName(/Non lue/);
+  const look = (row: typeof read) =>
+    row.evaluate((el) => {
+      const title = el.querySelector('button .mantine-Text-root');
+      return {
+        bg: getComputedStyle(el).backgroundColor,
+        weight: title ? getComputedStyle(title).fontWeight : '',
+      };
+    });
+  const [u, r] = [await look(unread), await look(read)];
+  expect(r.bg).toBe('rgba(0, 0, 0, 0)');
+  expect(u.bg).not.toBe(r.bg);
+  expect([u.weight, r.weight]).toEqual(['700', '400']);
+  await expect(page.getByRole('button', { name: 'Supprimée ce Groupe' })).toHaveCount(0);
+  await read.getByRole('button', { name: /^Actions/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Supprimée ce Groupe' })).toBeVisible();
+  await page.keyboard.press('Escape');
 });
 
 /** Holds the tab's socket connection (WebSocket, no polling fallback) until the returned call. */
@@ -248,7 +275,9 @@ test('messages panel: list, detail with attachment, opening marks read, badge', 
   });
   expect(res.status()).toBe(200);
   // The header shortcut counts it live.
-  await expect(page.getByTestId('message-shortcut')).toHaveAccessibleName(/Messages, \d+ non lus/);
+  await expect(page.getByTestId('message-shortcut')).toHaveAccessibleName(
+    /^Messages du syndic, \d+ non lus?$/,
+  );
   await page.getByTestId('message-shortcut').click();
   await expect(page).toHaveURL(new RegExp(`/${tilleuls.id}/messages-communication$`));
   await expect(page.getByTestId('panel-title')).toContainText('Messages (');

@@ -1,4 +1,4 @@
-import { checkA11y, expect, type Page, tabTo, test } from './a11y.fixture';
+import { checkA11y, expect, type Locator, type Page, tabTo, test } from './a11y.fixture';
 
 const PASSWORD = 'Tilleuls2024';
 
@@ -55,9 +55,10 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
   const [paul] = await records(page);
   expect(paul.init_settings_done).toBe(false);
 
-  // Opening the record sends him to the first onboarding step.
-  await page.goto(`/${paul.id}/home`);
-  await expect(page).toHaveURL(new RegExp(`/${paul.id}/init-profiles$`));
+  // Opening a page of the record (a link from an e-mail) sends him to the first onboarding step,
+  // keeping that page for the end.
+  await page.goto(`/${paul.id}/document/fonctionnement`);
+  await expect(page).toHaveURL(new RegExp(`/${paul.id}/init-profiles\\?redirect=`));
   await expect(page.getByRole('heading', { name: 'Mes coordonnées et informations' })).toBeVisible();
 
   // Contact: a bad e-mail is reported and blocks 'Suivant'.
@@ -65,13 +66,13 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
   await contactEmail.fill('paul.durand@');
   await expect(page.getByText('Le courriel est invalide')).toBeVisible();
   await page.getByRole('button', { name: 'Suivant' }).click();
-  await expect(page).toHaveURL(/init-profiles$/);
+  await expect(page).toHaveURL(/init-profiles\?redirect=/);
   // ...unless the contact is left for later: then the step goes through, without an e-mail.
   const contact = page.getByRole('region', { name: 'Mes coordonnées' });
   await contact.getByLabel('Renseigner plus tard').check();
   await expect(contactEmail).toBeDisabled();
   await page.getByRole('button', { name: 'Suivant' }).click();
-  await expect(page).toHaveURL(/init-settings$/);
+  await expect(page).toHaveURL(/init-settings\?redirect=/);
   await expect(page.getByRole('heading', { name: 'Mes choix' })).toBeVisible();
   const fundCalls = page.getByRole('switch', { name: 'Recevoir les appels de fonds par e-mail' });
   await expect(fundCalls).toBeDisabled();
@@ -82,7 +83,7 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
 
   // Back to the first step to give the contact after all.
   await page.getByRole('link', { name: 'Précédent' }).click();
-  await expect(page).toHaveURL(/init-profiles$/);
+  await expect(page).toHaveURL(/init-profiles\?redirect=/);
   await page.getByLabel('Courriel de contact').fill('paul.durand@example.fr');
   await page.getByLabel('Téléphone de contact').fill('06 98 76 54 32');
 
@@ -97,7 +98,7 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
   await b21.getByLabel('Courriel du locataire').focus();
   await expect(b21.getByText('Wrong phone syntax')).toBeVisible();
   await page.getByRole('button', { name: 'Suivant' }).click();
-  await expect(page).toHaveURL(/init-profiles$/);
+  await expect(page).toHaveURL(/init-profiles\?redirect=/);
   await expect(page.getByText('Veuillez corriger les champs signalés avant de continuer.')).toBeVisible();
   await b21.getByLabel('Téléphone du locataire').fill('06 88 12 40 57');
   await b21.getByLabel('Nom de la personne de confiance').fill('Marc Durand');
@@ -113,7 +114,7 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
   await expect(c05.getByLabel("Nom de l'agence")).toBeDisabled();
 
   await page.getByRole('button', { name: 'Suivant' }).click();
-  await expect(page).toHaveURL(/init-settings$/);
+  await expect(page).toHaveURL(/init-settings\?redirect=/);
 
   // Default choices (SPEC §9): electronic convocation on, fund calls by e-mail on with an e-mail.
   const convocation = page.getByRole('switch', { name: /Recevoir les convocations/ });
@@ -123,7 +124,8 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
   await flip(page, /Recevoir les convocations/);
   await expect(convocation).not.toBeChecked();
   await page.getByRole('button', { name: 'Valider mes choix' }).click();
-  await expect(page).toHaveURL(new RegExp(`/${paul.id}/home$`));
+  // Done: he lands on the page he had opened, not on the home page.
+  await expect(page).toHaveURL(new RegExp(`/${paul.id}/document/fonctionnement$`));
 
   // What was stored.
   const info = await apiGet(page, `/coproprietaires/${paul.id}/user-supplement-info`);
@@ -350,5 +352,19 @@ test('onboarding and settings fit a phone screen', async ({ browser }) => {
     await noHorizontalScroll(page);
     await checkA11y(page, `${step} on a phone`);
   }
+  // The step's button, reached with Tab, stops above the bottom bar rather than under it.
+  await page.goto(`/${rec.id}/init-profiles`);
+  const next = page.getByRole('button', { name: 'Suivant' });
+  await next.focus();
+  expect(await uncovered(next), "'Suivant' is not under the bottom bar").toBe(true);
   await context.close();
 });
+
+/** Whether the element's centre is the element itself (nothing fixed or sticky lies over it). */
+async function uncovered(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && (hit === el || el.contains(hit) || hit.contains(el));
+  });
+}

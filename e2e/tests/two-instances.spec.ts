@@ -204,7 +204,8 @@ test('two tabs on two server instances: what happens in one appears in the other
   const del = tabA.waitForResponse(
     (r) => r.request().method() === 'DELETE' && r.url().includes('/notifications/'),
   );
-  await itemA.getByRole('button', { name: 'Supprimée ce Groupe' }).click();
+  await itemA.getByRole('button', { name: /^Actions/ }).click();
+  await tabA.getByRole('menuitem', { name: 'Supprimée ce Groupe' }).click();
   expect((await del).ok()).toBe(true);
   since = Date.now();
   timings.delete = await until(async () => (await itemB.count()) === 0, since);

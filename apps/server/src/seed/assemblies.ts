@@ -57,6 +57,13 @@ function meetingDay(iso: string): string {
 
 const dayName = frWeekday;
 
+/**
+ * The last day of the online vote for a meeting day: the day `correspondenceDeadline` ends
+ * (23:59 four days before, three clear days; décret du 17 mars 1967, art. 9 bis), which every
+ * text of the demo quotes.
+ */
+export const voteUntilDay = (meetingDay: string) => addDays(meetingDay, -4);
+
 /** Dates of the demo meetings: the annual one about five months ago, the next one in about three weeks. */
 export function assemblyDates(today: string) {
   // The convocation went out three days ago: at least 21 days before the meeting (article 9 du décret de 1967).
@@ -102,7 +109,7 @@ function convocationPdf(
 ) {
   const blocks: Block[] = [
     {
-      p: `Mesdames, Messieurs, nous avons l’honneur de vous convoquer à l’${o.title.toLowerCase()} des copropriétaires de la ${copro.name}, ${copro.address.full_address}, qui se tiendra le ${dayName(o.date)} ${frLongDate(o.date)} à ${o.time.replace(':', ' h ')}, ${LOCATION}.`,
+      p: `Mesdames, Messieurs, nous avons l'honneur de vous convoquer à l'${o.title.toLowerCase()} des copropriétaires de la ${copro.name}, ${copro.address.full_address}, qui se tiendra le ${dayName(o.date)} ${frLongDate(o.date)} à ${o.time.replace(':', ' h ')}, ${LOCATION}.`,
     },
     { h: 'Ordre du jour' },
     ...o.items.map(
@@ -112,15 +119,15 @@ function convocationPdf(
     ),
     { h: 'Vote par correspondance et visioconférence' },
     {
-      p: `Conformément à l’article 17-1 A de la loi n° 65-557 du 10 juillet 1965, vous pouvez voter par correspondance au moyen du formulaire en ligne disponible sur votre extranet Tantième jusqu’au ${frDate(o.voteUntil)} à 23 h 59, trois jours francs avant la réunion (article 9 bis du décret du 17 mars 1967). Le lien de la visioconférence est également accessible depuis l’onglet « Participer » de l’assemblée.`,
+      p: `Conformément à l'article 17-1 A de la loi n° 65-557 du 10 juillet 1965, vous pouvez voter par correspondance au moyen du formulaire en ligne disponible sur votre extranet Tantième jusqu'au ${frDate(o.voteUntil)} à 23 h 59, trois jours francs avant la réunion (article 9 bis du décret du 17 mars 1967). Le lien de la visioconférence est également accessible depuis l'onglet « Participer » de l'assemblée.`,
     },
     {
-      p: 'Si vous ne pouvez pas être présent, vous pouvez vous faire représenter par un mandataire de votre choix au moyen du pouvoir joint. Un mandataire ne peut recevoir plus de trois délégations de vote, sauf si le total des voix dont il dispose n’excède pas 10 % des voix du syndicat.',
+      p: "Si vous ne pouvez pas être présent, vous pouvez vous faire représenter par un mandataire de votre choix au moyen du pouvoir joint. Un mandataire ne peut recevoir plus de trois délégations de vote, sauf si le total des voix dont il dispose n'excède pas 10 % des voix du syndicat.",
     },
     {
-      p: 'Les pièces annexes (comptes, budget, devis et contrats) sont consultables sur l’extranet et au cabinet, sur rendez-vous, pendant les jours ouvrables précédant l’assemblée.',
+      p: "Les pièces annexes (comptes, budget, devis et contrats) sont consultables sur l'extranet et au cabinet, sur rendez-vous, pendant les jours ouvrables précédant l'assemblée.",
     },
-    { p: 'Veuillez agréer, Mesdames, Messieurs, l’expression de nos salutations distinguées.' },
+    { p: "Veuillez agréer, Mesdames, Messieurs, l'expression de nos salutations distinguées." },
     { p: `Pour le syndic, ${copro.syndic.gestionnaire.display_name}, gestionnaire de copropriété` },
   ];
   return renderPdf({
@@ -147,7 +154,7 @@ function pvPdf(
       p: `Le ${dayName(o.date)} ${frLongDate(o.date)} à 18 h 30, les copropriétaires de la ${copro.name} se sont réunis en assemblée générale ordinaire, ${LOCATION}, sur convocation du syndic.`,
     },
     {
-      p: `Copropriétaires présents, représentés ou ayant voté par correspondance : ${o.present.length} sur ${copro.owners.length}, totalisant ${presentT} / ${cg.total} tantièmes. Copropriétaires absents et non représentés : ${copro.owners
+      p: `Copropriétaires présents, représentés ou ayant voté par correspondance : ${o.present.length} sur ${copro.owners.length}, totalisant ${presentT} / ${cg.total} tantièmes. Copropriétaires absents et non représentés : ${copro.owners
         .filter((x) => !o.present.includes(x))
         .map((x) => x.display_name)
         .join(', ')}.`,
@@ -157,21 +164,21 @@ function pvPdf(
     blocks.push({ h: `Résolution n° ${i + 1} – ${r.title}` });
     blocks.push({ p: r.content });
     if (r.no_vote) {
-      blocks.push({ p: 'Ce point, d’information, n’a pas donné lieu à un vote.' });
+      blocks.push({ p: "Ce point, d'information, n'a pas donné lieu à un vote." });
       return;
     }
     const t = tally(copro, r, o.present);
     const against = o.present.filter((p) => t.choices.get(p) === 'disagree').map((p) => p.display_name);
     const abst = o.present.filter((p) => t.choices.get(p) === 'abstain').map((p) => p.display_name);
     blocks.push({
-      p: `Votent pour : ${t.agree} tantièmes. Votent contre : ${t.disagree} tantièmes${against.length ? ` (${against.join(', ')})` : ''}. Abstentions : ${t.abstain} tantièmes${abst.length ? ` (${abst.join(', ')})` : ''}.`,
+      p: `Votent pour : ${t.agree} tantièmes. Votent contre : ${t.disagree} tantièmes${against.length ? ` (${against.join(', ')})` : ''}. Abstentions : ${t.abstain} tantièmes${abst.length ? ` (${abst.join(', ')})` : ''}.`,
     });
     blocks.push({
       p: `${t.adopted ? 'Cette résolution est adoptée' : 'Cette résolution est rejetée'} à la ${MAJORITY[r.article]}.`,
     });
   });
   blocks.push({
-    p: `L’ordre du jour étant épuisé, la séance est levée à ${o.end}. Le présent procès-verbal est notifié aux copropriétaires opposants ou défaillants conformément à l’article 42 de la loi du 10 juillet 1965 : ils disposent d’un délai de deux mois à compter de cette notification pour contester les décisions.`,
+    p: `L'ordre du jour étant épuisé, la séance est levée à ${o.end}. Le présent procès-verbal est notifié aux copropriétaires opposants ou défaillants conformément à l'article 42 de la loi du 10 juillet 1965 : ils disposent d'un délai de deux mois à compter de cette notification pour contester les décisions.`,
   });
   blocks.push({
     kv: [
@@ -182,7 +189,7 @@ function pvPdf(
   });
   return renderPdf({
     issuer: copro.syndic.issuer,
-    title: `Procès-verbal de l’${o.title.toLowerCase()}`,
+    title: `Procès-verbal de l'${o.title.toLowerCase()}`,
     subtitle: `${copro.name} – séance du ${frDate(o.date)}`,
     blocks,
     footer: `${copro.syndic.name} – procès-verbal établi et signé en fin de séance`,
@@ -217,69 +224,69 @@ export async function seedAssemblies(
     {
       title: 'Élection du président de séance',
       article: 'ART-24',
-      content: 'L’assemblée générale désigne M. Jean-Pierre Rousseau en qualité de président de séance.',
+      content: "L'assemblée générale désigne M. Jean-Pierre Rousseau en qualité de président de séance.",
     },
     {
       title: 'Élection du scrutateur',
       article: 'ART-24',
-      content: 'L’assemblée générale désigne Mme Hélène Mercier en qualité de scrutatrice.',
+      content: "L'assemblée générale désigne Mme Hélène Mercier en qualité de scrutatrice.",
     },
     {
       title: 'Élection du secrétaire de séance',
       article: 'ART-24',
-      content: `L’assemblée générale désigne le ${copro.syndic.name}, représenté par ${copro.syndic.gestionnaire.display_name}, en qualité de secrétaire de séance.`,
+      content: `L'assemblée générale désigne le ${copro.syndic.name}, représenté par ${copro.syndic.gestionnaire.display_name}, en qualité de secrétaire de séance.`,
     },
     {
-      title: 'Rapport du conseil syndical sur l’exercice écoulé',
+      title: "Rapport du conseil syndical sur l'exercice écoulé",
       article: 'ART-24',
       no_vote: true,
       content:
-        'Mme Claire Martin, présidente du conseil syndical, présente le rapport du conseil : suivi des contrats d’entretien, contrôle des comptes, préparation du projet de ravalement de la façade sur rue.',
+        "Mme Claire Martin, présidente du conseil syndical, présente le rapport du conseil : suivi des contrats d'entretien, contrôle des comptes, préparation du projet de ravalement de la façade sur rue.",
     },
     {
-      title: `Approbation des comptes de l’exercice ${prevYear}`,
+      title: `Approbation des comptes de l'exercice ${prevYear}`,
       article: 'ART-24',
       rep: 'CG',
-      content: `L’assemblée générale, après avoir pris connaissance des documents comptables joints à la convocation et de l’avis du conseil syndical, approuve sans réserve les comptes de l’exercice ${prevYear}.`,
+      content: `L'assemblée générale, après avoir pris connaissance des documents comptables joints à la convocation et de l'avis du conseil syndical, approuve sans réserve les comptes de l'exercice ${prevYear}.`,
       abstain: ['leroy'],
     },
     {
-      title: `Quitus au syndic pour sa gestion de l’exercice ${prevYear}`,
+      title: `Quitus au syndic pour sa gestion de l'exercice ${prevYear}`,
       article: 'ART-24',
-      content: `L’assemblée générale donne quitus au ${copro.syndic.name} pour sa gestion de l’exercice ${prevYear}.`,
+      content: `L'assemblée générale donne quitus au ${copro.syndic.name} pour sa gestion de l'exercice ${prevYear}.`,
       disagree: ['sci'],
       abstain: ['leroy'],
     },
     {
-      title: `Ajustement du budget prévisionnel de l’exercice ${pastYear}`,
+      title: `Ajustement du budget prévisionnel de l'exercice ${pastYear}`,
       article: 'ART-24',
       rep: 'CG',
-      content: `L’assemblée générale ajuste le budget prévisionnel de l’exercice ${pastYear} à ${euros(nextBudget)}, appelé par quarts le premier jour de chaque trimestre.`,
+      content: `L'assemblée générale ajuste le budget prévisionnel de l'exercice ${pastYear} à ${euros(nextBudget)}, appelé par quarts le premier jour de chaque trimestre.`,
     },
     {
       title: 'Fixation de la cotisation annuelle au fonds de travaux',
       article: 'ART-25',
       rep: 'CG',
       content:
-        'L’assemblée générale fixe la cotisation annuelle au fonds de travaux à 5 % du budget prévisionnel, montant minimal prévu par l’article 14-2-1 de la loi du 10 juillet 1965.',
+        "L'assemblée générale fixe la cotisation annuelle au fonds de travaux à 5 % du budget prévisionnel, montant minimal prévu par l'article 14-2-1 de la loi du 10 juillet 1965.",
       abstain: ['sci'],
     },
     {
       title:
-        'Travaux de ravalement de la façade sur rue : vote des travaux, choix de l’entreprise et financement',
+        "Travaux de ravalement de la façade sur rue : vote des travaux, choix de l'entreprise et financement",
       article: 'ART-25',
       rep: 'CG',
       preamble:
-        'Le diagnostic réalisé par l’Atelier Dumas Architecte a mis en évidence des fissures et des éclats d’enduit sur la façade côté rue des Tilleuls.',
-      content: `L’assemblée générale décide de faire réaliser les travaux de ravalement de la façade sur rue, retient le devis n° ${works.quoteRef} de l’entreprise Façades Lyonnaises SAS pour un montant de ${euros(works.budget)} TTC, honoraires de maîtrise d’œuvre compris, et décide de les financer par trois appels de fonds égaux selon les tantièmes de charges générales.`,
+        "Le diagnostic réalisé par l'Atelier Dumas Architecte a mis en évidence des fissures et des éclats d'enduit sur la façade côté rue des Tilleuls.",
+      content: `L'assemblée générale décide de faire réaliser les travaux de ravalement de la façade sur rue, retient le devis n° ${works.quoteRef} de l'entreprise Façades Lyonnaises SAS pour un montant de ${euros(works.budget)} TTC, honoraires de maîtrise d'œuvre compris, et décide de les financer par trois appels de fonds égaux selon les tantièmes de charges générales.`,
       disagree: ['leroy', 'sci'],
       abstain: ['faure'],
     },
     {
-      title: 'Étude préalable à l’installation de bornes de recharge dans le parking',
+      title: "Étude préalable à l'installation de bornes de recharge dans le parking",
       article: 'ART-24',
       content:
-        'L’assemblée générale décide de commander une étude préalable à l’installation d’une infrastructure collective de recharge pour véhicules électriques, pour un montant de 1 800 € TTC.',
+        "L'assemblée générale décide de commander une étude préalable à l'installation d'une infrastructure collective de recharge pour véhicules électriques, pour un montant de 1 800 € TTC.",
       disagree: ['giraud', 'sci', 'lambert', 'chevalier', 'faure', 'morel', 'rousseau'],
       abstain: ['gauthier'],
     },
@@ -288,7 +295,7 @@ export async function seedAssemblies(
       article: 'ART-24',
       no_vote: true,
       content:
-        'Les copropriétaires évoquent le stationnement des vélos dans le hall du bâtiment B et le remplacement de l’interphone. Ces points seront examinés par le conseil syndical.',
+        "Les copropriétaires évoquent le stationnement des vélos dans le hall du bâtiment B et le remplacement de l'interphone. Ces points seront examinés par le conseil syndical.",
     },
   ];
 
@@ -297,7 +304,7 @@ export async function seedAssemblies(
   const [budgetPdf, quotePdf] = await Promise.all([
     renderPdf({
       issuer: copro.syndic.issuer,
-      title: `Projet de budget prévisionnel de l’exercice ${y + 1}`,
+      title: `Projet de budget prévisionnel de l'exercice ${y + 1}`,
       subtitle: `${copro.name} – annexe à la convocation`,
       blocks: [
         {
@@ -328,16 +335,16 @@ export async function seedAssemblies(
           },
         },
         {
-          p: 'La hausse proposée (+3,5 %) tient compte de la révision contractuelle du contrat de maintenance des ascenseurs et de l’évolution du prix du gaz.',
+          p: "La hausse proposée (+3,5 %) tient compte de la révision contractuelle du contrat de maintenance des ascenseurs et de l'évolution du prix du gaz.",
         },
       ],
-      footer: `${copro.syndic.name} – document préparatoire à l’assemblée générale`,
+      footer: `${copro.syndic.name} – document préparatoire à l'assemblée générale`,
       createdAt: clock.paris(sentDate, '09:00'),
     }),
     renderPdf({
       issuer: {
         name: 'Façades Lyonnaises SAS',
-        lines: ['5 rue de l’Industrie – 69200 Vénissieux', 'Tél. 04 78 70 55 31 – Qualibat 2111'],
+        lines: ["5 rue de l'Industrie – 69200 Vénissieux", 'Tél. 04 78 70 55 31 – Qualibat 2111'],
       },
       title: 'Devis n° D-2026-207 – ravalement des façades sur cour',
       subtitle: `${copro.name} – bâtiments A et B`,
@@ -360,7 +367,7 @@ export async function seedAssemblies(
           },
         },
         {
-          p: 'TVA au taux de 10 % (travaux d’entretien de locaux d’habitation). Validité du devis : trois mois.',
+          p: "TVA au taux de 10 % (travaux d'entretien de locaux d'habitation). Validité du devis : trois mois.",
         },
       ],
       footer: 'Façades Lyonnaises SAS – RCS Lyon 433 218 905 – assurance décennale n° DEC-558120',
@@ -382,65 +389,65 @@ export async function seedAssemblies(
     {
       title: 'Désignation du président de séance',
       article: 'ART-24',
-      content: 'L’assemblée générale désigne le président de séance parmi les copropriétaires présents.',
+      content: "L'assemblée générale désigne le président de séance parmi les copropriétaires présents.",
     },
     {
       title: 'Désignation du scrutateur',
       article: 'ART-24',
-      content: 'L’assemblée générale désigne un ou plusieurs scrutateurs parmi les copropriétaires présents.',
+      content: "L'assemblée générale désigne un ou plusieurs scrutateurs parmi les copropriétaires présents.",
     },
     {
       title: 'Désignation du secrétaire de séance',
       article: 'ART-24',
-      content: `L’assemblée générale désigne le ${copro.syndic.name} en qualité de secrétaire de séance.`,
+      content: `L'assemblée générale désigne le ${copro.syndic.name} en qualité de secrétaire de séance.`,
     },
     {
-      title: 'Information sur l’avancement du ravalement de la façade sur rue',
+      title: "Information sur l'avancement du ravalement de la façade sur rue",
       article: 'ART-24',
       no_vote: true,
       content:
-        'Le syndic et le maître d’œuvre présentent l’état d’avancement du chantier : échafaudages posés, reprise des fissures terminée, mise en peinture prévue au printemps selon la météo.',
+        "Le syndic et le maître d'œuvre présentent l'état d'avancement du chantier : échafaudages posés, reprise des fissures terminée, mise en peinture prévue au printemps selon la météo.",
     },
     {
       title: 'Approbation du compte de clôture des travaux de remplacement de la chaudière collective',
       article: 'ART-24',
       rep: 'CHA',
       content:
-        'L’assemblée générale approuve le compte de clôture des travaux de remplacement de la chaudière collective réalisés par Dalkia, arrêté à 42 360,00 € TTC, et décide d’affecter le solde créditeur de 1 140,00 € au fonds de travaux.',
+        "L'assemblée générale approuve le compte de clôture des travaux de remplacement de la chaudière collective réalisés par Dalkia, arrêté à 42 360,00 € TTC, et décide d'affecter le solde créditeur de 1 140,00 € au fonds de travaux.",
     },
     {
-      title: `Approbation du budget prévisionnel de l’exercice ${y + 1}`,
+      title: `Approbation du budget prévisionnel de l'exercice ${y + 1}`,
       article: 'ART-24',
       rep: 'CG',
-      content: `L’assemblée générale approuve le budget prévisionnel de l’exercice ${y + 1} joint à la convocation, appelé par quarts le premier jour de chaque trimestre.`,
+      content: `L'assemblée générale approuve le budget prévisionnel de l'exercice ${y + 1} joint à la convocation, appelé par quarts le premier jour de chaque trimestre.`,
       attachment: budgetFile,
     },
     {
       title: 'Désignation du syndic et approbation de son contrat',
       article: 'ART-25',
       preamble:
-        'Le mandat du syndic arrive à échéance le 31 décembre. Conformément à l’article 21 de la loi du 10 juillet 1965, le conseil syndical a mis en concurrence plusieurs projets de contrat.',
-      content: `L’assemblée générale désigne le ${copro.syndic.name}, titulaire de la carte professionnelle CPI 6901 2018 000 012 345, en qualité de syndic pour une durée de trois ans, du 1er janvier ${y + 1} au 31 décembre ${y + 3}, et approuve son contrat conforme au contrat type.`,
+        "Le mandat du syndic arrive à échéance le 31 décembre. Conformément à l'article 21 de la loi du 10 juillet 1965, le conseil syndical a mis en concurrence plusieurs projets de contrat.",
+      content: `L'assemblée générale désigne le ${copro.syndic.name}, titulaire de la carte professionnelle CPI 6901 2018 000 012 345, en qualité de syndic pour une durée de trois ans, du 1er janvier ${y + 1} au 31 décembre ${y + 3}, et approuve son contrat conforme au contrat type.`,
     },
     {
-      title: 'Ravalement des façades sur cour : vote des travaux, choix de l’entreprise et financement',
+      title: "Ravalement des façades sur cour : vote des travaux, choix de l'entreprise et financement",
       article: 'ART-25',
       rep: 'CG',
-      content: `L’assemblée générale décide de faire réaliser le ravalement des façades sur cour des bâtiments A et B, retient le devis n° D-2026-207 de Façades Lyonnaises SAS pour ${euros(courWorks)} TTC et décide de le financer par le fonds de travaux à hauteur de 20 000,00 €, le solde étant appelé en deux fois selon les tantièmes de charges générales.`,
+      content: `L'assemblée générale décide de faire réaliser le ravalement des façades sur cour des bâtiments A et B, retient le devis n° D-2026-207 de Façades Lyonnaises SAS pour ${euros(courWorks)} TTC et décide de le financer par le fonds de travaux à hauteur de 20 000,00 €, le solde étant appelé en deux fois selon les tantièmes de charges générales.`,
       attachment: quoteFile,
     },
     {
       title: 'Montant des marchés à partir duquel la consultation du conseil syndical est obligatoire',
       article: 'ART-25',
       content:
-        'L’assemblée générale fixe à 2 000,00 € TTC le montant des marchés et contrats à partir duquel la consultation du conseil syndical est rendue obligatoire, et à 5 000,00 € TTC celui à partir duquel une mise en concurrence est obligatoire.',
+        "L'assemblée générale fixe à 2 000,00 € TTC le montant des marchés et contrats à partir duquel la consultation du conseil syndical est rendue obligatoire, et à 5 000,00 € TTC celui à partir duquel une mise en concurrence est obligatoire.",
     },
     {
-      title: 'Modification du règlement de copropriété : transformation de l’ancienne loge en local à vélos',
+      title: "Modification du règlement de copropriété : transformation de l'ancienne loge en local à vélos",
       article: 'ART-26',
       rep: 'CG',
       content:
-        'L’assemblée générale décide de modifier la destination de l’ancienne loge de gardien (partie commune) pour en faire un local à vélos sécurisé, et mandate le syndic pour faire établir et publier l’acte modificatif du règlement de copropriété, aux frais du syndicat.',
+        "L'assemblée générale décide de modifier la destination de l'ancienne loge de gardien (partie commune) pour en faire un local à vélos sécurisé, et mandate le syndic pour faire établir et publier l'acte modificatif du règlement de copropriété, aux frais du syndicat.",
     },
     {
       title: 'Questions diverses',
@@ -457,26 +464,26 @@ export async function seedAssemblies(
     past[1],
     past[2],
     {
-      title: `Approbation des comptes de l’exercice ${prevYear - 1}`,
+      title: `Approbation des comptes de l'exercice ${prevYear - 1}`,
       article: 'ART-24',
-      content: `L’assemblée générale approuve sans réserve les comptes de l’exercice ${prevYear - 1}.`,
+      content: `L'assemblée générale approuve sans réserve les comptes de l'exercice ${prevYear - 1}.`,
     },
     {
-      title: `Quitus au syndic pour sa gestion de l’exercice ${prevYear - 1}`,
+      title: `Quitus au syndic pour sa gestion de l'exercice ${prevYear - 1}`,
       article: 'ART-24',
-      content: `L’assemblée générale donne quitus au ${copro.syndic.name} pour sa gestion de l’exercice ${prevYear - 1}.`,
+      content: `L'assemblée générale donne quitus au ${copro.syndic.name} pour sa gestion de l'exercice ${prevYear - 1}.`,
       abstain: ['sci'],
     },
     {
-      title: `Vote du budget prévisionnel de l’exercice ${pastYear}`,
+      title: `Vote du budget prévisionnel de l'exercice ${pastYear}`,
       article: 'ART-24',
-      content: `L’assemblée générale approuve le budget prévisionnel de l’exercice ${pastYear}.`,
+      content: `L'assemblée générale approuve le budget prévisionnel de l'exercice ${pastYear}.`,
     },
     {
       title: 'Mission de diagnostic de la façade sur rue confiée à un architecte',
       article: 'ART-24',
       content:
-        'L’assemblée générale décide de confier à l’Atelier Dumas Architecte une mission de diagnostic de la façade sur rue pour 2 400,00 € TTC.',
+        "L'assemblée générale décide de confier à l'Atelier Dumas Architecte une mission de diagnostic de la façade sur rue pour 2 400,00 € TTC.",
       disagree: ['leroy'],
     },
   ];
@@ -487,7 +494,7 @@ export async function seedAssemblies(
       date: pastDate,
       time: '18:30',
       sent: addDays(pastDate, -26),
-      voteUntil: addDays(pastDate, -4),
+      voteUntil: voteUntilDay(pastDate),
       items: past,
     }),
     pvPdf(ctx, copro, {
@@ -502,7 +509,7 @@ export async function seedAssemblies(
       date: nextDate,
       time: '18:30',
       sent: sentDate,
-      voteUntil: addDays(nextDate, -4),
+      voteUntil: voteUntilDay(nextDate),
       items: upcoming,
     }),
     convocationPdf(ctx, copro, {
@@ -510,7 +517,7 @@ export async function seedAssemblies(
       date: prevDate,
       time: '18:30',
       sent: addDays(prevDate, -25),
-      voteUntil: addDays(prevDate, -4),
+      voteUntil: voteUntilDay(prevDate),
       items: prevItems,
     }),
     pvPdf(ctx, copro, {
@@ -635,7 +642,7 @@ export async function seedAssemblies(
         title: r.title,
         preamble: r.preamble ?? null,
         content: r.content,
-        comment: r.no_vote ? 'Point d’information, sans vote.' : `Majorité requise : ${MAJORITY[r.article]}.`,
+        comment: r.no_vote ? "Point d'information, sans vote." : `Majorité requise : ${MAJORITY[r.article]}.`,
         article: r.article,
         no_vote: !!r.no_vote,
         repartition_id: r.rep ? copro.rep(r.rep).id : cg.id,
@@ -784,31 +791,31 @@ export async function seedAssemblies(
     documents,
     agDoc(
       files.prevConv,
-      `Convocation à l’assemblée générale ordinaire du ${frDate(prevDate)}`,
+      `Convocation à l'assemblée générale ordinaire du ${frDate(prevDate)}`,
       addDays(prevDate, -25),
       'quote',
     ),
     agDoc(
       files.prevPv,
-      `Procès-verbal de l’assemblée générale ordinaire du ${frDate(prevDate)}`,
+      `Procès-verbal de l'assemblée générale ordinaire du ${frDate(prevDate)}`,
       addDays(prevDate, 10),
       'record',
     ),
     agDoc(
       files.pastConv,
-      `Convocation à l’assemblée générale ordinaire du ${frDate(pastDate)}`,
+      `Convocation à l'assemblée générale ordinaire du ${frDate(pastDate)}`,
       addDays(pastDate, -26),
       'quote',
     ),
     agDoc(
       files.pastPv,
-      `Procès-verbal de l’assemblée générale ordinaire du ${frDate(pastDate)}`,
+      `Procès-verbal de l'assemblée générale ordinaire du ${frDate(pastDate)}`,
       addDays(pastDate, 12),
       'record',
     ),
     agDoc(
       files.nextConv,
-      `Convocation à l’assemblée générale ordinaire du ${frDate(nextDate)}`,
+      `Convocation à l'assemblée générale ordinaire du ${frDate(nextDate)}`,
       sentDate,
       'quote',
     ),

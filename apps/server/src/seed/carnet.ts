@@ -27,14 +27,14 @@ export function seedCarnet(
     insurance_contracts: [
       {
         kind: 'Multirisque immeuble',
-        insurer: 'Mutuelle Rhodanienne d’Assurances',
+        insurer: "Mutuelle Rhodanienne d'Assurances",
         policy_number: 'MRI 2019 08 4471',
         broker: 'Cabinet Vernay Courtage',
         expires_on: isoOf(y, 12, 31),
       },
       {
         kind: 'Responsabilité civile du syndicat et protection juridique',
-        insurer: 'Mutuelle Rhodanienne d’Assurances',
+        insurer: "Mutuelle Rhodanienne d'Assurances",
         policy_number: 'RCS 2019 08 4472',
         broker: null,
         expires_on: isoOf(y, 12, 31),
@@ -82,7 +82,7 @@ export function seedCarnet(
       { year: 2018, nature: 'Mise aux normes des deux ascenseurs', contractor: 'Otis – Agence Lyon Est' },
       {
         year: 2016,
-        nature: 'Réfection de l’étanchéité de la toiture-terrasse',
+        nature: "Réfection de l'étanchéité de la toiture-terrasse",
         contractor: 'Étanchéité du Rhône',
       },
       { year: 2009, nature: 'Remplacement des colonnes de gaz', contractor: 'Plomberie Saint-Louis' },
@@ -92,8 +92,8 @@ export function seedCarnet(
       items: [
         { year: y + 1, nature: 'Ravalement de la façade sur rue', estimated_cents: opts.worksBudgetCents },
         { year: y + 3, nature: 'Isolation des combles et des planchers bas', estimated_cents: 3_150_000 },
-        { year: y + 5, nature: 'Remplacement des colonnes d’eau', estimated_cents: 4_720_000 },
-        { year: y + 8, nature: 'Réfection des cages d’escalier', estimated_cents: 2_280_000 },
+        { year: y + 5, nature: "Remplacement des colonnes d'eau", estimated_cents: 4_720_000 },
+        { year: y + 8, nature: "Réfection des cages d'escalier", estimated_cents: 2_280_000 },
       ],
     },
     updated_at: at,

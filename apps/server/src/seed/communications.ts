@@ -99,18 +99,18 @@ export async function seedCommunications(ctx: SeedContext, input: CommsInput, wh
       method: 'postal',
       module: 'convocation',
       daysAgo: agDaysAgo,
-      subject: `Convocation à l’assemblée générale ordinaire du ${frDate(input.ag.nextDate)}`,
+      subject: `Convocation à l'assemblée générale ordinaire du ${frDate(input.ag.nextDate)}`,
       files: [input.ag.convocation],
     },
     {
       method: 'email',
       module: 'convocation',
       daysAgo: agDaysAgo,
-      subject: `Convocation à l’assemblée générale ordinaire du ${frDate(input.ag.nextDate)}`,
+      subject: `Convocation à l'assemblée générale ordinaire du ${frDate(input.ag.nextDate)}`,
       html: p(
         'Madame, Monsieur,',
-        `Vous trouverez ci-joint votre convocation à l’assemblée générale ordinaire de la ${copro.name}, qui se tiendra le ${frWeekday(input.ag.nextDate)} ${frLongDate(input.ag.nextDate)} à 18 h 30.`,
-        `Vous pouvez voter par correspondance sur votre extranet jusqu’au ${frDate(input.ag.voteUntil)}, ou participer par visioconférence.`,
+        `Vous trouverez ci-joint votre convocation à l'assemblée générale ordinaire de la ${copro.name}, qui se tiendra le ${frWeekday(input.ag.nextDate)} ${frLongDate(input.ag.nextDate)} à 18 h 30.`,
+        `Vous pouvez voter par correspondance sur votre extranet jusqu'au ${frDate(input.ag.voteUntil)}, ou participer par visioconférence.`,
         sign,
       ),
       files: [input.ag.convocation],
@@ -119,8 +119,8 @@ export async function seedCommunications(ctx: SeedContext, input: CommsInput, wh
       method: 'sms',
       module: 'courrier',
       daysAgo: 2,
-      subject: 'Coupure d’eau',
-      content: `${copro.syndic.name} : coupure d’eau froide le ${frWeekday(waterDay)} ${frLongDate(waterDay).replace(/ \d{4}$/, '')} de 8 h 30 à 12 h (bâtiments A et B) pour le remplacement d’une vanne. Merci de votre compréhension.`,
+      subject: "Coupure d'eau",
+      content: `${copro.syndic.name} : coupure d'eau froide le ${frWeekday(waterDay)} ${frLongDate(waterDay).replace(/ \d{4}$/, '')} de 8 h 30 à 12 h (bâtiments A et B) pour le remplacement d'une vanne. Merci de votre compréhension.`,
     },
   ];
   if (latest)
@@ -133,7 +133,7 @@ export async function seedCommunications(ctx: SeedContext, input: CommsInput, wh
         html: p(
           'Madame, Monsieur,',
           `Votre ${latest.name.charAt(0).toLowerCase()}${latest.name.slice(1)} est disponible. Le montant est exigible le ${frLongDate(latest.date)}.`,
-          'Vous pouvez le régler par carte bancaire depuis votre extranet, rubrique « Situation de compte ».',
+          'Vous pouvez le régler par carte bancaire depuis votre extranet, rubrique « Situation de compte ».',
           sign,
         ),
         files: [latest.file],
@@ -159,7 +159,7 @@ export async function seedCommunications(ctx: SeedContext, input: CommsInput, wh
       place: `${copro.syndic.city}, le ${frLongDate(relanceDate)}`,
       blocks: [
         {
-          p: `Madame, sauf erreur ou omission de notre part, votre compte présente à ce jour un solde débiteur de ${euros(due)}, correspondant aux appels suivants :`,
+          p: `Madame, sauf erreur ou omission de notre part, votre compte présente à ce jour un solde débiteur de ${euros(due)}, correspondant aux appels suivants :`,
         },
         {
           table: {
@@ -192,7 +192,7 @@ export async function seedCommunications(ctx: SeedContext, input: CommsInput, wh
       place: `${copro.syndic.city}, le ${frLongDate(addDays(clock.today, -24))}`,
       blocks: [
         {
-          p: 'Madame, Monsieur, l’entreprise Façades Lyonnaises installera les échafaudages sur la façade côté rue des Tilleuls à partir du lundi suivant la réception de ce courrier, pour une durée prévisionnelle de dix semaines.',
+          p: "Madame, Monsieur, l'entreprise Façades Lyonnaises installera les échafaudages sur la façade côté rue des Tilleuls à partir du lundi suivant la réception de ce courrier, pour une durée prévisionnelle de dix semaines.",
         },
         {
           p: 'Pendant le chantier, nous vous remercions de laisser les fenêtres côté rue fermées lors des travaux de décapage, de ne rien entreposer sur les balcons et de signaler toute difficulté au cabinet.',
@@ -246,17 +246,17 @@ export async function seedCommunications(ctx: SeedContext, input: CommsInput, wh
         method: 'postal',
         module: 'proces_verbal',
         daysAgo: pastDays,
-        subject: `Procès-verbal de l’assemblée générale du ${frDate(input.ag.pastDate)}`,
+        subject: `Procès-verbal de l'assemblée générale du ${frDate(input.ag.pastDate)}`,
         files: [input.ag.pv],
       },
       {
         method: 'email',
         module: 'proces_verbal',
         daysAgo: pastDays,
-        subject: `Procès-verbal de l’assemblée générale du ${frDate(input.ag.pastDate)}`,
+        subject: `Procès-verbal de l'assemblée générale du ${frDate(input.ag.pastDate)}`,
         html: p(
           'Madame, Monsieur,',
-          'Veuillez trouver ci-joint le procès-verbal de l’assemblée générale ordinaire. Le délai de contestation de deux mois court à compter de sa notification.',
+          "Veuillez trouver ci-joint le procès-verbal de l'assemblée générale ordinaire. Le délai de contestation de deux mois court à compter de sa notification.",
           sign,
         ),
         files: [input.ag.pv],
@@ -266,17 +266,17 @@ export async function seedCommunications(ctx: SeedContext, input: CommsInput, wh
         module: 'convocation',
         daysAgo: 1,
         subject: 'Assemblée générale',
-        content: `${copro.syndic.name} : votre convocation à l’AG du ${frDate(input.ag.nextDate)} est sur votre extranet. Vote par correspondance possible jusqu’au ${frDate(input.ag.voteUntil)}.`,
+        content: `${copro.syndic.name} : votre convocation à l'AG du ${frDate(input.ag.nextDate)} est sur votre extranet. Vote par correspondance possible jusqu'au ${frDate(input.ag.voteUntil)}.`,
       },
       {
         method: 'email',
         module: 'invitation',
         daysAgo: 610,
-        subject: 'Votre accès à l’extranet copropriétaire',
+        subject: "Votre accès à l'extranet copropriétaire",
         html: p(
           'Madame,',
           `Le ${copro.syndic.name} met à votre disposition un extranet pour consulter vos documents, votre situation de compte et les assemblées générales de la ${copro.name}.`,
-          `Votre code de rattachement : <strong>${owner.unique_code}</strong>.`,
+          `Votre code de rattachement : <strong>${owner.unique_code}</strong>.`,
           sign,
         ),
       },
@@ -289,7 +289,7 @@ export async function seedCommunications(ctx: SeedContext, input: CommsInput, wh
       subject: 'Invitation à rejoindre votre extranet copropriétaire',
       html: p(
         'Monsieur,',
-        `Bienvenue dans la ${copro.name}. Pour créer votre accès à l’extranet, utilisez le code d’invitation <strong>${input.invitationCode}</strong> (valable 30 jours).`,
+        `Bienvenue dans la ${copro.name}. Pour créer votre accès à l'extranet, utilisez le code d'invitation <strong>${input.invitationCode}</strong> (valable 30 jours).`,
         sign,
       ),
     });

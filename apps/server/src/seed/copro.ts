@@ -243,7 +243,7 @@ export function seedCopro(ctx: SeedContext, def: CoproDef): CoproInfo {
     const unique_code = o.unique_code ?? randomCode(9);
     const ownerLots = o.lots.map((k) => {
       const lot = lotByKey.get(k);
-      if (!lot) throw new Error(`Lot inconnu : ${k}`);
+      if (!lot) throw new Error(`Lot inconnu : ${k}`);
       return lot;
     });
     const living = !o.address;

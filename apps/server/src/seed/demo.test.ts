@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   correspondenceDeadline,
+  formatParisDate,
   formatPhone,
   type SupplementInfo,
   syndicProfileBody,
@@ -20,6 +21,7 @@ import {
   bills,
   chargeInvoices,
   chatMessages,
+  communications,
   conversationMembers,
   conversations,
   coproprietaires,
@@ -69,6 +71,27 @@ afterAll(async () => {
   await t.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+/**
+ * The texts of the seed a co-owner reads in the interface: notifications, messages, chat and
+ * communications. SMS keep the GSM-7 alphabet (no narrow no-break space): left out on request.
+ */
+async function seededTexts({ withSms = true } = {}): Promise<string[]> {
+  const n = await db().select({ a: notifications.title, b: notifications.body }).from(notifications);
+  const m = await db().select({ a: messages.title, b: messages.body }).from(messages);
+  const c = await db().select({ a: chatMessages.text }).from(chatMessages);
+  const k = await db()
+    .select({ a: communications.subject, b: communications.content, how: communications.sending_method })
+    .from(communications);
+  return [
+    ...n.flatMap((r) => [r.a, r.b]),
+    ...m.flatMap((r) => [r.a, r.b]),
+    ...c.map((r) => r.a),
+    ...k
+      .filter((r) => withSms || r.how !== 'sms')
+      .flatMap((r) => (r.how === 'sms' && !withSms ? [] : [r.a, r.b])),
+  ].filter((x): x is string => !!x);
+}
 
 describe('demo seed', () => {
   it('fills an empty database once', async () => {
@@ -421,6 +444,26 @@ describe('demo seed', () => {
       .from(administrators)
       .where(eq(administrators.id, demo.gestionnaireId));
     expect(staff?.user_id).toBeTruthy();
+  });
+
+  it("tells one vote deadline everywhere: the upcoming assembly's", async () => {
+    const upcoming = (await db().select().from(assemblees)).filter(
+      (a) => a.valid_to && a.valid_to > new Date(),
+    );
+    const deadlines = new Set(upcoming.map((a) => formatParisDate(a.valid_to as Date)));
+    const texts = await seededTexts();
+    const said = texts.flatMap((x) => [...x.matchAll(/jusqu.au (\d{2}\/\d{2}\/\d{4})/g)].map((m) => m[1]));
+    expect(said.length).toBeGreaterThan(0);
+    for (const d of said) expect(deadlines, d).toContain(d);
+  });
+
+  it('typesets its texts as the interface does (one apostrophe, narrow space before : ; ? !, spaced « »)', async () => {
+    const texts = await seededTexts({ withSms: false });
+    expect(texts.length).toBeGreaterThan(20);
+    const slips = texts.filter(
+      (x) => x.includes('’') || /[ \u00a0][:;!?]/.test(x) || /«[^\u00a0\u202f]|[^\u00a0\u202f]»/.test(x),
+    );
+    expect(slips).toEqual([]);
   });
 
   it('creates the invitations and the preview token', async () => {

@@ -11,7 +11,7 @@ import {
   seedPreviewToken,
   seedUsers,
 } from './accounts.js';
-import { assemblyDates, seedAssemblies } from './assemblies.js';
+import { assemblyDates, seedAssemblies, voteUntilDay } from './assemblies.js';
 import { seedAssemblyRefs } from './assemblies.syndic.js';
 import { addDays, isoOf, makeClock } from './clock.js';
 import { seedCarnet } from './carnet.js';
@@ -166,10 +166,10 @@ export async function seedDemo(
 
   // ---- Documents ----
   seedDocumentTypes(ctx);
-  const nextName = `Convocation à l’assemblée générale ordinaire du ${frDate(assemblies.upcoming.date)}`;
+  const nextName = `Convocation à l'assemblée générale ordinaire du ${frDate(assemblies.upcoming.date)}`;
   const sentDate = ag.sent;
-  const voteUntil = addDays(assemblies.upcoming.date, -2);
-  const worksNoteName = 'Note d’information – ravalement de la façade sur rue';
+  const voteUntil = voteUntilDay(assemblies.upcoming.date);
+  const worksNoteName = "Note d'information – ravalement de la façade sur rue";
   const statements = [isoOf(y - 1, 12, 31), isoOf(y, 6, 30), isoOf(y, 9, 30)].filter(
     (d) => addDays(d, 2) <= clock.today,
   );
@@ -183,19 +183,19 @@ export async function seedDemo(
           [assemblies.upcoming.convocation, nextName, sentDate],
           [
             assemblies.past.convocation,
-            `Convocation à l’assemblée générale ordinaire du ${frDate(assemblies.past.date)}`,
+            `Convocation à l'assemblée générale ordinaire du ${frDate(assemblies.past.date)}`,
             addDays(assemblies.past.date, -26),
           ],
         ],
         pvs: [
           [
             assemblies.past.pv,
-            `Procès-verbal de l’assemblée générale ordinaire du ${frDate(assemblies.past.date)}`,
+            `Procès-verbal de l'assemblée générale ordinaire du ${frDate(assemblies.past.date)}`,
             addDays(assemblies.past.date, 12),
           ],
           [
             assemblies.previousYear.pv,
-            `Procès-verbal de l’assemblée générale ordinaire du ${frDate(assemblies.previousYear.date)}`,
+            `Procès-verbal de l'assemblée générale ordinaire du ${frDate(assemblies.previousYear.date)}`,
             addDays(assemblies.previousYear.date, 10),
           ],
         ],
@@ -206,13 +206,13 @@ export async function seedDemo(
           date: addDays(travauxDate, -20),
           blocks: [
             {
-              p: `Les travaux de ravalement de la façade sur rue votés lors de l’assemblée générale du ${frLongDate(ag.past)} seront réalisés par Façades Lyonnaises SAS sous la maîtrise d’œuvre de l’Atelier Dumas Architecte.`,
+              p: `Les travaux de ravalement de la façade sur rue votés lors de l'assemblée générale du ${frLongDate(ag.past)} seront réalisés par Façades Lyonnaises SAS sous la maîtrise d'œuvre de l'Atelier Dumas Architecte.`,
             },
             {
-              p: 'Ils sont financés par trois appels de fonds égaux répartis selon les tantièmes de charges générales. Le premier appel figure sur votre compte ; les deux suivants interviendront à l’avancement du chantier.',
+              p: "Ils sont financés par trois appels de fonds égaux répartis selon les tantièmes de charges générales. Le premier appel figure sur votre compte ; les deux suivants interviendront à l'avancement du chantier.",
             },
             {
-              p: 'Pendant la durée du chantier, l’accès aux caves et au local poubelles est maintenu. Le calendrier détaillé est affiché dans les halls.',
+              p: "Pendant la durée du chantier, l'accès aux caves et au local poubelles est maintenu. Le calendrier détaillé est affiché dans les halls.",
             },
           ],
         },
@@ -220,10 +220,10 @@ export async function seedDemo(
           name: `Fiche synthétique de la copropriété ${y}`,
           date: isoOf(y, 3, 1),
           blocks: [
-            { p: 'Fiche établie en application de l’article 8-2 de la loi du 10 juillet 1965.' },
+            { p: "Fiche établie en application de l'article 8-2 de la loi du 10 juillet 1965." },
             {
               kv: [
-                ['Numéro d’immatriculation', 'AC1-234-567'],
+                ["Numéro d'immatriculation", 'AC1-234-567'],
                 ['Adresse', tilleuls.address.full_address ?? ''],
                 ['Nombre de lots', String(tilleuls.lots.length)],
                 ['Syndic', syndics.lefevre.name],
@@ -380,29 +380,29 @@ export async function seedDemo(
  * demo password, no /dev/outbox (it does not exist there), no demo tokens.
  */
 export function startupBanner(config: Config, demo: DemoResult | null): string {
-  const lines = ['', `  Tantième est prêt : ${config.publicUrl}`];
+  const lines = ['', `  Tantième est prêt : ${config.publicUrl}`];
   if (config.env === 'production') {
-    lines.push(`  Documentation API : ${config.publicUrl}/api/docs`);
+    lines.push(`  Documentation API : ${config.publicUrl}/api/docs`);
     return `${lines.join('\n')}\n`;
   }
   lines.push(
     '',
-    '  Comptes de démonstration (mot de passe Tilleuls2024) :',
+    '  Comptes de démonstration (mot de passe Tilleuls2024) :',
     '    claire.martin@example.fr   (3 copropriétaires, présidente du conseil syndical)',
     '    paul.durand@example.fr     (copropriétaire)',
     '    jp.rousseau@example.fr     (conseil syndical des Tilleuls)',
-    "    s.garnier@lefevre-immobilier.fr (gestionnaire du syndic : boîte de réception 'Messagerie')",
-    '  Code de rattachement libre : ABC123456',
-    `  Boîte d'envoi (codes e-mail / SMS) : ${config.publicUrl}/dev/outbox`,
-    `  Documentation API : ${config.publicUrl}/api/docs`,
+    "    s.garnier@lefevre-immobilier.fr (gestionnaire du syndic : boîte de réception 'Messagerie')",
+    '  Code de rattachement libre : ABC123456',
+    `  Boîte d'envoi (codes e-mail / SMS) : ${config.publicUrl}/dev/outbox`,
+    `  Documentation API : ${config.publicUrl}/api/docs`,
   );
   if (demo) {
     lines.push(
-      `  Invitation valide : ${config.publicUrl}/s/lefevre/invitations/${demo.invitationCodes.valid}` +
-        `  (utilisée : ${demo.invitationCodes.used}, expirée : ${demo.invitationCodes.expired})`,
-      `  Aperçu syndic : ${config.publicUrl}/syndic-preview/${demo.claireTilleulsId}/home?spt=${demo.previewToken}`,
-      `  Signature de présence AG : ${config.publicUrl}/signature?auth_token=${demo.signatureToken}`,
-      `  Clé API syndic lefevre : ${demo.syndicApiKey}`,
+      `  Invitation valide : ${config.publicUrl}/s/lefevre/invitations/${demo.invitationCodes.valid}` +
+        `  (utilisée : ${demo.invitationCodes.used}, expirée : ${demo.invitationCodes.expired})`,
+      `  Aperçu syndic : ${config.publicUrl}/syndic-preview/${demo.claireTilleulsId}/home?spt=${demo.previewToken}`,
+      `  Signature de présence AG : ${config.publicUrl}/signature?auth_token=${demo.signatureToken}`,
+      `  Clé API syndic lefevre : ${demo.syndicApiKey}`,
       `  Données de démonstration créées en ${(demo.durationMs / 1000).toFixed(1).replace('.', ',')} s`,
     );
   }

@@ -102,12 +102,12 @@ function callPdf(ctx: SeedContext, copro: CoproInfo, owner: OwnerInfo, call: Own
       },
       { h: 'Modes de règlement' },
       {
-        p: `Par virement sur le compte du syndicat des copropriétaires (IBAN ${ibanOf(copro)}), en indiquant la référence ${owner.compte} ; par carte bancaire depuis votre extranet Tantième (bouton «\u00a0Payez\u00a0maintenant\u00a0») ; ou par chèque à l’ordre du « Syndicat des copropriétaires ${copro.name} ».`,
+        p: `Par virement sur le compte du syndicat des copropriétaires (IBAN ${ibanOf(copro)}), en indiquant la référence ${owner.compte} ; par carte bancaire depuis votre extranet Tantième (bouton « \u00a0Payez\u00a0maintenant\u00a0 ») ; ou par chèque à l'ordre du « Syndicat des copropriétaires ${copro.name} ».`,
       },
       {
         p: call.bills.some((b) => b.type === 'fonctionnement')
-          ? `Calcul : un quart du budget prévisionnel de chaque charge${call.bills.some((b) => b.type === 'fond_travaux') ? ' et de la cotisation au fonds de travaux' : ''}, réparti selon vos tantièmes.`
-          : 'Calcul : montant voté en assemblée générale, réparti selon vos tantièmes de charges générales.',
+          ? `Calcul : un quart du budget prévisionnel de chaque charge${call.bills.some((b) => b.type === 'fond_travaux') ? ' et de la cotisation au fonds de travaux' : ''}, réparti selon vos tantièmes.`
+          : 'Calcul : montant voté en assemblée générale, réparti selon vos tantièmes de charges générales.',
       },
     ],
     footer: `${copro.syndic.name} – document émis pour le compte du syndicat des copropriétaires`,
@@ -227,7 +227,7 @@ function decomptePdf(
           ],
         },
         {
-          p: `Les comptes de l’exercice ${year} sont soumis à l’approbation de l’assemblée générale. La régularisation sera portée sur votre compte après cette approbation. Les charges récupérables sur le locataire sont identifiées dans l’annexe comptable.`,
+          p: `Les comptes de l'exercice ${year} sont soumis à l'approbation de l'assemblée générale. La régularisation sera portée sur votre compte après cette approbation. Les charges récupérables sur le locataire sont identifiées dans l'annexe comptable.`,
         },
       ],
       footer: `${copro.syndic.name} – décompte établi selon les clés de répartition du règlement de copropriété`,
@@ -424,9 +424,9 @@ export async function seedTilleulsGroups(ctx: SeedContext, copro: CoproInfo, fin
             {
               p: 'Règlement de copropriété établi suivant acte reçu par Maître Henri Delorme, notaire à Lyon, le 18 mars 1974, publié au service de la publicité foncière de Lyon.',
             },
-            { h: 'Chapitre I – Désignation et division de l’immeuble' },
+            { h: "Chapitre I – Désignation et division de l'immeuble" },
             {
-              p: 'L’ensemble immobilier situé 12 rue des Tilleuls à Lyon (3e arrondissement) comprend deux bâtiments A et B élevés sur sous-sol de quatre étages, une cour intérieure, des caves et des emplacements de stationnement. Il est divisé en 28 lots.',
+              p: "L'ensemble immobilier situé 12 rue des Tilleuls à Lyon (3e arrondissement) comprend deux bâtiments A et B élevés sur sous-sol de quatre étages, une cour intérieure, des caves et des emplacements de stationnement. Il est divisé en 28 lots.",
             },
             { h: 'Chapitre II – Parties communes et parties privatives' },
             {
@@ -434,7 +434,7 @@ export async function seedTilleulsGroups(ctx: SeedContext, copro: CoproInfo, fin
             },
             { h: 'Chapitre III – Répartition des charges' },
             {
-              p: 'Les charges générales sont réparties en dix-millièmes. Les charges d’ascenseur sont réparties entre les seuls lots desservis, en millièmes, selon un coefficient d’étage. Les charges de chauffage collectif sont réparties en millièmes entre les appartements.',
+              p: "Les charges générales sont réparties en dix-millièmes. Les charges d'ascenseur sont réparties entre les seuls lots desservis, en millièmes, selon un coefficient d'étage. Les charges de chauffage collectif sont réparties en millièmes entre les appartements.",
             },
           ],
         },
@@ -443,7 +443,7 @@ export async function seedTilleulsGroups(ctx: SeedContext, copro: CoproInfo, fin
           date: '2011-10-07',
           blocks: [
             {
-              p: 'Acte modificatif reçu le 7 octobre 2011 à la suite de la décision de l’assemblée générale du 14 juin 2011 : création des lots de stationnement P01 à P06 dans l’ancienne cour de service et mise à jour des tantièmes de charges générales.',
+              p: "Acte modificatif reçu le 7 octobre 2011 à la suite de la décision de l'assemblée générale du 14 juin 2011 : création des lots de stationnement P01 à P06 dans l'ancienne cour de service et mise à jour des tantièmes de charges générales.",
             },
           ],
         },
@@ -451,7 +451,7 @@ export async function seedTilleulsGroups(ctx: SeedContext, copro: CoproInfo, fin
     }),
     seedGroup(ctx, {
       ...common,
-      name: 'Contrats d’entretien',
+      name: "Contrats d'entretien",
       sort: 2,
       docs: [
         {
@@ -459,37 +459,37 @@ export async function seedTilleulsGroups(ctx: SeedContext, copro: CoproInfo, fin
           date: isoOf(y - 3, 1, 1),
           blocks: [
             {
-              p: `Contrat de maintenance des deux ascenseurs (appareils n° 69L1042 et 69L1043) : visites d’entretien toutes les six semaines, dépannage 7 jours sur 7, astreinte 24 h / 24. Budget annuel ${y} : ${budget('ascenseur')}.`,
+              p: `Contrat de maintenance des deux ascenseurs (appareils n° 69L1042 et 69L1043) : visites d'entretien toutes les six semaines, dépannage 7 jours sur 7, astreinte 24 h / 24. Budget annuel ${y} : ${budget('ascenseur')}.`,
             },
             {
-              p: 'Durée : cinq ans à compter du 1er janvier, résiliable par lettre recommandée trois mois avant l’échéance annuelle.',
+              p: "Durée : cinq ans à compter du 1er janvier, résiliable par lettre recommandée trois mois avant l'échéance annuelle.",
             },
           ],
         },
         {
-          name: 'Contrat d’exploitation de chauffage P2 – Dalkia',
+          name: "Contrat d'exploitation de chauffage P2 – Dalkia",
           date: isoOf(y - 2, 9, 1),
           blocks: [
             {
-              p: `Conduite et entretien de la chaufferie collective au gaz naturel : réglages, contrôle de la combustion, ramonage annuel, relevés mensuels. Budget annuel ${y} : ${budget('chaudiere')}.`,
+              p: `Conduite et entretien de la chaufferie collective au gaz naturel : réglages, contrôle de la combustion, ramonage annuel, relevés mensuels. Budget annuel ${y} : ${budget('chaudiere')}.`,
             },
           ],
         },
         {
-          name: 'Contrat d’entretien des parties communes – Nettoyage Rhône Services',
+          name: "Contrat d'entretien des parties communes – Nettoyage Rhône Services",
           date: isoOf(y - 1, 1, 1),
           blocks: [
             {
-              p: `Nettoyage des halls, escaliers et paliers deux fois par semaine, vitrerie des parties communes une fois par mois, sortie et rentrée des conteneurs. Budget annuel ${y} : ${budget('nettoyage')}.`,
+              p: `Nettoyage des halls, escaliers et paliers deux fois par semaine, vitrerie des parties communes une fois par mois, sortie et rentrée des conteneurs. Budget annuel ${y} : ${budget('nettoyage')}.`,
             },
           ],
         },
         {
-          name: `Contrat d’assurance multirisque immeuble – attestation ${y}`,
+          name: `Contrat d'assurance multirisque immeuble – attestation ${y}`,
           date: isoOf(y, 1, 5),
           blocks: [
             {
-              p: `La Mutuelle Rhodanienne d’Assurances atteste que le syndicat des copropriétaires de la ${copro.name} est assuré au titre du contrat multirisque immeuble n° MRI 2019 08 4471 pour la période du 1er janvier au 31 décembre ${y} : incendie, dégâts des eaux, bris de glace, responsabilité civile du syndicat.`,
+              p: `La Mutuelle Rhodanienne d'Assurances atteste que le syndicat des copropriétaires de la ${copro.name} est assuré au titre du contrat multirisque immeuble n° MRI 2019 08 4471 pour la période du 1er janvier au 31 décembre ${y} : incendie, dégâts des eaux, bris de glace, responsabilité civile du syndicat.`,
             },
           ],
         },
@@ -506,7 +506,7 @@ export async function seedTilleulsGroups(ctx: SeedContext, copro: CoproInfo, fin
           date: isoOf(y - 2, 3, 1),
           blocks: [
             {
-              p: 'Établie par le syndic en application de l’article 8-2 de la loi du 10 juillet 1965, à partir des données transmises au registre national des copropriétés.',
+              p: "Établie par le syndic en application de l'article 8-2 de la loi du 10 juillet 1965, à partir des données transmises au registre national des copropriétés.",
             },
             {
               kv: [
@@ -521,20 +521,20 @@ export async function seedTilleulsGroups(ctx: SeedContext, copro: CoproInfo, fin
     }),
     seedGroup(ctx, {
       ...common,
-      name: 'Carnet d’entretien',
+      name: "Carnet d'entretien",
       sort: 3,
       docs: [
         {
-          name: `Carnet d’entretien de l’immeuble – mise à jour ${y}`,
+          name: `Carnet d'entretien de l'immeuble – mise à jour ${y}`,
           date: isoOf(y, 7, 15),
           blocks: [
             {
-              p: 'Établi en application de l’article 18 de la loi du 10 juillet 1965 et du décret n° 2001-477 du 30 mai 2001.',
+              p: "Établi en application de l'article 18 de la loi du 10 juillet 1965 et du décret n° 2001-477 du 30 mai 2001.",
             },
             {
               kv: [
                 ['Année de construction', '1974'],
-                ['Toiture', 'Réfection de l’étanchéité en 2016'],
+                ['Toiture', "Réfection de l'étanchéité en 2016"],
                 ['Chaufferie', 'Chaudière gaz à condensation remplacée en 2025'],
                 ['Ascenseurs', 'Mise aux normes en 2018 (Otis)'],
                 ['Façade sur rue', `Ravalement voté en ${y}`],
@@ -547,7 +547,7 @@ export async function seedTilleulsGroups(ctx: SeedContext, copro: CoproInfo, fin
           date: isoOf(y - 3, 11, 8),
           blocks: [
             {
-              p: 'Le diagnostic technique global recommande, sur dix ans, le ravalement des façades, l’isolation des combles et le remplacement des colonnes d’eau. Le plan pluriannuel de travaux en découle.',
+              p: "Le diagnostic technique global recommande, sur dix ans, le ravalement des façades, l'isolation des combles et le remplacement des colonnes d'eau. Le plan pluriannuel de travaux en découle.",
             },
           ],
         },
@@ -556,7 +556,7 @@ export async function seedTilleulsGroups(ctx: SeedContext, copro: CoproInfo, fin
           date: '2013-04-22',
           blocks: [
             {
-              p: 'Repérage des matériaux et produits contenant de l’amiante : présence de dalles de sol vinyle-amiante dans le local poubelles du bâtiment B, en bon état de conservation. Contrôle visuel recommandé tous les trois ans.',
+              p: "Repérage des matériaux et produits contenant de l'amiante : présence de dalles de sol vinyle-amiante dans le local poubelles du bâtiment B, en bon état de conservation. Contrôle visuel recommandé tous les trois ans.",
             },
           ],
         },
@@ -672,10 +672,10 @@ export async function seedClosFleuriGroups(ctx: SeedContext, copro: CoproInfo) {
         date: '1988-06-02',
         blocks: [
           {
-            p: 'Règlement de copropriété de l’immeuble situé 5 avenue des Mimosas à Nice, comprenant six appartements et deux garages, soit huit lots. Les charges générales sont réparties en millièmes.',
+            p: "Règlement de copropriété de l'immeuble situé 5 avenue des Mimosas à Nice, comprenant six appartements et deux garages, soit huit lots. Les charges générales sont réparties en millièmes.",
           },
           {
-            p: 'Le jardin d’agrément est une partie commune à jouissance collective ; son entretien est une charge générale.',
+            p: "Le jardin d'agrément est une partie commune à jouissance collective ; son entretien est une charge générale.",
           },
         ],
       },
@@ -696,11 +696,11 @@ export async function seedSyndicGroups(ctx: SeedContext, syndic: SyndicInfo) {
       approve_date: isoOf(y - 2, 3, 15),
       docs: [
         {
-          name: 'Carte professionnelle « Gestion immobilière » et « Syndic de copropriété »',
+          name: 'Carte professionnelle « Gestion immobilière » et « Syndic de copropriété »',
           date: isoOf(y - 2, 3, 15),
           blocks: [
             {
-              p: `Carte professionnelle n° CPI 6901 2018 000 012 345 délivrée par la CCI Lyon Métropole Saint-Étienne Roanne au ${syndic.name}, renouvelée le ${frDate(isoOf(y - 2, 3, 15))} pour trois ans, mentions « Gestion immobilière » et « Syndic de copropriété » (loi n° 70-9 du 2 janvier 1970, dite loi Hoguet).`,
+              p: `Carte professionnelle n° CPI 6901 2018 000 012 345 délivrée par la CCI Lyon Métropole Saint-Étienne Roanne au ${syndic.name}, renouvelée le ${frDate(isoOf(y - 2, 3, 15))} pour trois ans, mentions « Gestion immobilière » et « Syndic de copropriété » (loi n° 70-9 du 2 janvier 1970, dite loi Hoguet).`,
             },
           ],
         },
@@ -708,17 +708,17 @@ export async function seedSyndicGroups(ctx: SeedContext, syndic: SyndicInfo) {
     }),
     seedGroup(ctx, {
       ...common,
-      name: 'Attestation d’assurance RCP',
+      name: "Attestation d'assurance RCP",
       sort: 2,
       number: 'RCP-LEF-2026-0417',
       approve_date: isoOf(y, 1, 5),
       docs: [
         {
-          name: `Attestation d’assurance responsabilité civile professionnelle ${y}`,
+          name: `Attestation d'assurance responsabilité civile professionnelle ${y}`,
           date: isoOf(y, 1, 5),
           blocks: [
             {
-              p: `La Mutuelle des Professions Immobilières atteste que le ${syndic.name} est titulaire d’un contrat d’assurance responsabilité civile professionnelle couvrant ses activités de gestion immobilière et de syndic de copropriété, du 1er janvier au 31 décembre ${y}, à hauteur de 1 500 000 € par sinistre.`,
+              p: `La Mutuelle des Professions Immobilières atteste que le ${syndic.name} est titulaire d'un contrat d'assurance responsabilité civile professionnelle couvrant ses activités de gestion immobilière et de syndic de copropriété, du 1er janvier au 31 décembre ${y}, à hauteur de 1 500 000 € par sinistre.`,
             },
           ],
         },
@@ -736,7 +736,7 @@ export async function seedSyndicGroups(ctx: SeedContext, syndic: SyndicInfo) {
           date: isoOf(y, 1, 2),
           blocks: [
             {
-              p: `La Société de caution mutuelle du Rhône atteste accorder au ${syndic.name} une garantie financière de 2 400 000 € au titre de son activité de syndic de copropriété, pour l’année ${y}, en application de l’article 3 de la loi du 2 janvier 1970.`,
+              p: `La Société de caution mutuelle du Rhône atteste accorder au ${syndic.name} une garantie financière de 2 400 000 € au titre de son activité de syndic de copropriété, pour l'année ${y}, en application de l'article 3 de la loi du 2 janvier 1970.`,
             },
           ],
         },
@@ -752,10 +752,10 @@ export async function seedSyndicGroups(ctx: SeedContext, syndic: SyndicInfo) {
           date: isoOf(y - 1, 6, 1),
           blocks: [
             {
-              p: 'Contrat de syndic conforme au contrat type défini par le décret n° 2015-342 du 26 mars 2015 modifié : prestations de gestion courante incluses dans le forfait, prestations particulières et leur tarification, modalités de rémunération.',
+              p: 'Contrat de syndic conforme au contrat type défini par le décret n° 2015-342 du 26 mars 2015 modifié : prestations de gestion courante incluses dans le forfait, prestations particulières et leur tarification, modalités de rémunération.',
             },
             {
-              p: 'Fiche d’information sur le prix et les prestations proposées par le syndic, établie conformément à l’arrêté du 30 juillet 2021.',
+              p: "Fiche d'information sur le prix et les prestations proposées par le syndic, établie conformément à l'arrêté du 30 juillet 2021.",
             },
           ],
         },

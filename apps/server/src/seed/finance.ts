@@ -312,7 +312,7 @@ const CREDIT_NAME: Record<PayMethod, string> = {
   check: 'Règlement par chèque',
   prelevement: 'Prélèvement automatique',
   card: 'Paiement par carte bancaire en ligne',
-  cash: 'Règlement en espèces à l’agence',
+  cash: "Règlement en espèces à l'agence",
 };
 
 const TX_METHOD: Partial<Record<PayMethod, string>> = { card: 'card', check: 'check', cash: 'cash' };

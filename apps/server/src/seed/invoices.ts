@@ -32,7 +32,7 @@ const SUPPLIERS: Record<string, Supplier> = {
     vat: 0.055,
     prefix: 'EGL',
     legal:
-      'Veolia Eau – Compagnie Générale des Eaux – délégataire du service public de l’eau de la Métropole de Lyon',
+      "Veolia Eau – Compagnie Générale des Eaux – délégataire du service public de l'eau de la Métropole de Lyon",
   },
   edf: {
     name: 'EDF Entreprises',
@@ -53,7 +53,7 @@ const SUPPLIERS: Record<string, Supplier> = {
   otis: {
     name: 'Otis – Agence Lyon Est',
     short: 'OTIS',
-    lines: ['41 avenue Franklin Roosevelt – 69500 Bron', 'Service maintenance : 04 72 15 40 00'],
+    lines: ['41 avenue Franklin Roosevelt – 69500 Bron', 'Service maintenance : 04 72 15 40 00'],
     vat: 0.1,
     prefix: 'OT',
     legal: 'Otis SCA – RCS Nanterre 542 107 800 – TVA FR77 542107800',
@@ -75,7 +75,7 @@ const SUPPLIERS: Record<string, Supplier> = {
     legal: 'ENGIE SA au capital de 2 435 285 011 € – RCS Nanterre 542 107 651',
   },
   assurance: {
-    name: 'Mutuelle Rhodanienne d’Assurances',
+    name: "Mutuelle Rhodanienne d'Assurances",
     short: 'MRA',
     lines: ['Agence Lyon Part-Dieu – 96 boulevard Vivier-Merle', '69003 Lyon'],
     vat: 0,
@@ -85,7 +85,7 @@ const SUPPLIERS: Record<string, Supplier> = {
   ravalement: {
     name: 'Façades Lyonnaises SAS',
     short: 'FACLYO',
-    lines: ['5 rue de l’Industrie – 69200 Vénissieux', 'Tél. 04 78 70 55 31 – Qualibat 2111'],
+    lines: ["5 rue de l'Industrie – 69200 Vénissieux", 'Tél. 04 78 70 55 31 – Qualibat 2111'],
     vat: 0.1,
     prefix: 'FL',
     legal: 'SAS au capital de 120 000 € – RCS Lyon 433 218 905 – assurance décennale n° DEC-558120',
@@ -93,7 +93,7 @@ const SUPPLIERS: Record<string, Supplier> = {
   architecte: {
     name: 'Atelier Dumas Architecte',
     short: 'DUMAS',
-    lines: ['22 rue Auguste Comte – 69002 Lyon', 'Inscrit à l’Ordre des architectes Auvergne-Rhône-Alpes'],
+    lines: ['22 rue Auguste Comte – 69002 Lyon', "Inscrit à l'Ordre des architectes Auvergne-Rhône-Alpes"],
     vat: 0.2,
     prefix: 'AD',
     legal: 'EURL au capital de 8 000 € – RCS Lyon 824 113 650',
@@ -118,7 +118,7 @@ const ADHOC: { supplier: Supplier; text: string }[] = [
       prefix: 'PSL',
       legal: 'EURL au capital de 5 000 € – RCS Lyon 789 004 112',
     },
-    text: 'Recherche de fuite et remplacement d’une vanne d’arrêt en sous-sol',
+    text: "Recherche de fuite et remplacement d'une vanne d'arrêt en sous-sol",
   },
   {
     supplier: {
@@ -151,7 +151,7 @@ const ADHOC: { supplier: Supplier; text: string }[] = [
       prefix: 'VR',
       legal: 'SARL – RCS Lyon 447 902 318',
     },
-    text: 'Remplacement d’un vitrage feuilleté de la porte d’entrée du bâtiment A',
+    text: "Remplacement d'un vitrage feuilleté de la porte d'entrée du bâtiment A",
   },
 ];
 
@@ -206,7 +206,7 @@ function schedule(key: SupplierKey, y: number): { date: string; period: string; 
 function designation(key: SupplierKey, period: string): string {
   switch (key) {
     case 'veolia':
-      return `Consommation d’eau froide – compteur général n° 12T0456789 – ${period}`;
+      return `Consommation d'eau froide – compteur général n° 12T0456789 – ${period}`;
     case 'edf':
       return `Électricité des parties communes – PDL 21 4587 1236 5478 – ${period}`;
     case 'nettoyage':
@@ -296,7 +296,7 @@ export async function seedInvoices(
         supplier: SUPPLIERS.architecte,
         date: archi,
         period: '',
-        text: 'Honoraires de maîtrise d’œuvre – ravalement de la façade sur rue – phases diagnostic et consultation des entreprises',
+        text: "Honoraires de maîtrise d'œuvre – ravalement de la façade sur rue – phases diagnostic et consultation des entreprises",
         amount: Math.round(opt.works.budget * 0.05),
         year: Number(archi.slice(0, 4)),
       });
@@ -418,7 +418,7 @@ export async function seedInvoices(
           : renderPdf({
               issuer: { name: s.name, lines: s.lines },
               title: `Facture n° ${number}`,
-              subtitle: `Date : ${frDate(p.date)} – Échéance : ${frDate(addDays(p.date, 30))}`,
+              subtitle: `Date : ${frDate(p.date)} – Échéance : ${frDate(addDays(p.date, 30))}`,
               recipient: opt.recipient,
               blocks: [
                 {
@@ -452,7 +452,7 @@ export async function seedInvoices(
                   },
                 },
                 {
-                  p: 'Règlement à réception par virement. En cas de retard de paiement, une indemnité forfaitaire pour frais de recouvrement de 40 € sera appliquée (articles L441-10 et D441-5 du Code de commerce). Pas d’escompte pour paiement anticipé.',
+                  p: "Règlement à réception par virement. En cas de retard de paiement, une indemnité forfaitaire pour frais de recouvrement de 40 € sera appliquée (articles L441-10 et D441-5 du Code de commerce). Pas d'escompte pour paiement anticipé.",
                 },
               ],
               footer: s.legal,

@@ -144,7 +144,7 @@ export function seedTilleulsMedia(ctx: SeedContext, copro: CoproInfo) {
     scope: 'copropriete',
     copropriete_id: copro.id,
     syndic_id: null,
-    name: 'Plans de l’immeuble',
+    name: "Plans de l'immeuble",
     kind: 'default',
     sort: 8,
   });
@@ -158,7 +158,7 @@ export function seedTilleulsMedia(ctx: SeedContext, copro: CoproInfo) {
   );
   const readme = Buffer.from(
     [
-      'Plans d’architecte – Résidence Les Tilleuls, 12 rue des Tilleuls, 69003 Lyon',
+      "Plans d'architecte – Résidence Les Tilleuls, 12 rue des Tilleuls, 69003 Lyon",
       'Relevé de géomètre, cabinet Perrin & Associés, géomètres-experts, mars 2019.',
       'Fichiers au format DWG (AutoCAD 2018), à ouvrir avec un logiciel de DAO.',
       '',
@@ -169,7 +169,7 @@ export function seedTilleulsMedia(ctx: SeedContext, copro: CoproInfo) {
   const archive = storeFile(
     ctx,
     `${base}/plans-architecte-dwg.zip`,
-    'Plans d’architecte (DWG).zip',
+    "Plans d'architecte (DWG).zip",
     renderZip([
       { name: 'LISEZMOI.txt', data: readme },
       { name: 'A-RDC.dwg', data: dwgHeader('A-RDC') },
@@ -186,6 +186,6 @@ export function seedTilleulsMedia(ctx: SeedContext, copro: CoproInfo) {
       name: 'Plan du rez-de-chaussée – bâtiment A',
       date: isoOf(y - 7, 3, 12),
     },
-    { group_id: groupId, file_id: archive.id, name: 'Plans d’architecte (DWG)', date: isoOf(y - 7, 3, 12) },
+    { group_id: groupId, file_id: archive.id, name: "Plans d'architecte (DWG)", date: isoOf(y - 7, 3, 12) },
   );
 }

@@ -245,7 +245,7 @@ export function seedClosFleuri(
   });
   // A few expenses booked for the year (no supplier documents for this syndic).
   const booked: [string, string, string][] = [
-    ['eau', 'Eau de la Métropole Nice Côte d’Azur – relevé semestriel', isoOf(y, 6, 30)],
+    ['eau', "Eau de la Métropole Nice Côte d'Azur – relevé semestriel", isoOf(y, 6, 30)],
     ['elec', 'EDF – électricité des parties communes, 1er semestre', isoOf(y, 7, 8)],
     ['jardin', 'Jardins de la Riviera – entretien du jardin, 1er semestre', isoOf(y, 6, 30)],
     ['jardin', 'Jardins de la Riviera – taille des haies et élagage', isoOf(y, 10, 14)],

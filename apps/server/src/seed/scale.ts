@@ -41,7 +41,7 @@ const GROUP_DOCUMENTS = 9;
 /** Records with an account: 7 in 10 (n % 10 < 7). */
 const ATTACHED = sql`(n % 10) < 7`;
 export const SCALE_PASSWORD_NOTE =
-  'Les comptes seed-scale n’ont pas de mot de passe (sessions créées par le benchmark).';
+  "Les comptes seed-scale n'ont pas de mot de passe (sessions créées par le benchmark).";
 
 /** A validated integer, inlined: typed literals let PostgreSQL pick generate_series(int, int). */
 const int = (n: number) => sql.raw(String(Math.trunc(n)));
@@ -118,7 +118,7 @@ export async function seedScale(
     );
   };
   const coproOf = sql`(((n - 1)::bigint * ${int(C)}) / ${int(O)} + 1)::int`;
-  log(`seed-scale : ${C} copropriétés, ${O} copropriétaires, ${o.ledgerLines} lignes de compte`);
+  log(`seed-scale : ${C} copropriétés, ${O} copropriétaires, ${o.ledgerLines} lignes de compte`);
 
   await db.transaction(async (tx) => {
     await step(

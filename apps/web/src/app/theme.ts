@@ -14,19 +14,6 @@ export const tantieme: MantineColorsTuple = [
   '#1c4e80',
 ];
 
-/** Mantine inputs whose error text is announced. */
-const FIELDS = [
-  'TextInput',
-  'PasswordInput',
-  'Textarea',
-  'Select',
-  'Autocomplete',
-  'InputWrapper',
-  'Checkbox',
-  'Radio',
-  'Switch',
-];
-
 export const theme = createTheme({
   primaryColor: 'tantieme',
   colors: { tantieme },
@@ -43,8 +30,9 @@ export const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fermer la notification' } } },
     // No focus placeholder inside role="menu" (axe aria-required-children).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
-    // A field's error is a live region: read out as it appears (issue 15).
-    ...Object.fromEntries(FIELDS.map((f) => [f, { defaultProps: { errorProps: { role: 'alert' } } }])),
+    // A field's error is a live region: read out as it appears. Set on the error element itself:
+    // switches, checkboxes and radios take no `errorProps` and would pass it on to the DOM.
+    InputError: { defaultProps: { role: 'alert' } },
     Tooltip: {
       defaultProps: {
         openDelay: TOOLTIP_DEFAULTS.delay,

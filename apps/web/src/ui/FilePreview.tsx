@@ -1,5 +1,4 @@
 import { ActionIcon, Box, Group, Overlay, Portal, Stack, Text } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
 import { IconDownload, IconX, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import {
   DEFAULT_VIEWER_URLS,
@@ -10,7 +9,7 @@ import {
   nextZoom,
   previewMode,
 } from '@tantieme/contract';
-import { type MouseEvent, useState } from 'react';
+import { type MouseEvent, type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
 
 export const NO_PREVIEW_TEXT =
   "Hmm... on dirait que ce fichier n'a pas d'aperçu que nous pouvons vous montrer.";
@@ -62,6 +61,7 @@ export function FileView({
       <iframe
         src={file.url}
         title={file.name}
+        onLoad={onFrameLoad}
         style={{ width: '100%', height, border: 0, background: '#fff' }}
       />
     );
@@ -90,19 +90,60 @@ export function FileView({
 
 /**
  * Full-screen preview overlay (SPEC §2.22): closes on a click of the backdrop, the content or
- * the close icon (and on Escape); images are capped at 90% of the height and zoom by 0.2
+ * the close icon, and on Escape wherever the focus is; images are capped at 90% of the height and zoom by 0.2
  * within 0.5–3 (SPEC §9); PDFs in a frame; office and text files through an external viewer;
  * anything else the no-preview message with a download link.
  */
 export function FilePreview({ file, onClose }: { file: PreviewFile | null; onClose: () => void }) {
-  useHotkeys([['Escape', () => file && onClose()]]);
   if (!file) return null;
   // Keyed by URL: another file opens at zoom 1.
   return <PreviewOverlay key={file.url} file={file} onClose={onClose} />;
 }
 
+/**
+ * A key pressed inside a same-origin frame (a PDF served from /files) never reaches the page:
+ * the frame's Escape is passed on to the page's document.
+ */
+function onFrameLoad(e: SyntheticEvent<HTMLIFrameElement>) {
+  try {
+    e.currentTarget.contentWindow?.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Escape' || ev.key === 'Esc')
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+  } catch {
+    // Another origin's frame (an external viewer): its keys stay its own.
+  }
+}
+
+/**
+ * Escape closes the preview, handled here rather than through a hotkey hook: WebKit leaves the
+ * focus where it was (it does not focus a clicked button), so the dialog takes the focus itself
+ * on its close button, listens in the capture phase, and gives the focus back when it closes.
+ */
+function useEscapeAndFocus(onClose: () => void) {
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  useEffect(() => {
+    // The portal's content mounts after this: the opener still has the focus here.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' && e.key !== 'Esc') return;
+      e.preventDefault();
+      e.stopPropagation();
+      onCloseRef.current();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+  return useCallback((el: HTMLButtonElement | null) => el?.focus(), []);
+}
+
 function PreviewOverlay({ file, onClose }: { file: PreviewFile; onClose: () => void }) {
   const [zoom, setZoom] = useState(1);
+  const closeRef = useEscapeAndFocus(onClose);
   const isImage = previewMode(file.content_type, file.name) === 'image';
   const t = { zoomIn: 'Zoom avant', zoomOut: 'Zoom arrière', download: 'Télécharger', close: 'Fermer' };
   return (
@@ -163,7 +204,14 @@ function PreviewOverlay({ file, onClose }: { file: PreviewFile; onClose: () => v
           >
             <IconDownload />
           </ActionIcon>
-          <ActionIcon onClick={onClose} aria-label={t.close} variant="filled" color="dark" size="lg">
+          <ActionIcon
+            ref={closeRef}
+            onClick={onClose}
+            aria-label={t.close}
+            variant="filled"
+            color="dark"
+            size="lg"
+          >
             <IconX />
           </ActionIcon>
         </Group>

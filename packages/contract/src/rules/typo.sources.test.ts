@@ -10,7 +10,8 @@
  *
  * Left out: the strings SPEC.md fixes word for word (EXEMPT below), SMS texts (kept in the GSM-7
  * alphabet, which has no U+202F), tests, and the demo data of the seed and the test factories
- * (content as a syndic would type it, not text of ours).
+ * (content as a syndic would type it; the seed's texts shown in the interface are checked as
+ * stored, by apps/server/src/seed/demo.test.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';

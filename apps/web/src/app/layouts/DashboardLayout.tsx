@@ -33,7 +33,8 @@ export function DashboardLayout() {
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: 250, breakpoint: 'md', collapsed: { mobile: true } }}
-      footer={{ height: 64, collapsed: false }}
+      // The bottom bar shows below md only: no room kept for it on a desktop.
+      footer={{ height: { base: 64, md: 0 }, collapsed: false }}
       padding="md"
     >
       <AppShell.Header>

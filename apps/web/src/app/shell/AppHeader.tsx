@@ -31,8 +31,8 @@ export function AppHeader({
     window.location.replace(loginPath(alias));
   };
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
         <Burger
           opened={sidebarOpened}
           onClick={toggleSidebar}
@@ -51,7 +51,8 @@ export function AppHeader({
               style={{ display: 'block', minWidth: 0 }}
               title={fr.header.coproprietaireInfo}
             >
-              <Text fw={600} truncate="end" data-testid="header-name" lh={1.25}>
+              {/* A phone's header gives the name a smaller type rather than cutting it. */}
+              <Text fw={600} fz={{ base: 'sm', sm: 'md' }} truncate="end" data-testid="header-name" lh={1.25}>
                 {record.display_name.fr}
               </Text>
               {/* Issue 15: the building tells apart records that carry the same name. */}
@@ -74,7 +75,7 @@ export function AppHeader({
           )}
         </div>
       </Group>
-      <Group gap={4} wrap="nowrap">
+      <Group gap={0} wrap="nowrap" style={{ flex: 'none' }}>
         {record && <ChatShortcut coproId={record.id} />}
         {record && <MessageShortcut coproId={record.id} />}
         <NotificationBell />

@@ -27,6 +27,9 @@ export const frAg = {
   voteUntil: (date: string, time: string) =>
     `Vote par correspondance en ligne ouvert jusqu'au ${date} à ${time}`,
   voteClosed: 'Le vote par correspondance en ligne est clos.',
+  voteCta: 'Voter',
+  voteCtaLabel: (name: string) => `Voter\u202f: ${name}`,
+  voteDeadline: (date: string, time: string) => `Vote en ligne jusqu'au ${date} à ${time}`,
   tabs: { convocation: 'Convocation', vote: 'Vote par correspondance en ligne', participate: 'Participer' },
   voteTabs: { result: 'Vote result', form: 'Vote form' },
   convocationMissing:

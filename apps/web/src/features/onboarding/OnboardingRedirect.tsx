@@ -1,5 +1,6 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../coproprietaire/queries';
+import { onboardingStart } from './redirect';
 
 /**
  * Never redirected: the two onboarding steps, and the record's information screen, where a
@@ -13,9 +14,9 @@ const EXEMPT = /\/(init-profiles|init-settings|compte)\/?$/;
  */
 export function OnboardingRedirect() {
   const { record } = useCurrentCoproprietaire();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   if (!record || record.init_settings_done || EXEMPT.test(pathname)) return null;
   // A disabled record is never entered (SPEC §4 Switching co-owner): the switcher handles it.
   if (record.coproprietes[0]?.syndic_disable) return null;
-  return <Navigate to={`/${record.id}/init-profiles`} replace />;
+  return <Navigate to={onboardingStart(record.id, pathname, search)} replace />;
 }

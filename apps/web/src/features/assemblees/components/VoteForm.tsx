@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   ApiError,
@@ -10,7 +10,7 @@ import {
   type VoteFormChoice,
   voteCounter,
 } from '@tantieme/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { alertModal, confirmModal } from '../../../ui/confirm';
 import { FilePreview, type PreviewFile } from '../../../ui/FilePreview';
 import { frAg as t } from '../fr';
@@ -24,6 +24,29 @@ export function recordedChoices(resolutions: Resolution[]): Record<string, VoteF
   return Object.fromEntries(
     resolutions.map((r) => [r.id, { vote_1: first(r.vote), vote_2: first(r.vote_2) }]),
   );
+}
+
+/**
+ * Publishes the sticky bar's height as `--sticky-bar-height` on the page (a11y.css adds it to
+ * the scroll padding): a radio scrolled into view, by a click or by Tab, stops above the bar
+ * instead of under it.
+ */
+function useStickyBarHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    const root = document.documentElement;
+    if (!el) return;
+    const set = () => root.style.setProperty('--sticky-bar-height', `${el.offsetHeight + 8}px`);
+    set();
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(set);
+    ro?.observe(el);
+    return () => {
+      ro?.disconnect();
+      root.style.removeProperty('--sticky-bar-height');
+    };
+  }, []);
+  return ref;
 }
 
 function ChoiceGroup({
@@ -47,7 +70,8 @@ function ChoiceGroup({
     >
       <Group gap="lg" mt={6}>
         {CHOICES.map((c) => (
-          <Radio key={c} value={c} label={VOTE_CHOICE_LABELS[c]} />
+          // 24 px radios: a target a finger or a pointer hits (WCAG 2.2, 2.5.8).
+          <Radio key={c} value={c} label={VOTE_CHOICE_LABELS[c]} size="md" />
         ))}
       </Group>
     </Radio.Group>
@@ -68,7 +92,7 @@ function ResolutionCard({
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`res-${r.id}`}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-        <Title order={3} size="h5" id={`res-${r.id}`}>
+        <Title order={2} size="h5" id={`res-${r.id}`}>
           {t.resolution(r.number)} – {r.title}
         </Title>
         <Group gap={6}>
@@ -155,6 +179,7 @@ export function VoteForm({
     recordedChoices(data.resolutions),
   );
   const [file, setFile] = useState<PreviewFile | null>(null);
+  const barRef = useStickyBarHeight();
   const { mutation, reload } = useVote(target, agId);
   const counter = voteCounter(data.resolutions, choices);
   const complete = counter.total > 0 && counter.valid === counter.total;
@@ -201,7 +226,7 @@ export function VoteForm({
   }
 
   return (
-    <Stack gap="md" pb={90}>
+    <Stack gap="md" pb="md">
       {data.resolutions.map((r) => (
         <ResolutionCard
           key={r.id}
@@ -212,22 +237,25 @@ export function VoteForm({
         />
       ))}
       <Paper
+        ref={barRef}
         withBorder
         shadow="md"
-        p="sm"
+        px="sm"
+        py={6}
         radius="md"
         style={{ position: 'sticky', bottom: 'calc(var(--app-shell-footer-offset, 0px) + 8px)', zIndex: 5 }}
       >
-        <Group justify="space-between" wrap="nowrap">
-          <Box>
+        {/* One line on a phone (label and count side by side): the bar takes ~50 px, not ~90. */}
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={6} wrap="wrap" align="baseline" style={{ minWidth: 0 }}>
             <Text size="xs" c="gray.7">
               {t.counterLabel}
             </Text>
-            <Text fw={700} size="lg" aria-live="polite" data-testid="vote-counter">
+            <Text fw={700} aria-live="polite" data-testid="vote-counter">
               {t.counter(counter.valid, counter.total)}
             </Text>
-          </Box>
-          <Button onClick={submit} disabled={!complete} loading={mutation.isPending}>
+          </Group>
+          <Button onClick={submit} disabled={!complete} loading={mutation.isPending} style={{ flex: 'none' }}>
             {t.submit}
           </Button>
         </Group>

@@ -62,7 +62,7 @@ function BallotProof({ data, target, agId }: { data: ResolutionsData; target: Ag
 
   return (
     <Card withBorder radius="md" padding="md">
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         {t.ballotTitle}
       </Title>
       <Text size="sm" mt={4}>

@@ -1,4 +1,11 @@
-import { type Assemblee, assemblyStatusLabel, formatParisDate, sentStatusLabel } from '@tantieme/contract';
+import {
+  type Assemblee,
+  assemblyStatusLabel,
+  formatInt,
+  formatParisDate,
+  formatParisTime,
+  sentStatusLabel,
+} from '@tantieme/contract';
 import { frAg } from '../fr';
 
 /** The §2.20 list cells of one assembly (dates in Paris time). */
@@ -9,7 +16,12 @@ export function agCells(a: Assemblee) {
     convocation: sentStatusLabel(a.status_convocation, a.date_sent_convocation, formatParisDate),
     pv: sentStatusLabel(a.status_proces_verbal, a.date_sent_proces_verbal, formatParisDate),
     done: assemblyStatusLabel(a.status, a.date_effectue, formatParisDate),
-    totals: `${a.total_lots}/${a.total_coproprietaires}/${a.total_tantiemes}`,
+    totals: [a.total_lots, a.total_coproprietaires, a.total_tantiemes].map(formatInt).join('/'),
+    // While the vote by correspondence is open: until when (SPEC §4 valid_to).
+    voteUntil:
+      a.vote_active && a.valid_to
+        ? frAg.voteDeadline(formatParisDate(a.valid_to), formatParisTime(a.valid_to))
+        : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { formatParisDate, formatParisTime } from '@tantieme/contract';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NotFound } from '../../../ui/NotFound';
 import { ConvocationTab } from '../components/ConvocationTab';
 import { ParticiperTab } from '../components/ParticiperTab';
@@ -19,7 +19,9 @@ export default function AssembleeDetailPage() {
   const { assembleeId = '' } = useParams();
   const { target, isLoading } = useAgTarget();
   const q = useResolutions(target, assembleeId);
-  const [tab, setTab] = useState<Tab | null>(null);
+  // The list's 'Voter' opens the vote tab (`?onglet=vote`), even once a ballot is cast.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab | null>(params.get('onglet') === 'vote' ? 'vote' : null);
   const [voteTab, setVoteTab] = useState<VoteTab | null>(null);
   const [formKey, setFormKey] = useState(0);
 

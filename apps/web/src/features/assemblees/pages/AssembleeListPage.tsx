@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type Assemblee, formatParisTime, isUrgent } from '@tantieme/contract';
+import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { agCells } from '../components/status';
 import { frAg as t } from '../fr';
@@ -25,6 +26,27 @@ function UrgentBadge({ a }: { a: Assemblee }) {
       {t.urgent}
     </Badge>
   ) : null;
+}
+
+/** While the vote is open: its deadline and a 'Voter' call to action to the assembly's vote form. */
+function VoteCall({ a, until }: { a: Assemblee; until: string | null }) {
+  if (!until) return null;
+  return (
+    <Group justify="space-between" gap="xs" mt="sm" wrap="wrap">
+      <Text size="sm" fw={500} c="teal.9">
+        {until}
+      </Text>
+      <Button
+        component={Link}
+        to={`${a.id}?onglet=vote`}
+        size="sm"
+        aria-label={t.voteCtaLabel(a.name)}
+        onClick={(ev: MouseEvent) => ev.stopPropagation()}
+      >
+        {t.voteCta}
+      </Button>
+    </Group>
+  );
 }
 
 /** 'Assemblées Générales' (SPEC §2.20): a table on a desktop, cards on a phone; a row opens assemblee/{id}. */
@@ -60,9 +82,26 @@ export default function AssembleeListPage() {
           {list.map((a) => {
             const c = agCells(a);
             return (
-              <Card key={a.id} withBorder radius="md" padding="md" component={Link} to={a.id}>
+              // The whole card opens the assembly on a tap; its links serve the keyboard and
+              // screen readers (no link inside a link).
+              <Card
+                key={a.id}
+                withBorder
+                radius="md"
+                padding="md"
+                onClick={() => navigate(a.id)}
+                style={{ cursor: 'pointer' }}
+              >
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={600}>{a.name}</Text>
+                  <Text
+                    component={Link}
+                    to={a.id}
+                    fw={600}
+                    c="inherit"
+                    onClick={(ev) => ev.stopPropagation()}
+                  >
+                    {a.name}
+                  </Text>
                   <UrgentBadge a={a} />
                 </Group>
                 <Text size="sm" c="dimmed">
@@ -85,6 +124,7 @@ export default function AssembleeListPage() {
                     {t.columns.totals} : {c.totals}
                   </Text>
                 </SimpleGrid>
+                <VoteCall a={a} until={c.voteUntil} />
               </Card>
             );
           })}
@@ -117,6 +157,7 @@ export default function AssembleeListPage() {
                         </Text>
                         <UrgentBadge a={a} />
                       </Group>
+                      <VoteCall a={a} until={c.voteUntil} />
                     </Table.Td>
                     <Table.Td>{a.copr_name}</Table.Td>
                     <Table.Td>{c.type}</Table.Td>

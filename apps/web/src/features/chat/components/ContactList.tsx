@@ -1,4 +1,4 @@
-import { Avatar, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBuilding, IconPaperclip } from '@tabler/icons-react';
 import { badgeCount, type ChatContact, type ChatConversation, formatDate } from '@tantieme/contract';
 import { chatFr as t } from '../fr';
@@ -111,16 +111,20 @@ export function ContactList({
                       )}
                     </Text>
                     {c.un_seen > 0 && (
-                      <Badge
-                        color="red.8"
-                        size="sm"
-                        circle={c.un_seen < 10}
-                        aria-label={t.unseenLabel(c.un_seen)}
-                        data-testid="chat-unseen"
-                        style={{ flexShrink: 0 }}
-                      >
-                        {badgeCount(c.un_seen)}
-                      </Badge>
+                      <>
+                        {/* Shown as a count, read as words: a bare badge's name is read by no one. */}
+                        <Badge
+                          color="red.8"
+                          size="sm"
+                          circle={c.un_seen < 10}
+                          aria-hidden
+                          data-testid="chat-unseen"
+                          style={{ flexShrink: 0 }}
+                        >
+                          {badgeCount(c.un_seen)}
+                        </Badge>
+                        <VisuallyHidden>{t.unseenLabel(c.un_seen)}</VisuallyHidden>
+                      </>
                     )}
                   </Group>
                 </div>

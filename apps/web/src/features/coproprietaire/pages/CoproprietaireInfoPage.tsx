@@ -18,6 +18,7 @@ import {
   type Contact,
   type CoproprietaireSummary,
   coproprietaireEndpoints,
+  formatPhone,
   positionLabel,
 } from '@tantieme/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -81,7 +82,7 @@ function ContactBlock({ c }: { c: Contact }) {
       {c.phones.map((p) => (
         <Line key={p.value} icon={<IconPhone size={16} />} label={t.phone}>
           <Anchor href={`tel:${p.value.replace(/\s/g, '')}`} size="sm">
-            {p.value}
+            {formatPhone(p.value)}
           </Anchor>
         </Line>
       ))}
@@ -174,7 +175,7 @@ function Details({ rec }: { rec: CoproprietaireSummary }) {
                 {p.phone && (
                   <Line icon={<IconPhone size={16} />} label={t.phone}>
                     <Anchor href={`tel:${p.phone.replace(/\s/g, '')}`} size="sm">
-                      {p.phone}
+                      {formatPhone(p.phone)}
                     </Anchor>
                   </Line>
                 )}

@@ -17,6 +17,7 @@ import {
   communicationTypeLabel,
   type CoproprietaireSummary,
   formatDate,
+  formatPhone,
   formatSize,
 } from '@tantieme/contract';
 import { useState } from 'react';
@@ -41,7 +42,9 @@ function Recipient({ c }: { c: Communication }) {
       </Stack>
     );
   }
-  const list = c.sending_method === 'email' ? (r.to_addresses ?? []) : (r.sending_phone ?? []);
+  // Numbers as every screen writes them (06 12 34 56 78), not as stored (+33612345678).
+  const list =
+    c.sending_method === 'email' ? (r.to_addresses ?? []) : (r.sending_phone ?? []).map(formatPhone);
   return (
     <Stack gap={0}>
       {list.map((v) => (

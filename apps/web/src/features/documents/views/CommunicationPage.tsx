@@ -1,6 +1,6 @@
 import { Button, Card, Center, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconPaperclip } from '@tabler/icons-react';
-import { ApiError, formatDate, formatParisTime, formatSize } from '@tantieme/contract';
+import { ApiError, formatDate, formatParisTime, formatPhone, formatSize } from '@tantieme/contract';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FilePreview, type PreviewFile } from '../../../ui/FilePreview';
@@ -17,7 +17,8 @@ export default function CommunicationPage() {
   const [file, setFile] = useState<PreviewFile | null>(null);
   const sms = q.data;
   return (
-    <Container size="sm" py="xl" component="main">
+    // The empty layout is the page's one <main>.
+    <Container size="sm" py="xl">
       {q.isLoading ? (
         <Loading />
       ) : q.isError && !(q.error instanceof ApiError && q.error.status === 404) ? (
@@ -36,7 +37,7 @@ export default function CommunicationPage() {
               <Text size="sm" fw={600} c="dark.6">
                 {t.to}
               </Text>
-              <Text>{(sms.recipient_info.sending_phone ?? []).join(', ')}</Text>
+              <Text>{(sms.recipient_info.sending_phone ?? []).map(formatPhone).join(', ')}</Text>
             </div>
             <Group gap="xs">
               <IconCircleCheck size={20} color="var(--mantine-color-green-9)" aria-hidden />

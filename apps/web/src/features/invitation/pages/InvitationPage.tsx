@@ -83,13 +83,16 @@ export default function InvitationPage() {
 
   const acceptRef = useRef(accept);
   acceptRef.current = accept;
-  // A signed-in user opening an invitation link: after 2 s, the invitation is accepted.
+  // A signed-in user opening an invitation link: after 2 s, the invitation is accepted. Only
+  // while the page still asks for the code: a visitor who registers here is signed in after the
+  // e-mail code with the invitation already used by the registration, and must not accept twice.
   const userId = user?.id;
+  const asksCode = mode === 'input_token';
   useEffect(() => {
-    if (!session || !userId || !token) return;
+    if (!session || !userId || !token || !asksCode) return;
     const timer = setTimeout(() => void acceptRef.current(token), ACCEPT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [session, userId, token]);
+  }, [session, userId, token, asksCode]);
 
   const done = () => navigate(safeRedirect(params.get('redirect')) ?? homePath(syndic), { replace: true });
   const submitToken = (e: FormEvent) => {

@@ -1,5 +1,16 @@
-import { ActionIcon, Avatar, Box, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Avatar,
+  Box,
+  Group,
+  Loader,
+  Menu,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDotsVertical, IconTrash } from '@tabler/icons-react';
 import { type DayGroup, dayGroup, formatDate } from '@tantieme/contract';
 import type { ReactNode } from 'react';
 import { t } from '../fr';
@@ -23,7 +34,9 @@ function time(iso: string) {
 
 /**
  * The list of the panels and the bell (SPEC §2.21): groups Aujourd'hui / Hier / Plus âgée,
- * infinite scroll within 1 px of the bottom, optional delete per item.
+ * infinite scroll within 1 px of the bottom, optional delete per item. An unread row stands out
+ * (accent bar, tint, bold title, « non lue » read out), a read one is plain; the delete sits in
+ * a row menu, out of the way of a tap meant to open the row.
  */
 export function FeedList<T extends FeedRow>({
   items,
@@ -81,7 +94,8 @@ export function FeedList<T extends FeedRow>({
               data-read={it.is_read ? '1' : '0'}
               style={{
                 borderBottom: '1px solid var(--mantine-color-gray-2)',
-                background: it.is_read ? undefined : 'var(--mantine-color-blue-0)',
+                borderLeft: `4px solid ${it.is_read ? 'transparent' : 'var(--mantine-color-tantieme-7)'}`,
+                background: it.is_read ? undefined : 'var(--mantine-color-tantieme-0)',
               }}
             >
               <Group wrap="nowrap" gap="xs" align="flex-start" px="sm" py="xs">
@@ -99,8 +113,7 @@ export function FeedList<T extends FeedRow>({
                         {!it.is_read && (
                           <Box
                             component="span"
-                            aria-label={t.unreadDot}
-                            role="img"
+                            aria-hidden
                             style={{
                               width: 8,
                               height: 8,
@@ -111,7 +124,8 @@ export function FeedList<T extends FeedRow>({
                           />
                         )}
                         {/* Two lines: on a phone one line cut 'Nouveau document : Procès-…' before the name. */}
-                        <Text size="sm" fw={it.is_read ? 500 : 700} lineClamp={2}>
+                        <Text size="sm" fw={it.is_read ? 400 : 700} lineClamp={2}>
+                          {!it.is_read && <VisuallyHidden>{`${t.unreadDot}\u202f: `}</VisuallyHidden>}
                           {it.title}
                         </Text>
                       </Group>
@@ -125,15 +139,23 @@ export function FeedList<T extends FeedRow>({
                   </Group>
                 </UnstyledButton>
                 {onDelete && (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red.8"
-                    aria-label={t.delete}
-                    title={t.delete}
-                    onClick={() => onDelete(it)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray.7"
+                        size="lg"
+                        aria-label={t.rowActions(it.title)}
+                      >
+                        <IconDotsVertical size={18} />
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item leftSection={<IconTrash size={16} />} onClick={() => onDelete(it)} mih={44}>
+                        {t.delete}
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
                 )}
               </Group>
             </Box>

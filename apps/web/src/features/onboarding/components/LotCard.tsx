@@ -66,7 +66,7 @@ export function LotCard({ lot, index, typeName, errorFor, touch, onChange, onCop
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
           <div>
-            <Title order={3} size="h4" id={`${id}-title`}>
+            <Title order={2} size="h4" id={`${id}-title`}>
               {t.lotTitle(lot.name)}
             </Title>
             {typeName && !lot.name.toLowerCase().includes(typeName.toLowerCase()) ? (

@@ -22,7 +22,7 @@ import {
   type CoproprietaireSummary,
 } from '@tantieme/contract';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../../../app/session';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { useSupplementInfo, useUpdateSupplement } from '../../settings/queries';
@@ -30,6 +30,7 @@ import { EmailField, PhoneField } from '../components/fields';
 import { LotCard } from '../components/LotCard';
 import { StepHeader } from '../components/StepHeader';
 import { onboardingFr as t } from '../fr';
+import { onboardingNext } from '../redirect';
 
 /** Route InitProfiles (/:coproId/init-profiles): step 'Mes coordonnées et informations'. */
 export default function InitProfilesPage() {
@@ -57,6 +58,7 @@ export default function InitProfilesPage() {
 function ProfilesForm({ record, info }: { record: CoproprietaireSummary; info: SupplementInfo }) {
   const { user } = useSession();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const save = useUpdateSupplement(record);
   const [form, setForm] = useState<OnboardingForm>(() =>
     formFromSupplement(info, { phone: user?.phone, email: user?.email }),
@@ -83,7 +85,7 @@ function ProfilesForm({ record, info }: { record: CoproprietaireSummary; info: S
     setSubmitted(true);
     if (hasErrors || save.isPending) return;
     save.mutate(buildSupplementPayload(form), {
-      onSuccess: () => navigate(`/${record.id}/init-settings`),
+      onSuccess: () => navigate(onboardingNext(`/${record.id}/init-settings`, search)),
       // SPEC §8: onboarding failures are only logged; the processing state ends.
       onError: (err) => console.error('onboarding contact step failed', err),
     });
@@ -98,7 +100,7 @@ function ProfilesForm({ record, info }: { record: CoproprietaireSummary; info: S
 
         <Card withBorder radius="md" padding="md" component="section" aria-labelledby="contact-title">
           <Stack gap="sm">
-            <Title order={3} size="h4" id="contact-title">
+            <Title order={2} size="h4" id="contact-title">
               {t.contactTitle}
             </Title>
             <Checkbox

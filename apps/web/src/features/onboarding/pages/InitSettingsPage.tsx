@@ -6,12 +6,13 @@ import {
   hasContactEmail,
 } from '@tantieme/contract';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { useCompleteInitSettings, useRecordSettings, useSupplementInfo } from '../../settings/queries';
 import { ChoiceSwitches } from '../components/ChoiceSwitches';
 import { StepHeader } from '../components/StepHeader';
 import { onboardingFr as t } from '../fr';
+import { onboardingNext, onboardingEnd } from '../redirect';
 
 /** Route InitSettings (/:coproId/init-settings): step 'Mes choix'. */
 export default function InitSettingsPage() {
@@ -67,6 +68,7 @@ function ChoicesForm({
   initial: CoproprietaireSettings;
 }) {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const complete = useCompleteInitSettings(record);
   const [convocation, setConvocation] = useState(initial['allow-convocation-electronic'] === '1');
   const [fundCalls, setFundCalls] = useState(hasEmail && initial['receive-appel-de-fond-via-email'] === '1');
@@ -80,7 +82,7 @@ function ChoicesForm({
         { key: 'receive-appel-de-fond-via-email', value: hasEmail && fundCalls ? '1' : '0' },
       ],
       {
-        onSuccess: () => navigate(`/${record.id}/home`, { replace: true }),
+        onSuccess: () => navigate(onboardingEnd(record.id, search), { replace: true }),
         // SPEC §8: onboarding failures are only logged; the processing state ends.
         onError: (err) => console.error('onboarding choices failed', err),
       },
@@ -103,7 +105,11 @@ function ChoicesForm({
           />
         </Card>
         <Group justify="space-between">
-          <Button component={Link} to={`/${record.id}/init-profiles`} variant="subtle">
+          <Button
+            component={Link}
+            to={onboardingNext(`/${record.id}/init-profiles`, search)}
+            variant="subtle"
+          >
             {t.back}
           </Button>
           <Button type="submit" size="md" loading={complete.isPending}>

@@ -90,7 +90,7 @@ function SettingsCards({
         <Stack gap="sm">
           <Group gap="xs">
             <IconInfoCircle size={20} aria-hidden color="var(--mantine-color-tantieme-6)" />
-            <Title order={3} size="h4" id="autorisation-title">
+            <Title order={2} size="h4" id="autorisation-title">
               {t.authorisationTitle}
             </Title>
           </Group>
@@ -106,7 +106,7 @@ function SettingsCards({
 
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="notifications-title">
         <Stack gap="sm">
-          <Title order={3} size="h4" id="notifications-title">
+          <Title order={2} size="h4" id="notifications-title">
             {t.notificationsTitle}
           </Title>
           <Switch
@@ -121,7 +121,7 @@ function SettingsCards({
 
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="mail-title">
         <Stack gap="md">
-          <Title order={3} size="h4" id="mail-title">
+          <Title order={2} size="h4" id="mail-title">
             {t.mailTitle}
           </Title>
           <ChoiceSwitches
@@ -144,7 +144,7 @@ function SettingsCards({
 
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="contact-title">
         <Stack gap="sm">
-          <Title order={3} size="h4" id="contact-title">
+          <Title order={2} size="h4" id="contact-title">
             {t.contactTitle}
           </Title>
           <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px' }}>

@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Card, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import { frTypo, type SyndicProfile } from '@tantieme/contract';
+import { formatPhone, frTypo, type SyndicProfile } from '@tantieme/contract';
 import { syntheseFr as t } from '../fr';
 import { useSyndicInfo } from '../queries';
 import { LoadError } from './LoadError';
@@ -19,7 +19,7 @@ export function PhoneLink({ value, label }: { value: string; label?: string }) {
     <Group gap={6} wrap="nowrap" my={2}>
       <IconPhone size={14} aria-hidden />
       <Anchor href={`tel:${value.replace(/\s+/g, '')}`} size="sm" className="tap-target">
-        {label ? frTypo(`${label} : ${value}`) : value}
+        {label ? frTypo(`${label} : ${formatPhone(value)}`) : formatPhone(value)}
       </Anchor>
     </Group>
   );

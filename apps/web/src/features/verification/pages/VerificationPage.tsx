@@ -167,7 +167,7 @@ function Tab({ coproId, type }: { coproId: string; type: VerificationChargeType 
       {invoices.length === 0 && <Text c="gray.7">{t.empty}</Text>}
       {d.years.map((y) => (
         <Stack key={y.id} gap="xs">
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             {t.year(y.couple)}
           </Title>
           <Accordion multiple variant="separated" defaultValue={y.charges.slice(0, 1).map((c) => c.id)}>
