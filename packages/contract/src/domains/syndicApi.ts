@@ -65,7 +65,15 @@ export type UpsertResult = z.infer<typeof upsertResult>;
 
 /** Answer of a `PUT …/{external_id}`: what happened and the resource as stored. */
 export const upsertResponse = <T extends z.ZodType>(resource: T) =>
-  okEnvelope(z.object({ result: upsertResult, id: z.string(), resource }));
+  okEnvelope(
+    z.object({
+      result: upsertResult,
+      id: z.string(),
+      resource,
+      /** What was written but not applied as sent (a ledger line's lettrage conflict). */
+      warnings: z.array(z.string()).optional(),
+    }),
+  );
 
 /**
  * Body of a bulk call. Items are validated one by one by the server (an invalid item is reported
@@ -93,6 +101,8 @@ export const bulkItemResult = z.object({
   id: z.string().nullable(),
   /** Field path (`contacts.0.emails.0.value`) → French message, for `error` only. */
   errors: z.record(z.string(), z.string()).optional(),
+  /** French messages on a written item not applied as sent (a ledger line's lettrage conflict). */
+  warnings: z.array(z.string()).optional(),
 });
 export type BulkItemResult = z.infer<typeof bulkItemResult>;
 export const bulkResponse = okEnvelope(
@@ -121,7 +131,17 @@ export const auditEntry = z.object({
   id: z.string(),
   at: z.string(),
   key: z.object({ id: z.string().nullable(), name: z.string() }),
-  action: z.enum(['created', 'updated', 'deleted', 'detached', 'regenerated', 'sent', 'revoked']),
+  action: z.enum([
+    'created',
+    'updated',
+    'deleted',
+    'detached',
+    'regenerated',
+    'sent',
+    'revoked',
+    'acknowledged',
+    'conflict',
+  ]),
   resource: z.string(),
   resource_id: z.string().nullable(),
   external_id: z.string().nullable(),

@@ -8,7 +8,16 @@ import type { SyndicApiContext } from './route.js';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
-export type AuditAction = 'created' | 'updated' | 'deleted' | 'detached' | 'regenerated' | 'sent' | 'revoked';
+export type AuditAction =
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'detached'
+  | 'regenerated'
+  | 'sent'
+  | 'revoked'
+  | 'acknowledged'
+  | 'conflict';
 export type Changes = Record<string, { before: unknown; after: unknown }>;
 
 export interface AuditInput {

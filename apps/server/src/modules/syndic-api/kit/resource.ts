@@ -7,7 +7,7 @@ import type { Tx } from './audit.js';
 import { applyItems, type BulkItem, type FieldErrors, runBulk } from './bulk.js';
 import { cursorWhere, decodeCursor, pageOf } from './cursor.js';
 import type { SyndicApiContext } from './route.js';
-import { requireExternalId, type UpsertSpec, upsertMany, upsertOne } from './upsert.js';
+import { requireExternalId, type UpsertDone, type UpsertSpec, upsertMany, upsertOne } from './upsert.js';
 
 /**
  * A syndic resource addressed by external_id, from its `UpsertSpec` and an optional `check`
@@ -21,7 +21,18 @@ export function externalResource<
   item: S;
   spec: (api: SyndicApiContext) => UpsertSpec<T>;
   check?: (tx: Tx, api: SyndicApiContext, items: BulkItem<T>[]) => Promise<Map<number, FieldErrors>>;
+  /** After the write, in its transaction: warnings per item index (see `BulkHandlers.after`). */
+  after?: (
+    tx: Tx,
+    api: SyndicApiContext,
+    items: BulkItem<T>[],
+    done: UpsertDone[],
+  ) => Promise<Map<number, string[]>>;
 }) {
+  const after = def.after
+    ? (api: SyndicApiContext) => (tx: Tx, v: BulkItem<unknown>[], done: UpsertDone[]) =>
+        def.after!(tx, api, v as unknown as BulkItem<T>[], done)
+    : () => undefined;
   const resourceOf = async (db: Db | Tx, api: SyndicApiContext, id: string, externalId: string) => {
     const body = (await def.spec(api).load(db, [id])).get(id);
     if (!body) throw new AppError('NOT_FOUND');
@@ -41,7 +52,15 @@ export function externalResource<
           if (e) throw new AppError('VALIDATION_ERROR', undefined, { errors: e });
         }
         const done = await upsertOne(tx, api, spec, externalId, data);
-        return { result: done.result, id: done.id, resource: await resourceOf(tx, api, done.id, externalId) };
+        const warnings = def.after
+          ? ((await def.after(tx, api, [{ index: 0, externalId, data }], [done])).get(0) ?? [])
+          : [];
+        return {
+          result: done.result,
+          id: done.id,
+          resource: await resourceOf(tx, api, done.id, externalId),
+          ...(warnings.length ? { warnings } : {}),
+        };
       });
     },
     bulk(db: Db, api: SyndicApiContext, items: unknown[], dryRun?: boolean) {
@@ -51,6 +70,7 @@ export function externalResource<
         dryRun,
         check: def.check ? (tx, v) => def.check!(tx, api, v as unknown as BulkItem<T>[]) : undefined,
         write: (tx, v) => upsertMany(tx, api, def.spec(api), v as unknown as BulkItem<T>[]),
+        after: after(api),
       });
     },
     /** Bulk semantics inside the caller's transaction (the portfolio import). */
@@ -60,6 +80,7 @@ export function externalResource<
         items,
         check: def.check ? (t, v) => def.check!(t, api, v as unknown as BulkItem<T>[]) : undefined,
         write: (t, v) => upsertMany(t, api, def.spec(api), v as unknown as BulkItem<T>[]),
+        after: after(api),
       });
     },
     async list(db: Db, api: SyndicApiContext, q: { limit: number; cursor?: string }) {
