@@ -4,8 +4,9 @@ import { okEnvelope } from '../envelope.js';
 import {
   bulkBody,
   bulkResponse,
-  cursorPage,
-  cursorQuery,
+  deleteEndpoint,
+  deltaPage,
+  listQuery,
   defineSyndicEndpoint,
   externalIdField,
   externalIdParams,
@@ -178,8 +179,8 @@ const crud = <R extends z.ZodType, B extends z.ZodType, I extends z.ZodType>(
     path: `/syndic/v1/${plural}`,
     summary: `${label}: list by external_id`,
     scope: 'read',
-    query: cursorQuery,
-    response: okEnvelope(cursorPage(resource)),
+    query: listQuery,
+    response: okEnvelope(deltaPage(resource)),
   }),
   get: defineSyndicEndpoint({
     method: 'GET',
@@ -217,14 +218,14 @@ export const syndicAccountsEndpoints = {
     financialYearBody,
     financialYearItem,
   ),
-  bills: crud('bills', 'Fund calls and bills with their per-lot breakdown', billResource, billBody, billItem),
-  ledgerLines: crud(
-    'ledger-lines',
-    "Co-owners' ledger lines",
-    ledgerLineResource,
-    ledgerLineBody,
-    ledgerLineItem,
-  ),
+  bills: {
+    ...crud('bills', 'Fund calls and bills with their per-lot breakdown', billResource, billBody, billItem),
+    delete: deleteEndpoint('bills', 'Fund calls and bills'),
+  },
+  ledgerLines: {
+    ...crud('ledger-lines', "Co-owners' ledger lines", ledgerLineResource, ledgerLineBody, ledgerLineItem),
+    delete: deleteEndpoint('ledger-lines', "Co-owners' ledger lines"),
+  },
   acknowledgePayment: defineSyndicEndpoint({
     method: 'POST',
     path: '/syndic/v1/payments/:id/acknowledge',

@@ -3,8 +3,8 @@ import { okEnvelope } from '../envelope.js';
 import { SIGNATURE_MODES } from '../rules/assemblee.js';
 import { chainCheckSchema, voteChoiceSchema } from './assemblees.js';
 import {
-  cursorPage,
-  cursorQuery,
+  deltaPage,
+  listQuery,
   defineSyndicEndpoint,
   externalIdField,
   externalIdParams,
@@ -251,8 +251,8 @@ export const syndicAssembleeEndpoints = {
     path: '/syndic/v1/assemblees',
     summary: 'General assemblies: list by external_id',
     scope: 'read',
-    query: cursorQuery,
-    response: okEnvelope(cursorPage(syndicAssembleeResource)),
+    query: listQuery,
+    response: okEnvelope(deltaPage(syndicAssembleeResource)),
   }),
   get: defineSyndicEndpoint({
     method: 'GET',

@@ -26,3 +26,17 @@ CREATE INDEX "payment_transactions_provider" ON "payment_transactions" USING btr
 -- The lines the syndic pushed so far: what they show is the back office's figure.
 UPDATE "ledger_lines" SET "office_remaining_cents" = "remaining_cents"
 WHERE "id" IN (SELECT "internal_id" FROM "syndic_external_refs" WHERE "resource" = 'ledger_line');
+--> statement-breakpoint
+-- Delta sync: what the syndic deleted, for the lists' `updated_since` (tombstones).
+CREATE TABLE "syndic_tombstones" (
+	"syndic_id" uuid NOT NULL REFERENCES "syndics"("id") ON DELETE cascade,
+	"resource" text NOT NULL,
+	"external_id" text NOT NULL,
+	"internal_id" uuid NOT NULL,
+	"deleted_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "syndic_tombstones_pk" PRIMARY KEY ("syndic_id", "resource", "external_id")
+);
+--> statement-breakpoint
+CREATE INDEX "syndic_tombstones_deleted" ON "syndic_tombstones" USING btree ("syndic_id", "resource", "deleted_at");
+--> statement-breakpoint
+CREATE INDEX "syndic_external_refs_updated" ON "syndic_external_refs" USING btree ("syndic_id", "resource", "updated_at");

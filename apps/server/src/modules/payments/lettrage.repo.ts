@@ -56,8 +56,13 @@ export function officeLines(db: Q, ids: string[]) {
     .for('update');
 }
 
+/** Sets what a line shows; its syndic ref is marked changed, so the delta lists carry it. */
 export async function setRemaining(db: Q, id: string, remainingCents: number) {
   await db.update(ledgerLines).set({ remaining_cents: remainingCents }).where(eq(ledgerLines.id, id));
+  await db
+    .update(syndicExternalRefs)
+    .set({ updated_at: new Date() })
+    .where(and(eq(syndicExternalRefs.resource, LEDGER_LINE_RESOURCE), eq(syndicExternalRefs.internal_id, id)));
 }
 
 /** Allocation rows with the payment's acknowledgement, by line or by payment. */

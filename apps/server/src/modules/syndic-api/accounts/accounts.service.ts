@@ -15,6 +15,7 @@ import {
   type Tx,
 } from '../kit/index.js';
 import * as repo from './accounts.repo.js';
+import { billRemoval } from './removals.js';
 import { A } from './accounts.repo.js';
 
 export type Errors = Map<number, FieldErrors>;
@@ -176,6 +177,7 @@ export const financialYears = externalResource({
 });
 
 export const bills = externalResource({
+  remove: billRemoval,
   item: billItem,
   spec: (api) => ({
     resource: A.bill,

@@ -14,6 +14,7 @@ import {
 import { A, coproOf } from './accounts.repo.js';
 import { addError, checkRefs, type Errors } from './accounts.service.js';
 import * as repo from './ledger.repo.js';
+import { ledgerLineRemoval } from './removals.js';
 
 const PRODUCT_LINE = "Cette ligne vient d'un paiement fait dans Tantième : elle ne se modifie pas.";
 const RESERVED = `Le préfixe « ${PRODUCT_PREFIX} » est réservé aux lignes créées par Tantième.`;
@@ -25,6 +26,7 @@ const RESERVED = `Le préfixe « ${PRODUCT_PREFIX} » est réservé aux lignes
  * acknowledged (rules/lettrage.ts), and a figure that would reopen a product payment is a warning.
  */
 export const ledgerLines = externalResource({
+  remove: ledgerLineRemoval,
   item: ledgerLineItem,
   spec: (api) => ({
     resource: A.ledgerLine,

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type H = Record<string, string>;
-const api = async (method: 'GET' | 'PUT' | 'POST', url: string, headers: H, payload?: unknown) => {
+const api = async (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, headers: H, payload?: unknown) => {
   const res = await t.app.inject({
     method,
     url: `/api/syndic/v1${url}`,
@@ -171,6 +171,8 @@ describe('lettrage: a card payment survives every back-office replay', () => {
     expect(before.solde).toBe(41_250 + 39_875 - 5_000);
 
     // Pays the third quarter with the 50 € credit and the card (362,50 €).
+    await new Promise((r) => setTimeout(r, 20));
+    const paidSince = new Date().toISOString();
     await payByCard(c, [{ id: idOf('E-Q3'), amount: 41_250 }], [{ id: idOf('E-VIR'), amount: 5_000 }]);
     const paid = await coOwnerView(c);
     expect(paid).toEqual({ debits: [[idOf('E-Q4'), 39_875]], credits: [], solde: 39_875 });
@@ -223,6 +225,16 @@ describe('lettrage: a card payment survives every back-office replay', () => {
     });
     expect(forged.status).toBe(400);
     expect(forged.body.errors).toHaveProperty('external_id');
+
+    // Neither the settled debit nor the payment's line can be deleted; both are in the delta.
+    const blocked = await api('DELETE', '/ledger-lines/E-Q3', c.headers);
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.message).toContain('Un paiement fait dans Tantième a réglé cette ligne');
+    expect((await api('DELETE', `/ledger-lines/${card.external_id}`, c.headers)).status).toBe(409);
+    const delta = (await api('GET', `/ledger-lines?updated_since=${paidSince}`, c.headers)).body.data.items;
+    expect(delta.map((l: { external_id: string }) => l.external_id).sort()).toEqual(
+      ['E-Q3', 'E-VIR', card.external_id].sort(),
+    );
 
     // The back office books the payment and acknowledges it.
     const ack = await api('POST', `/payments/${card.payment_id}/acknowledge`, c.headers);

@@ -1,3 +1,4 @@
+import { lotRemoval, repartitionRemoval } from '../accounts/removals.js';
 import {
   type AdministratorBody,
   administratorItem,
@@ -135,6 +136,7 @@ export const administrators = externalResource({
 // ── lots ───────────────────────────────────────────────────────────────────────
 
 export const lots = externalResource({
+  remove: lotRemoval,
   item: lotItem,
   spec: (api) => ({
     resource: R.lot,
@@ -181,6 +183,7 @@ export const lots = externalResource({
 // ── répartitions et tantièmes ──────────────────────────────────────────────────
 
 export const repartitions = externalResource({
+  remove: repartitionRemoval,
   item: repartitionItem,
   spec: (api) => ({
     resource: R.repartition,
