@@ -22,7 +22,7 @@ export const invitationBody = z.object({
 export const invitationResource = z.object({
   id: z.string(),
   /** pending (can be used), used (status 2 of SPEC §3), expired. */
-  status: z.enum(['pending', 'used', 'expired']),
+  status: z.enum(['pending', 'used', 'expired', 'revoked']),
   channel: z.enum(['email', 'sms']).nullable(),
   recipient_masked: z.string().nullable(),
   expiration_date: z.string(),

@@ -1,4 +1,4 @@
-import { INVITATION_STATUS_USED, isEmail } from '@tantieme/contract';
+import { INVITATION_STATUS_REVOKED, INVITATION_STATUS_USED, isEmail } from '@tantieme/contract';
 import type { z } from 'zod';
 import type { invitationBody } from '@tantieme/contract';
 import type { Config } from '../../../config.js';
@@ -55,10 +55,16 @@ export function maskRecipient(channel: 'email' | 'sms', v: string) {
 type Invitation = typeof invitations.$inferSelect;
 function present(i: Invitation, now = Date.now()) {
   const status =
-    i.status === INVITATION_STATUS_USED ? 'used' : i.expiration_date.getTime() < now ? 'expired' : 'pending';
+    i.status === INVITATION_STATUS_USED
+      ? 'used'
+      : i.status === INVITATION_STATUS_REVOKED
+        ? 'revoked'
+        : i.expiration_date.getTime() < now
+          ? 'expired'
+          : 'pending';
   return {
     id: i.id,
-    status: status as 'pending' | 'used' | 'expired',
+    status: status as 'pending' | 'used' | 'expired' | 'revoked',
     channel: i.metadata?.sent?.channel ?? null,
     recipient_masked: i.metadata?.sent?.recipient_masked ?? null,
     expiration_date: i.expiration_date.toISOString(),

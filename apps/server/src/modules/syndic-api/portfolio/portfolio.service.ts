@@ -1,3 +1,4 @@
+import { revokePending } from '../../invitations/invitations.repo.js';
 import { lotRemoval, repartitionRemoval } from '../accounts/removals.js';
 import {
   type AdministratorBody,
@@ -390,6 +391,8 @@ export async function removeCoproprietaire(db: Db, api: SyndicApiContext, extern
     const removedAt = new Date();
     await repo.setCoproprietaireLots(tx, api.syndicId, id, []);
     await repo.updateCoproprietaire(tx, id, { removed_at: removedAt });
+    // No way in through an invitation sent before the removal.
+    const revoked = await revokePending(tx, id);
     await writeAudit(tx, api, [
       {
         action: 'deleted',
@@ -399,6 +402,7 @@ export async function removeCoproprietaire(db: Db, api: SyndicApiContext, extern
         changes: {
           lots: { before: before.lots, after: [] },
           removed_at: { before: before.removed_at, after: removedAt.toISOString() },
+          ...(revoked ? { invitations_revoked: { before: 0, after: revoked } } : {}),
         },
       },
     ]);
