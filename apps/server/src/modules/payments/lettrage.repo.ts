@@ -62,7 +62,9 @@ export async function setRemaining(db: Q, id: string, remainingCents: number) {
   await db
     .update(syndicExternalRefs)
     .set({ updated_at: new Date() })
-    .where(and(eq(syndicExternalRefs.resource, LEDGER_LINE_RESOURCE), eq(syndicExternalRefs.internal_id, id)));
+    .where(
+      and(eq(syndicExternalRefs.resource, LEDGER_LINE_RESOURCE), eq(syndicExternalRefs.internal_id, id)),
+    );
 }
 
 /** Allocation rows with the payment's acknowledgement, by line or by payment. */
