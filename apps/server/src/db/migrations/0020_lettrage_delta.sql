@@ -40,3 +40,8 @@ CREATE TABLE "syndic_tombstones" (
 CREATE INDEX "syndic_tombstones_deleted" ON "syndic_tombstones" USING btree ("syndic_id", "resource", "deleted_at");
 --> statement-breakpoint
 CREATE INDEX "syndic_external_refs_updated" ON "syndic_external_refs" USING btree ("syndic_id", "resource", "updated_at");
+--> statement-breakpoint
+-- Invitations idempotent by the syndic's key: the same external_id again sends nothing.
+ALTER TABLE "invitations" ADD COLUMN "external_id" text;
+--> statement-breakpoint
+CREATE UNIQUE INDEX "invitations_owner_external" ON "invitations" USING btree ("coproprietaire_id", "external_id") WHERE "external_id" IS NOT NULL;

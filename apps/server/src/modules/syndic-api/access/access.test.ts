@@ -172,6 +172,26 @@ describe('access', () => {
     expect(JSON.stringify(info)).not.toContain('Fontaine');
   });
 
+  it('is idempotent by external_id: the same key again answers the same invitation and sends nothing', async () => {
+    const { headers } = await makeSyndicWithKey(t.database.db);
+    const id = await owner(headers, 'K1');
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/syndic/v1/coproprietaires/K1/invitations',
+        headers,
+        payload: { channel: 'email', external_id: 'INV-2026-001' },
+      });
+    const [first, second] = [await send(), await send()];
+    expect(first.statusCode).toBe(200);
+    expect(json(second).data).toEqual(json(first).data);
+    expect(json(first).data.external_id).toBe('INV-2026-001');
+    const sent = await t.database.db.select().from(invitations).where(eq(invitations.coproprietaire_id, id));
+    expect(sent).toHaveLength(1);
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.code, sent[0].code));
+    expect(mails).toHaveLength(1);
+  });
+
   it('a registration through one invitation ends the others', async () => {
     const { headers } = await makeSyndicWithKey(t.database.db);
     await owner(headers, 'R2');
