@@ -42,6 +42,8 @@ export const PHONE_DROPDOWN_MIN_ROOM_PX = 200;
 export const INVOICE_PAID_STATUSES = [5, 6, 7] as const;
 export const ASSEMBLY_PRIORITY_URGENT = 1;
 export const INVITATION_STATUS_USED = 2;
+/** Withdrawn: the co-owner was removed, or another invitation of theirs was used. */
+export const INVITATION_STATUS_REVOKED = 3;
 export const STORAGE_KEYS = {
   TOKEN: 'TOKEN',
   DEVICE_TOKEN: 'DEVICE_TOKEN',

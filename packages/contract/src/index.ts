@@ -20,6 +20,7 @@ export * from './rules/onboarding.js';
 export * from './rules/names.js';
 export * from './domains/finances.js';
 export * from './rules/ledger.js';
+export * from './rules/lettrage.js';
 export * from './domains/syndicApi.js';
 export * from './rules/files.js';
 export * from './rules/payment.js';

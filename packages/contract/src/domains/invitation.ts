@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVITATION_STATUS_USED } from '../constants.js';
+import { INVITATION_STATUS_REVOKED, INVITATION_STATUS_USED } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { okEnvelope } from '../envelope.js';
 import { authMsg } from './identity.js';
@@ -56,6 +56,10 @@ export const invitationEndpoints = {
   }),
 };
 
+/** An invitation the syndic withdrew (the co-owner was removed, or registered through another). */
+export const INVITATION_REVOKED_MESSAGE =
+  "Cette invitation n'est plus valable : demandez-en une nouvelle à votre syndic.";
+
 /**
  * SPEC §8 invitation token checks, in the spec's order: used (status 2), then expired,
  * then no data or no metadata. Returns the French message, or null when usable.
@@ -63,6 +67,7 @@ export const invitationEndpoints = {
 export function invitationProblem(info: InvitationInfo | null | undefined, now = new Date()): string | null {
   if (!info) return authMsg.invitationInvalid;
   if (info.status === INVITATION_STATUS_USED) return authMsg.invitationUsed;
+  if (info.status === INVITATION_STATUS_REVOKED) return INVITATION_REVOKED_MESSAGE;
   if (new Date(info.expiration_date).getTime() < now.getTime()) return authMsg.invitationExpired;
   if (!info.metadata) return authMsg.invitationInvalid;
   return null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope } from '../envelope.js';
-import { defineSyndicEndpoint, externalIdParams } from './syndicApi.js';
+import { defineSyndicEndpoint, externalIdField, externalIdParams } from './syndicApi.js';
 
 /** Access of co-owners to the extranet: attach codes and invitations (SPEC §2.5, §2.12, §8). */
 
@@ -17,12 +17,15 @@ export const invitationBody = z.object({
   recipient: z.string().trim().min(3).max(254).nullable().default(null),
   /** Validity in days (SPEC §8 'Ce code a expiré' after it). */
   valid_days: z.number().int().min(1).max(90).default(30),
+  /** Your key of this invitation: sending it again answers the same invitation and sends nothing. */
+  external_id: externalIdField.nullable().default(null),
 });
 
 export const invitationResource = z.object({
   id: z.string(),
   /** pending (can be used), used (status 2 of SPEC §3), expired. */
-  status: z.enum(['pending', 'used', 'expired']),
+  status: z.enum(['pending', 'used', 'expired', 'revoked']),
+  external_id: z.string().nullable(),
   channel: z.enum(['email', 'sms']).nullable(),
   recipient_masked: z.string().nullable(),
   expiration_date: z.string(),

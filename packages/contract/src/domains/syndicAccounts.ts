@@ -4,8 +4,9 @@ import { okEnvelope } from '../envelope.js';
 import {
   bulkBody,
   bulkResponse,
-  cursorPage,
-  cursorQuery,
+  deleteEndpoint,
+  deltaPage,
+  listQuery,
   defineSyndicEndpoint,
   externalIdField,
   externalIdParams,
@@ -98,6 +99,11 @@ const ledgerLineBase = z.object({
   bill_type: z.enum(BILL_TYPES).default('other'),
   /** For a credit: how the syndic received the money. */
   payment_method: z.enum(['cheque', 'transfer', 'cash', 'direct_debit', 'other']).nullable().default(null),
+  /**
+   * For a credit: the product payment (card) this line books in the back office. Sending it
+   * acknowledges the payment, as `POST /payments/{id}/acknowledge` does.
+   */
+  payment_id: z.guid({ error: 'Identifiant de paiement invalide.' }).nullable().default(null),
 });
 type LedgerShape = z.output<typeof ledgerLineBase>;
 const ledgerChecks = <T extends z.ZodType<LedgerShape>>(s: T) =>
@@ -109,11 +115,48 @@ const ledgerChecks = <T extends z.ZodType<LedgerShape>>(s: T) =>
     .refine((v) => v.amount_type === 'credit' || v.payment_method === null, {
       path: ['payment_method'],
       error: 'Seul un crédit a un moyen de paiement.',
+    })
+    .refine((v) => v.amount_type === 'credit' || v.payment_id === null, {
+      path: ['payment_id'],
+      error: 'Seul un crédit enregistre un paiement.',
     });
 export const ledgerLineBody = ledgerChecks(ledgerLineBase);
 export type LedgerLineBody = LedgerShape;
 export const ledgerLineItem = ledgerChecks(ledgerLineBase.extend({ external_id: externalIdField }));
-export const ledgerLineResource = ledgerLineBase.extend({ id: z.string(), external_id: z.string() });
+/** A product payment's share of one line (lettrage): which payment, which line, how much. */
+export const allocation = z.object({
+  payment_id: z.string(),
+  /** The line settled (debit) or used (credit); its external_id. */
+  ledger_line: z.string().nullable(),
+  amount_cents: z.number().int(),
+  /** The back office acknowledged the payment (it is in its books). */
+  acknowledged: z.boolean(),
+});
+export const ledgerLineResource = ledgerLineBase.extend({
+  id: z.string(),
+  external_id: z.string(),
+  /** `back_office`: pushed by the syndic; `product`: a payment made in Tantième (read-only). */
+  origin: z.enum(['back_office', 'product']),
+  /** What the co-owner sees remaining: `remaining_cents` minus the unacknowledged product payments. */
+  shown_remaining_cents: z.number().int(),
+  /** Product payments allocated to this line; for a product payment line, the lines it settled. */
+  allocations: z.array(allocation),
+});
+export type LedgerLineResource = z.infer<typeof ledgerLineResource>;
+
+/** A product payment as the back office acknowledges it. */
+export const paymentResource = z.object({
+  id: z.string(),
+  coproprietaire: z.string().nullable(),
+  /** external_id of the payment's own credit line (listed by GET /ledger-lines). */
+  ledger_line: z.string().nullable(),
+  amount_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+  currency: z.string(),
+  date: z.string(),
+  acknowledged_at: z.string().nullable(),
+  allocations: z.array(allocation),
+});
 
 export const balanceResponse = z.object({
   coproprietaire: z.string(),
@@ -136,8 +179,8 @@ const crud = <R extends z.ZodType, B extends z.ZodType, I extends z.ZodType>(
     path: `/syndic/v1/${plural}`,
     summary: `${label}: list by external_id`,
     scope: 'read',
-    query: cursorQuery,
-    response: okEnvelope(cursorPage(resource)),
+    query: listQuery,
+    response: okEnvelope(deltaPage(resource)),
   }),
   get: defineSyndicEndpoint({
     method: 'GET',
@@ -175,14 +218,23 @@ export const syndicAccountsEndpoints = {
     financialYearBody,
     financialYearItem,
   ),
-  bills: crud('bills', 'Fund calls and bills with their per-lot breakdown', billResource, billBody, billItem),
-  ledgerLines: crud(
-    'ledger-lines',
-    "Co-owners' ledger lines",
-    ledgerLineResource,
-    ledgerLineBody,
-    ledgerLineItem,
-  ),
+  bills: {
+    ...crud('bills', 'Fund calls and bills with their per-lot breakdown', billResource, billBody, billItem),
+    delete: deleteEndpoint('bills', 'Fund calls and bills'),
+  },
+  ledgerLines: {
+    ...crud('ledger-lines', "Co-owners' ledger lines", ledgerLineResource, ledgerLineBody, ledgerLineItem),
+    delete: deleteEndpoint('ledger-lines', "Co-owners' ledger lines"),
+  },
+  acknowledgePayment: defineSyndicEndpoint({
+    method: 'POST',
+    path: '/syndic/v1/payments/:id/acknowledge',
+    summary:
+      'Acknowledge a product payment: the back office has booked it, so its remaining_cents now include it (idempotent)',
+    scope: 'write',
+    params: z.object({ id: z.guid({ error: 'Identifiant de paiement invalide.' }) }),
+    response: okEnvelope(paymentResource),
+  }),
   balance: defineSyndicEndpoint({
     method: 'GET',
     path: '/syndic/v1/coproprietaires/:external_id/balance',

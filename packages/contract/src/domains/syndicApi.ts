@@ -65,7 +65,15 @@ export type UpsertResult = z.infer<typeof upsertResult>;
 
 /** Answer of a `PUT …/{external_id}`: what happened and the resource as stored. */
 export const upsertResponse = <T extends z.ZodType>(resource: T) =>
-  okEnvelope(z.object({ result: upsertResult, id: z.string(), resource }));
+  okEnvelope(
+    z.object({
+      result: upsertResult,
+      id: z.string(),
+      resource,
+      /** What was written but not applied as sent (a ledger line's lettrage conflict). */
+      warnings: z.array(z.string()).optional(),
+    }),
+  );
 
 /**
  * Body of a bulk call. Items are validated one by one by the server (an invalid item is reported
@@ -93,6 +101,8 @@ export const bulkItemResult = z.object({
   id: z.string().nullable(),
   /** Field path (`contacts.0.emails.0.value`) → French message, for `error` only. */
   errors: z.record(z.string(), z.string()).optional(),
+  /** French messages on a written item not applied as sent (a ledger line's lettrage conflict). */
+  warnings: z.array(z.string()).optional(),
 });
 export type BulkItemResult = z.infer<typeof bulkItemResult>;
 export const bulkResponse = okEnvelope(
@@ -116,12 +126,62 @@ export const cursorQuery = z.object({
 export const cursorPage = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 
+/**
+ * A resource the syndic deleted, in a delta list: its external_id and when. A later PUT of the
+ * same external_id creates a new resource (and the tombstone goes).
+ */
+export const tombstone = z.object({
+  external_id: z.string(),
+  deleted: z.literal(true),
+  deleted_at: z.string(),
+});
+
+/**
+ * A resource list, and its delta: with `updated_since` (ISO 8601 with offset), only what was
+ * created, changed or deleted at or after it, deletions as tombstones in `deleted` (a page's
+ * `items` and `deleted` together hold at most `limit`, in external_id order). Use as `updated_since` the
+ * time the previous sync started, minus a margin (a write committed late keeps its start time).
+ */
+export const listQuery = cursorQuery.extend({
+  updated_since: z.iso
+    .datetime({ offset: true, error: 'Date ISO 8601 attendue (ex. 2026-11-27T18:00:00Z).' })
+    .optional(),
+});
+export const deltaPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    /** With `updated_since`: what was deleted since (always empty without it). */
+    deleted: z.array(tombstone),
+    next_cursor: z.string().nullable(),
+  });
+
+/** DELETE of a resource by external_id: 409 naming what still depends on it. */
+export const deleteEndpoint = (plural: string, label: string) =>
+  defineSyndicEndpoint({
+    method: 'DELETE',
+    path: `/syndic/v1/${plural}/:external_id`,
+    summary: `${label}: delete (409 naming what still depends on it; kept in the audit log)`,
+    scope: 'write',
+    params: externalIdParams,
+    response: okEnvelope(tombstone),
+  });
+
 /** One audit entry: who (the key), when, what changed (field → before/after). */
 export const auditEntry = z.object({
   id: z.string(),
   at: z.string(),
   key: z.object({ id: z.string().nullable(), name: z.string() }),
-  action: z.enum(['created', 'updated', 'deleted', 'detached', 'regenerated', 'sent', 'revoked']),
+  action: z.enum([
+    'created',
+    'updated',
+    'deleted',
+    'detached',
+    'regenerated',
+    'sent',
+    'revoked',
+    'acknowledged',
+    'conflict',
+  ]),
   resource: z.string(),
   resource_id: z.string().nullable(),
   external_id: z.string().nullable(),

@@ -5,8 +5,8 @@ import { MANDATAIRE_EXCLUSIONS, type MandataireExclusion } from '../rules/proxie
 import { RESOLUTION_ARTICLES } from '../rules/tally.js';
 import { chainCheckSchema, voteChoiceSchema } from './assemblees.js';
 import {
-  cursorPage,
-  cursorQuery,
+  deltaPage,
+  listQuery,
   defineSyndicEndpoint,
   externalIdField,
   externalIdParams,
@@ -328,8 +328,8 @@ export const syndicAssembleeEndpoints = {
     path: '/syndic/v1/assemblees',
     summary: 'General assemblies: list by external_id',
     scope: 'read',
-    query: cursorQuery,
-    response: okEnvelope(cursorPage(syndicAssembleeResource)),
+    query: listQuery,
+    response: okEnvelope(deltaPage(syndicAssembleeResource)),
   }),
   get: defineSyndicEndpoint({
     method: 'GET',

@@ -3,8 +3,8 @@ import { okEnvelope } from '../envelope.js';
 import { checklistSchema } from './checklist.js';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../rules/files.js';
 import {
-  cursorPage,
-  cursorQuery,
+  deltaPage,
+  listQuery,
   defineSyndicEndpoint,
   externalIdField,
   externalIdParams,
@@ -330,8 +330,8 @@ const resource = <R extends z.ZodType, B extends z.ZodType>(
     path: `/syndic/v1/${plural}`,
     summary: `${label}: list by external_id`,
     scope: 'read',
-    query: cursorQuery,
-    response: okEnvelope(cursorPage(item)),
+    query: listQuery,
+    response: okEnvelope(deltaPage(item)),
   }),
   get: defineSyndicEndpoint({
     method: 'GET',

@@ -115,6 +115,10 @@ export const importReport = z.object({
   error_count: z.number().int(),
   /** The first IMPORT_MAX_ERRORS errors, in document order. */
   errors: z.array(importError),
+  /** Items written but not applied as sent (a ledger line that would reopen a product payment). */
+  warnings: z.array(
+    z.object({ resource: z.enum(IMPORT_RESOURCES), external_id: z.string().nullable(), message: z.string() }),
+  ),
 });
 export type ImportReport = z.infer<typeof importReport>;
 

@@ -3,8 +3,9 @@ import { okEnvelope } from '../envelope.js';
 import {
   bulkBody,
   bulkResponse,
-  cursorPage,
-  cursorQuery,
+  deleteEndpoint,
+  deltaPage,
+  listQuery,
   defineSyndicEndpoint,
   externalIdField,
   externalIdParams,
@@ -264,8 +265,8 @@ const crud = <R extends z.ZodType, B extends z.ZodType, I extends z.ZodObject>(
     path: `/syndic/v1/${plural}`,
     summary: `${label}: list by external_id`,
     scope: 'read',
-    query: cursorQuery,
-    response: okEnvelope(cursorPage(resource)),
+    query: listQuery,
+    response: okEnvelope(deltaPage(resource)),
   }),
   get: defineSyndicEndpoint({
     method: 'GET',
@@ -326,14 +327,17 @@ export const syndicPortfolioEndpoints = {
     administratorBody,
     administratorItem,
   ),
-  lots: crud('lots', 'Lots', lotResource, lotBody, lotItem),
-  repartitions: crud(
-    'repartitions',
-    'Clés de répartition and tantièmes',
-    repartitionResource,
-    repartitionBody,
-    repartitionItem,
-  ),
+  lots: { ...crud('lots', 'Lots', lotResource, lotBody, lotItem), delete: deleteEndpoint('lots', 'Lots') },
+  repartitions: {
+    ...crud(
+      'repartitions',
+      'Clés de répartition and tantièmes',
+      repartitionResource,
+      repartitionBody,
+      repartitionItem,
+    ),
+    delete: deleteEndpoint('repartitions', 'Clés de répartition'),
+  },
   coproprietaires: crud(
     'coproprietaires',
     'Co-owners',

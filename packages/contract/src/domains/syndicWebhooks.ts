@@ -11,6 +11,8 @@ export const WEBHOOK_SIGNATURE_HEADER = 'tantieme-signature';
 export const WEBHOOK_TOLERANCE_S = 300;
 export const WEBHOOK_EVENTS = [
   'payment.succeeded',
+  'payment.failed',
+  'payment.refunded',
   'ballot.cast',
   'signature.saved',
   'invitation.accepted',

@@ -30,6 +30,11 @@ describe('invitation token errors (SPEC §8), in order', () => {
       'Ce code est déjà utilisé',
     ],
     ['expired', { ...base, expiration_date: '2026-11-21T00:00:00Z' }, 'Ce code a expiré'],
+    [
+      'withdrawn by the syndic (status 3)',
+      { ...base, status: 3 },
+      "Cette invitation n'est plus valable\u202f: demandez-en une nouvelle à votre syndic.",
+    ],
     ['no metadata', { ...base, metadata: null }, 'Code invalide'],
     ['no data', null, 'Code invalide'],
   ])('%s', (_name, info, expected) => {

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users, type AddressJson } from './identity.js';
 import { administrators, syndics } from './syndic.js';
 
@@ -219,19 +220,29 @@ export const lotTantiemes = pgTable(
 );
 
 /** Invitations sent by the syndic (SPEC §3 Invitation token info); status 2 = used. */
-export const invitations = pgTable('invitations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  code: text('code').notNull().unique(),
-  coproprietaire_id: uuid('coproprietaire_id')
-    .notNull()
-    .references(() => coproprietaires.id, { onDelete: 'cascade' }),
-  status: integer('status').notNull().default(1),
-  expiration_date: timestamp('expiration_date', { withTimezone: true }).notNull(),
-  metadata: jsonb('metadata').$type<{
-    coproprietaire_info?: { first_name?: string; last_name?: string; email?: string };
-    /** How the syndic API sent it (the recipient masked: the API never shows the code). */
-    sent?: { channel: 'email' | 'sms'; recipient_masked: string; by_key?: string | null };
-  } | null>(),
-  used_by_user_id: uuid('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    coproprietaire_id: uuid('coproprietaire_id')
+      .notNull()
+      .references(() => coproprietaires.id, { onDelete: 'cascade' }),
+    status: integer('status').notNull().default(1),
+    expiration_date: timestamp('expiration_date', { withTimezone: true }).notNull(),
+    metadata: jsonb('metadata').$type<{
+      coproprietaire_info?: { first_name?: string; last_name?: string; email?: string };
+      /** How the syndic API sent it (the recipient masked: the API never shows the code). */
+      sent?: { channel: 'email' | 'sms'; recipient_masked: string; by_key?: string | null };
+    } | null>(),
+    used_by_user_id: uuid('used_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The syndic's own key of the invitation (syndic API): the same key again sends nothing. */
+    external_id: text('external_id'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invitations_owner_external')
+      .on(t.coproprietaire_id, t.external_id)
+      .where(sql`${t.external_id} is not null`),
+  ],
+);

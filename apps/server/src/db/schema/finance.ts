@@ -159,6 +159,13 @@ export const ledgerLines = pgTable(
     amount_type: text('amount_type').notNull(), // debit | credit
     bill_type: text('bill_type').notNull().default('other'),
     compte_id: text('compte_id'),
+    /**
+     * The back office's own remaining figure (null on the lines the product made): what the
+     * product shows is derived from it and the product payments (rules/lettrage.ts).
+     */
+    office_remaining_cents: integer('office_remaining_cents'),
+    /** On a back-office credit: the product payment it books (which acknowledges it). */
+    books_payment_id: uuid('books_payment_id'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ledger_lines_owner').on(t.coproprietaire_id, t.date)],
@@ -200,11 +207,37 @@ export const paymentTransactions = pgTable(
     payment_method: text('payment_method').notNull().default('card'),
     transfer_destination_name: text('transfer_destination_name'),
     description: text('description'),
+    /** The back office has booked this product payment (its figures include it from then on). */
+    acknowledged_at: timestamp('acknowledged_at', { withTimezone: true }),
+    /** The provider's payment (Stripe payment intent), to match its refunds. */
+    provider_payment_id: text('provider_payment_id'),
+    refunded_cents: integer('refunded_cents').notNull().default(0),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('payment_transactions_owner').on(t.coproprietaire_id, t.date),
     uniqueIndex('payment_transactions_request').on(t.payment_request_id),
+    index('payment_transactions_provider').on(t.provider_payment_id),
+  ],
+);
+
+/** Lettrage: the share of a product payment that settled a debit or used a credit. */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payment_transaction_id: uuid('payment_transaction_id')
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: 'cascade' }),
+    ledger_line_id: uuid('ledger_line_id')
+      .notNull()
+      .references(() => ledgerLines.id, { onDelete: 'cascade' }),
+    amount_cents: integer('amount_cents').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_allocations_line').on(t.ledger_line_id),
+    index('payment_allocations_payment').on(t.payment_transaction_id),
   ],
 );
 

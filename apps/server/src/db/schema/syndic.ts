@@ -132,6 +132,8 @@ export const syndicExternalRefs = pgTable(
   (t) => [
     primaryKey({ columns: [t.syndic_id, t.resource, t.external_id] }),
     uniqueIndex('syndic_external_refs_internal').on(t.resource, t.internal_id),
+    // Delta lists: what changed since a time.
+    index('syndic_external_refs_updated').on(t.syndic_id, t.resource, t.updated_at),
   ],
 );
 
@@ -154,6 +156,24 @@ export const syndicAuditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('syndic_audit_log_syndic').on(t.syndic_id, t.at, t.id)],
+);
+
+/** What the syndic deleted through the API, listed as tombstones by the lists' `updated_since`. */
+export const syndicTombstones = pgTable(
+  'syndic_tombstones',
+  {
+    syndic_id: uuid('syndic_id')
+      .notNull()
+      .references(() => syndics.id, { onDelete: 'cascade' }),
+    resource: text('resource').notNull(),
+    external_id: text('external_id').notNull(),
+    internal_id: uuid('internal_id').notNull(),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'syndic_tombstones_pk', columns: [t.syndic_id, t.resource, t.external_id] }),
+    index('syndic_tombstones_deleted').on(t.syndic_id, t.resource, t.deleted_at),
+  ],
 );
 
 /** HTTPS endpoints where the syndic receives signed events; the secret is stored encrypted. */

@@ -1,4 +1,5 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { INVITATION_STATUS_REVOKED } from '@tantieme/contract';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Exec } from '../identity/exec.js';
 import { coproprietaires, coproprietes, invitations, syndics } from '../../db/schema/index.js';
 import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
@@ -13,6 +14,7 @@ export async function findByCode(db: Exec, code: string) {
         name: coproprietaires.name,
         display_name: coproprietaires.display_name,
         user_id: coproprietaires.user_id,
+        removed_at: coproprietaires.removed_at,
       },
       copropriete_name: coproprietes.name,
       alias: syndics.alias,
@@ -34,9 +36,11 @@ export async function useAndAttach(db: Exec, invitationId: string, coproprietair
   const used = await db
     .update(invitations)
     .set({ status: 2, used_by_user_id: userId })
-    .where(and(eq(invitations.id, invitationId), ne(invitations.status, 2)))
+    .where(and(eq(invitations.id, invitationId), notInArray(invitations.status, [2, 3])))
     .returning({ id: invitations.id });
   if (used.length !== 1) return false;
+  // The co-owner's other invitations end with this one.
+  await revokePending(db, coproprietaireId);
   await db
     .update(coproprietaires)
     .set({ user_id: userId, attached_at: new Date() })
@@ -47,4 +51,14 @@ export async function useAndAttach(db: Exec, invitationId: string, coproprietair
   });
   await queueCoproprietaireEvent(db, coproprietaireId, 'coproprietaire.attached', { via: 'invitation' });
   return true;
+}
+
+/** Withdraws a co-owner's invitations not yet used (removal, or registration through another). */
+export async function revokePending(db: Exec, coproprietaireId: string) {
+  const rows = await db
+    .update(invitations)
+    .set({ status: INVITATION_STATUS_REVOKED })
+    .where(and(eq(invitations.coproprietaire_id, coproprietaireId), notInArray(invitations.status, [2, 3])))
+    .returning({ id: invitations.id });
+  return rows.length;
 }

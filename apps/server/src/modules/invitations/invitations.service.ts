@@ -1,4 +1,9 @@
-import { INVITATION_STATUS_USED, type InvitationInfo } from '@tantieme/contract';
+import {
+  INVITATION_REVOKED_MESSAGE,
+  INVITATION_STATUS_REVOKED,
+  INVITATION_STATUS_USED,
+  type InvitationInfo,
+} from '@tantieme/contract';
 import type { Exec } from '../identity/exec.js';
 import { AppError } from '../../http/errors.js';
 import * as repo from './invitations.repo.js';
@@ -14,7 +19,11 @@ const isExpired = (f: Found, now = new Date()) => f.invitation.expiration_date.g
 export async function invitationInfo(db: Exec, code: string): Promise<InvitationInfo> {
   const f = await repo.findByCode(db, code);
   if (!f) throw new AppError('INVITATION_INVALID');
-  const usable = f.invitation.status !== INVITATION_STATUS_USED && !isExpired(f);
+  const usable =
+    f.invitation.status !== INVITATION_STATUS_USED &&
+    f.invitation.status !== INVITATION_STATUS_REVOKED &&
+    !f.coproprietaire.removed_at &&
+    !isExpired(f);
   const meta = f.invitation.metadata;
   return {
     alias: f.alias,
@@ -33,6 +42,9 @@ export async function assertUsable(db: Exec, code: string, userId?: string) {
   const f = await repo.findByCode(db, code);
   if (!f || !f.invitation.metadata) throw new AppError('INVITATION_INVALID');
   if (f.invitation.status === INVITATION_STATUS_USED) throw new AppError('INVITATION_USED');
+  // Withdrawn, or its co-owner removed from the building: no access through it, ever.
+  if (f.invitation.status === INVITATION_STATUS_REVOKED || f.coproprietaire.removed_at)
+    throw new AppError('INVITATION_INVALID', INVITATION_REVOKED_MESSAGE);
   if (isExpired(f)) throw new AppError('INVITATION_EXPIRED');
   if (userId && f.coproprietaire.user_id === userId) throw new AppError('USER_COPROPRIETAIRE_EXISTS');
   if (f.coproprietaire.user_id && f.coproprietaire.user_id !== userId)

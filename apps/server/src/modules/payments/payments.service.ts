@@ -14,15 +14,13 @@ import { PaymentProviderError, type PaymentsAdapter } from '../../platform/payme
 import type { OwnedRecord } from '../access/access.service.js';
 import { presentPayable } from './payments.presenter.js';
 import * as repo from './payments.repo.js';
-import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
+import { credit } from './credit.service.js';
+import { paymentFailed, refunded } from './refund.service.js';
 
 export const PAYMENT_CURRENCY = 'eur';
-/** Name of the credit line a card payment adds to the ledger. */
-export const CARD_PAYMENT_LINE_NAME = 'Paiement par carte bancaire';
 const CHECKOUT_DESCRIPTION = 'Règlement de charges de copropriété';
 
 const invalidRequest = () => new AppError('PAYMENT_REQUEST_INVALID');
-const todayInParis = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris' }).format(new Date());
 
 /** Payable items: unpaid debit lines and available credits (remaining amounts). */
 export async function dataForPayment(db: Db, coproprietaireId: string): Promise<DataForPayment> {
@@ -154,7 +152,7 @@ function amountMinimum(minCents: number) {
   });
 }
 
-export type WebhookOutcome = 'credited' | 'duplicate' | 'ignored' | 'cancelled' | 'pending';
+export type WebhookOutcome = 'credited' | 'duplicate' | 'ignored' | 'cancelled' | 'pending' | 'refunded';
 
 /**
  * Applies one verified provider event. Exactly once per event id (webhook_events primary
@@ -187,7 +185,7 @@ export async function handleEvent(app: FastifyInstance, event: Stripe.Event): Pr
         session,
         event.account ?? request.account_id,
       );
-      const outcome = await db.transaction(async (tx) => credit(tx, event, session.id, details));
+      const outcome = await db.transaction(async (tx) => credit(tx, event, session, details));
       if (outcome === 'credited' && request.user_id)
         app.realtime.toUser(request.user_id, 'finances-updated', {
           coproprietaire_id: request.coproprietaire_id,
@@ -204,103 +202,18 @@ export async function handleEvent(app: FastifyInstance, event: Stripe.Event): Pr
         if (!request || request.status === 'paid' || request.status === 'cancelled')
           return 'ignored' as const;
         await repo.updatePaymentRequest(tx, request.id, { status: 'cancelled', completed_at: new Date() });
+        if (event.type === 'checkout.session.async_payment_failed') await paymentFailed(tx, request);
         return 'cancelled' as const;
       });
     }
+    case 'charge.refunded':
+      return db.transaction(async (tx) => {
+        if (!(await repo.claimEvent(tx, event.id, event.type))) return 'duplicate' as const;
+        return refunded(tx, event.data.object);
+      });
     default: {
       const claimed = await repo.claimEvent(db, event.id, event.type);
       return claimed ? 'ignored' : 'duplicate';
     }
   }
-}
-
-/**
- * In one transaction: claim the event, record the payment transaction, add the credit line,
- * settle the chosen debits (credits used first, then the card amount, oldest debit first),
- * consume the credits used, mark the request paid. Whatever the card amount could not settle
- * (a debit already paid elsewhere) stays available on the new credit line.
- */
-async function credit(
-  tx: repo.Tx,
-  event: Stripe.Event,
-  sessionId: string,
-  details: Awaited<ReturnType<PaymentsAdapter['chargeDetails']>>,
-): Promise<WebhookOutcome> {
-  if (!(await repo.claimEvent(tx, event.id, event.type))) return 'duplicate';
-  const request = await repo.findRequestBySession(tx, sessionId, { lock: true });
-  if (!request || request.status === 'paid') return 'ignored';
-  const now = new Date();
-  const transaction = await repo.insertPaymentTransaction(tx, {
-    coproprietaire_id: request.coproprietaire_id,
-    payment_request_id: request.id,
-    amount_cents: details.amountCents,
-    fee_cents: details.feeCents,
-    net_cents: details.netCents,
-    currency: details.currency,
-    date: now,
-    payment_method: details.paymentMethod,
-    description: CARD_PAYMENT_LINE_NAME,
-  });
-  if (!transaction) return 'ignored';
-
-  const debits = await repo.openLinesByIds(
-    tx,
-    request.coproprietaire_id,
-    'debit',
-    request.debits.map((d) => d.id),
-    { lock: true },
-  );
-  const credits = await repo.openLinesByIds(
-    tx,
-    request.coproprietaire_id,
-    'credit',
-    request.credits.map((c) => c.id),
-    { lock: true },
-  );
-  const due = debits.reduce((s, d) => s + d.remaining_cents, 0);
-  let settle = 0;
-  for (const c of credits) {
-    const use = Math.min(c.remaining_cents, due - settle);
-    if (use <= 0) break;
-    await repo.setRemaining(tx, c.id, c.remaining_cents - use);
-    settle += use;
-  }
-  const cardUsed = Math.min(details.amountCents, due - settle);
-  settle += cardUsed;
-  for (const d of debits) {
-    if (settle <= 0) break;
-    const pay = Math.min(d.remaining_cents, settle);
-    await repo.setRemaining(tx, d.id, d.remaining_cents - pay);
-    settle -= pay;
-  }
-
-  await repo.insertLedgerLine(tx, {
-    coproprietaire_id: request.coproprietaire_id,
-    copropriete_id: await coproprieteOf(tx, request.coproprietaire_id),
-    payment_transaction_id: transaction.id,
-    name: CARD_PAYMENT_LINE_NAME,
-    date: todayInParis(),
-    amount_cents: details.amountCents,
-    remaining_cents: details.amountCents - cardUsed,
-    amount_type: 'credit',
-    bill_type: 'other',
-  });
-  await repo.updatePaymentRequest(tx, request.id, { status: 'paid', completed_at: now });
-  // The syndic's software hears of it (webhook outbox, same transaction).
-  await queueCoproprietaireEvent(tx, request.coproprietaire_id, 'payment.succeeded', {
-    payment: {
-      id: transaction.id,
-      amount_cents: details.amountCents,
-      currency: request.currency,
-      date: now.toISOString(),
-      payment_method: details.paymentMethod,
-    },
-  });
-  return 'credited';
-}
-
-async function coproprieteOf(tx: repo.Tx, coproprietaireId: string): Promise<string> {
-  const id = await repo.coproprieteIdOf(tx, coproprietaireId);
-  if (!id) throw new AppError('NOT_FOUND');
-  return id;
 }

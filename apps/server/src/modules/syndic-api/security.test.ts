@@ -12,6 +12,7 @@ import {
   syndicStaffEndpoints,
 } from '@tantieme/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentRequests, paymentTransactions } from '../../db/schema/index.js';
 import { makeCoproprietaire, makeCopropriete, makeSignedInUser } from '../../test/factories.js';
 import { makeSyndicWithKey } from '../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
@@ -44,6 +45,7 @@ let a: Awaited<ReturnType<typeof makeSyndicWithKey>>;
 let b: Awaited<ReturnType<typeof makeSyndicWithKey>>;
 let aRecordId: string;
 let aConversationId: string;
+let aPaymentId: string;
 beforeAll(async () => {
   t = await createTestApp();
   a = await makeSyndicWithKey(t.database.db);
@@ -176,13 +178,43 @@ beforeAll(async () => {
     payload: { participant_id: a.syndic.id, participant_type: 'syndic' },
   });
   aConversationId = json(conv).data.id;
+  // A card payment made in the product by A's co-owner, for the acknowledgement.
+  const [request] = await t.database.db
+    .insert(paymentRequests)
+    .values({
+      coproprietaire_id: aRecordId,
+      debits: [],
+      credits: [],
+      pay_amount_cents: 100,
+      provider: 'sandbox',
+      status: 'paid',
+    })
+    .returning();
+  const [payment] = await t.database.db
+    .insert(paymentTransactions)
+    .values({
+      coproprietaire_id: aRecordId,
+      payment_request_id: request.id,
+      amount_cents: 100,
+      net_cents: 73,
+      date: new Date(),
+    })
+    .returning();
+  aPaymentId = payment.id;
 });
 afterAll(() => t.close());
 
 const urlOf = (e: SyndicEndpoint, ids: { external_id: string; id: string }) =>
   `/api${e.path
     .replace(':external_id', ids.external_id)
-    .replace(':id', e.path.startsWith('/syndic/v1/conversations/') ? aConversationId : ids.id)}`;
+    .replace(
+      ':id',
+      e.path.startsWith('/syndic/v1/conversations/')
+        ? aConversationId
+        : e.path.startsWith('/syndic/v1/payments/')
+          ? aPaymentId
+          : ids.id,
+    )}`;
 
 describe('a key reaches only its own syndic', () => {
   it("answers 404 to every endpoint that names one of the other syndic's resources", async () => {

@@ -23,8 +23,18 @@ export async function setAttachCode(db: Executor, id: string, code: string) {
   await db.update(coproprietaires).set({ unique_code: code }).where(eq(coproprietaires.id, id));
 }
 
+/** Inserts an invitation; null when one with the same co-owner and external_id exists. */
 export async function insertInvitation(db: Executor, v: typeof invitations.$inferInsert) {
-  const [row] = await db.insert(invitations).values(v).returning();
+  const [row] = await db.insert(invitations).values(v).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function invitationByExternalId(db: Executor, coproprietaireId: string, externalId: string) {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.coproprietaire_id, coproprietaireId), eq(invitations.external_id, externalId)))
+    .limit(1);
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { INVITATION_STATUS_USED, isEmail } from '@tantieme/contract';
+import { INVITATION_STATUS_REVOKED, INVITATION_STATUS_USED, isEmail } from '@tantieme/contract';
 import type { z } from 'zod';
 import type { invitationBody } from '@tantieme/contract';
 import type { Config } from '../../../config.js';
@@ -55,10 +55,17 @@ export function maskRecipient(channel: 'email' | 'sms', v: string) {
 type Invitation = typeof invitations.$inferSelect;
 function present(i: Invitation, now = Date.now()) {
   const status =
-    i.status === INVITATION_STATUS_USED ? 'used' : i.expiration_date.getTime() < now ? 'expired' : 'pending';
+    i.status === INVITATION_STATUS_USED
+      ? 'used'
+      : i.status === INVITATION_STATUS_REVOKED
+        ? 'revoked'
+        : i.expiration_date.getTime() < now
+          ? 'expired'
+          : 'pending';
   return {
     id: i.id,
-    status: status as 'pending' | 'used' | 'expired',
+    external_id: i.external_id,
+    status: status as 'pending' | 'used' | 'expired' | 'revoked',
     channel: i.metadata?.sent?.channel ?? null,
     recipient_masked: i.metadata?.sent?.recipient_masked ?? null,
     expiration_date: i.expiration_date.toISOString(),
@@ -81,6 +88,9 @@ export async function sendInvitation(
   body: z.output<typeof invitationBody>,
 ) {
   const r = await record(db, api, externalId);
+  // The same key again: the same invitation, nothing sent twice.
+  const known = body.external_id && (await repo.invitationByExternalId(db, r.c.id, body.external_id));
+  if (known) return present(known);
   if (r.c.user_id)
     throw new AppError('CONFLICT', 'Ce copropriétaire est déjà rattaché à un compte.', { status: 409 });
   if (r.c.removed_at)
@@ -123,6 +133,7 @@ export async function sendInvitation(
       code,
       coproprietaire_id: r.c.id,
       status: 1,
+      external_id: body.external_id,
       expiration_date: expires,
       metadata: {
         coproprietaire_info: {
@@ -133,6 +144,8 @@ export async function sendInvitation(
         sent: { channel: body.channel, recipient_masked: masked, by_key: api.keyId },
       },
     });
+    // Sent meanwhile by a concurrent call with the same key: that one is the answer.
+    if (!inv) return (await repo.invitationByExternalId(tx, r.c.id, body.external_id ?? ''))!;
     const text =
       body.channel === 'email'
         ? `Bonjour ${r.c.display_name},\n\n${r.syndic} vous invite à rejoindre l'extranet de votre copropriété ${r.copropriete}.\n\nCréez votre compte en suivant ce lien :\n${link}\n\nVotre code d'invitation : ${code} (valable jusqu'au ${frDate(expires)}).\n\nÀ bientôt sur Tantième.`

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coproprietaires, outbox } from '../../../db/schema/index.js';
+import { INVITATION_REVOKED_MESSAGE } from '@tantieme/contract';
+import { coproprietaires, invitations, outbox } from '../../../db/schema/index.js';
 import { makeSignedInUser } from '../../../test/factories.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
@@ -143,4 +144,96 @@ describe('access', () => {
     expect(bad.statusCode).toBe(400);
     expect(json(bad).errors).toEqual({ recipient: "Mauvaise syntaxe d'e-mail." });
   });
+
+  it('removing a co-owner revokes their pending invitations at once; registering through one fails in French', async () => {
+    const { headers } = await makeSyndicWithKey(t.database.db);
+    await owner(headers, 'R1');
+    const codes = await invite(headers, 'R1', 2);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/syndic/v1/coproprietaires/R1',
+      headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    const list = json(
+      await t.app.inject({ method: 'GET', url: '/api/syndic/v1/coproprietaires/R1/invitations', headers }),
+    ).data;
+    expect(list.map((i: { status: string }) => i.status)).toEqual(['revoked', 'revoked']);
+    const user = await makeSignedInUser(t.database.db);
+    const attach = await t.app.inject({
+      method: 'POST',
+      url: `/api/extranets/attach-coproprietaire/${codes[0]}`,
+      headers: user.headers,
+    });
+    expect(attach.statusCode).toBe(404);
+    expect(json(attach).message).toBe(INVITATION_REVOKED_MESSAGE);
+    const info = json(await t.app.inject({ url: `/api/extranets/get-info-token-invitation/${codes[1]}` }));
+    expect(info.data.status).toBe(3);
+    expect(JSON.stringify(info)).not.toContain('Fontaine');
+  });
+
+  it('is idempotent by external_id: the same key again answers the same invitation and sends nothing', async () => {
+    const { headers } = await makeSyndicWithKey(t.database.db);
+    const id = await owner(headers, 'K1');
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/syndic/v1/coproprietaires/K1/invitations',
+        headers,
+        payload: { channel: 'email', external_id: 'INV-2026-001' },
+      });
+    const [first, second] = [await send(), await send()];
+    expect(first.statusCode).toBe(200);
+    expect(json(second).data).toEqual(json(first).data);
+    expect(json(first).data.external_id).toBe('INV-2026-001');
+    const sent = await t.database.db.select().from(invitations).where(eq(invitations.coproprietaire_id, id));
+    expect(sent).toHaveLength(1);
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.code, sent[0].code));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('a registration through one invitation ends the others', async () => {
+    const { headers } = await makeSyndicWithKey(t.database.db);
+    await owner(headers, 'R2');
+    const [first, second] = await invite(headers, 'R2', 2);
+    const user = await makeSignedInUser(t.database.db);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/extranets/attach-coproprietaire/${second}`,
+      headers: user.headers,
+    });
+    expect(ok.statusCode).toBe(200);
+    const list = json(
+      await t.app.inject({ method: 'GET', url: '/api/syndic/v1/coproprietaires/R2/invitations', headers }),
+    ).data;
+    expect(list.map((i: { status: string }) => i.status).sort()).toEqual(['revoked', 'used']);
+    const other = await makeSignedInUser(t.database.db);
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/extranets/attach-coproprietaire/${first}`,
+      headers: other.headers,
+    });
+    expect(late.statusCode).toBe(404);
+    expect(json(late).message).toBe(INVITATION_REVOKED_MESSAGE);
+  });
 });
+
+/** Sends `n` e-mail invitations to a co-owner; their codes, oldest first (read from the outbox). */
+async function invite(headers: H, ext: string, n: number) {
+  for (let i = 0; i < n; i++) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/syndic/v1/coproprietaires/${ext}/invitations`,
+      headers,
+      payload: { channel: 'email' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const id = json(await t.app.inject({ url: `/api/syndic/v1/coproprietaires/${ext}`, headers })).data.id;
+  const rows = await t.database.db
+    .select({ code: invitations.code })
+    .from(invitations)
+    .where(eq(invitations.coproprietaire_id, id))
+    .orderBy(invitations.created_at);
+  return rows.map((r) => r.code);
+}

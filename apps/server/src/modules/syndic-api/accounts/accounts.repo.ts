@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { BillBody, ChargeBody, FinancialYearBody, LedgerLineBody } from '@tantieme/contract';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { BillBody, ChargeBody, FinancialYearBody } from '@tantieme/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   billLotLines,
   bills,
@@ -9,12 +8,9 @@ import {
   coproprietaires,
   coproprietes,
   financialYears,
-  ledgerLines,
   lots,
-  paymentTransactions,
   repartitions,
 } from '../../../db/schema/index.js';
-import { insertRows } from '../../../db/bulk.js';
 import { type Executor, externalIdsOf, resolveExternalIds } from '../kit/index.js';
 
 export const A = {
@@ -28,19 +24,19 @@ export const A = {
   ledgerLine: 'ledger_line',
 } as const;
 
-const need = (m: Map<string, string>, ext: string) => {
+export const need = (m: Map<string, string>, ext: string) => {
   const id = m.get(ext);
   if (!id) throw new Error(`unresolved external id ${ext}`);
   return id;
 };
-const ids = (db: Executor, syndicId: string, resource: string, exts: (string | null)[]) =>
+export const ids = (db: Executor, syndicId: string, resource: string, exts: (string | null)[]) =>
   resolveExternalIds(
     db,
     syndicId,
     resource,
     exts.filter((e): e is string => e !== null),
   );
-const exts = (db: Executor, syndicId: string, resource: string, internal: (string | null)[]) =>
+export const exts = (db: Executor, syndicId: string, resource: string, internal: (string | null)[]) =>
   externalIdsOf(
     db,
     syndicId,
@@ -425,163 +421,4 @@ export async function updateBill(db: Executor, syndicId: string, id: string, d: 
     })
     .where(eq(bills.id, id));
   if (JSON.stringify(d.lines) !== JSON.stringify(before.lines)) await setBillLines(db, syndicId, id, d.lines);
-}
-
-// ── ledger lines ───────────────────────────────────────────────────────────────
-
-export async function loadLedgerLines(db: Executor, syndicId: string, lineIds: string[]) {
-  const rows = await db
-    .select({ l: ledgerLines, method: paymentTransactions.payment_method })
-    .from(ledgerLines)
-    .innerJoin(coproprietes, eq(coproprietes.id, ledgerLines.copropriete_id))
-    .leftJoin(paymentTransactions, eq(paymentTransactions.id, ledgerLines.payment_transaction_id))
-    .where(and(eq(coproprietes.syndic_id, syndicId), inArray(ledgerLines.id, lineIds)));
-  const [owners, billExt] = await Promise.all([
-    exts(
-      db,
-      syndicId,
-      A.coproprietaire,
-      rows.map((r) => r.l.coproprietaire_id),
-    ),
-    exts(
-      db,
-      syndicId,
-      A.bill,
-      rows.map((r) => r.l.bill_id),
-    ),
-  ]);
-  return new Map(
-    rows.map(({ l, method }): [string, LedgerLineBody] => [
-      l.id,
-      {
-        coproprietaire: owners.get(l.coproprietaire_id) ?? '',
-        date: l.date,
-        name: l.name,
-        amount_type: l.amount_type as 'debit' | 'credit',
-        amount_cents: l.amount_cents,
-        remaining_cents: l.remaining_cents,
-        bill: l.bill_id ? (billExt.get(l.bill_id) ?? null) : null,
-        bill_type: l.bill_type as LedgerLineBody['bill_type'],
-        payment_method: (method as LedgerLineBody['payment_method']) ?? null,
-      },
-    ]),
-  );
-}
-
-/** external id → { id, copropriete_id } of the syndic's co-owners. */
-export async function ownersByExt(db: Executor, syndicId: string, owners: string[]) {
-  const m = await ids(db, syndicId, A.coproprietaire, owners);
-  const copro = await coproOf(db, 'coproprietaires', [...m.values()]);
-  return new Map([...m].map(([e, id]) => [e, { id, coproprieteId: copro.get(id) ?? '' }]));
-}
-
-const paymentRow = (ownerId: string, d: LedgerLineBody) => ({
-  coproprietaire_id: ownerId,
-  amount_cents: d.amount_cents,
-  fee_cents: 0,
-  net_cents: d.amount_cents,
-  date: new Date(`${d.date}T12:00:00Z`),
-  payment_method: d.payment_method ?? 'other',
-  description: d.name,
-});
-
-export async function insertLedgerLines(
-  db: Executor,
-  syndicId: string,
-  rows: { id: string; data: LedgerLineBody }[],
-) {
-  const owners = await ownersByExt(
-    db,
-    syndicId,
-    rows.map((r) => r.data.coproprietaire),
-  );
-  const billIds = await ids(
-    db,
-    syndicId,
-    A.bill,
-    rows.map((r) => r.data.bill),
-  );
-  const withPayment = rows.filter((r) => r.data.payment_method !== null);
-  const txIds = new Map<string, string>();
-  if (withPayment.length) {
-    // Ids chosen here, so each line is linked to its own transaction whatever the RETURNING order.
-    for (const r of withPayment) txIds.set(r.id, randomUUID());
-    await insertRows(
-      db,
-      paymentTransactions,
-      withPayment.map((r) => ({
-        ...paymentRow(owners.get(r.data.coproprietaire)?.id ?? '', r.data),
-        id: txIds.get(r.id),
-      })),
-    );
-  }
-  await insertRows(
-    db,
-    ledgerLines,
-    rows.map(({ id, data }) => {
-      const owner = owners.get(data.coproprietaire);
-      if (!owner) throw new Error(`unresolved co-owner ${data.coproprietaire}`);
-      return {
-        id,
-        coproprietaire_id: owner.id,
-        copropriete_id: owner.coproprieteId,
-        bill_id: data.bill ? need(billIds, data.bill) : null,
-        payment_transaction_id: txIds.get(id) ?? null,
-        name: data.name,
-        date: data.date,
-        amount_cents: data.amount_cents,
-        remaining_cents: data.remaining_cents ?? data.amount_cents,
-        amount_type: data.amount_type,
-        bill_type: data.bill_type,
-      };
-    }),
-  );
-}
-
-export async function updateLedgerLine(db: Executor, syndicId: string, id: string, d: LedgerLineBody) {
-  const [line] = await db.select().from(ledgerLines).where(eq(ledgerLines.id, id));
-  const billIds = await ids(db, syndicId, A.bill, [d.bill]);
-  let txId = line.payment_transaction_id;
-  if (d.payment_method !== null && txId)
-    await db
-      .update(paymentTransactions)
-      .set(paymentRow(line.coproprietaire_id, d))
-      .where(eq(paymentTransactions.id, txId));
-  else if (d.payment_method !== null) {
-    const [tx] = await db
-      .insert(paymentTransactions)
-      .values(paymentRow(line.coproprietaire_id, d))
-      .returning({ id: paymentTransactions.id });
-    txId = tx.id;
-  }
-  await db
-    .update(ledgerLines)
-    .set({
-      bill_id: d.bill ? need(billIds, d.bill) : null,
-      payment_transaction_id: d.payment_method === null ? null : txId,
-      name: d.name,
-      date: d.date,
-      amount_cents: d.amount_cents,
-      remaining_cents: d.remaining_cents ?? d.amount_cents,
-      amount_type: d.amount_type,
-      bill_type: d.bill_type,
-    })
-    .where(eq(ledgerLines.id, id));
-  if (d.payment_method === null && line.payment_transaction_id)
-    await db.delete(paymentTransactions).where(eq(paymentTransactions.id, line.payment_transaction_id));
-}
-
-/** Lines of a co-owner the product created (card payments through a payment request). */
-export async function countProductLines(db: Executor, coproprietaireId: string) {
-  const [r] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(ledgerLines)
-    .innerJoin(paymentTransactions, eq(paymentTransactions.id, ledgerLines.payment_transaction_id))
-    .where(
-      and(
-        eq(ledgerLines.coproprietaire_id, coproprietaireId),
-        isNotNull(paymentTransactions.payment_request_id),
-      ),
-    );
-  return r.n;
 }

@@ -5,25 +5,21 @@ import {
   chargeItem,
   type FinancialYearBody,
   financialYearItem,
-  type LedgerLineBody,
-  ledgerLineItem,
 } from '@tantieme/contract';
-import type { Db } from '../../../db/client.js';
-import { getLedger } from '../../finances/finances.service.js';
 import {
   type BulkItem,
   externalResource,
   type FieldErrors,
-  requireExternalId,
   resolveExternalIds,
   type SyndicApiContext,
   type Tx,
 } from '../kit/index.js';
 import * as repo from './accounts.repo.js';
+import { billRemoval } from './removals.js';
 import { A } from './accounts.repo.js';
 
-type Errors = Map<number, FieldErrors>;
-const addError = (m: Errors, index: number, field: string, message: string) => {
+export type Errors = Map<number, FieldErrors>;
+export const addError = (m: Errors, index: number, field: string, message: string) => {
   const e = m.get(index) ?? {};
   e[field] ??= message;
   m.set(index, e);
@@ -43,7 +39,7 @@ const LABEL: Record<string, string> = {
  * Resolves references by external_id and checks they exist and sit in the item's building:
  * an unknown one, or one of another copropriété, is an error on its field.
  */
-async function checkRefs<T>(
+export async function checkRefs<T>(
   tx: Tx,
   api: SyndicApiContext,
   items: BulkItem<T>[],
@@ -181,6 +177,7 @@ export const financialYears = externalResource({
 });
 
 export const bills = externalResource({
+  remove: billRemoval,
   item: billItem,
   spec: (api) => ({
     resource: A.bill,
@@ -246,68 +243,3 @@ export const bills = externalResource({
     return errors;
   },
 });
-
-/**
- * Ledger lines: only the syndic's own lines have an external_id, so a push can never reach a
- * line the product created (a card payment): those have no ref and stay as they are.
- */
-export const ledgerLines = externalResource({
-  item: ledgerLineItem,
-  spec: (api) => ({
-    resource: A.ledgerLine,
-    load: (tx, ids) => repo.loadLedgerLines(tx, api.syndicId, ids),
-    insert: (tx, rows) => repo.insertLedgerLines(tx, api.syndicId, rows),
-    update: (tx, id, data) => repo.updateLedgerLine(tx, api.syndicId, id, data),
-  }),
-  check: async (tx, api, items: BulkItem<LedgerLineBody>[]) => {
-    const errors: Errors = new Map();
-    // Stored whole when not given, so a re-send with or without it compares equal.
-    for (const i of items) i.data.remaining_cents ??= i.data.amount_cents;
-    const owners = await repo.ownersByExt(
-      tx,
-      api.syndicId,
-      items.map((i) => i.data.coproprietaire),
-    );
-    for (const i of items)
-      if (!owners.has(i.data.coproprietaire))
-        addError(errors, i.index, 'coproprietaire', `Copropriétaire inconnu : ${i.data.coproprietaire}`);
-    await checkRefs(
-      tx,
-      api,
-      items,
-      errors,
-      'bill',
-      'bills',
-      (d) => [{ field: 'bill', ext: d.bill }],
-      (d) => owners.get(d.coproprietaire)?.coproprieteId,
-    );
-    const existing = await resolveExternalIds(
-      tx,
-      api.syndicId,
-      A.ledgerLine,
-      items.map((i) => i.externalId),
-    );
-    if (existing.size) {
-      const current = await repo.loadLedgerLines(tx, api.syndicId, [...existing.values()]);
-      for (const i of items) {
-        const before = current.get(existing.get(i.externalId) ?? '');
-        if (before && before.coproprietaire !== i.data.coproprietaire)
-          addError(errors, i.index, 'coproprietaire', 'Une ligne ne change pas de copropriétaire.');
-      }
-    }
-    return errors;
-  },
-});
-
-/** The co-owner's balance by the statement's own rule (finances module), so both always agree. */
-export async function getBalance(db: Db, api: SyndicApiContext, externalId: string) {
-  const id = await requireExternalId(db, api.syndicId, A.coproprietaire, externalId);
-  const coproId = (await repo.coproOf(db, 'coproprietaires', [id])).get(id) ?? '';
-  const ledger = await getLedger(db, id, coproId);
-  return {
-    coproprietaire: externalId,
-    balance_cents: ledger.solde,
-    open_lines: ledger.lines.length,
-    product_lines: await repo.countProductLines(db, id),
-  };
-}

@@ -9,6 +9,7 @@ import {
 } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
 import * as accounts from '../accounts/accounts.service.js';
+import * as ledger from '../accounts/ledger.service.js';
 import type { SyndicApiContext, Tx } from '../kit/index.js';
 import * as portfolio from '../portfolio/portfolio.service.js';
 
@@ -22,7 +23,7 @@ const RESOURCES = {
   charges: accounts.charges,
   financial_years: accounts.financialYears,
   bills: accounts.bills,
-  ledger_lines: accounts.ledgerLines,
+  ledger_lines: ledger.ledgerLines,
 } satisfies Record<ImportResource, { apply: unknown }>;
 
 /** An item in its group, with where it sits in the document. */
@@ -105,12 +106,14 @@ export async function importPortfolio(
     IMPORT_RESOURCES.map((r) => [r, { created: 0, updated: 0, unchanged: 0, error: 0, rejected: 0 }]),
   ) as Record<ImportResource, ImportCounts>;
   const errors: ImportError[] = [];
+  const warnings: ImportReport['warnings'] = [];
   const buildings: ImportReport['buildings'] = [];
 
   /** Writes one group in `tx`; throws Rollback when an item is in error. */
   const writeGroup = async (tx: Tx, g: Group) => {
     const groupCounts: { resource: ImportResource; result: keyof ImportCounts }[] = [];
     const groupErrors: ImportError[] = [];
+    const groupWarnings: ImportReport['warnings'] = [];
     for (const resource of IMPORT_RESOURCES) {
       const placed = g.items.filter((i) => i.resource === resource);
       if (!placed.length) continue;
@@ -121,6 +124,8 @@ export async function importPortfolio(
       );
       results.forEach((r, k) => {
         groupCounts.push({ resource, result: r.result });
+        for (const message of r.warnings ?? [])
+          groupWarnings.push({ resource, external_id: r.external_id, message });
         for (const [field, message] of Object.entries(r.errors ?? {}))
           groupErrors.push({
             resource,
@@ -136,6 +141,8 @@ export async function importPortfolio(
     for (const c of groupCounts)
       counts[c.resource][groupErrors.length && c.result !== 'error' ? 'rejected' : c.result]++;
     errors.push(...groupErrors);
+    // A rejected building wrote nothing: its warnings did not happen.
+    if (!groupErrors.length) warnings.push(...groupWarnings);
     buildings.push({
       copropriete: g.copropriete,
       status: groupErrors.length ? 'rejected' : dryRun ? 'checked' : 'imported',
@@ -181,5 +188,6 @@ export async function importPortfolio(
     counts,
     error_count: errors.length,
     errors: errors.slice(0, IMPORT_MAX_ERRORS),
+    warnings: warnings.slice(0, IMPORT_MAX_ERRORS),
   };
 }

@@ -2,13 +2,22 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { insertRows } from '../../../db/bulk.js';
 import type { Db } from '../../../db/client.js';
 import { syndicAuditLog } from '../../../db/schema/index.js';
-import { cursorWhere, decodeCursor, pageOf } from './cursor.js';
+import { cursorWhere, decodeCursor, exactTime, pageOf } from './cursor.js';
 import type { SyndicApiContext } from './route.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
-export type AuditAction = 'created' | 'updated' | 'deleted' | 'detached' | 'regenerated' | 'sent' | 'revoked';
+export type AuditAction =
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'detached'
+  | 'regenerated'
+  | 'sent'
+  | 'revoked'
+  | 'acknowledged'
+  | 'conflict';
 export type Changes = Record<string, { before: unknown; after: unknown }>;
 
 export interface AuditInput {
@@ -83,13 +92,15 @@ export async function listAudit(
       ]),
     );
   const rows = await db
-    .select()
+    .select({ r: syndicAuditLog, cursor_at: exactTime(syndicAuditLog.at) })
     .from(syndicAuditLog)
     .where(and(...where))
     .orderBy(desc(syndicAuditLog.at), desc(syndicAuditLog.id))
     .limit(q.limit + 1);
-  return pageOf(
-    rows.map((r) => ({
+  const page = pageOf(rows, q.limit, (x) => [x.cursor_at, x.r.id]);
+  return {
+    ...page,
+    items: page.items.map(({ r }) => ({
       id: r.id,
       at: r.at.toISOString(),
       key: { id: r.api_key_id, name: r.actor },
@@ -99,7 +110,5 @@ export async function listAudit(
       external_id: r.external_id,
       changes: r.changes,
     })),
-    q.limit,
-    (r) => [r.at, r.id],
-  );
+  };
 }

@@ -31,6 +31,8 @@ export interface BulkHandlers<T> {
   check?: (tx: Tx, items: BulkItem<T>[]) => Promise<Map<number, FieldErrors>>;
   /** Writes the valid items (usually `upsertMany` with the resource's spec). */
   write: (tx: Tx, items: BulkItem<T>[]) => Promise<UpsertDone[]>;
+  /** After the write: French warnings per item index (written, but not applied as sent). */
+  after?: (tx: Tx, items: BulkItem<T>[], done: UpsertDone[]) => Promise<Map<number, string[]>>;
 }
 
 class DryRunRollback extends Error {}
@@ -81,6 +83,9 @@ export async function applyItems<S extends z.ZodType<{ external_id: string }>>(
     const d = byExt.get(v.externalId);
     if (d) Object.assign(results[v.index], { result: d.result, id: d.id });
   }
+  if (opts.after && done.length)
+    for (const [index, warnings] of await opts.after(tx, ok, done))
+      if (warnings.length) results[index].warnings = warnings;
   return results;
 }
 

@@ -11,15 +11,16 @@ interface Service {
   get(db: Db, api: SyndicApiContext, externalId: string): Promise<unknown>;
   put(db: Db, api: SyndicApiContext, externalId: string, data: never): Promise<unknown>;
   bulk(db: Db, api: SyndicApiContext, items: unknown[], dryRun?: boolean): Promise<unknown>;
+  delete(db: Db, api: SyndicApiContext, externalId: string): Promise<unknown>;
 }
 
 /**
- * The four routes of an `externalResource` (list, get, put, bulk) from the contract's
+ * The routes of an `externalResource` (list, get, put, bulk, and delete when it has one) from the contract's
  * endpoints of the same shape (the `crud(...)` helper of the syndic contract files).
  */
 export function crudRoutes(
   app: FastifyInstance,
-  endpoints: { list: E; get: E; put: E; bulk: E },
+  endpoints: { list: E; get: E; put: E; bulk: E; delete?: E },
   service: Service,
 ) {
   syndicRoute(app, endpoints.list, ({ api, query }) => service.list(app.db, api, query as never) as never);
@@ -49,4 +50,11 @@ export function crudRoutes(
     },
     { bodyLimit: BULK_BODY_LIMIT },
   );
+  if (endpoints.delete)
+    syndicRoute(
+      app,
+      endpoints.delete,
+      ({ api, params }) =>
+        service.delete(app.db, api, (params as unknown as { external_id: string }).external_id) as never,
+    );
 }

@@ -45,13 +45,20 @@ export function cursorWhere(dir: 'asc' | 'desc', parts: KeyPart[]): SQL {
   return dir === 'asc' ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
 }
 
-/** Rows fetched with `limit + 1`: the page and the cursor of the next one (null on the last). */
-export function pageOf<T>(rows: T[], limit: number, key: (row: T) => (string | number | Date)[]) {
+/**
+ * A timestamp as text to the microsecond, as PostgreSQL stores it, to select beside a row for
+ * its cursor: a JS Date keeps milliseconds only, and rows sharing a millisecond would be skipped.
+ */
+export const exactTime = (col: AnyColumn) =>
+  sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Rows fetched with `limit + 1`: the page and the cursor of the next one (null on the last).
+ * The key is the full sort key (timestamps from `exactTime`, never a Date) ending with a unique id.
+ */
+export function pageOf<T>(rows: T[], limit: number, key: (row: T) => (string | number)[]) {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
-  const next =
-    rows.length > limit && last
-      ? encodeCursor(key(last).map((v) => (v instanceof Date ? v.toISOString() : v)))
-      : null;
+  const next = rows.length > limit && last ? encodeCursor(key(last)) : null;
   return { items, next_cursor: next };
 }

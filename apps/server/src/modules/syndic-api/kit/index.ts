@@ -24,7 +24,7 @@ export {
   type UpsertDone,
 } from './upsert.js';
 export { runBulk, applyItems, fieldErrors, type BulkItem, type FieldErrors } from './bulk.js';
-export { encodeCursor, decodeCursor, cursorWhere, pageOf } from './cursor.js';
+export { encodeCursor, decodeCursor, cursorWhere, exactTime, pageOf } from './cursor.js';
 export { createApiKey, listApiKeys, revokeApiKey, authenticateApiKey, parseScopes } from './keys.js';
 export { externalResource } from './resource.js';
 export { crudRoutes } from './crud.js';

@@ -4,6 +4,7 @@ import { insertRows } from '../../../db/bulk.js';
 import { syndicExternalRefs } from '../../../db/schema/index.js';
 import { AppError } from '../../../http/errors.js';
 import { type AuditInput, canonical, diff, type Executor, type Tx, writeAudit } from './audit.js';
+import { clearTombstones, touchRefs } from './delta.js';
 import type { SyndicApiContext } from './route.js';
 
 export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
@@ -83,6 +84,7 @@ async function upsertChunk<T extends Record<string, unknown>>(
     if (raced.length)
       for (const [e, id] of await lockRefs(tx, api.syndicId, spec.resource, raced)) known.set(e, id);
   }
+  if (created.size) await clearTombstones(tx, api.syndicId, spec.resource, [...created.keys()]);
   const byExt = new Map(items.map((i) => [i.externalId, i]));
   const toInsert = [...created].map(([e, id]) => ({ id, data: byExt.get(e)!.data }));
   if (toInsert.length) await spec.insert(tx, toInsert);
@@ -126,6 +128,12 @@ async function upsertChunk<T extends Record<string, unknown>>(
     });
   }
   if (audit.length) await writeAudit(tx, api, audit);
+  await touchRefs(
+    tx,
+    api.syndicId,
+    spec.resource,
+    results.filter((r) => r.result === 'updated').map((r) => r.id),
+  );
   return results;
 }
 

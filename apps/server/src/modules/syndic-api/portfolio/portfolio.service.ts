@@ -1,3 +1,5 @@
+import { revokePending } from '../../invitations/invitations.repo.js';
+import { lotRemoval, repartitionRemoval } from '../accounts/removals.js';
 import {
   type AdministratorBody,
   administratorItem,
@@ -136,6 +138,7 @@ export const administrators = externalResource({
 // ── lots ───────────────────────────────────────────────────────────────────────
 
 export const lots = externalResource({
+  remove: lotRemoval,
   item: lotItem,
   spec: (api) => ({
     resource: R.lot,
@@ -182,6 +185,7 @@ export const lots = externalResource({
 // ── répartitions et tantièmes ──────────────────────────────────────────────────
 
 export const repartitions = externalResource({
+  remove: repartitionRemoval,
   item: repartitionItem,
   spec: (api) => ({
     resource: R.repartition,
@@ -384,6 +388,8 @@ export async function removeCoproprietaire(db: Db, api: SyndicApiContext, extern
     const removedAt = new Date();
     await repo.setCoproprietaireLots(tx, api.syndicId, id, []);
     await repo.updateCoproprietaire(tx, id, { removed_at: removedAt });
+    // No way in through an invitation sent before the removal.
+    const revoked = await revokePending(tx, id);
     await writeAudit(tx, api, [
       {
         action: 'deleted',
@@ -393,6 +399,7 @@ export async function removeCoproprietaire(db: Db, api: SyndicApiContext, extern
         changes: {
           lots: { before: before.lots, after: [] },
           removed_at: { before: before.removed_at, after: removedAt.toISOString() },
+          ...(revoked ? { invitations_revoked: { before: 0, after: revoked } } : {}),
         },
       },
     ]);

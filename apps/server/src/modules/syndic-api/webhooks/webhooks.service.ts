@@ -17,6 +17,7 @@ import {
   cursorWhere,
   decodeCursor,
   type Executor,
+  exactTime,
   pageOf,
   type SyndicApiContext,
   writeAudit,
@@ -142,12 +143,13 @@ export async function listDeliveries(
       ]),
     );
   const rows = await db
-    .select()
+    .select({ d: syndicWebhookDeliveries, cursor_at: exactTime(syndicWebhookDeliveries.created_at) })
     .from(syndicWebhookDeliveries)
     .where(and(...where))
     .orderBy(desc(syndicWebhookDeliveries.created_at), desc(syndicWebhookDeliveries.id))
     .limit(q.limit + 1);
-  return pageOf(rows.map(presentDelivery), q.limit, (d) => [d.created_at, d.id]);
+  const page = pageOf(rows, q.limit, (x) => [x.cursor_at, x.d.id]);
+  return { ...page, items: page.items.map((x) => presentDelivery(x.d)) };
 }
 
 /** Manual redelivery: due now, attempts kept in the log; a delivered one is sent once more. */

@@ -1,0 +1,179 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  coproprietaires,
+  coproprietes,
+  ledgerLines,
+  paymentAllocations,
+  paymentTransactions,
+  syndicExternalRefs,
+} from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import type { Tx } from './payments.repo.js';
+
+type Q = Db | Tx;
+
+/** The syndic's resource name of ledger lines in `syndic_external_refs`. */
+export const LEDGER_LINE_RESOURCE = 'ledger_line';
+
+export async function insertAllocations(
+  db: Q,
+  rows: { payment_transaction_id: string; ledger_line_id: string; amount_cents: number }[],
+) {
+  const kept = rows.filter((r) => r.amount_cents !== 0);
+  if (kept.length) await db.insert(paymentAllocations).values(kept);
+}
+
+/** Per line: every product payment allocated to it, and the part not yet acknowledged. */
+export async function allocationSums(db: Q, lineIds: string[]) {
+  const out = new Map<string, { allocated: number; unacknowledged: number }>();
+  if (lineIds.length === 0) return out;
+  const rows = await db
+    .select({
+      line: paymentAllocations.ledger_line_id,
+      allocated: sql<number>`coalesce(sum(${paymentAllocations.amount_cents}), 0)::int`,
+      unacknowledged: sql<number>`coalesce(sum(${paymentAllocations.amount_cents}) filter (where ${paymentTransactions.acknowledged_at} is null), 0)::int`,
+    })
+    .from(paymentAllocations)
+    .innerJoin(paymentTransactions, eq(paymentTransactions.id, paymentAllocations.payment_transaction_id))
+    .where(inArray(paymentAllocations.ledger_line_id, [...new Set(lineIds)]))
+    .groupBy(paymentAllocations.ledger_line_id);
+  for (const r of rows) out.set(r.line, { allocated: r.allocated, unacknowledged: r.unacknowledged });
+  return out;
+}
+
+/** The back-office lines among `ids` (those with the back office's own figure). */
+export function officeLines(db: Q, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: ledgerLines.id,
+      amount_cents: ledgerLines.amount_cents,
+      remaining_cents: ledgerLines.remaining_cents,
+      office_remaining_cents: ledgerLines.office_remaining_cents,
+    })
+    .from(ledgerLines)
+    .where(and(inArray(ledgerLines.id, [...new Set(ids)]), isNotNull(ledgerLines.office_remaining_cents)))
+    .for('update');
+}
+
+/** Sets what a line shows; its syndic ref is marked changed, so the delta lists carry it. */
+export async function setRemaining(db: Q, id: string, remainingCents: number) {
+  await db.update(ledgerLines).set({ remaining_cents: remainingCents }).where(eq(ledgerLines.id, id));
+  await db
+    .update(syndicExternalRefs)
+    .set({ updated_at: new Date() })
+    .where(
+      and(eq(syndicExternalRefs.resource, LEDGER_LINE_RESOURCE), eq(syndicExternalRefs.internal_id, id)),
+    );
+}
+
+/** Allocation rows with the payment's acknowledgement, by line or by payment. */
+export function allocationsOf(db: Q, by: { lines?: string[]; payments?: string[] }) {
+  const cond = by.lines
+    ? inArray(paymentAllocations.ledger_line_id, by.lines)
+    : inArray(paymentAllocations.payment_transaction_id, by.payments ?? []);
+  if ((by.lines ?? by.payments ?? []).length === 0) return Promise.resolve([]);
+  return (
+    db
+      .select({
+        payment_id: paymentAllocations.payment_transaction_id,
+        line_id: paymentAllocations.ledger_line_id,
+        amount_cents: paymentAllocations.amount_cents,
+        acknowledged_at: paymentTransactions.acknowledged_at,
+      })
+      .from(paymentAllocations)
+      .innerJoin(paymentTransactions, eq(paymentTransactions.id, paymentAllocations.payment_transaction_id))
+      .innerJoin(ledgerLines, eq(ledgerLines.id, paymentAllocations.ledger_line_id))
+      .where(cond)
+      // A payment's shares are written together: the lines' own order after that.
+      .orderBy(asc(paymentAllocations.created_at), asc(ledgerLines.date), asc(ledgerLines.id))
+  );
+}
+
+/** Sets acknowledged_at once; true when this call acknowledged it. */
+export async function markAcknowledged(db: Q, paymentId: string) {
+  const rows = await db
+    .update(paymentTransactions)
+    .set({ acknowledged_at: new Date() })
+    .where(and(eq(paymentTransactions.id, paymentId), sql`${paymentTransactions.acknowledged_at} is null`))
+    .returning({ id: paymentTransactions.id });
+  return rows.length > 0;
+}
+
+/** A product payment (made through a payment request) with its syndic. */
+export async function findProductPayment(db: Q, paymentId: string, opts: { lock?: boolean } = {}) {
+  const q = db
+    .select({ payment: paymentTransactions, syndic_id: coproprietes.syndic_id })
+    .from(paymentTransactions)
+    .innerJoin(coproprietaires, eq(coproprietaires.id, paymentTransactions.coproprietaire_id))
+    .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
+    .where(and(eq(paymentTransactions.id, paymentId), isNotNull(paymentTransactions.payment_request_id)))
+    .limit(1);
+  const [row] = await (opts.lock ? q.for('update', { of: paymentTransactions }) : q);
+  return row;
+}
+
+export async function findPaymentByProviderId(db: Q, providerPaymentId: string) {
+  const [row] = await db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.provider_payment_id, providerPaymentId))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function setRefunded(db: Q, paymentId: string, refundedCents: number) {
+  await db
+    .update(paymentTransactions)
+    .set({ refunded_cents: refundedCents })
+    .where(eq(paymentTransactions.id, paymentId));
+}
+
+/** The credit line the product made for a payment. */
+export async function paymentLine(db: Q, paymentId: string) {
+  const [row] = await db
+    .select()
+    .from(ledgerLines)
+    .where(and(eq(ledgerLines.payment_transaction_id, paymentId), eq(ledgerLines.amount_type, 'credit')))
+    .limit(1);
+  return row;
+}
+
+/** Gives a line the product made an external_id, so the syndic's list of ledger lines shows it. */
+export async function registerProductLine(db: Q, syndicId: string, externalId: string, lineId: string) {
+  await db
+    .insert(syndicExternalRefs)
+    .values({
+      syndic_id: syndicId,
+      resource: LEDGER_LINE_RESOURCE,
+      external_id: externalId,
+      internal_id: lineId,
+    })
+    .onConflictDoNothing();
+}
+
+/** Our line id → the syndic's external_id of it. */
+export async function lineExternalIds(db: Q, syndicId: string, lineIds: string[]) {
+  if (lineIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ e: syndicExternalRefs.external_id, i: syndicExternalRefs.internal_id })
+    .from(syndicExternalRefs)
+    .where(
+      and(
+        eq(syndicExternalRefs.syndic_id, syndicId),
+        eq(syndicExternalRefs.resource, LEDGER_LINE_RESOURCE),
+        inArray(syndicExternalRefs.internal_id, [...new Set(lineIds)]),
+      ),
+    );
+  return new Map(rows.map((r) => [r.i, r.e]));
+}
+
+export async function syndicOfCopropriete(db: Q, coproprieteId: string) {
+  const [row] = await db
+    .select({ id: coproprietes.syndic_id })
+    .from(coproprietes)
+    .where(eq(coproprietes.id, coproprieteId))
+    .limit(1);
+  return row?.id ?? null;
+}
