@@ -46,6 +46,8 @@ export interface Config {
   responseCheck: boolean;
   /** Web Push VAPID keys (VAPID_*); main.ts generates them into DATA_DIR outside production. */
   vapid?: { publicKey: string; privateKey: string; subject: string };
+  /** Ed25519 key signing the assemblies' chain heads (ASSEMBLY_SIGNING_KEY; generated into DATA_DIR outside production). */
+  assemblySigningKey?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -107,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM ?? '')?.[1] ?? 'no-reply@tantieme.fr'}`,
           }
         : undefined,
+    assemblySigningKey: env.ASSEMBLY_SIGNING_KEY || undefined,
   };
 }

@@ -69,6 +69,8 @@ export const assemblyRegisterSchema = z.object({
       title: z.string(),
       article: z.string(),
       no_vote: z.boolean(),
+      /** Amended in session (loi art. 17-1 A: a correspondence 'Pour' then counts as défaillant). */
+      amended: z.boolean(),
       repartition: repartitionSchema.nullable(),
     }),
   ),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type AssemblyRegister, REGISTER_FORMAT } from '../domains/assemblyRegister.js';
 import { CHAIN_GENESIS, canonicalJson } from './assemblee.js';
 import { type ChainRecord, publicPayload, recordDigest, verifyChain } from './chain.js';
-import { type ChainHead, headMessage, type SignedHead } from './head.js';
+import { type ChainHead, decodeHead, encodeHead, headMessage, type SignedHead } from './head.js';
 import { describeVerification, verifyRegister } from './registerVerify.js';
 
 const AG = '11111111-1111-4111-8111-111111111111';
@@ -242,5 +242,15 @@ describe('verifyRegister against signed heads', () => {
 
   it('verifies an empty register against the genesis', async () => {
     expect((await verifyRegister(register([]))).ok).toBe(true);
+  });
+});
+
+describe('the head token of the notification', () => {
+  it('round-trips through a text and refuses anything else', () => {
+    const h = closeHead([]);
+    expect(decodeHead(`Conservez ce message.\nTête signée : ${encodeHead(h)}\nMerci.`)).toEqual(h);
+    expect(decodeHead(JSON.stringify(h))).toEqual(h);
+    expect(decodeHead('TH1.bm9wZQ')).toBeNull();
+    expect(decodeHead('rien')).toBeNull();
   });
 });

@@ -96,3 +96,32 @@ export function compareHead(
   const at = head.count === 0 ? genesis : records[head.count - 1]?.digest;
   return at === head.digest ? 'ok' : 'rewritten';
 }
+
+const HELD_PREFIX = 'TH1.';
+
+/** The head as one pasteable token (in the notification's text): `TH1.` + base64url of its JSON. */
+export function encodeHead(h: SignedHead): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(h));
+  const b64 = btoa(String.fromCharCode(...bytes));
+  return HELD_PREFIX + b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The first head token found in a text (a pasted notification or e-mail), or a head's JSON; else null. */
+export function decodeHead(text: string): SignedHead | null {
+  const token = new RegExp(`${HELD_PREFIX.replace('.', '\\.')}([A-Za-z0-9_-]+)`).exec(text)?.[1];
+  try {
+    const json = token ? new TextDecoder().decode(fromBase64(token)) : text.trim();
+    const h = JSON.parse(json) as SignedHead;
+    const ok =
+      typeof h.assemblee_id === 'string' &&
+      ['vote_closed', 'ended', 'current'].includes(h.event) &&
+      Number.isInteger(h.count) &&
+      typeof h.digest === 'string' &&
+      typeof h.signed_at === 'string' &&
+      typeof h.signature === 'string' &&
+      typeof h.key_fingerprint === 'string';
+    return ok ? h : null;
+  } catch {
+    return null;
+  }
+}

@@ -33,7 +33,7 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
     { bodyLimit: PUT_BODY_LIMIT },
   );
   syndicRoute(app, e.publish, ({ api, params }) => s.publish(deps(), api, params.external_id));
-  syndicRoute(app, e.startSession, ({ api, params }) => s.startSession(app.db, api, params.external_id));
+  syndicRoute(app, e.startSession, ({ api, params }) => s.startSession(deps(), api, params.external_id));
   syndicRoute(app, e.sessionVotes, ({ api, params, body }) =>
     s.recordSessionVotes(app.db, api, params.external_id, body),
   );
