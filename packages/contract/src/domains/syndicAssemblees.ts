@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okEnvelope } from '../envelope.js';
 import { SIGNATURE_MODES } from '../rules/assemblee.js';
+import { RESOLUTION_ARTICLES } from '../rules/tally.js';
 import { chainCheckSchema, voteChoiceSchema } from './assemblees.js';
 import {
   cursorPage,
@@ -42,7 +43,10 @@ export const syndicResolutionBody = z.object({
   preamble: optText(20_000),
   content: optText(50_000),
   comment: optText(20_000),
-  article: z.enum(['ART-24', 'ART-25', 'ART-26'], { error: 'Article attendu : ART-24, ART-25 ou ART-26.' }),
+  /** Loi art. 24, 25, 26, or unanimity (UNANIMITE: every co-owner of the syndicat, of the key). */
+  article: z.enum(RESOLUTION_ARTICLES, {
+    error: 'Article attendu : ART-24, ART-25, ART-26 ou UNANIMITE.',
+  }),
   /** Information only (no vote). */
   no_vote: z.boolean().default(false),
   /** The repartition whose tantièmes vote (loi art. 24 IV); required unless no_vote. */
@@ -107,10 +111,13 @@ export const syndicAssembleeBody = z.object({
       'Le PDF de convocation ({name, content_type, content_base64}), ou null. La ressource renvoie {name, content_type, sha256, size} ; renvoyer cette forme garde le fichier tel quel.',
   }),
   /**
-   * The repartition of the quote-parts of the common parts (charges générales): it triggers the
-   * loi art. 22 reduction and gives total_tantiemes. null = each vote's own repartition.
+   * The repartition of the quote-parts of the common parts (charges générales), required: the loi
+   * art. 22 reduction is measured on it for every vote, and it gives total_tantiemes.
    */
-  general_repartition: externalIdField.nullable().default(null),
+  general_repartition: externalIdField.meta({
+    description:
+      "Clé des charges générales (external_id de la répartition), obligatoire : la réduction de l'article 22 de la loi du 10 juillet 1965 se mesure sur elle.",
+  }),
   resolutions: z.array(syndicResolutionBody).max(300).default([]),
   participants: z.array(syndicParticipantBody).max(5000).default([]),
 });
@@ -120,6 +127,7 @@ export const syndicAssembleeResource = syndicAssembleeBody.extend({
   id: z.string(),
   external_id: z.string(),
   convocation: storedConvocation.nullable(),
+  general_repartition: z.string().nullable(),
   valid_to: z.string().nullable(),
   /** Read-only: set by publish and start-session. */
   status_convocation: z.number().int(),
@@ -236,7 +244,7 @@ export const syndicTallyRow = z.object({
   article: z.string(),
   repartition: z.string().nullable(),
   decision: z.enum(['adopted', 'rejected', 'no_vote']),
-  rule: z.enum(['ART-24', 'ART-25', 'ART-25-1', 'ART-26', 'ART-26-1']).nullable(),
+  rule: z.enum(['ART-24', 'ART-25', 'ART-25-1', 'ART-26', 'ART-26-1', 'UNANIMITE']).nullable(),
   total: choiceCount,
   first: voteCount.nullable(),
   second: voteCount.nullable(),

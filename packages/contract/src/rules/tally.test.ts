@@ -27,7 +27,7 @@ type Line = [Who, Attendance | null, VoteChoice | null, VoteChoice | null];
 function run(
   article: string,
   lines: Line[],
-  opts: { repartition?: string; amended?: boolean; no_vote?: boolean } = {},
+  opts: { repartition?: string; amended?: boolean; no_vote?: boolean; general?: string } = {},
 ) {
   const owners: TallyCoproprietaire[] = Object.entries(shares).map(([id, t]) => ({
     id,
@@ -48,7 +48,7 @@ function run(
     },
     owners,
     ballots,
-    { generalRepartition: 'CG' },
+    { generalRepartition: opts.general ?? 'CG' },
   );
 }
 
@@ -340,15 +340,21 @@ describe('worked examples of the legal tally (loi du 10 juillet 1965)', () => {
     const out = tallyAssembly({
       resolutions: [
         { id: 'b', number: 2, article: 'ART-24', no_vote: false, repartition: 'CG' },
-        { id: 'a', number: 1, article: 'X', no_vote: false, repartition: 'CG' },
+        { id: 'a', number: 1, article: 'ART-24', no_vote: false, repartition: 'CG' },
       ],
       coproprietaires: owners,
       ballots: [{ coproprietaire_id: 'A', resolution_id: 'a', vote_1: 'agree' }],
+      generalRepartition: 'CG',
     });
     expect(out.map((r) => [r.number, r.decision])).toEqual([
       [1, 'adopted'],
       [2, 'rejected'],
     ]);
+  });
+
+  it('refuses an unknown article instead of counting it at art. 24', () => {
+    expect(() => run('X', [['A', P, 'agree', null]])).toThrow(RangeError);
+    expect(() => run('ART-24-bis', [['A', P, 'agree', null]])).toThrow(/unknown resolution article/);
   });
 });
 
@@ -452,13 +458,16 @@ describe('loi 1965 art. 22: the votes of a majority holder are reduced to the ot
       { id: 'M', tantiemes: { CG: 500 } },
       { id: 'N', tantiemes: { CG: 500 } },
     ];
-    expect(reducedVotes(half, 'CG').reduced).toEqual([]);
+    expect(reducedVotes(half, 'CG', 'CG').reduced).toEqual([]);
   });
 
   it('is triggered by the common parts, not by a special key alone (C holds 60 of ASC but 200 of CG)', () => {
     const owners: TallyCoproprietaire[] = Object.entries(shares).map(([id, t]) => ({ id, tantiemes: t }));
     expect(reducedVotes(owners, 'ASC', 'CG').reduced).toEqual([]);
-    // Without a known general key, the vote's own key is the trigger.
-    expect(reducedVotes(owners, 'ASC').reduced).toEqual([{ coproprietaire_id: 'C', from: 60, to: 40 }]);
+    // The trigger is never the vote's own key: without the general key there is no count at all.
+    expect(() => reducedVotes(owners, 'ASC', '')).toThrow(/charges générales/);
+    expect(() => run('ART-24', [['C', P, 'agree', null]], { repartition: 'ASC', general: '' })).toThrow(
+      RangeError,
+    );
   });
 });

@@ -19,10 +19,23 @@ export interface TallyCoproprietaire {
   attendance?: Attendance | null;
 }
 
+/**
+ * The majorities a resolution can be put to: loi art. 24, 25 and 26, and unanimity (the voix of every
+ * co-owner of the syndicat, e.g. loi art. 11 al. 1 for a change of the repartition of charges, art. 26
+ * al. 3 for the decisions it reserves). Nothing else is an article: an unknown code is refused.
+ */
+export const RESOLUTION_ARTICLES = ['ART-24', 'ART-25', 'ART-26', 'UNANIMITE'] as const;
+export type ResolutionArticle = (typeof RESOLUTION_ARTICLES)[number];
+
+/** The article code, or null when it is not one of RESOLUTION_ARTICLES. */
+export function parseArticle(article: string): ResolutionArticle | null {
+  return (RESOLUTION_ARTICLES as readonly string[]).includes(article) ? (article as ResolutionArticle) : null;
+}
+
 export interface TallyResolution {
   id: string;
   number: number;
-  /** 'ART-24', 'ART-25', 'ART-26'; anything else is counted at art. 24, the default majority. */
+  /** One of RESOLUTION_ARTICLES; the tally refuses anything else (RangeError). */
   article: string;
   no_vote: boolean;
   repartition: string;
@@ -36,6 +49,11 @@ export interface TallyBallot {
   vote_1: VoteChoice | null;
   /** The second vote of the 25-1 / 26-1 passerelles. */
   vote_2?: VoteChoice | null;
+  /**
+   * True when the choice comes from the co-owner's correspondence form, false or absent when it was
+   * cast at the meeting (in person or through the mandataire). See `countedBallot`.
+   */
+  form?: boolean;
 }
 
 export interface ChoiceCount {
@@ -51,7 +69,7 @@ export interface VoteCount {
   participants: ChoiceCount;
 }
 
-export type TallyRule = 'ART-24' | 'ART-25' | 'ART-25-1' | 'ART-26' | 'ART-26-1';
+export type TallyRule = 'ART-24' | 'ART-25' | 'ART-25-1' | 'ART-26' | 'ART-26-1' | 'UNANIMITE';
 
 export interface ResolutionTally {
   resolution_id: string;
@@ -74,9 +92,9 @@ export interface ResolutionTally {
 export interface TallyOptions {
   /**
    * The repartition of the quote-parts of the common parts (charges générales), which triggers the
-   * art. 22 reduction. Unknown: the resolution's own repartition is taken.
+   * art. 22 reduction. Required: the reduction is never measured on another key.
    */
-  generalRepartition?: string | null;
+  generalRepartition: string;
 }
 
 /**
@@ -89,9 +107,11 @@ export interface TallyOptions {
 export function reducedVotes(
   coproprietaires: TallyCoproprietaire[],
   repartition: string,
-  generalRepartition?: string | null,
+  generalRepartition: string,
 ) {
-  const general = generalRepartition || repartition;
+  if (!generalRepartition)
+    throw new RangeError('the charges générales repartition is required (loi art. 22)');
+  const general = generalRepartition;
   const generalTotal = coproprietaires.reduce((s, c) => s + (c.tantiemes[general] ?? 0), 0);
   const total = coproprietaires.reduce((s, c) => s + (c.tantiemes[repartition] ?? 0), 0);
   const votes = new Map(coproprietaires.map((c) => [c.id, c.tantiemes[repartition] ?? 0]));
@@ -116,15 +136,31 @@ const emptyCount = (): VoteCount => ({
   participants: { tantiemes: 0, count: 0 },
 });
 
-/** Normalises the article code: anything but 25 and 26 is the ordinary art. 24 majority. */
-export function articleOf(article: string): 'ART-24' | 'ART-25' | 'ART-26' {
-  return article === 'ART-25' || article === 'ART-26' ? article : 'ART-24';
+/** The article of a resolution; an unknown code is an error, never read as art. 24. */
+export function articleOf(article: string): ResolutionArticle {
+  const a = parseArticle(article);
+  if (!a) throw new RangeError(`unknown resolution article: ${article}`);
+  return a;
 }
 
 /** ART-25 and ART-26 resolutions take the second choice of the 25-1 / 26-1 passerelles (SPEC §4). */
 export function hasSecondVote(article: string): boolean {
-  const a = articleOf(article);
-  return a === 'ART-25' || a === 'ART-26';
+  return article === 'ART-25' || article === 'ART-26';
+}
+
+/**
+ * The ballot that counts for a co-owner on one resolution. Loi art. 17-1 A and décret du 17 mars 1967
+ * art. 9 bis (as amended by décret n° 2020-834): the correspondence form is not taken into account
+ * when its author attends the meeting or is represented there. Present or represented, only what
+ * was cast at the meeting counts (nothing when they did not vote); by correspondence, only the form.
+ */
+export function countedBallot(
+  attendance: Attendance | null | undefined,
+  ballots: TallyBallot[],
+): TallyBallot | undefined {
+  if (!attendance) return undefined;
+  if (attendance === 'correspondence') return ballots.find((b) => b.form !== false);
+  return ballots.find((b) => !b.form);
 }
 
 function countVotes(
@@ -162,12 +198,19 @@ export const art26Adopted = (c: VoteCount, total: ChoiceCount) =>
 export const art26_1Opens = (c: VoteCount, total: ChoiceCount) =>
   c.agree.count * 2 >= c.participants.count && c.agree.tantiemes * 3 >= total.tantiemes;
 
+/**
+ * Unanimity (loi art. 11 al. 1, art. 26 al. 3, art. 35): every member of the syndicat (of the key)
+ * votes for; one absent, abstaining or opposed member and it is rejected.
+ */
+export const unanimityAdopted = (c: VoteCount, total: ChoiceCount) =>
+  total.count > 0 && c.agree.count === total.count && c.agree.tantiemes === total.tantiemes;
+
 /** Counts one resolution under its article, with the passerelles of art. 25-1 and 26-1. */
 export function tallyResolution(
   resolution: TallyResolution,
   coproprietaires: TallyCoproprietaire[],
   ballots: TallyBallot[],
-  opts: TallyOptions = {},
+  opts: TallyOptions,
 ): ResolutionTally {
   const article = articleOf(resolution.article);
   const members = coproprietaires.filter((c) => (c.tantiemes[resolution.repartition] ?? 0) > 0);
@@ -195,14 +238,15 @@ export function tallyResolution(
       reduced: [],
     };
 
-  const byOwner = new Map(
-    ballots.filter((b) => b.resolution_id === resolution.id).map((b) => [b.coproprietaire_id, b]),
-  );
+  const byOwner = new Map<string, TallyBallot[]>();
+  for (const b of ballots)
+    if (b.resolution_id === resolution.id)
+      byOwner.set(b.coproprietaire_id, [...(byOwner.get(b.coproprietaire_id) ?? []), b]);
   let amendedDefaulting = 0;
   const voters: { tantiemes: number; attendance: Attendance; ballot: TallyBallot | undefined }[] = [];
   for (const c of members) {
     if (!c.attendance) continue; // défaillant: neither present, represented nor voting by correspondence
-    const ballot = byOwner.get(c.id);
+    const ballot = countedBallot(c.attendance, byOwner.get(c.id) ?? []);
     // Loi art. 17-1 A, 3e al.: when a resolution is amended in session, a correspondence voter who
     // voted in favour is treated as défaillant for it; a vote against or an abstention still counts.
     if (resolution.amended && c.attendance === 'correspondence' && ballot?.vote_1 === 'agree') {
@@ -224,6 +268,7 @@ export function tallyResolution(
     reduced,
   });
 
+  if (article === 'UNANIMITE') return done(unanimityAdopted(first, total), 'UNANIMITE');
   if (article === 'ART-24') return done(art24Adopted(first), 'ART-24');
   if (article === 'ART-25') {
     if (art25Adopted(first, total)) return done(true, 'ART-25');
@@ -242,7 +287,7 @@ export function tallyAssembly(input: {
   resolutions: TallyResolution[];
   coproprietaires: TallyCoproprietaire[];
   ballots: TallyBallot[];
-  generalRepartition?: string | null;
+  generalRepartition: string;
 }): ResolutionTally[] {
   return [...input.resolutions]
     .sort((a, b) => a.number - b.number)

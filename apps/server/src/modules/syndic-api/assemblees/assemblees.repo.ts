@@ -27,7 +27,9 @@ export const REF = {
 };
 
 /** The assembly as the API shows it: the PUT body (stored form) and the read-only fields. */
-export type LoadedAssemblee = SyndicAssembleeBody & {
+export type LoadedAssemblee = Omit<SyndicAssembleeBody, 'general_repartition'> & {
+  /** Required by the PUT; null only for an assembly stored before it was. */
+  general_repartition: string | null;
   convocation: { name: string; content_type: string; sha256: string; size: number } | null;
   valid_to: string | null;
   status_convocation: number;

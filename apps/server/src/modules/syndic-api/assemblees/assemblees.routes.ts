@@ -1,14 +1,19 @@
 import { syndicAssembleeEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { syndicRoute } from '../kit/index.js';
-import * as s from './assemblees.service.js';
+import type { Deps } from './common.js';
+import { publish } from './publish.service.js';
+import { chainCheck, listBallots, tally } from './register.service.js';
+import { recordSessionVotes, startSession } from './session.service.js';
+import { listSignatures, requestSignatures } from './signatures.service.js';
+import { assembleesResource } from './write.js';
 
 /** Convocation PDFs travel base64 in the PUT (10 MB of PDF). */
 const PUT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** General assemblies in the syndic API (issue 9; decisions 29, 33-36). */
 export async function syndicAssembleesRoutes(app: FastifyInstance) {
-  const deps = (): s.Deps => ({
+  const deps = (): Deps => ({
     db: app.db,
     config: app.config,
     realtime: app.realtime,
@@ -17,31 +22,31 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
   syndicRoute(
     app,
     e.list,
-    ({ api, query }) => s.assembleesResource(app.platform.storage).list(app.db, api, query) as never,
+    ({ api, query }) => assembleesResource(app.platform.storage).list(app.db, api, query) as never,
   );
   syndicRoute(
     app,
     e.get,
     ({ api, params }) =>
-      s.assembleesResource(app.platform.storage).get(app.db, api, params.external_id) as never,
+      assembleesResource(app.platform.storage).get(app.db, api, params.external_id) as never,
   );
   syndicRoute(
     app,
     e.put,
     ({ api, params, body }) =>
-      s.assembleesResource(app.platform.storage).put(app.db, api, params.external_id, body as never) as never,
+      assembleesResource(app.platform.storage).put(app.db, api, params.external_id, body as never) as never,
     { bodyLimit: PUT_BODY_LIMIT },
   );
-  syndicRoute(app, e.publish, ({ api, params }) => s.publish(deps(), api, params.external_id));
-  syndicRoute(app, e.startSession, ({ api, params }) => s.startSession(deps(), api, params.external_id));
+  syndicRoute(app, e.publish, ({ api, params }) => publish(deps(), api, params.external_id));
+  syndicRoute(app, e.startSession, ({ api, params }) => startSession(deps(), api, params.external_id));
   syndicRoute(app, e.sessionVotes, ({ api, params, body }) =>
-    s.recordSessionVotes(app.db, api, params.external_id, body),
+    recordSessionVotes(app.db, api, params.external_id, body),
   );
   syndicRoute(app, e.signatureRequests, ({ api, params, body }) =>
-    s.requestSignatures(deps(), api, params.external_id, body),
+    requestSignatures(deps(), api, params.external_id, body),
   );
-  syndicRoute(app, e.signatures, ({ api, params }) => s.listSignatures(app.db, api, params.external_id));
-  syndicRoute(app, e.ballots, ({ api, params }) => s.listBallots(app.db, api, params.external_id));
-  syndicRoute(app, e.chain, ({ api, params }) => s.chainCheck(app.db, api, params.external_id));
-  syndicRoute(app, e.tally, ({ api, params }) => s.tally(app.db, api, params.external_id));
+  syndicRoute(app, e.signatures, ({ api, params }) => listSignatures(app.db, api, params.external_id));
+  syndicRoute(app, e.ballots, ({ api, params }) => listBallots(app.db, api, params.external_id));
+  syndicRoute(app, e.chain, ({ api, params }) => chainCheck(app.db, api, params.external_id));
+  syndicRoute(app, e.tally, ({ api, params }) => tally(app.db, api, params.external_id));
 }

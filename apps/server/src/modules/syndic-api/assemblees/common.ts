@@ -1,0 +1,39 @@
+import type { SyndicAssembleeBody } from '@tantieme/contract';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import { AppError } from '../../../http/errors.js';
+import type { StorageAdapter } from '../../../platform/storage.js';
+import type { Realtime } from '../../../realtime/index.js';
+import { type FieldErrors, requireExternalId, type SyndicApiContext, type Tx } from '../kit/index.js';
+import * as repo from './assemblees.repo.js';
+import { AG, type LoadedAssemblee } from './assemblees.repo.js';
+
+/** Shared by the assembly's use cases in the syndic API (import, publish, session, register, signatures). */
+
+export type Data = SyndicAssembleeBody & { convocation: LoadedAssemblee['convocation'] };
+export type Errors = Map<number, FieldErrors>;
+export const add = (m: Errors, index: number, field: string, message: string) => {
+  const e = m.get(index) ?? {};
+  e[field] ??= message;
+  m.set(index, e);
+};
+
+/** Uploaded convocation PDFs of one request, by SHA-256, written to storage by insert/update. */
+export type Uploads = Map<string, Buffer>;
+
+/** The assembly of the syndic by its external_id, or 404. */
+export async function assembleeOf(db: Db | Tx, api: SyndicApiContext, externalId: string) {
+  const id = await requireExternalId(db, api.syndicId, AG, externalId);
+  const [row] = await repo.assembleesOf(db, api.syndicId, [id]);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row.ag;
+}
+
+export interface Deps {
+  db: Db;
+  config: Config;
+  realtime: Realtime;
+  storage: StorageAdapter;
+}
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);

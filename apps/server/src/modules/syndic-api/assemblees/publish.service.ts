@@ -1,0 +1,143 @@
+import { formatParisDate, formatParisTime, isEmail } from '@tantieme/contract';
+import { AppError } from '../../../http/errors.js';
+import { enqueue } from '../../../platform/outbox.js';
+import * as agRepo from '../../assemblees/assemblees.repo.js';
+import { stageNotification } from '../../notifications/notify.js';
+import { type FieldErrors, type SyndicApiContext, writeAudit } from '../kit/index.js';
+import * as repo from './assemblees.repo.js';
+import { AG } from './assemblees.repo.js';
+import { assembleeOf, type Deps, iso } from './common.js';
+
+const addressLines = (a: { full_address?: string | null } | null | undefined) =>
+  a?.full_address?.trim() || null;
+
+/**
+ * Publishes the convocation to every participant not convened yet, in one transaction: a
+ * notification (the notify service), and an e-mail with the convocation or a postal record,
+ * per the record's 'allow-convocation-electronic' choice (an e-mail needs an address). Tantièmes
+ * read from the lots are fixed now. A second call sends nothing twice.
+ */
+export async function publish(deps: Deps, api: SyndicApiContext, externalId: string) {
+  const { db, config } = deps;
+  let afterCommit: () => Promise<void> = async () => {};
+  const result = await db.transaction(async (tx) => {
+    const ag0 = await assembleeOf(tx, api, externalId);
+    const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
+    const errors: FieldErrors = {};
+    if (!ag.convocation_file_id) errors.convocation = 'Aucun fichier de convocation : envoyez-le par le PUT.';
+    const targets = await repo.publishTargets(tx, ag.id);
+    if (targets.length === 0) errors.participants = 'Aucun copropriétaire convoqué.';
+    if (Object.keys(errors).length) throw new AppError('VALIDATION_ERROR', undefined, { errors });
+    const file = (await repo.findFile(tx, ag.convocation_file_id!))!;
+    const coproName = await repo.coproprieteName(tx, ag.copropriete_id);
+    const fromLots = await agRepo.coproTantiemes(tx, ag.copropriete_id);
+    const now = new Date();
+    const todo = targets.filter((t) => !t.participant.is_send_convocation);
+    const sent = { email: 0, postal: 0 };
+    const when = `${formatParisDate(ag.date)} à ${formatParisTime(ag.date)}`;
+    for (const t of todo) {
+      const o = t.owner;
+      const email =
+        (t.user_email && isEmail(t.user_email) ? t.user_email : null) ??
+        o.contacts.flatMap((c) => c.emails ?? []).find((e) => isEmail(e.value))?.value ??
+        null;
+      // The record's choice (SPEC §9 default: on); an e-mail needs an address, else the post.
+      const electronic = (t.electronic ?? '1') === '1' && !!email;
+      const link = `${config.publicUrl}/${o.id}/assemblee/${ag.id}`;
+      const subject = `Convocation : ${ag.name} du ${formatParisDate(ag.date)}`;
+      const content = `Bonjour ${o.display_name},\n\nVous êtes convoqué(e) à l'assemblée générale « ${ag.name} » de la copropriété ${coproName}, le ${when}.\n\nLa convocation et les résolutions sont dans votre espace, où vous pouvez aussi voter par correspondance jusqu'au ${ag.valid_to ? `${formatParisDate(ag.valid_to)} à ${formatParisTime(ag.valid_to)}` : 'début de la séance'} :\n${link}\n`;
+      const address =
+        addressLines(o.address) ??
+        addressLines({ full_address: o.contacts[0]?.addresses?.[0]?.full_address });
+      await repo.insertCommunication(
+        tx,
+        {
+          syndic_id: api.syndicId,
+          copropriete_id: ag.copropriete_id,
+          coproprietaire_id: o.id,
+          sending_method: electronic ? 'email' : 'postal',
+          module: 'convocation',
+          recipient_info: electronic
+            ? { name: o.display_name, to_addresses: [email!] }
+            : { name: o.display_name, sending_address: { address_1: address ?? '' } },
+          subject,
+          content,
+          internal_executed_date: electronic ? now : null,
+        },
+        { file_id: file.id, name: file.name },
+      );
+      if (electronic) {
+        await enqueue(
+          tx,
+          {
+            channel: 'email',
+            recipient: email!,
+            subject,
+            body: content,
+            meta: { kind: 'convocation', assemblee_id: ag.id },
+          },
+          { production: config.env === 'production' },
+        );
+        sent.email += 1;
+      } else sent.postal += 1;
+      await repo.updateParticipant(tx, ag.id, o.id, {
+        is_send_convocation: true,
+        tantiemes: t.participant.tantiemes ?? fromLots.get(o.id) ?? {},
+      });
+    }
+    if (todo.length) {
+      const staged = await stageNotification(
+        tx,
+        { db, realtime: deps.realtime, config },
+        { coproprietaireIds: todo.map((t) => t.owner.id) },
+        {
+          title: `Convocation : ${ag.name}`,
+          body: `Assemblée générale le ${when}. Convocation, résolutions et vote par correspondance en ligne.`,
+          type: 'ASSEMBLEE',
+          url: `/{id}/assemblee/${ag.id}`,
+          sender: {
+            id: api.syndicId,
+            name: (await agRepo.findSyndicOf(tx, api.syndicId))?.name ?? api.syndicAlias,
+            avatar: null,
+            type: 'syndic',
+          },
+        },
+      );
+      afterCommit = staged.afterCommit;
+    }
+    const publishedAt = ag.published_at ?? now;
+    await repo.updateAssemblee(tx, ag.id, {
+      status_convocation: 1,
+      date_sent_convocation: ag.date_sent_convocation ?? now,
+      published_at: publishedAt,
+    });
+    if (todo.length)
+      await writeAudit(tx, api, [
+        {
+          action: 'sent',
+          resource: AG,
+          resourceId: ag.id,
+          externalId,
+          changes: {
+            convocation: { before: null, after: sent },
+            published_at: { before: iso(ag.published_at), after: publishedAt.toISOString() },
+          },
+        },
+      ]);
+    // Décret du 17 mars 1967, art. 9: the convocation is notified at least 21 days before the
+    // meeting (unless the règlement says longer, or in urgency). Said, not refused: the syndic decides.
+    const warnings: string[] = [];
+    if (todo.length && ag.date.getTime() - now.getTime() < 21 * 86_400_000)
+      warnings.push(
+        'Convocation notifiée moins de 21 jours avant la réunion (décret du 17 mars 1967, art. 9).',
+      );
+    return {
+      published_at: publishedAt.toISOString(),
+      sent,
+      already_sent: targets.length - todo.length,
+      warnings,
+    };
+  });
+  await afterCommit();
+  return result;
+}

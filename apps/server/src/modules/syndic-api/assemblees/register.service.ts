@@ -1,0 +1,163 @@
+import { tallyFromRecords } from '@tantieme/contract';
+import type { Db } from '../../../db/client.js';
+import { AppError } from '../../../http/errors.js';
+import * as agRepo from '../../assemblees/assemblees.repo.js';
+import { checkChain } from '../../assemblees/assemblees.service.js';
+import { externalIdsOf, type SyndicApiContext } from '../kit/index.js';
+import * as repo from './assemblees.repo.js';
+import { REF } from './assemblees.repo.js';
+import { assembleeOf } from './common.js';
+
+/** Every ballot of the assembly as chained (current and superseded), with external ids. */
+export async function listBallots(db: Db, api: SyndicApiContext, externalId: string) {
+  const ag = await assembleeOf(db, api, externalId);
+  const records = (await agRepo.listRecords(db, ag.id)).filter((r) => r.kind === 'ballot');
+  const [ownerExt, res, repExt] = await Promise.all([
+    externalIdsOf(
+      db,
+      api.syndicId,
+      REF.coproprietaire,
+      records.map((r) => r.coproprietaire_id),
+    ),
+    repo.resolutionsOf(db, ag.id),
+    Promise.resolve(null),
+  ]);
+  void repExt;
+  const resExt = new Map(res.map((r) => [r.id, r.external_id]));
+  const allReps = records.flatMap((r) =>
+    ((r.payload.choices as { repartition: { id: string } | null }[]) ?? []).flatMap((c) =>
+      c.repartition ? [c.repartition.id] : [],
+    ),
+  );
+  const reps = await externalIdsOf(db, api.syndicId, REF.repartition, allReps);
+  return records.map((r) => {
+    const p = r.payload as {
+      method?: string;
+      ip?: string;
+      user_agent?: string;
+      coproprietaire?: { name?: string };
+      choices?: {
+        resolution_id: string;
+        number: number;
+        article: string;
+        repartition: { id: string } | null;
+        tantiemes: number;
+        vote_1: 'agree' | 'disagree' | 'abstain' | null;
+        vote_2: 'agree' | 'disagree' | 'abstain' | null;
+      }[];
+    };
+    return {
+      seq: r.seq,
+      digest: r.digest,
+      prev_digest: r.prev_digest,
+      created_at: r.created_at.toISOString(),
+      current: r.current,
+      method: p.method ?? 'e_form',
+      coproprietaire: {
+        id: r.coproprietaire_id,
+        external_id: ownerExt.get(r.coproprietaire_id) ?? null,
+        name: p.coproprietaire?.name ?? '',
+      },
+      ip: p.ip ?? null,
+      user_agent: p.user_agent ?? null,
+      choices: (p.choices ?? []).map((c) => ({
+        resolution: resExt.get(c.resolution_id) ?? null,
+        number: c.number,
+        article: c.article,
+        repartition: c.repartition ? (reps.get(c.repartition.id) ?? null) : null,
+        tantiemes: c.tantiemes,
+        vote_1: c.vote_1,
+        vote_2: c.vote_2,
+      })),
+    };
+  });
+}
+
+export async function chainCheck(db: Db, api: SyndicApiContext, externalId: string) {
+  const ag = await assembleeOf(db, api, externalId);
+  return checkChain(db, ag.id);
+}
+
+/**
+ * Every co-owner of the syndicat with their tantièmes per repartition id: the participants' as fixed
+ * at publication, everyone else's from their lots. Art. 25 and 26 count against all of them, listed
+ * or not (loi art. 25, 26).
+ */
+export function syndicatOwners(
+  parts: { coproprietaire_id: string; tantiemes: Record<string, number> | null }[],
+  fromLots: Map<string, Record<string, number>>,
+) {
+  const out = new Map<string, Record<string, number>>(fromLots);
+  for (const p of parts) out.set(p.coproprietaire_id, p.tantiemes ?? fromLots.get(p.coproprietaire_id) ?? {});
+  return [...out].map(([id, tantiemes]) => ({ id, tantiemes }));
+}
+
+/**
+ * The legal tally, from the assembly's chained records alone (contract `tallyFromRecords`): what a
+ * `votes` row or a participant's attendance column says is not read. The base is every co-owner
+ * of the syndicat; art. 22 is measured on the charges générales key.
+ */
+export async function tally(db: Db, api: SyndicApiContext, externalId: string) {
+  const ag = await assembleeOf(db, api, externalId);
+  if (!ag.general_repartition_id)
+    throw new AppError(
+      'CONFLICT',
+      "Aucune clé des charges générales (general_repartition) : la réduction de l'article 22 ne peut être calculée.",
+      { status: 409 },
+    );
+  const [parts, res, fromLots, records] = await Promise.all([
+    repo.participantsOf(db, ag.id),
+    agRepo.listResolutions(db, ag.id),
+    agRepo.coproTantiemes(db, ag.copropriete_id),
+    agRepo.listRecords(db, ag.id),
+  ]);
+  const counted = tallyFromRecords({
+    records,
+    resolutions: res.map(({ resolution: r }) => ({
+      id: r.id,
+      number: r.number,
+      article: r.article,
+      no_vote: r.no_vote,
+      repartition: r.repartition_id ?? '',
+      amended: r.amended,
+    })),
+    coproprietaires: syndicatOwners(parts, fromLots),
+    generalRepartition: ag.general_repartition_id,
+  });
+  const [ownerExt, repExt] = await Promise.all([
+    externalIdsOf(
+      db,
+      api.syndicId,
+      REF.coproprietaire,
+      counted.flatMap((t) => t.reduced.map((x) => x.coproprietaire_id)),
+    ),
+    externalIdsOf(
+      db,
+      api.syndicId,
+      REF.repartition,
+      res.flatMap((r) => (r.resolution.repartition_id ? [r.resolution.repartition_id] : [])),
+    ),
+  ]);
+  const byId = new Map(res.map((r) => [r.resolution.id, r.resolution]));
+  return counted.map((t) => {
+    const r = byId.get(t.resolution_id)!;
+    return {
+      resolution: r.external_id,
+      number: t.number,
+      title: r.title,
+      article: t.article,
+      repartition: r.repartition_id ? (repExt.get(r.repartition_id) ?? null) : null,
+      decision: t.decision,
+      rule: t.rule,
+      total: t.total,
+      first: t.first,
+      second: t.second,
+      amended_defaulting: t.amended_defaulting,
+      reduced: t.reduced.map((x) => ({
+        coproprietaire: ownerExt.get(x.coproprietaire_id) ?? x.coproprietaire_id,
+        from: x.from,
+        to: x.to,
+      })),
+    };
+  });
+}

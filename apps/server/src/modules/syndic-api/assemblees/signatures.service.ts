@@ -1,0 +1,189 @@
+import { formatParisDate, formatParisTime, isEmail, type signatureRequestBody } from '@tantieme/contract';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client.js';
+import { AppError } from '../../../http/errors.js';
+import { randomToken, sha256 } from '../../../lib/crypto.js';
+import { enqueue } from '../../../platform/outbox.js';
+import * as agRepo from '../../assemblees/assemblees.repo.js';
+import { maskRecipient } from '../access/access.service.js';
+import { externalIdsOf, type FieldErrors, type SyndicApiContext, writeAudit } from '../kit/index.js';
+import * as repo from './assemblees.repo.js';
+import { REF } from './assemblees.repo.js';
+import { assembleeOf, type Deps, iso } from './common.js';
+
+type SignatureRequest = z.output<typeof signatureRequestBody>;
+
+function presentToken(
+  row: Awaited<ReturnType<typeof repo.tokensOf>>[number],
+  ext: Map<string, string>,
+  now = Date.now(),
+) {
+  const t = row.token;
+  return {
+    id: t.id,
+    coproprietaire: {
+      id: row.owner.id,
+      external_id: ext.get(row.owner.id) ?? null,
+      name: row.owner.display_name,
+    },
+    mode: t.mode as SignatureRequest['mode'],
+    status: t.signed_at
+      ? ('signed' as const)
+      : t.expires_at.getTime() <= now
+        ? ('expired' as const)
+        : ('pending' as const),
+    channel: t.sent?.channel ?? null,
+    recipient_masked: t.sent?.recipient_masked ?? null,
+    expires_at: t.expires_at.toISOString(),
+    signed_at: iso(t.signed_at),
+    record: row.record ? { seq: row.record.seq, digest: row.record.digest } : null,
+  };
+}
+
+export async function listSignatures(db: Db, api: SyndicApiContext, externalId: string) {
+  const ag = await assembleeOf(db, api, externalId);
+  const rows = await repo.tokensOf(db, ag.id);
+  const ext = await externalIdsOf(
+    db,
+    api.syndicId,
+    REF.coproprietaire,
+    rows.map((r) => r.owner.id),
+  );
+  return rows.map((r) => presentToken(r, ext));
+}
+
+/**
+ * Creates one single-use signature link per co-owner (decision 36: 192 random bits, SHA-256
+ * stored) and queues it by e-mail or SMS through the outbox, all in one transaction: a co-owner
+ * without an address for the channel, or a proxy without represented owners, is a 400 naming
+ * the field and nothing is sent. A co-owner's earlier pending link of the same mode expires.
+ */
+export async function requestSignatures(
+  deps: Deps,
+  api: SyndicApiContext,
+  externalId: string,
+  body: SignatureRequest,
+) {
+  const { db, config } = deps;
+  const ag = await assembleeOf(db, api, externalId);
+  const allExt = [...new Set([...body.coproprietaires, ...Object.values(body.procurations).flat()])];
+  const ids = await repo.resolveAll(db, api.syndicId, REF.coproprietaire, allExt);
+  const owners = new Map((await repo.ownersByIds(db, [...ids.values()])).map((o) => [o.owner.id, o]));
+  const errors: FieldErrors = {};
+  const inBuilding = (ext: string) => {
+    const id = ids.get(ext);
+    const o = id ? owners.get(id) : undefined;
+    return o && o.owner.copropriete_id === ag.copropriete_id ? o : undefined;
+  };
+  const seen = new Set<string>();
+  const plan: {
+    o: NonNullable<ReturnType<typeof inBuilding>>;
+    to: string;
+    procurations: Record<string, { coproprietaire_name: string }> | null;
+  }[] = [];
+  body.coproprietaires.forEach((ext, k) => {
+    const field = `coproprietaires.${k}`;
+    if (seen.has(ext)) errors[field] ??= `${ext} est en double.`;
+    seen.add(ext);
+    const o = inBuilding(ext);
+    if (!o) {
+      errors[field] ??= `Copropriétaire inconnu dans cette copropriété : ${ext}`;
+      return;
+    }
+    const contacts = o.owner.contacts ?? [];
+    const to =
+      body.channel === 'email'
+        ? ([o.user_email, ...contacts.flatMap((c) => (c.emails ?? []).map((e) => e.value))].find(
+            (e) => !!e && isEmail(e),
+          ) ?? null)
+        : ([o.user_phone, ...contacts.flatMap((c) => (c.phones ?? []).map((p) => p.value))]
+            .map((p) => p?.replace(/[\s.()-]/g, '') ?? '')
+            .find((p) => /^\+[1-9]\d{6,14}$/.test(p)) ?? null);
+    if (!to)
+      errors[field] ??=
+        body.channel === 'email'
+          ? `Aucune adresse e-mail pour ${ext}.`
+          : `Aucun numéro de téléphone (format international) pour ${ext}.`;
+    let procurations: Record<string, { coproprietaire_name: string }> | null = null;
+    if (body.mode === 'PROCURATION') {
+      const represented = body.procurations[ext] ?? [];
+      if (represented.length === 0)
+        errors[`procurations.${ext}`] ??= 'Indiquez les copropriétaires représentés.';
+      procurations = {};
+      represented.forEach((r, j) => {
+        const ro = inBuilding(r);
+        if (!ro)
+          errors[`procurations.${ext}.${j}`] ??= `Copropriétaire inconnu dans cette copropriété : ${r}`;
+        else procurations![ro.owner.id] = { coproprietaire_name: ro.owner.display_name };
+      });
+    }
+    if (to) plan.push({ o, to, procurations });
+  });
+  for (const ext of Object.keys(body.procurations))
+    if (!body.coproprietaires.includes(ext))
+      errors[`procurations.${ext}`] ??= `${ext} n'est pas parmi les signataires.`;
+  if (Object.keys(errors).length) throw new AppError('VALIDATION_ERROR', undefined, { errors });
+
+  const now = new Date();
+  const expires = new Date(now.getTime() + body.valid_hours * 3600_000);
+  return db.transaction(async (tx) => {
+    await agRepo.lockAssemblee(tx, ag.id);
+    await repo.expirePendingTokens(
+      tx,
+      ag.id,
+      plan.map((p) => p.o.owner.id),
+      body.mode,
+      now,
+    );
+    const out = [];
+    for (const { o, to, procurations } of plan) {
+      const token = randomToken(24); // 192 bits
+      const masked = maskRecipient(body.channel, to);
+      const row = await repo.insertToken(tx, {
+        token_hash: sha256(token),
+        assemblee_id: ag.id,
+        coproprietaire_id: o.owner.id,
+        mode: body.mode,
+        procurations,
+        expires_at: expires,
+        sent: { channel: body.channel, recipient_masked: masked },
+      });
+      const link = `${config.publicUrl}/signature?auth_token=${token}`;
+      const until = `${formatParisDate(expires)} à ${formatParisTime(expires)}`;
+      await enqueue(
+        tx,
+        {
+          channel: body.channel,
+          recipient: to,
+          subject: body.channel === 'email' ? `Signature : ${ag.name}` : undefined,
+          body:
+            body.channel === 'email'
+              ? `Bonjour ${o.owner.display_name},\n\nVotre signature est demandée pour l'assemblée générale « ${ag.name} » du ${formatParisDate(ag.date)}.\n\nSignez en suivant ce lien personnel (valable jusqu'au ${until}, une seule fois) :\n${link}\n`
+              : `Signature demandée pour l'AG « ${ag.name} » du ${formatParisDate(ag.date)} : ${link} (jusqu'au ${until})`,
+          meta: { kind: 'signature_request', token_id: row.id },
+        },
+        { production: config.env === 'production' },
+      );
+      out.push({ row, o });
+    }
+    await writeAudit(
+      tx,
+      api,
+      out.map(({ row, o }) => ({
+        action: 'sent' as const,
+        resource: 'signature_request',
+        resourceId: row.id,
+        externalId,
+        changes: {
+          coproprietaire: { before: null, after: o.owner.id },
+          mode: { before: null, after: body.mode },
+          channel: { before: null, after: body.channel },
+          recipient: { before: null, after: row.sent?.recipient_masked ?? null },
+          expires_at: { before: null, after: expires.toISOString() },
+        },
+      })),
+    );
+    const ext = new Map(body.coproprietaires.map((e) => [ids.get(e)!, e]));
+    return out.map(({ row, o }) => presentToken({ token: row, owner: o.owner, record: null }, ext));
+  });
+}

@@ -1,0 +1,138 @@
+import {
+  type Attendance,
+  type ResolutionTally,
+  type TallyBallot,
+  type TallyResolution,
+  tallyAssembly,
+  type VoteChoice,
+} from './tally.js';
+
+/**
+ * The assembly's register: the chained records, in chain order, are the only source of a result.
+ * A vote stored anywhere else (a table, a cache) cannot move a tally computed here; the server, the
+ * co-owner's browser and the offline verifier all call this one function on the same records.
+ *
+ * Record kinds and the payload fields read here (other fields are kept for the proof, not read):
+ *
+ * - `ballot`: a co-owner's correspondence form (décret du 17 mars 1967, art. 9 bis), online or
+ *   entered by the syndic. `{ method, choices: [{ resolution_id, vote_1, vote_2 }] }`. A later
+ *   `ballot` of the same co-owner replaces the earlier form as a whole. A `ballot` carrying
+ *   `attendance: 'present' | 'represented'` is a whole-ballot entry made at the meeting: it records
+ *   that attendance and a meeting vote on each resolution it lists.
+ * - `attendance`: `{ attendance: 'present' | 'represented' | null, mandataire?: { name, … } }`. The
+ *   last one of a co-owner wins; null withdraws an attendance entered by mistake (absent).
+ * - `session_vote`: one resolution's vote cast at the meeting, or its correction, or the second vote
+ *   of a 25-1 / 26-1 passerelle: `{ resolution_id, vote_1?, vote_2? }`. Only the fields present are
+ *   set, so entering the second vote leaves the first untouched and one resolution's entry never
+ *   touches another's. It counts only for a co-owner present or represented.
+ * - `signature` and any other kind: not read by the tally.
+ */
+export interface RegisterRecord {
+  seq: number;
+  kind: string;
+  coproprietaire_id: string;
+  payload: Record<string, unknown>;
+}
+
+export interface RegisterParticipant {
+  /** Present, represented or by correspondence (form and no attendance); null: défaillant. */
+  attendance: Attendance | null;
+  /** The mandataire named by the last attendance record, when represented. */
+  mandataire: Record<string, unknown> | null;
+  /** The current correspondence form's choices, by resolution id (kept even when voided). */
+  form: Map<string, { vote_1: VoteChoice | null; vote_2: VoteChoice | null }> | null;
+  /** The votes cast at the meeting, by resolution id. */
+  session: Map<string, { vote_1: VoteChoice | null; vote_2: VoteChoice | null }>;
+}
+
+const CHOICES = new Set(['agree', 'disagree', 'abstain']);
+const choice = (v: unknown): VoteChoice | null =>
+  typeof v === 'string' && CHOICES.has(v) ? (v as VoteChoice) : null;
+const isMeeting = (a: unknown): a is 'present' | 'represented' => a === 'present' || a === 'represented';
+
+/** Replays the records in chain order into each co-owner's attendance, form and meeting votes. */
+export function registerState(records: RegisterRecord[]): Map<string, RegisterParticipant> {
+  const out = new Map<string, RegisterParticipant>();
+  const of = (id: string) => {
+    let p = out.get(id);
+    if (!p) {
+      p = { attendance: null, mandataire: null, form: null, session: new Map() };
+      out.set(id, p);
+    }
+    return p;
+  };
+  const meetingAttendance = new Map<string, 'present' | 'represented' | null>();
+  for (const r of [...records].sort((a, b) => a.seq - b.seq)) {
+    const p = r.payload ?? {};
+    if (r.kind === 'ballot') {
+      const choices = Array.isArray(p.choices) ? (p.choices as Record<string, unknown>[]) : [];
+      const entries = choices.map(
+        (c) => [String(c.resolution_id), { vote_1: choice(c.vote_1), vote_2: choice(c.vote_2) }] as const,
+      );
+      const st = of(r.coproprietaire_id);
+      if (isMeeting(p.attendance)) {
+        meetingAttendance.set(r.coproprietaire_id, p.attendance);
+        st.mandataire = null;
+        for (const [id, v] of entries) st.session.set(id, v);
+      } else st.form = new Map(entries);
+    } else if (r.kind === 'attendance') {
+      const st = of(r.coproprietaire_id);
+      const a = isMeeting(p.attendance) ? p.attendance : null;
+      meetingAttendance.set(r.coproprietaire_id, a);
+      st.mandataire =
+        a === 'represented' && p.mandataire && typeof p.mandataire === 'object'
+          ? (p.mandataire as Record<string, unknown>)
+          : null;
+    } else if (r.kind === 'session_vote') {
+      const st = of(r.coproprietaire_id);
+      const id = String(p.resolution_id);
+      const prev = st.session.get(id) ?? { vote_1: null, vote_2: null };
+      st.session.set(id, {
+        vote_1: 'vote_1' in p ? choice(p.vote_1) : prev.vote_1,
+        vote_2: 'vote_2' in p ? choice(p.vote_2) : prev.vote_2,
+      });
+    }
+  }
+  for (const [id, st] of out) {
+    const meeting = meetingAttendance.get(id) ?? null;
+    st.attendance = meeting ?? (st.form ? 'correspondence' : null);
+  }
+  return out;
+}
+
+/**
+ * The legal tally of an assembly from its register alone (contract `tallyAssembly`).
+ *
+ * - `records`: the assembly's chained records in chain order (see RegisterRecord for the kinds).
+ * - `resolutions`: the resolutions as convened (id, number, article, no_vote, repartition, amended).
+ * - `coproprietaires`: every co-owner of the syndicat with their tantièmes per repartition id, not
+ *   only those who took part: art. 25 and 26 count against all of them (loi art. 25, 26).
+ * - `generalRepartition`: the charges générales key, on which the art. 22 reduction is measured.
+ *
+ * Records of someone not among `coproprietaires` carry no voix and are not counted.
+ */
+export function tallyFromRecords(input: {
+  records: RegisterRecord[];
+  resolutions: TallyResolution[];
+  coproprietaires: { id: string; tantiemes: Record<string, number> }[];
+  generalRepartition: string;
+}): ResolutionTally[] {
+  const state = registerState(input.records);
+  const ballots: TallyBallot[] = [];
+  for (const [id, st] of state) {
+    for (const [resolution_id, v] of st.form ?? [])
+      ballots.push({ coproprietaire_id: id, resolution_id, ...v, form: true });
+    for (const [resolution_id, v] of st.session)
+      ballots.push({ coproprietaire_id: id, resolution_id, ...v, form: false });
+  }
+  return tallyAssembly({
+    resolutions: input.resolutions,
+    coproprietaires: input.coproprietaires.map((c) => ({
+      id: c.id,
+      tantiemes: c.tantiemes,
+      attendance: state.get(c.id)?.attendance ?? null,
+    })),
+    ballots,
+    generalRepartition: input.generalRepartition,
+  });
+}
