@@ -54,3 +54,4 @@ export * from './rules/chain.js';
 export * from './rules/head.js';
 export * from './rules/registerVerify.js';
 export * from './domains/assemblyRegister.js';
+export * from './rules/registerRecount.js';
