@@ -13,11 +13,11 @@ import {
 
 const HELP = `Vérification hors ligne du registre d'une assemblée générale
 
-Utilisation : npm run verify-assembly -- <registre.json> [--head <jeton TH1.… ou fichier>] [--fingerprint <empreinte>]
+Utilisation : npm run verify-assembly -- <registre.json> [--head <jeton TH1.… ou fichier>] [--fingerprint <empreinte>]
 
-  <registre.json>   le registre exporté depuis la page de l'assemblée (« Vérifier le registre »)
+  <registre.json>   le registre exporté depuis la page de l'assemblée (« Vérifier le registre »)
   --head            la tête signée reçue avec la notification de clôture du vote ou de fin de l'assemblée
-                    (le jeton TH1.…, ou un fichier qui le contient) : le registre doit la contenir
+                    (le jeton TH1.…, ou un fichier qui le contient) : le registre doit la contenir
   --fingerprint     l'empreinte SHA-256 de la clé publique du serveur, connue par ailleurs
 
 Recalcule la chaîne des enregistrements, vérifie la signature Ed25519 de chaque tête et recompte
