@@ -623,6 +623,8 @@ export async function seedAssemblies(
       })),
     );
 
+  // What each co-owner voted at the past meeting, per resolution: chained below, as the session entry records it.
+  const pastChoices = new Map<OwnerInfo, { resolution_id: string; number: number; vote_1: Choice }[]>();
   const insertResolutions = (agId: string, items: ResolutionDef[], counted: boolean) =>
     items.map((r, i) => {
       const id = newId();
@@ -660,6 +662,11 @@ export async function seedAssemblies(
           : null,
       });
       if (t) {
+        for (const [o, c] of t.choices)
+          pastChoices.set(o, [
+            ...(pastChoices.get(o) ?? []),
+            { resolution_id: id, number: i + 1, vote_1: c },
+          ]);
         ctx.rows.add(
           votes,
           ...[...t.choices].map(([o, c]) => ({
@@ -679,6 +686,34 @@ export async function seedAssemblies(
       return id;
     });
   insertResolutions(pastId, past, true);
+  // The past meeting's register: one chained entry per co-owner present, with their vote on each resolution.
+  let pastDigest = CHAIN_GENESIS;
+  for (const [seq, [o, choices]] of [...pastChoices].entries()) {
+    const method = o.key === 'claire' ? 'e_form' : o.key === 'sci' ? 'courrier' : 'saisie_par_admin';
+    const at = clock.paris(pastDate, '20:00');
+    const rec = {
+      assemblee_id: pastId,
+      seq: seq + 1,
+      kind: 'ballot',
+      coproprietaire_id: o.id,
+      payload: {
+        created_at: at.toISOString(),
+        method,
+        attendance: 'present',
+        coproprietaire: { id: o.id, name: o.display_name },
+        choices: choices.map((c) => ({ ...c, vote_2: null })),
+      },
+    };
+    const digest = await recordDigest(pastDigest, rec);
+    ctx.rows.add(assembleeRecords, {
+      ...rec,
+      current: true,
+      created_at: at,
+      prev_digest: pastDigest,
+      digest,
+    });
+    pastDigest = digest;
+  }
   const nextIds = insertResolutions(nextId, upcoming, false);
   // Two council members already voted online for the upcoming meeting: chained ballots, as the vote call records them.
   let prevDigest = CHAIN_GENESIS;
