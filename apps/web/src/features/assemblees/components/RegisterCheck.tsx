@@ -12,6 +12,7 @@ import {
   verifyRegister,
 } from '@tantieme/contract';
 import { useId, useState } from 'react';
+import { ed25519WithFallback } from '../ed25519';
 import { frRegister as t } from '../fr.register';
 import { type AgTarget, fetchRegister } from '../queries';
 
@@ -88,7 +89,7 @@ export function RegisterCheck({ target, agId }: { target: AgTarget; agId: string
         heldFrom = held ? 'device' : null;
       }
       const register = await fetchRegister(target, agId);
-      const verification = await verifyRegister(register, { held });
+      const verification = await verifyRegister(register, { held, ed25519: ed25519WithFallback() });
       const recount = recountRegister(register);
       if (verification.ok) keepOnDevice(agId, register.heads);
       setOutcome({ register, verification, recount, lines: describeVerification(verification), heldFrom });
