@@ -23,7 +23,13 @@ const uid = () => randomBytes(4).toString('hex');
  */
 export async function makeAssembly(
   db: Db,
-  opts: { validTo?: Date; statusSession?: number | null; convocation?: boolean; visio?: string | null } = {},
+  opts: {
+    date?: Date;
+    validTo?: Date;
+    statusSession?: number | null;
+    convocation?: boolean;
+    visio?: string | null;
+  } = {},
 ) {
   const copro = await makeCopropriete(db);
   const [cg, asc] = await db
@@ -77,7 +83,7 @@ export async function makeAssembly(
       copropriete_id: copro.id,
       name: 'Assemblée générale ordinaire',
       year: 2026,
-      date: new Date(Date.now() + 20 * 86_400_000),
+      date: opts.date ?? new Date(Date.now() + 20 * 86_400_000),
       priority: 1,
       status_convocation: 1,
       date_sent_convocation: new Date(),

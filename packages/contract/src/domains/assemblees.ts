@@ -111,7 +111,7 @@ export type VoteBody = z.infer<typeof voteBodySchema>;
 
 export const chainLinkSchema = z.object({
   seq: z.number().int(),
-  kind: z.enum(['ballot', 'signature']),
+  kind: z.enum(['ballot', 'signature', 'attendance', 'session_vote']),
   digest: z.string(),
   prev_digest: z.string(),
   created_at: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okEnvelope } from '../envelope.js';
 import { SIGNATURE_MODES } from '../rules/assemblee.js';
+import { MANDATAIRE_EXCLUSIONS, type MandataireExclusion } from '../rules/proxies.js';
 import { RESOLUTION_ARTICLES } from '../rules/tally.js';
 import { chainCheckSchema, voteChoiceSchema } from './assemblees.js';
 import {
@@ -154,30 +155,75 @@ export const publishResult = z.object({
 /** Methods of a vote the syndic enters for the meeting (SPEC §3 vote methods). */
 export const SESSION_VOTE_METHODS = ['saisie_par_admin', 'visio_direct', 'visio', 'telephone'] as const;
 
+/** The mandataire of a represented co-owner (loi art. 22 I). */
+export const mandataireBody = z.object({
+  /** The mandataire when a co-owner of the building (external_id), else null. */
+  coproprietaire: externalIdField.nullable().default(null),
+  name: text(200),
+  /**
+   * How the mandataire is related to the syndic, as the syndic's software knows it; such a person
+   * cannot receive a mandate (loi art. 22 I). null: not related.
+   */
+  exclusion: z
+    .enum(Object.keys(MANDATAIRE_EXCLUSIONS) as [MandataireExclusion])
+    .nullable()
+    .default(null),
+});
+
 export const sessionVotesBody = z.object({
   votes: z
     .array(
       z.object({
         coproprietaire: externalIdField,
-        /** How the co-owner takes part in the meeting. */
-        attendance: z.enum(['present', 'represented']),
+        /**
+         * How the co-owner takes part in the meeting; 'absent' withdraws an attendance entered by
+         * mistake. Present or represented, their correspondence form no longer counts (loi art.
+         * 17-1 A, décret du 17 mars 1967 art. 9 bis). Chained when it changes.
+         */
+        attendance: z.enum(['present', 'represented', 'absent']),
+        /** Required when represented: who represents them (loi art. 22 I). */
+        mandataire: mandataireBody.nullable().default(null),
         method: z.enum(SESSION_VOTE_METHODS).default('saisie_par_admin'),
-        /** One per resolution voted on; a resolution left out (or null) was not voted on by them. */
+        /**
+         * The resolutions entered by this call, each a chained record of its own: a resolution left
+         * out keeps what was entered before. vote_1 or vote_2 left out keeps its earlier value (the
+         * second vote of a 25-1 / 26-1 passerelle is entered after the first); null clears it.
+         */
         choices: z
           .array(
-            z.object({
-              resolution: externalIdField,
-              vote_1: voteChoiceSchema.nullable(),
-              /** The second vote of a 25-1 / 26-1 passerelle, when it took place. */
-              vote_2: voteChoiceSchema.nullable().default(null),
-            }),
+            z
+              .object({
+                resolution: externalIdField,
+                vote_1: voteChoiceSchema.nullable().optional(),
+                vote_2: voteChoiceSchema.nullable().optional(),
+              })
+              .refine((c) => c.vote_1 !== undefined || c.vote_2 !== undefined, {
+                error: 'Indiquez vote_1 ou vote_2.',
+                path: ['vote_1'],
+              }),
           )
-          .max(300),
+          .max(300)
+          .default([]),
       }),
     )
     .min(1, { error: 'Au moins un vote.' })
     .max(2000),
 });
+
+export const sessionVotesResult = z.array(
+  z.object({
+    coproprietaire: z.string(),
+    /** The records this call chained for the co-owner, in order (none when nothing changed). */
+    records: z.array(
+      z.object({
+        seq: z.number().int(),
+        kind: z.enum(['attendance', 'session_vote']),
+        resolution: z.string().nullable(),
+        digest: z.string(),
+      }),
+    ),
+  }),
+);
 
 export const signatureRequestBody = z.object({
   mode: z.enum(SIGNATURE_MODES),
@@ -313,13 +359,11 @@ export const syndicAssembleeEndpoints = {
     method: 'POST',
     path: '/syndic/v1/assemblees/:external_id/session-votes',
     summary:
-      'Record the votes cast at the meeting by members present or represented (after start-session); each is a chained ballot replacing their previous one',
+      'Record attendance (present, represented with the mandataire, absent) and the votes cast at the meeting, per resolution (after start-session); each change is a chained record, proxies are checked against loi art. 22 I',
     scope: 'write',
     params: agParams,
     body: sessionVotesBody,
-    response: okEnvelope(
-      z.array(z.object({ coproprietaire: z.string(), seq: z.number().int(), digest: z.string() })),
-    ),
+    response: okEnvelope(sessionVotesResult),
   }),
   signatures: defineSyndicEndpoint({
     method: 'GET',

@@ -1,9 +1,23 @@
-import { type Assemblee, type BallotInfo, isVoteActive, type Resolution } from '@tantieme/contract';
+import {
+  type Assemblee,
+  type BallotInfo,
+  correspondenceDeadline,
+  isVoteActive,
+  type Resolution,
+} from '@tantieme/contract';
 import type { AssembleeRow, RecordRow } from './assemblees.repo.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * The deadline of the vote by correspondence is the law's, computed from the meeting's date (décret
+ * du 17 mars 1967, art. 9 bis: three clear days, Europe/Paris), whatever valid_to a row carries: a
+ * form the law says must count is never refused by an earlier date.
+ */
+export const legalDeadline = (a: { date: Date }) => correspondenceDeadline(a.date);
+
 export function presentAssemblee(a: AssembleeRow, coprName: string, now: Date): Assemblee {
+  const deadline = legalDeadline(a);
   return {
     id: a.id,
     name: a.name,
@@ -22,8 +36,8 @@ export function presentAssemblee(a: AssembleeRow, coprName: string, now: Date): 
     total_coproprietaires: a.total_coproprietaires,
     total_tantiemes: a.total_tantiemes,
     status_session: a.status_session,
-    valid_to: iso(a.valid_to),
-    vote_active: isVoteActive({ status_session: a.status_session, valid_to: a.valid_to }, now),
+    valid_to: deadline.toISOString(),
+    vote_active: isVoteActive({ status_session: a.status_session, valid_to: deadline }, now),
   };
 }
 

@@ -216,7 +216,30 @@ export async function replaceVotes(tx: Tx, coproprietaireId: string, rows: (type
   await tx.insert(votes).values(rows);
 }
 
-export function setAttendance(tx: Q, assembleeId: string, coproprietaireId: string, attendance: string) {
+/** One resolution's vote of a co-owner, as shown back to them (the tally reads the chain, not this). */
+export async function upsertVote(tx: Tx, row: typeof votes.$inferInsert) {
+  await tx
+    .insert(votes)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [votes.resolution_id, votes.coproprietaire_id],
+      set: {
+        vote_value: row.vote_value,
+        vote_2_value: row.vote_2_value,
+        method: row.method,
+        user_id: row.user_id,
+        updated_at: row.updated_at,
+        record_id: row.record_id,
+      },
+    });
+}
+
+export function setAttendance(
+  tx: Q,
+  assembleeId: string,
+  coproprietaireId: string,
+  attendance: string | null,
+) {
   return tx
     .update(assembleeParticipants)
     .set({ attendance })

@@ -14,7 +14,7 @@ import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import type { OwnedRecord } from '../access/access.service.js';
 import { contentTypeOf } from '../files/content-type.js';
-import { presentAssemblee, presentBallot, presentVotes } from './assemblees.presenter.js';
+import { legalDeadline, presentAssemblee, presentBallot, presentVotes } from './assemblees.presenter.js';
 import type { RowsOf } from '../../db/prepared.js';
 import * as repo from './assemblees.repo.js';
 import { appendRecord, verifyChain } from './chain.js';
@@ -151,7 +151,7 @@ export async function vote(
     const ag = await repo.lockAssemblee(tx, assembleeId);
     if (!ag) throw new AppError('NOT_FOUND');
     if (ag.status_session !== null) throw new AppError('assemblee_session_has_been_start');
-    if (!isVoteActive({ status_session: ag.status_session, valid_to: ag.valid_to }, now))
+    if (!isVoteActive({ status_session: ag.status_session, valid_to: legalDeadline(ag) }, now))
       throw new AppError('VOTE_CLOSED');
 
     const rows = await repo.listResolutions(tx, assembleeId);
@@ -267,7 +267,7 @@ export async function getChain(db: Db, record: OwnedRecord, assembleeId: string)
   return {
     links: records.map((r) => ({
       seq: r.seq,
-      kind: r.kind as 'ballot' | 'signature',
+      kind: r.kind as 'ballot' | 'signature' | 'attendance' | 'session_vote',
       digest: r.digest,
       prev_digest: r.prev_digest,
       created_at: r.created_at.toISOString(),

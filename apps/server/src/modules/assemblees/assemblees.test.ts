@@ -1,4 +1,10 @@
-import { assembleeEndpoints as e, buildPath, type Endpoint, type VoteBody } from '@tantieme/contract';
+import {
+  correspondenceDeadline,
+  assembleeEndpoints as e,
+  buildPath,
+  type Endpoint,
+  type VoteBody,
+} from '@tantieme/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleeParticipants, assembleeRecords, assemblees, votes } from '../../db/schema/index.js';
@@ -282,8 +288,22 @@ describe('vote by correspondence', () => {
     ).rejects.toThrow();
   });
 
-  it('refuses a vote once valid_to has passed', async () => {
-    const g = await makeAssembly(t.database.db, { validTo: new Date(Date.now() - 1000) });
+  it('a valid_to stored earlier than the law does not close the vote: the legal deadline does', async () => {
+    const early = await makeAssembly(t.database.db, { validTo: new Date(Date.now() - 1000) });
+    const eo = early.owners[0];
+    const ep = { agId: early.ag.id, coproId: early.copro.id, id: eo.record.id };
+    const ed = json(await call(e.resolutions, ep, eo.headers)).data;
+    expect(ed.assemblee.vote_active).toBe(true);
+    expect(ed.assemblee.valid_to).toBe(correspondenceDeadline(early.ag.date).toISOString());
+    const eb = {
+      ...ballot(eo),
+      list_data: ballot(eo).list_data.map((x, i) => ({ ...x, id: early.res[i].id })),
+    };
+    expect((await call(e.vote, ep, eo.headers, eb)).statusCode).toBe(200);
+  });
+
+  it('refuses a vote once the legal deadline has passed (three clear days before the meeting)', async () => {
+    const g = await makeAssembly(t.database.db, { date: new Date(Date.now() + 2 * 86_400_000) });
     const o = g.owners[0];
     const p = { agId: g.ag.id, coproId: g.copro.id, id: o.record.id };
     const d = json(await call(e.resolutions, p, o.headers)).data;

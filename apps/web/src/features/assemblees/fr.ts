@@ -37,7 +37,8 @@ export const frAg = {
   visioFrameTitle: "Réunion de l'assemblée générale",
   // vote form
   resolution: (n: number) => `Résolution n° ${n}`,
-  article: (a: string) => (a.startsWith('ART-') ? `Article ${a.slice(4)}` : a),
+  article: (a: string) =>
+    a === 'UNANIMITE' ? 'Unanimité' : a.startsWith('ART-') ? `Article ${a.slice(4)}` : a,
   repartition: 'Clé de répartition',
   preamble: 'Préambule',
   comment: 'Commentaire',

@@ -468,6 +468,7 @@ describe('a syndic runs a general assembly through the API', () => {
           {
             coproprietaire: 'C4',
             attendance: 'represented',
+            mandataire: { coproprietaire: 'C3', name: 'Claire Garnier' },
             choices: [
               { resolution: 'R1', vote_1: 'abstain' },
               { resolution: 'R3', vote_1: 'disagree' },
@@ -476,10 +477,40 @@ describe('a syndic runs a general assembly through the API', () => {
         ],
       }),
     );
-    expect(done.map((d: { coproprietaire: string; seq: number }) => [d.coproprietaire, d.seq])).toEqual([
-      ['C3', 3],
-      ['C4', 4],
+    // Each change is a record of its own: the attendance, then one per resolution entered.
+    type Rec = { seq: number; kind: string; resolution: string | null };
+    expect(
+      done.map((d: { coproprietaire: string; records: Rec[] }) => [
+        d.coproprietaire,
+        d.records.map((r) => [r.seq, r.kind, r.resolution]),
+      ]),
+    ).toEqual([
+      [
+        'C3',
+        [
+          [3, 'attendance', null],
+          [4, 'session_vote', 'R1'],
+          [5, 'session_vote', 'R2'],
+          [6, 'session_vote', 'R3'],
+        ],
+      ],
+      [
+        'C4',
+        [
+          [7, 'attendance', null],
+          [8, 'session_vote', 'R1'],
+          [9, 'session_vote', 'R3'],
+        ],
+      ],
     ]);
+    const [rep4] = await t.database.db
+      .select()
+      .from(assembleeRecords)
+      .where(and(eq(assembleeRecords.assemblee_id, agId), eq(assembleeRecords.seq, 7)));
+    expect(rep4.payload).toMatchObject({
+      attendance: 'represented',
+      mandataire: { name: 'Claire Garnier', coproprietaire_id: owners.C3.id, exclusion: null },
+    });
     const ag = await ok(call('GET', '/assemblees/AG2026', syndic.headers));
     expect(ag.participants.map((p: { attendance: string | null }) => p.attendance)).toEqual([
       null,
@@ -503,10 +534,14 @@ describe('a syndic runs a general assembly through the API', () => {
     ).toEqual([
       ['C1', true],
       ['C2', true],
-      ['C3', true],
-      ['C4', true],
     ]);
-    expect(ballots[2]).toMatchObject({ method: 'visio_direct', ip: null });
+    // The meeting's votes are records of their own, one per resolution, with how they were cast.
+    const meetingVotes = await t.database.db
+      .select()
+      .from(assembleeRecords)
+      .where(and(eq(assembleeRecords.assemblee_id, agId), eq(assembleeRecords.kind, 'session_vote')));
+    expect(meetingVotes).toHaveLength(5);
+    expect(meetingVotes[0].payload).toMatchObject({ method: 'visio_direct', vote_1: 'agree', number: 1 });
     expect(ballots[0]).toMatchObject({ method: 'e_form', user_agent: 'vitest-syndic-e2e' });
     expect(ballots[0].choices[1]).toEqual({
       resolution: 'R2',
@@ -544,7 +579,7 @@ describe('a syndic runs a general assembly through the API', () => {
   it('the chain check of the syndic endpoint catches a ballot altered in the database', async () => {
     expect(await ok(call('GET', '/assemblees/AG2026/chain-check', syndic.headers))).toEqual({
       ok: true,
-      length: 4,
+      length: 9,
       first_broken: null,
     });
     await t.database.db
@@ -553,7 +588,7 @@ describe('a syndic runs a general assembly through the API', () => {
       .where(and(eq(assembleeRecords.assemblee_id, agId), eq(assembleeRecords.seq, 2)));
     expect(await ok(call('GET', '/assemblees/AG2026/chain-check', syndic.headers))).toEqual({
       ok: false,
-      length: 4,
+      length: 9,
       first_broken: { seq: 2, reason: 'digest' },
     });
   });
@@ -646,7 +681,7 @@ describe('a syndic runs a general assembly through the API', () => {
     const after2 = await ok(call('GET', '/assemblees/AG2026/signatures', syndic.headers));
     expect(after2[0]).toMatchObject({
       status: 'signed',
-      record: { seq: 5, digest: json(signed).data.digest },
+      record: { seq: 10, digest: json(signed).data.digest },
     });
     const [event] = await t.database.db
       .select()
@@ -705,21 +740,39 @@ describe('OpenAPI', () => {
 
 describe('loi 1965 art. 22 through the API', () => {
   it('reduces a co-owner holding more than half to the others’ sum, so art. 25 needs the passerelle', async () => {
-    // C1 holds 700 of 1 300 in this assembly's general key: more than half, reduced to 600.
+    // C1 holds 600 of the 1 000 of the general key: more than half, reduced to the others' 400.
+    // Declared tantièmes must add up to the key's total: 1 300 is refused, naming the difference.
+    const tooMany = await call(
+      'PUT',
+      '/assemblees/AG22',
+      syndic.headers,
+      assembly({
+        participants: [
+          { coproprietaire: 'C1', tantiemes: { CG: 700 } },
+          { coproprietaire: 'C2', tantiemes: { CG: 300 } },
+          { coproprietaire: 'C3', tantiemes: { CG: 200 } },
+          { coproprietaire: 'C4', tantiemes: { CG: 100 } },
+        ],
+      }),
+    );
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors.participants).toBe(
+      'Les participants détiennent 1\u202f300 tantièmes de la clé CG sur 1\u202f000 déclarés\u202f: 300 de trop. Tous les copropriétaires sont convoqués et comptent pour les articles 25 et 26.',
+    );
     const body = assembly({
       name: 'Assemblée générale spéciale',
       resolutions: [
         { external_id: 'S1', number: 1, title: 'Changement de syndic', article: 'ART-25', repartition: 'CG' },
       ],
       participants: [
-        { coproprietaire: 'C1', tantiemes: { CG: 700 } },
-        { coproprietaire: 'C2', tantiemes: { CG: 300 } },
-        { coproprietaire: 'C3', tantiemes: { CG: 200 }, attendance: 'present' },
+        { coproprietaire: 'C1', tantiemes: { CG: 600 } },
+        { coproprietaire: 'C2', tantiemes: { CG: 200 } },
+        { coproprietaire: 'C3', tantiemes: { CG: 100 }, attendance: 'present' },
         { coproprietaire: 'C4', tantiemes: { CG: 100 } },
       ],
     });
     const put = await ok(call('PUT', '/assemblees/AG22', syndic.headers, body));
-    expect(put.resource.total_tantiemes).toBe(1300);
+    expect(put.resource.total_tantiemes).toBe(1000);
     const saved = agId;
     agId = put.id;
     try {
@@ -734,17 +787,18 @@ describe('loi 1965 art. 22 through the API', () => {
       agId = saved;
     }
     const [row] = await ok(call('GET', '/assemblees/AG22/tally', syndic.headers));
-    // Unreduced, 700 of 1 300 would pass at art. 25. Reduced: 600 of 1 200 is not more than half,
-    // but at least a third, so the 25-1 second vote decides at art. 24: 600 for, 300 against.
+    // Unreduced, 600 of 1 000 would pass at art. 25. Reduced: 400 of 800 is not more than half,
+    // but at least a third, so the 25-1 second vote decides at art. 24: 400 for, 200 against.
+    // C3's presence, declared by the PUT, is a chained record: present without voting.
     expect(row).toMatchObject({
       decision: 'adopted',
       rule: 'ART-25-1',
-      total: { tantiemes: 1200, count: 4 },
-      reduced: [{ coproprietaire: 'C1', from: 700, to: 600 }],
+      total: { tantiemes: 800, count: 4 },
+      reduced: [{ coproprietaire: 'C1', from: 600, to: 400 }],
     });
-    expect(row.first.agree.tantiemes).toBe(600);
-    expect(row.first.participants).toEqual({ tantiemes: 1100, count: 3 });
-    expect(row.second.disagree.tantiemes).toBe(300);
+    expect(row.first.agree.tantiemes).toBe(400);
+    expect(row.first.participants).toEqual({ tantiemes: 700, count: 3 });
+    expect(row.second.disagree.tantiemes).toBe(200);
   });
 });
 
@@ -760,11 +814,10 @@ describe('legal reminders and removed co-owners', () => {
     const body = assembly({
       name: 'Assemblée générale urgente',
       date: soon.toISOString(),
-      participants: [{ coproprietaire: 'C3' }],
     });
     await ok(call('PUT', '/assemblees/AGSOON', syndic.headers, body));
     const pub = await ok(call('POST', '/assemblees/AGSOON/publish', syndic.headers));
-    expect(pub.sent).toEqual({ email: 1, postal: 0 });
+    expect(pub.sent).toEqual({ email: 2, postal: 2 });
     expect(pub.warnings).toEqual([
       'Convocation notifiée moins de 21 jours avant la réunion (décret du 17 mars 1967, art. 9).',
     ]);
@@ -787,11 +840,11 @@ describe('legal reminders and removed co-owners', () => {
     ).toBe(200);
     const refused = await call('PUT', '/assemblees/AGSOON', syndic.headers, {
       ...body,
-      participants: [{ coproprietaire: 'C3' }, { coproprietaire: 'C5' }],
+      participants: [...body.participants, { coproprietaire: 'C5' }],
     });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({
-      'participants.1.coproprietaire': 'C5 a été retiré de la copropriété.',
+      'participants.4.coproprietaire': 'C5 a été retiré de la copropriété.',
     });
   });
 });

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { correspondenceDeadline, formatParisDate, formatParisTime } from '@tantieme/contract';
 import { type BulkItem, externalIdsOf, type SyndicApiContext, type Tx } from '../kit/index.js';
+import * as agRepo from '../../assemblees/assemblees.repo.js';
 import * as repo from './assemblees.repo.js';
 import { AG, REF } from './assemblees.repo.js';
-import { add, type Data, type Errors, type Uploads } from './common.js';
+import { add, type Data, type Errors, takenPart, type Uploads } from './common.js';
+import { participantsAgainstKeys } from './totals.js';
 
 const MAX_PDF = 10 * 1024 * 1024;
 
@@ -57,11 +59,17 @@ export async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>
       items.map((i) => i.externalId),
     ),
   ]);
-  const repCopro = new Map(
-    (await repo.repartitionsByIds(tx, [...reps.values()])).map((r) => [r.id, r.copropriete_id]),
-  );
+  const repRows = await repo.repartitionsByIds(tx, [...reps.values()]);
+  const repCopro = new Map(repRows.map((r) => [r.id, r.copropriete_id]));
+  const repTotal = new Map(repRows.map((r) => [r.id, r.total_tantieme]));
   const ownerInfo = await repo.ownersInfo(tx, [...owners.values()]);
   const before = await repo.loadAssemblees(tx, api.syndicId, [...existing.values()]);
+
+  const lots = new Map<string, Promise<Map<string, Record<string, number>>>>();
+  const lotsOf = (coproId: string) => {
+    if (!lots.has(coproId)) lots.set(coproId, agRepo.coproTantiemes(tx, coproId));
+    return lots.get(coproId)!;
+  };
 
   for (const { index: i, externalId, data: d } of items) {
     const coproId = copros.get(d.copropriete);
@@ -77,23 +85,20 @@ export async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>
         add(errors, i, field, `${ext} n'est pas une clé de cette copropriété.`);
     };
 
-    // Dates as stored (ISO instants in UTC), valid_to by default the legal deadline.
+    // Dates as stored (ISO instants in UTC); valid_to is the legal deadline, computed, never set
+    // earlier (décret du 17 mars 1967, art. 9 bis: a form received up to then must count).
     const date = new Date(d.date);
     d.date = date.toISOString();
     if (d.date_effectue) d.date_effectue = new Date(d.date_effectue).toISOString();
     const deadline = correspondenceDeadline(date);
-    if (d.valid_to === null) d.valid_to = deadline.toISOString();
-    else {
-      const v = new Date(d.valid_to);
-      d.valid_to = v.toISOString();
-      if (v.getTime() > deadline.getTime())
-        add(
-          errors,
-          i,
-          'valid_to',
-          `Au plus tard le ${formatParisDate(deadline)} à ${formatParisTime(deadline)} : trois jours francs avant la réunion (décret du 17 mars 1967, art. 9 bis).`,
-        );
-    }
+    if (d.valid_to !== null && new Date(d.valid_to).getTime() !== deadline.getTime())
+      add(
+        errors,
+        i,
+        'valid_to',
+        `Date légale, calculée : le ${formatParisDate(deadline)} à ${formatParisTime(deadline)}, trois jours francs avant la réunion (décret du 17 mars 1967, art. 9 bis). Envoyez null.`,
+      );
+    d.valid_to = deadline.toISOString();
 
     // Convocation: an upload becomes {name, content_type, sha256, size}; the stored form must be the stored file.
     const c = d.convocation as unknown as {
@@ -138,7 +143,7 @@ export async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>
     });
     d.resolutions.sort((a, b) => a.number - b.number);
 
-    const voted = id ? await repo.ownersWithBallot(tx, id) : new Map<string, string>();
+    const voted = id ? await takenPart(tx, id) : new Map<string, string>();
     const ownerSeen = new Set<string>();
     d.participants.forEach((p, k) => {
       const oid = owners.get(p.coproprietaire);
@@ -169,10 +174,18 @@ export async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>
       // Tantièmes were fixed when the convocation was published: null keeps them.
       const stored = prev?.participants.find((x) => x.coproprietaire === p.coproprietaire);
       if (p.tantiemes === null && prev?.published_at && stored?.tantiemes) p.tantiemes = stored.tantiemes;
-      // A vote entered at the meeting recorded how they took part: null keeps it.
+      // The register holds how they took part at the meeting: null keeps it. Represented needs the
+      // mandataire, which only session-votes records (loi art. 22 I).
       const oidVoted = oid ? voted.get(oid) : undefined;
       if (p.attendance === null && (oidVoted === 'present' || oidVoted === 'represented'))
         p.attendance = oidVoted;
+      else if (p.attendance === 'represented' && oidVoted !== 'represented')
+        add(
+          errors,
+          i,
+          `participants.${k}.attendance`,
+          'Un copropriétaire représenté nomme son mandataire : enregistrez-le par session-votes.',
+        );
     });
     d.participants.sort((a, b) => a.coproprietaire.localeCompare(b.coproprietaire));
 
@@ -194,6 +207,15 @@ export async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>
             add(errors, i, 'participants', `${ext} a voté par correspondance : il reste convoqué.`);
       }
     }
+    if (coproId)
+      for (const [field, message] of participantsAgainstKeys(
+        d,
+        reps,
+        repTotal,
+        owners,
+        await lotsOf(coproId),
+      ))
+        add(errors, i, field, message);
   }
   return errors;
 }

@@ -1,9 +1,10 @@
-import type { SyndicAssembleeBody } from '@tantieme/contract';
+import { registerState, type SyndicAssembleeBody } from '@tantieme/contract';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
 import type { Realtime } from '../../../realtime/index.js';
+import * as agRepo from '../../assemblees/assemblees.repo.js';
 import { type FieldErrors, requireExternalId, type SyndicApiContext, type Tx } from '../kit/index.js';
 import * as repo from './assemblees.repo.js';
 import { AG, type LoadedAssemblee } from './assemblees.repo.js';
@@ -37,3 +38,12 @@ export interface Deps {
 }
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Co-owners who took part according to the register → how: 'correspondence' (a form), 'present' or
+ * 'represented' (the last attendance recorded at the meeting). Read from the chained records.
+ */
+export async function takenPart(db: Db | Tx, agId: string) {
+  const state = registerState(await agRepo.listRecords(db, agId));
+  return new Map([...state].flatMap(([id, st]) => (st.attendance ? [[id, st.attendance] as const] : [])));
+}

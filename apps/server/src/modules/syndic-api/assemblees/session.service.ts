@@ -1,4 +1,4 @@
-import { hasSecondVote, type sessionVotesBody } from '@tantieme/contract';
+import { hasSecondVote, registerState, type sessionVotesBody } from '@tantieme/contract';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
@@ -10,6 +10,8 @@ import { AG, REF } from './assemblees.repo.js';
 import { assembleeOf, type Deps } from './common.js';
 import { issueHead, notifySignedHead } from '../../assemblees/head.service.js';
 import { assemblySigner } from '../../../platform/signing.js';
+import { articleLabel, checkDelegations, generalTotal } from './proxies.js';
+import { syndicatOwners } from './register.service.js';
 
 /**
  * Starts the meeting session: the online vote closes (a vote waiting on the row lock then sees it), and
@@ -41,13 +43,20 @@ export async function startSession(deps: Deps, api: SyndicApiContext, externalId
 }
 
 type SessionVotes = z.output<typeof sessionVotesBody>;
+type Entry = SessionVotes['votes'][number];
+type Mandataire = { name: string; coproprietaire_id: string | null; exclusion: string | null };
+
+const sameMandataire = (a: Record<string, unknown> | null, b: Mandataire | null) =>
+  (a?.name ?? null) === (b?.name ?? null) &&
+  (a?.coproprietaire_id ?? null) === (b?.coproprietaire_id ?? null) &&
+  (a?.exclusion ?? null) === (b?.exclusion ?? null);
 
 /**
- * Records the votes cast at the meeting by members present or represented, as the syndic's
- * software entered them, once the session has started. Each vote is a ballot of the same chain
- * (method, attendance and the key that entered it in its payload) replacing the co-owner's
- * current one, and their per-resolution choices; all of them in one transaction under the
- * assembly's row lock, or none (400 naming the field).
+ * Records attendance and the votes cast at the meeting, as the syndic's software entered them,
+ * once the session has started: an attendance record when it changes (with the mandataire of a
+ * represented co-owner), then one record per resolution entered, which sets only that resolution's
+ * vote_1 / vote_2 (contract `registerState`). The proxies that result are checked against loi art.
+ * 22 I. All in one transaction under the assembly's row lock, or nothing (400 naming the field).
  */
 export async function recordSessionVotes(
   db: Db,
@@ -56,25 +65,28 @@ export async function recordSessionVotes(
   body: SessionVotes,
 ) {
   const ag0 = await assembleeOf(db, api, externalId);
-  const ownerIds = await repo.resolveAll(
-    db,
-    api.syndicId,
-    REF.coproprietaire,
-    body.votes.map((v) => v.coproprietaire),
-  );
+  const ownerIds = await repo.resolveAll(db, api.syndicId, REF.coproprietaire, [
+    ...body.votes.map((v) => v.coproprietaire),
+    ...body.votes.flatMap((v) => (v.mandataire?.coproprietaire ? [v.mandataire.coproprietaire] : [])),
+  ]);
   return db.transaction(async (tx) => {
     const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
     if (ag.status_session === null)
       throw new AppError('CONFLICT', "La séance n'a pas commencé : appelez d'abord start-session.", {
         status: 409,
       });
-    const [rows, parts, fromLots] = await Promise.all([
+    const [rows, parts, fromLots, records] = await Promise.all([
       agRepo.listResolutions(tx, ag.id),
       repo.participantsOf(tx, ag.id),
       agRepo.coproTantiemes(tx, ag.copropriete_id),
+      agRepo.listRecords(tx, ag.id),
     ]);
+    const state = registerState(records);
     const byExt = new Map(rows.map((r) => [r.resolution.external_id ?? r.resolution.id, r]));
     const partOf = new Map(parts.map((p) => [p.coproprietaire_id, p]));
+    const owners = new Map(
+      (await repo.ownersByIds(tx, [...new Set(ownerIds.values())])).map((o) => [o.owner.id, o.owner]),
+    );
     const errors: FieldErrors = {};
     const seen = new Set<string>();
     body.votes.forEach((v, i) => {
@@ -84,6 +96,17 @@ export async function recordSessionVotes(
       seen.add(v.coproprietaire);
       if (!oid || !partOf.has(oid))
         errors[`votes.${i}.coproprietaire`] ??= `${v.coproprietaire} n'est pas convoqué à cette assemblée.`;
+      if (v.attendance === 'represented' && !v.mandataire)
+        errors[`votes.${i}.mandataire`] ??= 'Un copropriétaire représenté nomme son mandataire.';
+      if (v.attendance !== 'represented' && v.mandataire)
+        errors[`votes.${i}.mandataire`] ??=
+          "Un mandataire ne s'indique que pour un copropriétaire représenté.";
+      const m = v.mandataire?.coproprietaire;
+      if (m && owners.get(ownerIds.get(m) ?? '')?.copropriete_id !== ag.copropriete_id)
+        errors[`votes.${i}.mandataire.coproprietaire`] ??=
+          `Copropriétaire inconnu dans cette copropriété : ${m}`;
+      if (v.attendance === 'absent' && v.choices.length)
+        errors[`votes.${i}.choices`] ??= 'Un copropriétaire absent ne vote pas en séance.';
       const resSeen = new Set<string>();
       v.choices.forEach((c, j) => {
         const f = `votes.${i}.choices.${j}`;
@@ -91,86 +114,114 @@ export async function recordSessionVotes(
         if (!r) errors[`${f}.resolution`] ??= `Résolution inconnue : ${c.resolution}`;
         else if (r.no_vote)
           errors[`${f}.resolution`] ??= `La résolution ${c.resolution} n'est pas soumise au vote.`;
-        else if (c.vote_2 !== null && !hasSecondVote(r.article))
-          errors[`${f}.vote_2`] ??= "Pas de second vote pour une résolution de l'article 24.";
+        else if (c.vote_2 != null && !hasSecondVote(r.article))
+          errors[`${f}.vote_2`] ??= `Pas de second vote pour une résolution ${articleLabel(r.article)}.`;
         if (resSeen.has(c.resolution)) errors[`${f}.resolution`] ??= `${c.resolution} est en double.`;
         resSeen.add(c.resolution);
       });
     });
     if (Object.keys(errors).length) throw new AppError('VALIDATION_ERROR', undefined, { errors });
 
+    const mandataireOf = (v: Entry): Mandataire | null =>
+      v.mandataire
+        ? {
+            name: v.mandataire.name,
+            coproprietaire_id: v.mandataire.coproprietaire
+              ? ownerIds.get(v.mandataire.coproprietaire)!
+              : null,
+            exclusion: v.mandataire.exclusion,
+          }
+        : null;
+    checkDelegations(
+      body,
+      state,
+      mandataireOf,
+      ownerIds,
+      syndicatOwners(parts, fromLots),
+      ag.general_repartition_id,
+      await generalTotal(tx, ag.general_repartition_id),
+    );
+
     const now = new Date();
-    const voting = rows.filter((r) => !r.resolution.no_vote);
     const out = [];
     for (const v of body.votes) {
       const oid = ownerIds.get(v.coproprietaire)!;
-      const owner = partOf.get(oid)!;
-      const tantiemes = owner.tantiemes ?? fromLots.get(oid) ?? {};
-      const choice = new Map(v.choices.map((c) => [c.resolution, c]));
-      const [o] = await repo.ownersByIds(tx, [oid]);
-      const payload = {
+      const name = owners.get(oid)?.display_name ?? '';
+      const st = state.get(oid);
+      const common = {
         created_at: now.toISOString(),
-        method: v.method,
-        attendance: v.attendance,
-        coproprietaire: { id: oid, name: o?.owner.display_name ?? '' },
+        coproprietaire: { id: oid, name },
         entered_by: { key_id: api.keyId, name: api.actor },
-        ip: null,
-        user_agent: null,
-        choices: voting.map(({ resolution: r, repartition }) => {
-          const c = choice.get(r.external_id ?? r.id);
-          return {
+      };
+      const recs: {
+        seq: number;
+        kind: 'attendance' | 'session_vote';
+        resolution: string | null;
+        digest: string;
+      }[] = [];
+      const wanted = v.attendance === 'absent' ? null : v.attendance;
+      const meeting = st?.attendance === 'present' || st?.attendance === 'represented' ? st.attendance : null;
+      const mandataire = mandataireOf(v);
+      if (wanted !== meeting || !sameMandataire(st?.mandataire ?? null, mandataire)) {
+        const rec = await appendRecord(tx, {
+          assemblee_id: ag.id,
+          kind: 'attendance',
+          coproprietaire_id: oid,
+          payload: { ...common, attendance: wanted, mandataire },
+          created_at: now,
+        });
+        recs.push({ seq: rec.seq, kind: 'attendance', resolution: null, digest: rec.digest });
+        await agRepo.setAttendance(tx, ag.id, oid, wanted ?? (st?.form ? 'correspondence' : null));
+      }
+      for (const c of v.choices) {
+        const { resolution: r, repartition } = byExt.get(c.resolution)!;
+        const tantiemes = partOf.get(oid)?.tantiemes ?? fromLots.get(oid) ?? {};
+        const rec = await appendRecord(tx, {
+          assemblee_id: ag.id,
+          kind: 'session_vote',
+          coproprietaire_id: oid,
+          payload: {
+            ...common,
+            method: v.method,
             resolution_id: r.id,
             number: r.number,
-            title: r.title,
             article: r.article,
-            repartition: repartition
-              ? { id: repartition.id, code: repartition.code, name: repartition.name }
-              : null,
             tantiemes: repartition ? (tantiemes[repartition.id] ?? 0) : 0,
-            total_tantiemes: repartition?.total_tantieme ?? null,
-            vote_1: c?.vote_1 ?? null,
-            vote_2: hasSecondVote(r.article) ? (c?.vote_2 ?? null) : null,
-          };
-        }),
-      };
-      await agRepo.supersedeBallots(tx, ag.id, oid);
-      const rec = await appendRecord(tx, {
-        assemblee_id: ag.id,
-        kind: 'ballot',
-        coproprietaire_id: oid,
-        payload,
-        created_at: now,
-      });
-      await agRepo.replaceVotes(
-        tx,
-        oid,
-        payload.choices.map((c) => ({
-          resolution_id: c.resolution_id,
+            ...(c.vote_1 !== undefined ? { vote_1: c.vote_1 } : {}),
+            ...(c.vote_2 !== undefined ? { vote_2: c.vote_2 } : {}),
+          },
+          created_at: now,
+        });
+        recs.push({ seq: rec.seq, kind: 'session_vote', resolution: c.resolution, digest: rec.digest });
+        const prev = st?.session.get(r.id);
+        await agRepo.upsertVote(tx, {
+          resolution_id: r.id,
           coproprietaire_id: oid,
-          vote_value: c.vote_1,
-          vote_2_value: c.vote_2,
+          vote_value: c.vote_1 !== undefined ? c.vote_1 : (prev?.vote_1 ?? null),
+          vote_2_value: c.vote_2 !== undefined ? c.vote_2 : (prev?.vote_2 ?? null),
           method: v.method,
           user_id: null,
           updated_at: now,
           record_id: rec.id,
-        })),
-      );
-      await agRepo.setAttendance(tx, ag.id, oid, v.attendance);
-      out.push({ coproprietaire: v.coproprietaire, seq: rec.seq, digest: rec.digest });
+        });
+      }
+      out.push({ coproprietaire: v.coproprietaire, records: recs });
     }
     await writeAudit(
       tx,
       api,
-      out.map((o) => ({
-        action: 'created' as const,
-        resource: 'session_vote',
-        resourceId: ag.id,
-        externalId,
-        changes: {
-          coproprietaire: { before: null, after: o.coproprietaire },
-          seq: { before: null, after: o.seq },
-        },
-      })),
+      out
+        .filter((o) => o.records.length)
+        .map((o) => ({
+          action: 'created' as const,
+          resource: 'session_vote',
+          resourceId: ag.id,
+          externalId,
+          changes: {
+            coproprietaire: { before: null, after: o.coproprietaire },
+            seq: { before: null, after: o.records.map((r) => r.seq).join(',') },
+          },
+        })),
     );
     return out;
   });

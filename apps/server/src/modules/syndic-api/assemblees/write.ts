@@ -4,7 +4,8 @@ import { type BulkItem, externalResource, type SyndicApiContext, type Tx } from 
 import * as repo from './assemblees.repo.js';
 import { AG, type LoadedAssemblee, REF } from './assemblees.repo.js';
 import { check } from './check.js';
-import type { Data, Uploads } from './common.js';
+import { type Data, takenPart, type Uploads } from './common.js';
+import { appendRecord } from '../../assemblees/chain.js';
 
 /** Writes one assembly (insert or update) from checked data, in the upsert's transaction. */
 async function write(
@@ -107,7 +108,7 @@ async function write(
     id,
     existingParts.filter((p) => !wanted.has(p.coproprietaire_id)).map((p) => p.coproprietaire_id),
   );
-  const voted = before ? await repo.ownersWithBallot(tx, id) : new Map<string, string>();
+  const voted = before ? await takenPart(tx, id) : new Map<string, string>();
   const newParts = [];
   for (const [ownerId, p] of wanted) {
     const tantiemes = p.tantiemes
@@ -118,6 +119,25 @@ async function write(
     else newParts.push({ assemblee_id: id, coproprietaire_id: ownerId, tantiemes, attendance });
   }
   await repo.insertParticipants(tx, newParts);
+  // A presence declared by the PUT is chained like one entered at the meeting (the tally reads
+  // only the register); represented is recorded by session-votes, with the mandataire.
+  const present = [...wanted].filter(
+    ([oid, p]) => p.attendance === 'present' && voted.get(oid) !== 'present',
+  );
+  if (present.length) await agRepo.lockAssemblee(tx, id);
+  for (const [oid] of present)
+    await appendRecord(tx, {
+      assemblee_id: id,
+      kind: 'attendance',
+      coproprietaire_id: oid,
+      payload: {
+        created_at: new Date().toISOString(),
+        attendance: 'present',
+        mandataire: null,
+        entered_by: { key_id: api.keyId, name: api.actor },
+      },
+      created_at: new Date(),
+    });
   await updateTotals(tx, id, coproId, values.general_repartition_id!);
 }
 
