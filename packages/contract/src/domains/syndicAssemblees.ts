@@ -345,6 +345,28 @@ export const syndicAssembleeEndpoints = {
       z.object({ result: z.enum(['updated', 'unchanged']), status_session: z.number().int() }),
     ),
   }),
+  endSession: defineSyndicEndpoint({
+    method: 'POST',
+    path: '/syndic/v1/assemblees/:external_id/end-session',
+    summary:
+      "End the meeting (after start-session): the register's head is signed and sent to every participant",
+    scope: 'write',
+    params: agParams,
+    response: okEnvelope(
+      z.object({
+        result: z.enum(['updated', 'unchanged']),
+        status_session: z.number().int(),
+        head: z
+          .object({
+            count: z.number().int(),
+            digest: z.string(),
+            signed_at: z.string(),
+            signature: z.string(),
+          })
+          .nullable(),
+      }),
+    ),
+  }),
   signatureRequests: defineSyndicEndpoint({
     method: 'POST',
     path: '/syndic/v1/assemblees/:external_id/signature-requests',

@@ -5,6 +5,7 @@ import type { Deps } from './common.js';
 import { publish } from './publish.service.js';
 import { chainCheck, listBallots, tally } from './register.service.js';
 import { recordSessionVotes, startSession } from './session.service.js';
+import { endSession } from './end.service.js';
 import { listSignatures, requestSignatures } from './signatures.service.js';
 import { assembleesResource } from './write.js';
 
@@ -39,6 +40,7 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
   );
   syndicRoute(app, e.publish, ({ api, params }) => publish(deps(), api, params.external_id));
   syndicRoute(app, e.startSession, ({ api, params }) => startSession(deps(), api, params.external_id));
+  syndicRoute(app, e.endSession, ({ api, params }) => endSession(deps(), api, params.external_id));
   syndicRoute(app, e.sessionVotes, ({ api, params, body }) =>
     recordSessionVotes(app.db, api, params.external_id, body),
   );
