@@ -78,6 +78,5 @@ export function useVote(t: AgTarget | null, agId: string) {
 }
 
 export const fetchReceipt = (t: AgTarget, agId: string) => api.call(e.receipt, { params: { ...t, agId } });
-export const fetchChain = (t: AgTarget, agId: string) => api.call(e.chain, { params: { ...t, agId } });
 export const fetchRegister = (t: AgTarget, agId: string) =>
   api.call(registerEndpoints.register, { params: { ...t, agId } });
