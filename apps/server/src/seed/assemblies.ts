@@ -12,6 +12,7 @@ import {
 } from '../db/schema/index.js';
 import { sha256 } from '../lib/crypto.js';
 import { recordDigest } from '../modules/assemblees/chain.js';
+import { type CountedResolution, chainPastMeeting } from './assemblies.register.js';
 import { addDays } from './clock.js';
 import { newId, type SeedContext, type StoredFile, storeFile } from './context.js';
 import { type CoproInfo, type OwnerInfo, ownerTantiemes } from './copro.js';
@@ -623,8 +624,7 @@ export async function seedAssemblies(
       })),
     );
 
-  // What each co-owner voted at the past meeting, per resolution: chained below, as the session entry records it.
-  const pastChoices = new Map<OwnerInfo, { resolution_id: string; number: number; vote_1: Choice }[]>();
+  const pastCounted: CountedResolution[] = [];
   const insertResolutions = (agId: string, items: ResolutionDef[], counted: boolean) =>
     items.map((r, i) => {
       const id = newId();
@@ -662,11 +662,7 @@ export async function seedAssemblies(
           : null,
       });
       if (t) {
-        for (const [o, c] of t.choices)
-          pastChoices.set(o, [
-            ...(pastChoices.get(o) ?? []),
-            { resolution_id: id, number: i + 1, vote_1: c },
-          ]);
+        pastCounted.push({ id, number: i + 1, article: r.article, choices: t.choices });
         ctx.rows.add(
           votes,
           ...[...t.choices].map(([o, c]) => ({
@@ -686,34 +682,13 @@ export async function seedAssemblies(
       return id;
     });
   insertResolutions(pastId, past, true);
-  // The past meeting's register: one chained entry per co-owner present, with their vote on each resolution.
-  let pastDigest = CHAIN_GENESIS;
-  for (const [seq, [o, choices]] of [...pastChoices].entries()) {
-    const method = o.key === 'claire' ? 'e_form' : o.key === 'sci' ? 'courrier' : 'saisie_par_admin';
-    const at = clock.paris(pastDate, '20:00');
-    const rec = {
-      assemblee_id: pastId,
-      seq: seq + 1,
-      kind: 'ballot',
-      coproprietaire_id: o.id,
-      payload: {
-        created_at: at.toISOString(),
-        method,
-        attendance: 'present',
-        coproprietaire: { id: o.id, name: o.display_name },
-        choices: choices.map((c) => ({ ...c, vote_2: null })),
-      },
-    };
-    const digest = await recordDigest(pastDigest, rec);
-    ctx.rows.add(assembleeRecords, {
-      ...rec,
-      current: true,
-      created_at: at,
-      prev_digest: pastDigest,
-      digest,
-    });
-    pastDigest = digest;
-  }
+  await chainPastMeeting(ctx, pastId, pastCounted, {
+    form: (o) =>
+      o.key === 'claire'
+        ? clock.paris(addDays(pastDate, -4), '21:12')
+        : clock.paris(addDays(pastDate, -6), '10:00'),
+    meeting: clock.paris(pastDate, '20:00'),
+  });
   const nextIds = insertResolutions(nextId, upcoming, false);
   // Two council members already voted online for the upcoming meeting: chained ballots, as the vote call records them.
   let prevDigest = CHAIN_GENESIS;

@@ -66,7 +66,7 @@ beforeAll(async () => {
       code: '1',
       name: 'Générales',
       total_tantieme: 100,
-      tantiemes: [{ lot: 'X', tantieme: 10 }],
+      tantiemes: [{ lot: 'X', tantieme: 100 }],
     }),
   );
   await ok(
@@ -111,6 +111,7 @@ beforeAll(async () => {
       name: 'Assemblée générale ordinaire',
       year: 2030,
       date: '2030-06-15T18:00:00+02:00',
+      general_repartition: 'X',
       convocation: {
         name: 'Convocation.pdf',
         content_type: 'application/pdf',
@@ -252,12 +253,14 @@ describe('a key reaches only its own syndic', () => {
         name: 'Intrus',
         year: 2030,
         date: '2030-06-15T18:00:00+02:00',
+        general_repartition: 'X',
         participants: [{ coproprietaire: 'X' }],
       },
     });
     expect(ag.statusCode).toBe(400);
     expect(json(ag).errors).toEqual({
       copropriete: 'Copropriété inconnue\u202f: X',
+      general_repartition: 'Clé de répartition inconnue\u202f: X',
       'participants.0.coproprietaire': 'Copropriétaire inconnu\u202f: X',
     });
     const lists = allEndpoints().filter(
