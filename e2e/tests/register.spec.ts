@@ -73,8 +73,8 @@ test('a register whose record was changed fails, naming the record', async ({ pa
   await page.route(isRegister, async (route) => {
     const res = await route.fetch();
     const body = await res.json();
-    const choices = body.data.records[1].payload.choices as { vote_1: string }[];
-    choices[0].vote_1 = choices[0].vote_1 === 'agree' ? 'disagree' : 'agree';
+    // The second record's time moved back, as an operator backdating an entry would.
+    body.data.records[1].payload.created_at = '2000-01-01T00:00:00.000Z';
     await route.fulfill({ response: res, json: body });
   });
   await openRegister(page);
