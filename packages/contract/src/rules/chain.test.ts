@@ -254,3 +254,35 @@ describe('the head token of the notification', () => {
     expect(decodeHead('rien')).toBeNull();
   });
 });
+
+describe('the document a signature carries', () => {
+  async function withSignature(statement: Record<string, unknown>, sha: string) {
+    const c = await chain(1);
+    const r = {
+      assemblee_id: AG,
+      seq: 2,
+      kind: 'signature',
+      coproprietaire_id: 'o1',
+      payload: { mode: 'PROCURATION', document: { type: 'procuration', sha256: sha, statement } },
+    };
+    const digest = await recordDigest(c[0].digest, r);
+    return [...c, { ...r, prev_digest: c[0].digest, digest, current: true }];
+  }
+  const statement = { type: 'procuration', procurations: { o2: { coproprietaire_name: 'M. Leroy' } } };
+
+  it('verifies when the statement gives the SHA-256 recorded', async () => {
+    const v = await verifyRegister(
+      register(await withSignature(statement, nodeSha(canonicalJson(statement)))),
+    );
+    expect(v.ok).toBe(true);
+    expect(v.documents_broken).toEqual([]);
+  });
+
+  it('names a signature whose statement does not give the SHA-256 recorded', async () => {
+    const v = await verifyRegister(register(await withSignature(statement, '0'.repeat(64))));
+    expect(v.ok).toBe(false);
+    expect(describeVerification(v)[1]).toBe(
+      "La signature n° 2 ne correspond plus au document signé\u202f: l'empreinte du document diffère.",
+    );
+  });
+});

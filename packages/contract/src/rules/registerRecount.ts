@@ -31,7 +31,8 @@ export function recountRegister(reg: AssemblyRegister): RegisterRecount {
         article: r.article,
         no_vote: r.no_vote,
         amended: r.amended,
-        repartition: r.repartition?.id ?? general.id,
+        // As the server's tally: a resolution without a key has no members to count.
+        repartition: r.repartition?.id ?? '',
       })),
       coproprietaires: reg.coproprietaires,
       generalRepartition: general.id,

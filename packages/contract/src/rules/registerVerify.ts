@@ -1,5 +1,5 @@
 import type { AssemblyRegister } from '../domains/assemblyRegister.js';
-import { CHAIN_GENESIS, formatParisDate, formatParisTime } from './assemblee.js';
+import { CHAIN_GENESIS, canonicalJson, formatParisDate, formatParisTime } from './assemblee.js';
 import { type ChainBreak, type ChainVerification, type Sha256Hex, verifyChain, webSha256 } from './chain.js';
 import {
   compareHead,
@@ -35,6 +35,8 @@ export interface RegisterVerification {
   key_ok: boolean;
   heads: HeadCheck[];
   held: HeadCheck | null;
+  /** Ranks of the signatures whose signed statement no longer gives the SHA-256 they carry. */
+  documents_broken: number[];
 }
 
 export interface VerifyOptions {
@@ -69,14 +71,21 @@ export async function verifyRegister(
   const heads: HeadCheck[] = [];
   for (const h of [...reg.heads, reg.head]) heads.push(await check(h));
   const held = opts.held ? await check(opts.held) : null;
+  const documents_broken: number[] = [];
+  for (const r of reg.records) {
+    const doc = r.payload.document as { sha256?: unknown; statement?: unknown } | undefined;
+    if (r.kind === 'signature' && doc?.statement && (await sha(canonicalJson(doc.statement))) !== doc.sha256)
+      documents_broken.push(r.seq);
+  }
   const fine = (h: HeadCheck) => h.signature_ok && h.comparison === 'ok';
   return {
-    ok: chain.ok && key_ok && heads.every(fine) && (!held || fine(held)),
+    ok: chain.ok && key_ok && heads.every(fine) && (!held || fine(held)) && documents_broken.length === 0,
     count: reg.records.length,
     chain,
     key_ok,
     heads,
     held,
+    documents_broken,
   };
 }
 
@@ -112,6 +121,10 @@ export function describeVerification(v: RegisterVerification): string[] {
   if (v.chain.first_broken)
     problems.push(
       `L'enregistrement n° ${v.chain.first_broken.seq} est rompu : ${BREAKS[v.chain.first_broken.reason]}.`,
+    );
+  for (const seq of v.documents_broken)
+    problems.push(
+      `La signature n° ${seq} ne correspond plus au document signé\u202f: l'empreinte du document diffère.`,
     );
   if (!v.key_ok) problems.push("L'empreinte de la clé publique du serveur ne correspond pas à la clé.");
   for (const h of v.heads) {
