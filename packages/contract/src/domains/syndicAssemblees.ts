@@ -134,6 +134,17 @@ export const syndicAssembleeResource = syndicAssembleeBody.extend({
   status_convocation: z.number().int(),
   date_sent_convocation: z.string().nullable(),
   published_at: z.string().nullable(),
+  /**
+   * Set when the syndic published with override_delay although the 21 days of décret 1967 art. 9
+   * and 64 could not run for the co-owners listed: a risk of annulment, shown as such.
+   */
+  convocation_risk: z
+    .object({
+      overridden_at: z.string(),
+      key_id: z.string(),
+      late: z.array(z.object({ coproprietaire: z.string(), earliest_meeting: z.string() })),
+    })
+    .nullable(),
   status_session: z.number().int().nullable(),
   total_lots: z.number().int(),
   total_coproprietaires: z.number().int(),
@@ -148,7 +159,7 @@ export const publishResult = z.object({
   sent: z.object({ email: z.number().int(), postal: z.number().int() }),
   /** Participants who already had their convocation (a second call sends nothing twice). */
   already_sent: z.number().int(),
-  /** Legal reminders that do not stop the publication (the 21-day delay of décret 1967 art. 9). */
+  /** Legal risks the syndic chose to take (the 21-day delay overridden), in French. */
   warnings: z.array(z.string()),
 });
 
@@ -299,6 +310,18 @@ export const syndicTallyRow = z.object({
   reduced: z.array(z.object({ coproprietaire: z.string(), from: z.number().int(), to: z.number().int() })),
 });
 
+/** A line of the attendance sheet (feuille de présence), from the register. */
+export const attendanceRow = z.object({
+  coproprietaire: z.string(),
+  name: z.string(),
+  /** null: absent (défaillant). */
+  attendance: z.enum(['present', 'represented', 'correspondence']).nullable(),
+  /** Who represents them (loi art. 22 I), when represented. */
+  mandataire: z.object({ name: z.string(), coproprietaire: z.string().nullable() }).nullable(),
+  /** Their voix in the charges générales key. */
+  tantiemes: z.number().int(),
+});
+
 export const syndicAssembleeEndpoints = {
   list: defineSyndicEndpoint({
     method: 'GET',
@@ -329,8 +352,15 @@ export const syndicAssembleeEndpoints = {
   publish: defineSyndicEndpoint({
     method: 'POST',
     path: '/syndic/v1/assemblees/:external_id/publish',
+    query: z.object({
+      /**
+       * Publish although the meeting is too close for some co-owners (urgency, décret 1967 art. 9):
+       * recorded on the assembly as convocation_risk.
+       */
+      override_delay: z.enum(['true', 'false']).default('false'),
+    }),
     summary:
-      'Publish the convocation: a notification to each participant, and an e-mail or a postal record per their choice of electronic notice',
+      'Publish the convocation: a notification to each participant, and an e-mail to those who gave their express consent to electronic notice (loi art. 42-1), a postal record otherwise; refused when the 21 days of décret 1967 art. 9 and 64 cannot run for some co-owners, unless override_delay=true',
     scope: 'write',
     params: agParams,
     response: okEnvelope(publishResult),
@@ -410,6 +440,15 @@ export const syndicAssembleeEndpoints = {
     scope: 'read',
     params: agParams,
     response: okEnvelope(chainCheckSchema),
+  }),
+  attendance: defineSyndicEndpoint({
+    method: 'GET',
+    path: '/syndic/v1/assemblees/:external_id/attendance',
+    summary:
+      'The attendance sheet from the register: every co-owner present, represented (and by whom) or by correspondence, with their voix',
+    scope: 'read',
+    params: agParams,
+    response: okEnvelope(z.array(attendanceRow)),
   }),
   tally: defineSyndicEndpoint({
     method: 'GET',

@@ -42,6 +42,15 @@ export const assemblees = pgTable('assemblees', {
   total_tantiemes: integer('total_tantiemes').notNull().default(0),
   /** The repartition of the common parts' quote-parts (charges générales): loi art. 22 and the totals. */
   general_repartition_id: uuid('general_repartition_id').references(() => repartitions.id),
+  /**
+   * Set when the syndic published although the 21-day delay (décret 1967 art. 9, 64) could not run
+   * for some co-owners: the override, recorded and shown as a risk.
+   */
+  convocation_risk: jsonb('convocation_risk').$type<{
+    overridden_at: string;
+    key_id: string;
+    late: { coproprietaire: string; earliest_meeting: string }[];
+  } | null>(),
   /** When the convocation was published to the co-owners (notification + e-mail or postal record). */
   published_at: timestamp('published_at', { withTimezone: true }),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -84,11 +84,6 @@ export function listOwnVotes(db: Q, coproprietaireId: string, resolutionIds: str
     .where(and(eq(votes.coproprietaire_id, coproprietaireId), inArray(votes.resolution_id, resolutionIds)));
 }
 
-export function listVotesOf(db: Q, resolutionIds: string[]) {
-  if (resolutionIds.length === 0) return Promise.resolve([]);
-  return db.select().from(votes).where(inArray(votes.resolution_id, resolutionIds));
-}
-
 export function findFiles(db: Q, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.select().from(files).where(inArray(files.id, ids));

@@ -35,6 +35,11 @@ export type LoadedAssemblee = Omit<SyndicAssembleeBody, 'general_repartition'> &
   status_convocation: number;
   date_sent_convocation: string | null;
   published_at: string | null;
+  convocation_risk: {
+    overridden_at: string;
+    key_id: string;
+    late: { coproprietaire: string; earliest_meeting: string }[];
+  } | null;
   status_session: number | null;
   total_lots: number;
   total_coproprietaires: number;
@@ -147,6 +152,7 @@ export async function loadAssemblees(db: Executor, syndicId: string, ids: string
       status_convocation: ag.status_convocation,
       date_sent_convocation: iso(ag.date_sent_convocation),
       published_at: iso(ag.published_at),
+      convocation_risk: ag.convocation_risk ?? null,
       status_session: ag.status_session,
       total_lots: ag.total_lots,
       total_coproprietaires: ag.total_coproprietaires,
@@ -227,31 +233,6 @@ export function updateParticipant(
     );
 }
 
-/**
- * Co-owners with a current ballot in this assembly → how they took part: 'correspondence' for an
- * online ballot, 'present' / 'represented' for a vote the syndic entered at the meeting.
- */
-export async function ownersWithBallot(db: Executor, agId: string) {
-  const rows = await db
-    .select({
-      id: assembleeRecords.coproprietaire_id,
-      attendance: sql<string | null>`${assembleeRecords.payload}->>'attendance'`,
-    })
-    .from(assembleeRecords)
-    .where(
-      and(
-        eq(assembleeRecords.assemblee_id, agId),
-        eq(assembleeRecords.kind, 'ballot'),
-        eq(assembleeRecords.current, true),
-      ),
-    );
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      (r.attendance ?? 'correspondence') as 'correspondence' | 'present' | 'represented',
-    ]),
-  );
-}
 export async function countRecords(db: Executor, agId: string) {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })

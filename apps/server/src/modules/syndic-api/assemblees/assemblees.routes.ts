@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { syndicRoute } from '../kit/index.js';
 import type { Deps } from './common.js';
 import { publish } from './publish.service.js';
-import { chainCheck, listBallots, tally } from './register.service.js';
+import { attendanceSheet, chainCheck, listBallots, tally } from './register.service.js';
 import { recordSessionVotes, startSession } from './session.service.js';
 import { endSession } from './end.service.js';
 import { listSignatures, requestSignatures } from './signatures.service.js';
@@ -38,7 +38,9 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
       assembleesResource(app.platform.storage).put(app.db, api, params.external_id, body as never) as never,
     { bodyLimit: PUT_BODY_LIMIT },
   );
-  syndicRoute(app, e.publish, ({ api, params }) => publish(deps(), api, params.external_id));
+  syndicRoute(app, e.publish, ({ api, params, query }) =>
+    publish(deps(), api, params.external_id, { overrideDelay: query.override_delay === 'true' }),
+  );
   syndicRoute(app, e.startSession, ({ api, params }) => startSession(deps(), api, params.external_id));
   syndicRoute(app, e.endSession, ({ api, params }) => endSession(deps(), api, params.external_id));
   syndicRoute(app, e.sessionVotes, ({ api, params, body }) =>
@@ -50,5 +52,6 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
   syndicRoute(app, e.signatures, ({ api, params }) => listSignatures(app.db, api, params.external_id));
   syndicRoute(app, e.ballots, ({ api, params }) => listBallots(app.db, api, params.external_id));
   syndicRoute(app, e.chain, ({ api, params }) => chainCheck(app.db, api, params.external_id));
+  syndicRoute(app, e.attendance, ({ api, params }) => attendanceSheet(app.db, api, params.external_id));
   syndicRoute(app, e.tally, ({ api, params }) => tally(app.db, api, params.external_id));
 }

@@ -138,9 +138,11 @@ async function building(headers: H) {
       .where(eq(coproprietaires.id, owners[ext].id));
     owners[ext].headers = u.headers;
   }
-  await t.database.db
-    .insert(coproprietaireSettings)
-    .values({ coproprietaire_id: owners.C2.id, key: 'allow-convocation-electronic', value: '0' });
+  // C1 consented to electronic notice, C2 chose the post, C3 and C4 never chose (loi art. 42-1).
+  await t.database.db.insert(coproprietaireSettings).values([
+    { coproprietaire_id: owners.C1.id, key: 'allow-convocation-electronic', value: '1' },
+    { coproprietaire_id: owners.C2.id, key: 'allow-convocation-electronic', value: '0' },
+  ]);
 }
 
 const assembly = (over: Record<string, unknown> = {}) => ({
@@ -306,10 +308,11 @@ describe('a syndic runs a general assembly through the API', () => {
     expect(r1b.title).toBe('Approbation des comptes 2025');
   });
 
-  it('publishes the convocation: a notification each, e-mail or post per the co-owner’s choice, once', async () => {
+  it('publishes the convocation: a notification each, e-mail only with the express consent, once', async () => {
     const pub = await ok(call('POST', '/assemblees/AG2026/publish', syndic.headers));
-    // C1 (account e-mail) and C3 (contact e-mail) by e-mail; C2 chose the post; C4 has no e-mail.
-    expect(pub.sent).toEqual({ email: 2, postal: 2 });
+    // C1 consented (account e-mail); C2 chose the post; C3 has an e-mail but never consented: the
+    // post (loi art. 42-1); C4 has no e-mail.
+    expect(pub.sent).toEqual({ email: 1, postal: 3 });
     expect(pub.already_sent).toBe(0);
     expect(pub.warnings).toEqual([]);
     const comms = await t.database.db
@@ -320,7 +323,7 @@ describe('a syndic runs a general assembly through the API', () => {
     expect(byOwner).toEqual({
       [owners.C1.id]: 'email',
       [owners.C2.id]: 'postal',
-      [owners.C3.id]: 'email',
+      [owners.C3.id]: 'postal',
       [owners.C4.id]: 'postal',
     });
     const postal = comms.find((c) => c.coproprietaire_id === owners.C4.id)!;
@@ -329,8 +332,8 @@ describe('a syndic runs a general assembly through the API', () => {
       .select()
       .from(outbox)
       .where(sql`${outbox.meta}->>'kind' = 'convocation'`);
-    expect(mails.map((m) => m.recipient).sort()).toContain('garnier@example.fr');
-    expect(mails).toHaveLength(2);
+    expect(mails.map((m) => m.recipient)).not.toContain('garnier@example.fr');
+    expect(mails).toHaveLength(1);
     expect(mails[0].body).toContain(`/assemblee/${agId}`);
     const notes = await t.database.db
       .select()
@@ -809,18 +812,29 @@ function assemblyUpdated() {
 }
 
 describe('legal reminders and removed co-owners', () => {
-  it('publishing less than 21 days before the meeting warns (décret 1967 art. 9); a removed co-owner is not convened', async () => {
+  it('publishing less than 21 days before the meeting is refused naming the co-owners, unless overridden and recorded as a risk (décret 1967 art. 9, 64); a removed co-owner is not convened', async () => {
     const soon = new Date(Date.now() + 10 * 86_400_000);
     const body = assembly({
       name: 'Assemblée générale urgente',
       date: soon.toISOString(),
     });
     await ok(call('PUT', '/assemblees/AGSOON', syndic.headers, body));
-    const pub = await ok(call('POST', '/assemblees/AGSOON/publish', syndic.headers));
-    expect(pub.sent).toEqual({ email: 2, postal: 2 });
+    const refusedPub = await call('POST', '/assemblees/AGSOON/publish', syndic.headers);
+    expect(refusedPub.status).toBe(400);
+    expect(refusedPub.body.errors.date).toMatch(
+      /^Réunion trop proche pour (Mme Claire \S+ \(au plus tôt le \d{2}\/\d{2}\/\d{4}\)(, )?){4}\u202f: 21 jours à compter du lendemain de la première présentation \(décret du 17 mars 1967, art\. 9 et 64\)\. En cas d'urgence, publiez avec override_delay=true\.$/,
+    );
+    const notSent = await ok(call('GET', '/assemblees/AGSOON', syndic.headers));
+    expect(notSent).toMatchObject({ published_at: null, convocation_risk: null });
+    const pub = await ok(call('POST', '/assemblees/AGSOON/publish?override_delay=true', syndic.headers));
+    expect(pub.sent).toEqual({ email: 1, postal: 3 });
     expect(pub.warnings).toEqual([
-      'Convocation notifiée moins de 21 jours avant la réunion (décret du 17 mars 1967, art. 9).',
+      "Délai de 21 jours non respecté pour 4 copropriétaire(s), publié à la demande du syndic\u202f: risque d'annulation (décret du 17 mars 1967, art. 9).",
     ]);
+    const forced = await ok(call('GET', '/assemblees/AGSOON', syndic.headers));
+    expect(
+      forced.convocation_risk.late.map((l: { coproprietaire: string }) => l.coproprietaire).sort(),
+    ).toEqual(['C1', 'C2', 'C3', 'C4']);
 
     await ok(
       call('PUT', '/coproprietaires/C5', syndic.headers, {

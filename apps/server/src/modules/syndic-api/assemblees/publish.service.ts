@@ -1,11 +1,17 @@
-import { formatParisDate, formatParisTime, isEmail } from '@tantieme/contract';
+import {
+  convocationTooLate,
+  formatParisDate,
+  formatParisTime,
+  isEmail,
+  parisInstant,
+} from '@tantieme/contract';
 import { AppError } from '../../../http/errors.js';
 import { enqueue } from '../../../platform/outbox.js';
 import * as agRepo from '../../assemblees/assemblees.repo.js';
 import { stageNotification } from '../../notifications/notify.js';
-import { type FieldErrors, type SyndicApiContext, writeAudit } from '../kit/index.js';
+import { externalIdsOf, type FieldErrors, type SyndicApiContext, writeAudit } from '../kit/index.js';
 import * as repo from './assemblees.repo.js';
-import { AG } from './assemblees.repo.js';
+import { AG, REF } from './assemblees.repo.js';
 import { assembleeOf, type Deps, iso } from './common.js';
 
 const addressLines = (a: { full_address?: string | null } | null | undefined) =>
@@ -14,10 +20,17 @@ const addressLines = (a: { full_address?: string | null } | null | undefined) =>
 /**
  * Publishes the convocation to every participant not convened yet, in one transaction: a
  * notification (the notify service), and an e-mail with the convocation or a postal record,
- * per the record's 'allow-convocation-electronic' choice (an e-mail needs an address). Tantièmes
- * read from the lots are fixed now. A second call sends nothing twice.
+ * per the record's 'allow-convocation-electronic' choice: e-mail only with that express consent
+ * and an address, else the post. Refused when the 21 days cannot run for some of them, unless the
+ * syndic overrides it (recorded as convocation_risk). Tantièmes read from the lots are fixed now.
+ * A second call sends nothing twice.
  */
-export async function publish(deps: Deps, api: SyndicApiContext, externalId: string) {
+export async function publish(
+  deps: Deps,
+  api: SyndicApiContext,
+  externalId: string,
+  opts: { overrideDelay?: boolean } = {},
+) {
   const { db, config } = deps;
   let afterCommit: () => Promise<void> = async () => {};
   const result = await db.transaction(async (tx) => {
@@ -33,6 +46,42 @@ export async function publish(deps: Deps, api: SyndicApiContext, externalId: str
     const fromLots = await agRepo.coproTantiemes(tx, ag.copropriete_id);
     const now = new Date();
     const todo = targets.filter((t) => !t.participant.is_send_convocation);
+    // Décret 1967 art. 9 and 64: 21 days from the day after the first presentation, which cannot
+    // come before today's sending. Too close for someone: refused, naming them, unless overridden.
+    const late = convocationTooLate(
+      ag.date,
+      todo.map((t) => ({ id: t.owner.id, first_presentation: now })),
+    );
+    const lateExt = await externalIdsOf(
+      tx,
+      api.syndicId,
+      REF.coproprietaire,
+      late.map((l) => l.id),
+    );
+    const names = new Map(todo.map((t) => [t.owner.id, t.owner.display_name]));
+    if (late.length && !opts.overrideDelay)
+      throw new AppError('VALIDATION_ERROR', undefined, {
+        errors: {
+          date: `Réunion trop proche pour ${late
+            .map(
+              (l) =>
+                `${names.get(l.id)} (au plus tôt le ${formatParisDate(parisInstant(l.earliest_meeting))})`,
+            )
+            .join(
+              ', ',
+            )} : 21 jours à compter du lendemain de la première présentation (décret du 17 mars 1967, art. 9 et 64). En cas d'urgence, publiez avec override_delay=true.`,
+        },
+      });
+    const risk = late.length
+      ? {
+          overridden_at: now.toISOString(),
+          key_id: api.keyId ?? api.actor,
+          late: late.map((l) => ({
+            coproprietaire: lateExt.get(l.id) ?? l.id,
+            earliest_meeting: l.earliest_meeting,
+          })),
+        }
+      : null;
     const sent = { email: 0, postal: 0 };
     const when = `${formatParisDate(ag.date)} à ${formatParisTime(ag.date)}`;
     for (const t of todo) {
@@ -41,8 +90,9 @@ export async function publish(deps: Deps, api: SyndicApiContext, externalId: str
         (t.user_email && isEmail(t.user_email) ? t.user_email : null) ??
         o.contacts.flatMap((c) => c.emails ?? []).find((e) => isEmail(e.value))?.value ??
         null;
-      // The record's choice (SPEC §9 default: on); an e-mail needs an address, else the post.
-      const electronic = (t.electronic ?? '1') === '1' && !!email;
+      // Loi art. 42-1: electronic notice needs the co-owner's express prior consent, a choice they
+      // recorded ('allow-convocation-electronic' = '1'); without it, the post. And an address.
+      const electronic = t.electronic === '1' && !!email;
       const link = `${config.publicUrl}/${o.id}/assemblee/${ag.id}`;
       const subject = `Convocation : ${ag.name} du ${formatParisDate(ag.date)}`;
       const content = `Bonjour ${o.display_name},\n\nVous êtes convoqué(e) à l'assemblée générale « ${ag.name} » de la copropriété ${coproName}, le ${when}.\n\nLa convocation et les résolutions sont dans votre espace, où vous pouvez aussi voter par correspondance jusqu'au ${ag.valid_to ? `${formatParisDate(ag.valid_to)} à ${formatParisTime(ag.valid_to)}` : 'début de la séance'} :\n${link}\n`;
@@ -110,6 +160,7 @@ export async function publish(deps: Deps, api: SyndicApiContext, externalId: str
       status_convocation: 1,
       date_sent_convocation: ag.date_sent_convocation ?? now,
       published_at: publishedAt,
+      ...(risk ? { convocation_risk: risk } : {}),
     });
     if (todo.length)
       await writeAudit(tx, api, [
@@ -121,16 +172,15 @@ export async function publish(deps: Deps, api: SyndicApiContext, externalId: str
           changes: {
             convocation: { before: null, after: sent },
             published_at: { before: iso(ag.published_at), after: publishedAt.toISOString() },
+            ...(risk ? { convocation_risk: { before: null, after: risk } } : {}),
           },
         },
       ]);
-    // Décret du 17 mars 1967, art. 9: the convocation is notified at least 21 days before the
-    // meeting (unless the règlement says longer, or in urgency). Said, not refused: the syndic decides.
-    const warnings: string[] = [];
-    if (todo.length && ag.date.getTime() - now.getTime() < 21 * 86_400_000)
-      warnings.push(
-        'Convocation notifiée moins de 21 jours avant la réunion (décret du 17 mars 1967, art. 9).',
-      );
+    const warnings = late.length
+      ? [
+          `Délai de 21 jours non respecté pour ${late.length} copropriétaire(s), publié à la demande du syndic : risque d'annulation (décret du 17 mars 1967, art. 9).`,
+        ]
+      : [];
     return {
       published_at: publishedAt.toISOString(),
       sent,

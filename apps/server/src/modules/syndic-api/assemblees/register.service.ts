@@ -1,4 +1,4 @@
-import { tallyFromRecords } from '@tantieme/contract';
+import { registerState, tallyFromRecords } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import * as agRepo from '../../assemblees/assemblees.repo.js';
@@ -160,4 +160,45 @@ export async function tally(db: Db, api: SyndicApiContext, externalId: string) {
       })),
     };
   });
+}
+
+/**
+ * The attendance sheet from the register alone (contract `registerState`): every co-owner of the
+ * syndicat, how they took part, who represents them (loi art. 22 I) and their voix in the
+ * charges générales key, by name.
+ */
+export async function attendanceSheet(db: Db, api: SyndicApiContext, externalId: string) {
+  const ag = await assembleeOf(db, api, externalId);
+  const [parts, fromLots, records] = await Promise.all([
+    repo.participantsOf(db, ag.id),
+    agRepo.coproTantiemes(db, ag.copropriete_id),
+    agRepo.listRecords(db, ag.id),
+  ]);
+  const state = registerState(records);
+  const everyone = syndicatOwners(parts, fromLots);
+  const mandataires = [...state.values()].flatMap((s) =>
+    typeof s.mandataire?.coproprietaire_id === 'string' ? [s.mandataire.coproprietaire_id] : [],
+  );
+  const ids = [...new Set([...everyone.map((o) => o.id), ...mandataires])];
+  const [ext, owners] = await Promise.all([
+    externalIdsOf(db, api.syndicId, REF.coproprietaire, ids),
+    repo.ownersByIds(db, ids),
+  ]);
+  const names = new Map(owners.map((o) => [o.owner.id, o.owner.display_name]));
+  return everyone
+    .map((o) => {
+      const st = state.get(o.id);
+      const m = st?.attendance === 'represented' ? st.mandataire : null;
+      const mid = typeof m?.coproprietaire_id === 'string' ? m.coproprietaire_id : null;
+      return {
+        coproprietaire: ext.get(o.id) ?? o.id,
+        name: names.get(o.id) ?? '',
+        attendance: st?.attendance ?? null,
+        mandataire: m
+          ? { name: String(m.name ?? ''), coproprietaire: mid ? (ext.get(mid) ?? mid) : null }
+          : null,
+        tantiemes: ag.general_repartition_id ? (o.tantiemes[ag.general_repartition_id] ?? 0) : 0,
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
 }

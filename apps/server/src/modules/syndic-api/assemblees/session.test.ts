@@ -335,5 +335,15 @@ describe('a meeting under the law, from the register alone', () => {
     });
     const check = await ok(call('GET', '/assemblees/AGX/chain-check'));
     expect(check.ok).toBe(true);
+    // The attendance sheet, from the register: who is present, who represents whom, their voix.
+    const sheet = await ok(call('GET', '/assemblees/AGX/attendance'));
+    expect(sheet).toHaveLength(8);
+    const line = (o: string) => sheet.find((r: { coproprietaire: string }) => r.coproprietaire === o);
+    expect(line('O4')).toMatchObject({
+      attendance: 'represented',
+      mandataire: { name: 'Mme Tiers', coproprietaire: null },
+      tantiemes: 200,
+    });
+    expect(line('O1')).toMatchObject({ attendance: 'present', mandataire: null, tantiemes: 4000 });
   });
 });
