@@ -51,6 +51,8 @@ export interface Config {
   outboundAllowLoopback: boolean;
   /** Web Push VAPID keys (VAPID_*); main.ts generates them into DATA_DIR outside production. */
   vapid?: { publicKey: string; privateKey: string; subject: string };
+  /** Ed25519 key signing the assemblies' chain heads (ASSEMBLY_SIGNING_KEY; generated into DATA_DIR outside production). */
+  assemblySigningKey?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -113,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM ?? '')?.[1] ?? 'no-reply@tantieme.fr'}`,
           }
         : undefined,
+    assemblySigningKey: env.ASSEMBLY_SIGNING_KEY || undefined,
   };
 }

@@ -8,11 +8,12 @@ import { startWebhookWorker } from './modules/syndic-api/webhooks/webhooks.deliv
 import { attachRealtime } from './realtime/index.js';
 import { roomRules } from './realtime/rooms.js';
 import { ensureVapidKeys } from './platform/push.js';
+import { ensureAssemblySigningKey } from './platform/signing.js';
 import { ensureAppSecret, StartupError } from './secrets.js';
 import { isDatabaseEmpty, printDemoLogins, seedDemo } from './seed/demo.js';
 
 async function main() {
-  const config = await ensureVapidKeys(await ensureAppSecret(loadConfig()));
+  const config = await ensureAssemblySigningKey(await ensureVapidKeys(await ensureAppSecret(loadConfig())));
   if (!config.databaseUrl) await mkdir(path.join(config.dataDir, 'db'), { recursive: true });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   await database.migrate();

@@ -52,3 +52,8 @@ export * from './domains/syndicStaff.js';
 export * from './rules/checklist.js';
 export * from './domains/checklist.js';
 export * from './domains/syndicDocuments.js';
+export * from './rules/chain.js';
+export * from './rules/head.js';
+export * from './rules/registerVerify.js';
+export * from './domains/assemblyRegister.js';
+export * from './rules/registerRecount.js';

@@ -16,6 +16,7 @@ import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
 import { assembleesRoutes } from './assemblees/assemblees.routes.js';
+import { assemblyRegisterRoutes } from './assemblees/register.routes.js';
 import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { chatRoutes } from './chat/chat.routes.js';
@@ -44,6 +45,7 @@ export async function registerModules(app: FastifyInstance) {
   if (app.config.env !== 'production') await app.register(sandboxCheckoutRoutes);
   await app.register(syntheseRoutes);
   await app.register(assembleesRoutes);
+  await app.register(assemblyRegisterRoutes);
   await app.register(notificationsRoutes);
   await app.register(chatRoutes);
   await app.register(verificationRoutes);

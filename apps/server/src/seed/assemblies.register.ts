@@ -16,7 +16,7 @@ export interface CountedResolution {
  * correspondence (Claire online, the SCI by post) a form each; every other owner who took part an
  * attendance record and one meeting vote per resolution. The tally is read from these alone.
  */
-export function chainPastMeeting(
+export async function chainPastMeeting(
   ctx: SeedContext,
   agId: string,
   counted: CountedResolution[],
@@ -25,9 +25,9 @@ export function chainPastMeeting(
   const owners = [...new Set(counted.flatMap((r) => [...r.choices.keys()]))];
   let prev = CHAIN_GENESIS;
   let seq = 0;
-  const add = (kind: string, o: OwnerInfo, payload: Record<string, unknown>, created_at: Date) => {
+  const add = async (kind: string, o: OwnerInfo, payload: Record<string, unknown>, created_at: Date) => {
     const rec = { assemblee_id: agId, seq: ++seq, kind, coproprietaire_id: o.id, payload };
-    const digest = recordDigest(prev, rec);
+    const digest = await recordDigest(prev, rec);
     ctx.rows.add(assembleeRecords, {
       id: newId(),
       ...rec,
@@ -41,7 +41,7 @@ export function chainPastMeeting(
   for (const o of owners) {
     const who = { id: o.id, name: o.display_name };
     if (o.key === 'claire' || o.key === 'sci') {
-      add(
+      await add(
         'ballot',
         o,
         {
@@ -66,7 +66,7 @@ export function chainPastMeeting(
       );
       continue;
     }
-    add(
+    await add(
       'attendance',
       o,
       { created_at: at.meeting.toISOString(), coproprietaire: who, attendance: 'present', mandataire: null },
@@ -74,7 +74,7 @@ export function chainPastMeeting(
     );
     for (const r of counted)
       if (r.choices.has(o))
-        add(
+        await add(
           'session_vote',
           o,
           {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { CHAIN_GENESIS, correspondenceDeadline } from '@tantieme/contract';
 import {
   assembleeParticipants,
@@ -688,7 +689,7 @@ export async function seedAssemblies(
       return id;
     });
   insertResolutions(pastId, past, true);
-  chainPastMeeting(ctx, pastId, pastCounted, {
+  await chainPastMeeting(ctx, pastId, pastCounted, {
     form: (o) =>
       o.key === 'claire'
         ? clock.paris(addDays(pastDate, -4), '21:12')
@@ -726,6 +727,7 @@ export async function seedAssemblies(
       coproprietaire: { id: o.id, name: o.display_name },
       user_id: o.def.user?.id ?? null,
       ip: k === 'rousseau' ? '203.0.113.24' : '198.51.100.7',
+      sender_nonce: randomBytes(16).toString('hex'),
       user_agent:
         k === 'rousseau'
           ? 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
@@ -733,7 +735,7 @@ export async function seedAssemblies(
       choices,
     };
     const rec = { assemblee_id: nextId, seq: seq + 1, kind: 'ballot', coproprietaire_id: o.id, payload };
-    const digest = recordDigest(prevDigest, rec);
+    const digest = await recordDigest(prevDigest, rec);
     ctx.rows.add(assembleeRecords, {
       id: recordId,
       ...rec,

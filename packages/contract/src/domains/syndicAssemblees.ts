@@ -379,11 +379,22 @@ export const syndicAssembleeEndpoints = {
     method: 'POST',
     path: '/syndic/v1/assemblees/:external_id/close',
     summary:
-      'Close the assembly once held (status_session 2): its tally is final and the webhook event assemblee.closed carries it',
+      "Close the assembly once held (after start-session; status_session 2): the register's head is signed and sent to every participant, and the webhook event assemblee.closed carries the final tally",
     scope: 'write',
     params: agParams,
     response: okEnvelope(
-      z.object({ result: z.enum(['updated', 'unchanged']), status_session: z.number().int() }),
+      z.object({
+        result: z.enum(['updated', 'unchanged']),
+        status_session: z.number().int(),
+        head: z
+          .object({
+            count: z.number().int(),
+            digest: z.string(),
+            signed_at: z.string(),
+            signature: z.string(),
+          })
+          .nullable(),
+      }),
     ),
   }),
   signatureRequests: defineSyndicEndpoint({

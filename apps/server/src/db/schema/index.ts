@@ -11,3 +11,4 @@ export * from './notifications.js';
 export * from './chat.js';
 export * from './outbox.js';
 export * from './maintenance.js';
+export * from './assemblyHeads.js';

@@ -9,6 +9,7 @@ import {
   type VoteBody,
 } from '@tantieme/contract';
 import type { Db } from '../../db/client.js';
+import { randomToken } from '../../lib/crypto.js';
 import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import type { OwnedRecord } from '../access/access.service.js';
@@ -185,6 +186,7 @@ export async function vote(
       user_id: meta.user_id,
       ip: meta.ip,
       user_agent: meta.user_agent,
+      sender_nonce: randomToken(16),
       choices: voting.map(({ resolution: r, repartition }) => {
         const c = choices.get(r.id);
         return {
@@ -272,13 +274,13 @@ export async function getChain(db: Db, record: OwnedRecord, assembleeId: string)
       current: r.current,
     })),
     mine: records.filter((r) => r.coproprietaire_id === record.coproprietaire.id).map((r) => r.digest),
-    check: verifyChain(records),
+    check: await verifyChain(records),
   };
 }
 
 /** Verifies an assembly's chain (admin command and syndic API). */
 export async function checkChain(db: Db, assembleeId: string) {
-  return verifyChain(await repo.listRecords(db, assembleeId));
+  return await verifyChain(await repo.listRecords(db, assembleeId));
 }
 
 /** The admin command's report: every assembly's chain (or one), with its first broken link. */

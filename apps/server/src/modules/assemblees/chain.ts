@@ -1,25 +1,26 @@
-import { CHAIN_GENESIS, type ChainCheck, canonicalJson } from '@tantieme/contract';
+import {
+  CHAIN_GENESIS,
+  type ChainCheck,
+  recordDigest as contractRecordDigest,
+  verifyChain as contractVerifyChain,
+} from '@tantieme/contract';
 import { sha256 } from '../../lib/crypto.js';
 import * as repo from './assemblees.repo.js';
 
 /**
- * The hash chain of an assembly's ballots and signatures (Belenios' public ballot box, Documenso's
- * audit log): digest = SHA-256(prev_digest + "\n" + canonical JSON of seq, kind, ids and payload).
- * Changing any stored field of a record breaks its digest; changing a digest breaks the next link.
+ * The hash chain of an assembly's ballots and signatures: the contract's digest rule (the one the
+ * co-owner's browser and the offline verifier run), with Node's SHA-256.
  */
-export function recordDigest(
+export const recordDigest = (
   prevDigest: string,
-  r: { assemblee_id: string; seq: number; kind: string; coproprietaire_id: string; payload: unknown },
-): string {
-  const body = canonicalJson({
-    assemblee_id: r.assemblee_id,
-    seq: r.seq,
-    kind: r.kind,
-    coproprietaire_id: r.coproprietaire_id,
-    payload: r.payload,
-  });
-  return sha256(`${prevDigest}\n${body}`);
-}
+  r: {
+    assemblee_id: string;
+    seq: number;
+    kind: string;
+    coproprietaire_id: string;
+    payload: Record<string, unknown>;
+  },
+) => contractRecordDigest(prevDigest, r, sha256);
 
 /** Appends a record; the caller holds the assembly row lock (repo.lockAssemblee) in `tx`. */
 export async function appendRecord(
@@ -35,31 +36,11 @@ export async function appendRecord(
   const last = await repo.lastRecord(tx, r.assemblee_id);
   const seq = (last?.seq ?? 0) + 1;
   const prev = last?.digest ?? CHAIN_GENESIS;
-  const digest = recordDigest(prev, { ...r, seq });
+  const digest = await recordDigest(prev, { ...r, seq });
   return repo.insertRecord(tx, { ...r, seq, prev_digest: prev, digest, current: true });
 }
 
-/**
- * Verifies a whole chain in order and reports the first broken link: a gap in the sequence, a
- * prev_digest that is not the previous digest, a digest that does not match the content, or a ballot
- * marked current although a later ballot of the same co-owner replaced it (or the reverse).
- */
-export function verifyChain(records: repo.RecordRow[]): ChainCheck {
-  const lastBallot = new Map<string, number>();
-  for (const r of records) if (r.kind === 'ballot') lastBallot.set(r.coproprietaire_id, r.seq);
-  let prev = CHAIN_GENESIS;
-  for (const [i, r] of records.entries()) {
-    const broken = (reason: 'digest' | 'link' | 'sequence' | 'current'): ChainCheck => ({
-      ok: false,
-      length: records.length,
-      first_broken: { seq: r.seq, reason },
-    });
-    if (r.seq !== i + 1) return broken('sequence');
-    if (r.prev_digest !== prev) return broken('link');
-    if (recordDigest(prev, r) !== r.digest) return broken('digest');
-    if (r.kind === 'ballot' && r.current !== (lastBallot.get(r.coproprietaire_id) === r.seq))
-      return broken('current');
-    prev = r.digest;
-  }
-  return { ok: true, length: records.length, first_broken: null };
+/** Verifies a whole chain in order and reports its first broken link (the contract's rule). */
+export function verifyChain(records: repo.RecordRow[]): Promise<ChainCheck> {
+  return contractVerifyChain(records, sha256);
 }

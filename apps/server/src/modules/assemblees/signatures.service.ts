@@ -7,12 +7,13 @@ import {
 } from '@tantieme/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { sha256 } from '../../lib/crypto.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import { syndicLogoUrl } from '../synthese/synthese.service.js';
 import type { ClientMeta } from './assemblees.service.js';
 import * as repo from './assemblees.repo.js';
 import { appendRecord } from './chain.js';
+import { signedDocument } from './signed-document.js';
 import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 
 type TokenRow = NonNullable<Awaited<ReturnType<typeof repo.findSignatureToken>>>;
@@ -76,11 +77,11 @@ export function readPng(base64: string) {
 }
 
 /**
- * Signs with a drawn signature: the PNG goes through the storage adapter to
+ * Signs with a drawn signature, in one transaction under the token's and the assembly's row locks: the
+ * PNG goes through the storage adapter to
  * `coproprietes.assemblee.prod/{copr_id}/ATTENDANCE/SIGNATURES/{token id}/signature.png` (SPEC §7 bucket as
- * the first key segment, its folder and file name; one folder per request so signatures never overwrite
- * each other), then, in one transaction under the token's
- * and the assembly's row locks, the token is used up and the signature chained.
+ * the first key segment, its folder and file name; one folder per request), the token is used up and
+ * the signature chained with the SHA-256 of the image and of the document signed.
  */
 export async function sign(
   db: Db,
@@ -100,12 +101,15 @@ export async function sign(
     throw new AppError('not-found');
   const { png, width, height } = readPng(body.signature.data);
   const key = `${SIGNATURE_BUCKET}/${row.copropriete.id}/ATTENDANCE/SIGNATURES/${row.token.id}/${SIGNATURE_FILE_NAME}`;
-  await storage.put(key, png, 'image/png');
   const fileSha = createHash('sha256').update(png).digest('hex');
 
   return db.transaction(async (tx) => {
     const locked = checkToken(await repo.findSignatureToken(tx, hash, { lock: true }), now);
     await repo.lockAssemblee(tx, locked.assemblee.id);
+    // Written only now, under this request's lock of the token: a concurrent save of the same token
+    // waits above, then finds it used, so the stored image is always the one the record's digest names.
+    const document = await signedDocument(tx, storage, locked);
+    await storage.put(key, png, 'image/png');
     const tantiemes = await repo.ownerTantiemes(tx, locked.coproprietaire.id);
     const file = await repo.insertFile(tx, {
       storage_key: key,
@@ -128,7 +132,9 @@ export async function sign(
         tantiemes,
         ip: meta.ip,
         user_agent: meta.user_agent,
+        sender_nonce: randomToken(16),
         file: { key, sha256: fileSha, size: png.length, width, height },
+        document,
       },
     });
     await repo.markSigned(tx, locked.token.id, {

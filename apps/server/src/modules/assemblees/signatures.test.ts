@@ -1,7 +1,8 @@
-import { SIGNATURE_MODES } from '@tantieme/contract';
+import { createHash, randomBytes } from 'node:crypto';
+import { canonicalJson, SIGNATURE_MODES } from '@tantieme/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assembleeRecords, files, signatureTokens } from '../../db/schema/index.js';
+import { assembleeRecords, assemblees, files, signatureTokens } from '../../db/schema/index.js';
 import { makeAssembly, makeSignatureToken, TINY_PNG } from '../../test/factories.assemblees.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import { checkChain } from './assemblees.service.js';
@@ -14,6 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const row0 = () => randomBytes(4).toString('hex');
 const info = (token: string) =>
   t.app.inject({ method: 'GET', url: `/api/assemblee/signatures/tokens/${encodeURIComponent(token)}` });
 const submit = (body: object) =>
@@ -188,5 +190,92 @@ describe('signing', () => {
       .from(assembleeRecords)
       .where(eq(assembleeRecords.coproprietaire_id, o.record.id));
     expect(recs).toHaveLength(1);
+  });
+
+  it('parallel saves of different images leave one signature whose stored image matches its digest', async () => {
+    const o = f.owners[1];
+    const { token, row } = await makeSignatureToken(t.database.db, {
+      assemblee_id: f.ag.id,
+      coproprietaire_id: o.record.id,
+    });
+    // Five drawings, each a valid PNG differing in its last byte, sent at once with the one token.
+    const images = [1, 2, 3, 4, 5].map((i) =>
+      Buffer.concat([Buffer.from(TINY_PNG, 'base64'), Buffer.from([i])]).toString('base64'),
+    );
+    const results = await Promise.all(images.map((img) => submit(bodyFor(token, o, 'ATTENDANCE', img))));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const [tok] = await t.database.db.select().from(signatureTokens).where(eq(signatureTokens.id, row.id));
+    const [rec] = await t.database.db
+      .select()
+      .from(assembleeRecords)
+      .where(eq(assembleeRecords.id, tok.record_id as string));
+    const [file] = await t.database.db
+      .select()
+      .from(files)
+      .where(eq(files.id, tok.signature_file_id as string));
+    const stored = await t.app.platform.storage.get(file.storage_key);
+    const p = rec.payload as { file: { sha256: string } };
+    expect(createHash('sha256').update(stored).digest('hex')).toBe(p.file.sha256);
+    // The winner's own image, byte for byte.
+    const winner = results.findIndex((r) => r.statusCode === 200);
+    expect(stored.toString('base64')).toBe(images[winner]);
+  });
+});
+
+describe('the document signed', () => {
+  const signAs = async (mode: string, extra: object = {}) => {
+    const o = f.owners[3];
+    const { token, row } = await makeSignatureToken(t.database.db, {
+      assemblee_id: f.ag.id,
+      coproprietaire_id: o.record.id,
+      mode,
+      ...extra,
+    });
+    const res = await submit(bodyFor(token, o, mode));
+    const [tok] = await t.database.db.select().from(signatureTokens).where(eq(signatureTokens.id, row.id));
+    return { res, tok };
+  };
+  const recordOf = async (id: string) =>
+    (await t.database.db.select().from(assembleeRecords).where(eq(assembleeRecords.id, id)))[0];
+
+  it('the minutes: the SHA-256 of the stored PV file is chained with the signature', async () => {
+    const pv = Buffer.from('%PDF-1.4 procès-verbal de test\n%%EOF\n');
+    const key = `test/pv-${row0()}.pdf`;
+    await t.app.platform.storage.put(key, pv, 'application/pdf');
+    const [file] = await t.database.db
+      .insert(files)
+      .values({ storage_key: key, name: 'PV.pdf', content_type: 'application/pdf', size: pv.length })
+      .returning();
+    await t.database.db.update(assemblees).set({ pv_file_id: file.id }).where(eq(assemblees.id, f.ag.id));
+    const { res, tok } = await signAs('PV_PRESIDENT');
+    expect(res.statusCode).toBe(200);
+    expect((await recordOf(tok.record_id as string)).payload.document).toEqual({
+      type: 'proces_verbal',
+      sha256: createHash('sha256').update(pv).digest('hex'),
+      file: { id: file.id, name: 'PV.pdf' },
+    });
+    await t.database.db.update(assemblees).set({ pv_file_id: null }).where(eq(assemblees.id, f.ag.id));
+  });
+
+  it('refuses to sign minutes that do not exist yet', async () => {
+    const { res, tok } = await signAs('PV_SECRETAIRE');
+    expect(res.statusCode).toBe(409);
+    expect(json(res).code).toBe('no-signature-data');
+    expect(tok.signed_at).toBeNull();
+  });
+
+  it('a proxy: the statement shown is chained with the SHA-256 of its canonical JSON', async () => {
+    const procurations = { [f.owners[4].record.id]: { coproprietaire_name: 'M. Leroy' } };
+    const { res, tok } = await signAs('PROCURATION', { procurations });
+    expect(res.statusCode).toBe(200);
+    const doc = (await recordOf(tok.record_id as string)).payload.document as {
+      type: string;
+      sha256: string;
+      statement: Record<string, unknown>;
+    };
+    expect(doc.type).toBe('procuration');
+    expect(doc.statement).toMatchObject({ type: 'procuration', procurations });
+    expect(doc.sha256).toBe(createHash('sha256').update(canonicalJson(doc.statement)).digest('hex'));
+    expect((await checkChain(t.database.db, f.ag.id)).ok).toBe(true);
   });
 });

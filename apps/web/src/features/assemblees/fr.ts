@@ -75,9 +75,7 @@ export const frAg = {
   receiptError: "L'accusé de vote n'a pas pu être préparé. Veuillez réessayer.",
   verify: 'Vérifier mon bulletin dans le registre',
   verifyOk: (seq: number, n: number) =>
-    `Votre empreinte figure dans le registre de l'assemblée (rang n° ${seq}) ; les ${n} enregistrements du registre sont intègres.`,
-  verifyBroken: (seq: number) =>
-    `Le registre de l'assemblée présente une anomalie à partir de l'enregistrement n° ${seq}. Le syndic en est informé par sa propre vérification.`,
+    `Votre empreinte figure dans le registre de l'assemblée (rang n° ${seq}) ; votre navigateur a vérifié les ${n} enregistrements du registre et la signature du serveur.`,
   verifyMissing: "Votre empreinte ne figure pas dans le registre de l'assemblée.",
   // signature page
   signature: {

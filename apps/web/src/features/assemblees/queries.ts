@@ -1,4 +1,8 @@
-import { assembleeEndpoints as e, type VoteBody } from '@tantieme/contract';
+import {
+  assembleeEndpoints as e,
+  assemblyRegisterEndpoints as registerEndpoints,
+  type VoteBody,
+} from '@tantieme/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { FIRST_SCREEN_FRESH_MS } from '../../app/afterFirstScreen';
@@ -74,4 +78,5 @@ export function useVote(t: AgTarget | null, agId: string) {
 }
 
 export const fetchReceipt = (t: AgTarget, agId: string) => api.call(e.receipt, { params: { ...t, agId } });
-export const fetchChain = (t: AgTarget, agId: string) => api.call(e.chain, { params: { ...t, agId } });
+export const fetchRegister = (t: AgTarget, agId: string) =>
+  api.call(registerEndpoints.register, { params: { ...t, agId } });

@@ -1,11 +1,11 @@
 import { syndicAssembleeEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { syndicRoute } from '../kit/index.js';
-import { closeAssemblee } from './assemblees.close.js';
 import type { Deps } from './common.js';
 import { publish } from './publish.service.js';
 import { attendanceSheet, chainCheck, listBallots, tally } from './register.service.js';
 import { recordSessionVotes, startSession } from './session.service.js';
+import { closeAssemblee } from './end.service.js';
 import { listSignatures, requestSignatures } from './signatures.service.js';
 import { assembleesResource } from './write.js';
 
@@ -41,8 +41,8 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
   syndicRoute(app, e.publish, ({ api, params, query }) =>
     publish(deps(), api, params.external_id, { overrideDelay: query.override_delay === 'true' }),
   );
-  syndicRoute(app, e.startSession, ({ api, params }) => startSession(app.db, api, params.external_id));
-  syndicRoute(app, e.close, ({ api, params }) => closeAssemblee(app.db, api, params.external_id));
+  syndicRoute(app, e.startSession, ({ api, params }) => startSession(deps(), api, params.external_id));
+  syndicRoute(app, e.close, ({ api, params }) => closeAssemblee(deps(), api, params.external_id));
   syndicRoute(app, e.sessionVotes, ({ api, params, body }) =>
     recordSessionVotes(app.db, api, params.external_id, body),
   );

@@ -7,18 +7,26 @@ import { appendRecord } from '../../assemblees/chain.js';
 import { type FieldErrors, type SyndicApiContext, writeAudit } from '../kit/index.js';
 import * as repo from './assemblees.repo.js';
 import { AG, REF } from './assemblees.repo.js';
-import { assembleeOf } from './common.js';
+import { assembleeOf, type Deps } from './common.js';
+import { issueHead, notifySignedHead } from '../../assemblees/head.service.js';
+import { assemblySigner } from '../../../platform/signing.js';
 import { articleLabel, checkDelegations, generalTotal } from './proxies.js';
 import { syndicatOwners } from './register.service.js';
 
-/** Starts the meeting session: the online vote closes (a vote waiting on the row lock then sees it). */
-export async function startSession(db: Db, api: SyndicApiContext, externalId: string) {
-  return db.transaction(async (tx) => {
+/**
+ * Starts the meeting session: the online vote closes (a vote waiting on the row lock then sees it), and
+ * the chain's head, signed, goes to every participant with the notification.
+ */
+export async function startSession(deps: Deps, api: SyndicApiContext, externalId: string) {
+  let afterCommit: () => Promise<void> = async () => {};
+  const result = await deps.db.transaction(async (tx) => {
     const ag0 = await assembleeOf(tx, api, externalId);
     const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
     if (ag.status_session !== null)
       return { result: 'unchanged' as const, status_session: ag.status_session };
     await repo.updateAssemblee(tx, ag.id, { status_session: 1 });
+    const head = await issueHead(tx, assemblySigner(deps.config), ag.id, 'vote_closed');
+    afterCommit = await notifySignedHead(tx, deps, { assemblee: ag, head });
     await writeAudit(tx, api, [
       {
         action: 'updated',
@@ -30,6 +38,8 @@ export async function startSession(db: Db, api: SyndicApiContext, externalId: st
     ]);
     return { result: 'updated' as const, status_session: 1 };
   });
+  await afterCommit();
+  return result;
 }
 
 type SessionVotes = z.output<typeof sessionVotesBody>;

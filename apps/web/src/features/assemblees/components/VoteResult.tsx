@@ -3,14 +3,17 @@ import { useMediaQuery } from '@mantine/hooks';
 import {
   formatParisDate,
   formatParisTime,
+  describeVerification,
   type Resolution,
   type ResolutionsData,
   VOTE_CHOICE_LABELS,
   VOTE_METHOD_LABELS,
+  verifyRegister,
 } from '@tantieme/contract';
 import { useState } from 'react';
 import { frAg as t } from '../fr';
-import { type AgTarget, fetchChain, fetchReceipt } from '../queries';
+import { ed25519WithFallback } from '../ed25519';
+import { type AgTarget, fetchReceipt, fetchRegister } from '../queries';
 
 function recorded(v: Resolution['vote']) {
   if (!v.last_method) return null;
@@ -52,12 +55,15 @@ function BallotProof({ data, target, agId }: { data: ResolutionsData; target: Ag
     }
   }
 
+  // The browser's own check of the register (the contract's chain rule and the signed heads), not a
+  // flag computed by the server.
   async function verify() {
-    const c = await fetchChain(target, agId);
-    const link = c.links.find((l) => l.digest === ballot?.digest);
-    if (!link) setCheck(t.verifyMissing);
-    else if (!c.check.ok && c.check.first_broken) setCheck(t.verifyBroken(c.check.first_broken.seq));
-    else setCheck(t.verifyOk(link.seq, c.check.length));
+    const reg = await fetchRegister(target, agId);
+    const v = await verifyRegister(reg, { ed25519: ed25519WithFallback() });
+    const rec = reg.records.find((r) => r.digest === ballot?.digest);
+    if (!rec) setCheck(t.verifyMissing);
+    else if (!v.ok) setCheck(describeVerification(v).join(' '));
+    else setCheck(t.verifyOk(rec.seq, v.count));
   }
 
   return (

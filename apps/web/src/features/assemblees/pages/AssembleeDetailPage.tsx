@@ -5,13 +5,15 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NotFound } from '../../../ui/NotFound';
 import { ConvocationTab } from '../components/ConvocationTab';
 import { ParticiperTab } from '../components/ParticiperTab';
+import { RegisterCheck } from '../components/RegisterCheck';
 import { detailTitle } from '../components/status';
 import { VoteForm } from '../components/VoteForm';
 import { VoteResult } from '../components/VoteResult';
 import { frAg as t } from '../fr';
+import { frRegister as tr } from '../fr.register';
 import { useAgTarget, useResolutions } from '../queries';
 
-type Tab = 'convocation' | 'vote' | 'participate';
+type Tab = 'convocation' | 'vote' | 'participate' | 'register';
 type VoteTab = 'result' | 'form';
 
 /** Detail 'Assemblées - {name} - {year}' (SPEC §2.20) with tabs Convocation, vote and Participer. */
@@ -72,6 +74,7 @@ export default function AssembleeDetailPage() {
           <Tabs.Tab value="convocation">{t.tabs.convocation}</Tabs.Tab>
           <Tabs.Tab value="vote">{t.tabs.vote}</Tabs.Tab>
           <Tabs.Tab value="participate">{t.tabs.participate}</Tabs.Tab>
+          <Tabs.Tab value="register">{tr.tab}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="convocation" pt="md">
           <ConvocationTab target={target} agId={ag.id} active={currentTab === 'convocation'} />
@@ -121,6 +124,9 @@ export default function AssembleeDetailPage() {
         </Tabs.Panel>
         <Tabs.Panel value="participate" pt="md">
           <ParticiperTab target={target} agId={ag.id} active={currentTab === 'participate'} />
+        </Tabs.Panel>
+        <Tabs.Panel value="register" pt="md">
+          <RegisterCheck target={target} agId={ag.id} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,0 +1,24 @@
+import { assemblyRegisterEndpoints as e } from '@tantieme/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route.js';
+import { assemblySigner } from '../../platform/signing.js';
+import { guardCoproprietaireInCopro } from '../access/access.service.js';
+import * as service from './register.service.js';
+
+/** The assembly's register (any co-owner of the building) and the public key that signs its heads. */
+export async function assemblyRegisterRoutes(app: FastifyInstance) {
+  const signer = () => assemblySigner(app.config);
+  route(
+    app,
+    e.register,
+    async ({ req, params }) =>
+      service.getRegister(
+        app.db,
+        signer(),
+        await guardCoproprietaireInCopro(req, params.coproId, params.id),
+        params.agId,
+      ),
+    { preview: true },
+  );
+  route(app, e.signingKey, () => service.signingKey(signer()));
+}

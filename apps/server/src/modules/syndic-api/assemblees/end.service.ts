@@ -1,0 +1,52 @@
+import { AppError } from '../../../http/errors.js';
+import { assemblySigner } from '../../../platform/signing.js';
+import * as agRepo from '../../assemblees/assemblees.repo.js';
+import { issueHead, notifySignedHead } from '../../assemblees/head.service.js';
+import { type SyndicApiContext, writeAudit } from '../kit/index.js';
+import * as repo from './assemblees.repo.js';
+import { AG } from './assemblees.repo.js';
+import { queueSyndicEvent } from '../webhooks/webhooks.service.js';
+import { assembleeOf, type Deps } from './common.js';
+import { tally } from './register.service.js';
+
+/**
+ * Closes the assembly once held (status_session 2, the time it ended): the register's head is signed
+ * and sent to every participant with the notification, as at the close of the vote, so what they
+ * hold covers the votes cast in session too; the syndic's software hears `assemblee.closed` with the
+ * final tally and that head, in the same transaction (the outbox: no event for a close that rolls
+ * back). Only after start-session; a second call changes nothing.
+ */
+export async function closeAssemblee(deps: Deps, api: SyndicApiContext, externalId: string) {
+  let afterCommit: () => Promise<void> = async () => {};
+  const result = await deps.db.transaction(async (tx) => {
+    const ag0 = await assembleeOf(tx, api, externalId);
+    const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
+    if (ag.status_session === 2) return { result: 'unchanged' as const, status_session: 2, head: null };
+    if (ag.status_session !== 1)
+      throw new AppError('CONFLICT', "La séance n'a pas commencé\u202f: appelez d'abord start-session.", {
+        status: 409,
+      });
+    const now = new Date();
+    await repo.updateAssemblee(tx, ag.id, { status_session: 2, date_effectue: now });
+    const head = await issueHead(tx, assemblySigner(deps.config), ag.id, 'ended', now);
+    afterCommit = await notifySignedHead(tx, deps, { assemblee: ag, head });
+    await writeAudit(tx, api, [
+      {
+        action: 'updated',
+        resource: AG,
+        resourceId: ag.id,
+        externalId,
+        changes: { status_session: { before: 1, after: 2 } },
+      },
+    ]);
+    const { count, digest, signed_at, signature } = head;
+    await queueSyndicEvent(tx, api.syndicId, 'assemblee.closed', {
+      assemblee: { id: ag.id, external_id: externalId },
+      tally: await tally(tx, api, externalId),
+      head: { count, digest, signed_at, signature },
+    });
+    return { result: 'updated' as const, status_session: 2, head: { count, digest, signed_at, signature } };
+  });
+  await afterCommit();
+  return result;
+}

@@ -1,0 +1,88 @@
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  sign,
+} from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type ChainHead, headMessage, type SignedHead, type SigningKey } from '@tantieme/contract';
+import type { Config } from '../config.js';
+
+/**
+ * The server's Ed25519 key that signs the chain heads of assemblies. ASSEMBLY_SIGNING_KEY (a PKCS#8
+ * private key, PEM or base64 DER: `openssl genpkey -algorithm ed25519`) in production; the embedded
+ * default generates one once into DATA_DIR/assembly-signing-key.pem and keeps it, so heads the
+ * co-owners hold stay verifiable across restarts.
+ */
+export interface AssemblySigner {
+  key: SigningKey;
+  sign(head: ChainHead): SignedHead;
+}
+
+function parsePrivateKey(text: string): KeyObject {
+  const t = text.trim();
+  const key = t.startsWith('-----')
+    ? createPrivateKey(t)
+    : createPrivateKey({ key: Buffer.from(t, 'base64'), format: 'der', type: 'pkcs8' });
+  if (key.asymmetricKeyType !== 'ed25519') throw new Error('ASSEMBLY_SIGNING_KEY must be an Ed25519 key');
+  return key;
+}
+
+export function signerFromKey(privateKey: KeyObject): AssemblySigner {
+  const jwk = createPublicKey(privateKey).export({ format: 'jwk' });
+  const raw = Buffer.from(String(jwk.x), 'base64url');
+  const fingerprint = createHash('sha256').update(raw).digest('hex');
+  return {
+    key: { algorithm: 'Ed25519', public_key: raw.toString('base64'), fingerprint },
+    sign: (head) => ({
+      ...head,
+      signature: sign(null, Buffer.from(headMessage(head)), privateKey).toString('base64'),
+      key_fingerprint: fingerprint,
+    }),
+  };
+}
+
+let ephemeral: AssemblySigner | null = null;
+
+/**
+ * The signer of this configuration. Without a key (tests), one generated for the process: never in
+ * production, where main.ts refuses to start without ASSEMBLY_SIGNING_KEY.
+ */
+export function assemblySigner(config: Pick<Config, 'env' | 'assemblySigningKey'>): AssemblySigner {
+  if (config.assemblySigningKey) return cachedSigner(config.assemblySigningKey);
+  if (config.env === 'production') throw new Error('ASSEMBLY_SIGNING_KEY must be set in production');
+  ephemeral ??= signerFromKey(generateKeyPairSync('ed25519').privateKey);
+  return ephemeral;
+}
+
+const signers = new Map<string, AssemblySigner>();
+function cachedSigner(text: string): AssemblySigner {
+  let s = signers.get(text);
+  if (!s) {
+    s = signerFromKey(parsePrivateKey(text));
+    signers.set(text, s);
+  }
+  return s;
+}
+
+/** Reads or generates the key (see AssemblySigner) and checks it parses, before the server listens. */
+export async function ensureAssemblySigningKey(config: Config): Promise<Config> {
+  if (config.assemblySigningKey) {
+    cachedSigner(config.assemblySigningKey);
+    return config;
+  }
+  if (config.env === 'production') throw new Error('ASSEMBLY_SIGNING_KEY must be set in production');
+  const file = path.join(config.dataDir, 'assembly-signing-key.pem');
+  await mkdir(config.dataDir, { recursive: true });
+  if (!existsSync(file)) {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    await writeFile(file, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+  }
+  const pem = await readFile(file, 'utf8');
+  cachedSigner(pem);
+  return { ...config, assemblySigningKey: pem };
+}

@@ -1,0 +1,25 @@
+/** Strings of the register's check ('Vérifier le registre'). */
+export const frRegister = {
+  tab: 'Registre',
+  title: 'Vérifier le registre',
+  intro:
+    "Votre navigateur télécharge le registre de l'assemblée (bulletins, présences et signatures, dans l'ordre), recalcule lui-même chaque empreinte, vérifie la signature du serveur et recompte chaque résolution avec les règles de la loi du 10 juillet 1965. Aucun résultat n'est repris du serveur.",
+  headLabel: 'Tête signée que vous détenez (facultatif)',
+  headHelp:
+    "Collez le message reçu à la clôture du vote ou à la fin de l'assemblée (le jeton commençant par TH1.)\u202f: le registre doit lui correspondre.",
+  check: 'Vérifier le registre',
+  export: 'Exporter le registre (JSON)',
+  badHead: "Aucune tête signée n'a été reconnue dans le texte collé (jeton commençant par TH1.).",
+  loadError: "Le registre n'a pas pu être chargé. Veuillez réessayer.",
+  unsupported:
+    'Votre navigateur ne sait pas faire ces vérifications (SHA-256 ou Ed25519). Exportez le registre et vérifiez-le avec npm run verify-assembly.',
+  heldPasted: 'Comparé à la tête signée que vous avez collée.',
+  heldDevice: "Comparé à la tête signée conservée par ce navigateur lors d'une vérification précédente.",
+  heldNone:
+    "Aucune tête signée détenue n'a été fournie\u202f: collez celle de votre notification pour détecter une réécriture complète.",
+  resultsTitle: 'Résultats recalculés par votre navigateur',
+  resultsCaption: 'Décision de chaque résolution, recalculée à partir du registre seul',
+  resolution: 'Résolution',
+  result: 'Résultat',
+  key: (fp: string) => `Clé publique du serveur (Ed25519), empreinte SHA-256\u202f: ${fp}`,
+};
