@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 13): the co-owner's hot calls under load, side by side with a bare
+ * `npm run bench`: the co-owner's hot calls under load, side by side with a bare
  * Fastify route serving a same-sized JSON body and with /api/health, measured in the same run.
  *
  * 1. PostgreSQL (BENCH_PG, default postgres://postgres@127.0.0.1:5432) with seed-scale data at

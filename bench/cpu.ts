@@ -1,5 +1,5 @@
 /**
- * CPU time per request, split by process (issue 13): the server (its process tree: tsx starts
+ * CPU time per request, split by process: the server (its process tree: tsx starts
  * Node as a child), every PostgreSQL backend, and this process (autocannon, the load generator).
  * On this 2-core machine the three share the cores, so a call's req/s is about the machine's
  * busy cores over the sum of the three: these columns say which one a call's cost sits in.

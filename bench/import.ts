@@ -1,5 +1,5 @@
 /**
- * `npm run bench:import` (issue 12, "Scale"): a 500-lot building with 20,000 ledger lines
+ * `npm run bench:import` ("Scale"): a 500-lot building with 20,000 ledger lines
  * pushed in one import document on PostgreSQL (BENCH_PG, default postgres://postgres@127.0.0.1:5432,
  * a fresh database dropped at the end), then the same document again (nothing changes), then
  * a dry run. Reference, measured in the same run on the same server: the same ledger rows

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:realtime` (issue 10): a notification sent through the syndic API on instance A
+ * `npm run bench:realtime`: a notification sent through the syndic API on instance A
  * reaches sockets connected to instance B (two server processes, PostgreSQL, Redis adapter).
  * For 200 then 2,000 sockets (BENCH_SOCKETS), each of SENDS notifications (sent one at a time)
  * is timed from the start of the API call to its arrival on every socket: p50 / p99 / max, and

@@ -11,7 +11,7 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text asset of the build, at maximum
  * compression, once: the server sends them as they are (`@fastify/static` preCompressed),
- * so no request pays for compressing a file (issue 13).
+ * so no request pays for compressing a file.
  */
 function precompress(): Plugin {
   let outDir = 'dist';
@@ -86,7 +86,7 @@ function moduleChunks(): Plugin {
 /**
  * The logo written into index.html (the icon and the loading screen's image) as a data URI, from
  * the one file `ui/logo.ts` inlines too: over HTTP/1.1 each request for it took one of the six
- * connections the first screen's files wait for (issue 13).
+ * connections the first screen's files wait for.
  */
 function inlineLogo(): Plugin {
   const file = path.resolve(import.meta.dirname, 'public/logo-tantieme.svg');
@@ -272,7 +272,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Chunks by what pages load together (issue 13). Split per module, the dashboard was 98
+        // Chunks by what pages load together. Split per module, the dashboard was 98
         // files, then 79: on HTTP/1.1 a browser fetches six at a time, and on a phone's link each
         // wave costs a round trip. React is one chunk, the router and react-query another (two
         // files that download side by side); Mantine is three: its core, the components /login

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Accessibility check of every page the e2e suite visits (issue 15).
+ * Accessibility check of every page the e2e suite visits.
  *
  * Every spec imports `test` and `expect` from here instead of '@playwright/test'. The `page`
  * fixture then runs axe-core:
@@ -22,7 +22,7 @@ const axeSource: string = require('axe-core').source;
 
 /** Impacts that fail a page. */
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
-/** Rules of lower impact that issue 15 asks to hold as well (page structure). */
+/** Rules of lower impact held as well (page structure). */
 const ALWAYS_FAILING_RULES = new Set(['landmark-one-main', 'page-has-heading-one', 'empty-table-header']);
 
 export interface A11yViolation {

@@ -3,7 +3,7 @@ import { type APIRequestContext, type Browser, expect, test } from './a11y.fixtu
 import { tokenFrom } from './identity.helpers';
 
 /**
- * Issue 8, 'done means': a document and a supplier invoice the syndic sends through its API
+ * a document and a supplier invoice the syndic sends through its API
  * (`/api/syndic/v1`, the demo key) appear on claire's pages: the document in 'Mes documents' with
  * its preview, the invoice in 'Factures et Devis' with its scan shown at the '/medium/' size the
  * server generated on upload (SPEC §2.17, decision 56). External ids are new on every run, and

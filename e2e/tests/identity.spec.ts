@@ -31,7 +31,7 @@ test.describe('register', () => {
 
     await expect(page.getByText(`Un code à 6 chiffres a été envoyé à ${email}.`)).toBeVisible();
     await expect(page.getByText(/Expiration dans : 0m 5\ds|Expiration dans : 1m 0s/)).toBeVisible();
-    // A screen reader hears words, not '0m 59s' (issue 15).
+    // A screen reader hears words, not '0m 59s'.
     await expect(page.getByRole('timer')).toContainText(/Expiration dans (1 minute|\d+ secondes)$/);
     await typeCode(page, '000000');
     await page.getByRole('button', { name: 'Vérifier' }).click();

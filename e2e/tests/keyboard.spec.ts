@@ -2,7 +2,7 @@ import { expect, type Locator, tabTo, test } from './a11y.fixture';
 import { registerByApi } from './identity.helpers';
 
 /**
- * Keyboard alone (issue 15): no mouse click in these tests, only Tab, Enter, Space and typing.
+ * Keyboard alone: no mouse click in these tests, only Tab, Enter, Space and typing.
  * The skip link is the first stop; a failed submit moves the focus to the field in error, which
  * carries aria-invalid, and the error is a live region (role="alert").
  */

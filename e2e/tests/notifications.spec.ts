@@ -63,7 +63,7 @@ async function sendNotification(request: APIRequestContext, title: string) {
 /** Claire signed in on Les Tilleuls' home: the bell, and its count of this record as first loaded. */
 async function openHomeWithBell(page: Page) {
   await signIn(page);
-  // A home opened from its URL reads its first screen in one request (POST /api/reads, issue 13):
+  // A home opened from its URL reads its first screen in one request (POST /api/reads):
   // the count is one of its answers.
   const url = `/api/coproprietaires/notifications/unread-count?coproprietaire_id=${tilleuls.id}`;
   const counted = page.waitForResponse((r) => r.url().endsWith('/api/reads') && r.ok());
@@ -300,9 +300,7 @@ test('messages panel: list, detail with attachment, opening marks read, badge', 
   await page.screenshot({ path: '/tmp/notif-e2e-messages-phone.png', fullPage: false });
 });
 
-test('messages page on a phone: nothing shown moves as the messages and letters arrive (issue 13)', async ({
-  page,
-}) => {
+test('messages page on a phone: nothing shown moves as the messages and letters arrive', async ({ page }) => {
   await signIn(page);
   await page.setViewportSize({ width: 390, height: 844 });
   // The page's layout shifts, as Lighthouse adds them up (CLS), from the first paint.

@@ -4,7 +4,7 @@ import { formatCents } from '@tantieme/contract';
 import { e164, freshMobile, typeCode } from './identity.helpers';
 
 /**
- * Issue 12: a building brought in through the syndic API by the demo syndic (Cabinet Lefèvre,
+ * A building brought in through the syndic API by the demo syndic (Cabinet Lefèvre,
  * its e2e key), its co-owner invited by e-mail through the API, who creates an account with the
  * invitation and finds the lots, tantièmes and statement that were pushed.
  */

@@ -82,7 +82,7 @@ test.describe('as claire', () => {
     await expect(page.getByRole('heading', { name: 'Fond Alur & Fond de roulement' })).toBeVisible();
     await expect(page.getByTestId('alur-card')).toContainText(/\d[\d\s\u00a0]*,\d{2}\s€/);
     await expect(page.getByText(/^\d+\s% du budget consommé$/).first()).toBeVisible();
-    // French typography (issue 15): thousands grouped, narrow no-break space before '€'.
+    // French typography: thousands grouped, narrow no-break space before '€'.
     await expect(page.getByText(/^\d+ \/ 10\s000 tantièmes$/).first()).toBeVisible();
     expect(await page.getByTestId('alur-card').textContent()).toMatch(/\d,\d{2}\u202f€/);
     await expect(
@@ -164,7 +164,7 @@ test.describe('as claire', () => {
     const pay = balance.getByRole('button', { name: 'Payez maintenant' });
     await expect(balance.getByTestId('balance-amount')).toHaveText(/^\d[\d\s]*,\d{2}\s€$/);
     await expect(pay).toBeVisible();
-    // Both within the first screen, without scrolling (issue 15).
+    // Both within the first screen, without scrolling.
     for (const el of [balance, pay]) {
       const box = await el.boundingBox();
       expect(box).not.toBeNull();
@@ -196,7 +196,7 @@ test.describe('as claire', () => {
     await expect(page.getByRole('button', { name: 'Payez maintenant' })).toHaveCount(0);
   });
 
-  test("the first screen's reads go as one request, and what it does not show starts once it has painted (issue 13)", async ({
+  test("the first screen's reads go as one request, and what it does not show starts once it has painted", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -250,7 +250,7 @@ test.describe('as claire', () => {
     await expect(page.getByRole('link', { name: /^Messagerie/ })).toBeVisible();
   });
 
-  test("a record's messages page opened from its URL reads its lists ahead, in one request each step, and starts the rest once shown (issue 13)", async ({
+  test("a record's messages page opened from its URL reads its lists ahead, in one request each step, and starts the rest once shown", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });

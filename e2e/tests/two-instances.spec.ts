@@ -8,7 +8,7 @@ import pg from 'pg';
 import { expect, type Page, test } from './a11y.fixture';
 
 /**
- * Issue 10, "Done means": with two tabs open on two server instances, what happens in one appears
+ * with two tabs open on two server instances, what happens in one appears
  * in the other within a second. Two server processes share a fresh PostgreSQL database and Redis
  * (TEST_DATABASE_URL, TEST_REDIS_URL, as the server suite); tab A talks to instance A, tab B to
  * instance B (its own socket there). Each change is timed from the moment instance A answered

@@ -35,13 +35,13 @@ export interface Config {
   trustProxy: number;
   /** Requests per minute per syndic API key (SYNDIC_API_PER_MINUTE). */
   syndicApiPerMinute: number;
-  /** SQL_STATS=1: every answer carries `x-sql-statements` (the benchmark reads it; issue 13). */
+  /** SQL_STATS=1: every answer carries `x-sql-statements` (the benchmark reads it). */
   sqlStats: boolean;
   /** SQL_STATS_FILE, with SQL_STATS=1: each answer appends its statements there (the benchmark's floor). */
   sqlStatsFile: string | null;
   /**
    * RESPONSE_CHECK: every answer is also validated by zod and compared with the compiled
-   * serializer's output (on by default outside production; issue 13, decision 63).
+   * serializer's output (on by default outside production; decision 63).
    */
   responseCheck: boolean;
   /**

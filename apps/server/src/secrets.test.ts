@@ -13,7 +13,7 @@ const run = promisify(execFile);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = () => path.join(os.tmpdir(), `tantieme-secret-${randomBytes(4).toString('hex')}`);
 
-describe('APP_SECRET strength (issue 14 item 9)', () => {
+describe('APP_SECRET strength', () => {
   it('estimates what generated secrets carry, and refuses words, repeats and short strings', () => {
     for (let i = 0; i < 20; i++) {
       expect(secretEntropyBits(randomBytes(32).toString('hex'))).toBeGreaterThanOrEqual(MIN_SECRET_BITS);

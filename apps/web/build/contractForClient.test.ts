@@ -33,7 +33,7 @@ export const endpoints = {
 export const count = () => calls;
 `;
 
-describe('the contract as the browser needs it (issue 13)', () => {
+describe('the contract as the browser needs it', () => {
   it("keeps only an endpoint's method, path and auth", () => {
     const out = run(transformContractForClient(sample, 'sample.ts'), {
       defineEndpoint: <T>(e: T) => e,

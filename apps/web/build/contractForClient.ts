@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 const CLIENT_KEYS = new Set(['method', 'path', 'auth']);
 
 /**
- * The contract as the browser needs it (issue 13). Every endpoint carries its zod schemas (params,
+ * The contract as the browser needs it. Every endpoint carries its zod schemas (params,
  * query, body, response) for the server's validation and OpenAPI; the web client reads only its
  * method and path, yet those schemas were initial JavaScript on every page (zod and ~130
  * endpoints' schemas: 31 KB compressed, built at start-up on a phone's slow CPU). For the web

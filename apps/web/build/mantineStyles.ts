@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
 
 /**
  * Mantine's style sheet with only the rules of the components the application can render
- * (issue 13). `@mantine/core/styles.css` holds all 90 components' rules (25.6 KB compressed),
+ *. `@mantine/core/styles.css` holds all 90 components' rules (25.6 KB compressed),
  * and every page waits for the whole sheet before its first paint; the application reaches
  * about half of them.
  *

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Bundle budget (issue 13): every page's initial JavaScript, compressed, stays under its budget.
+ * Bundle budget: every page's initial JavaScript, compressed, stays under its budget.
  *
  * A page's initial JavaScript is what the browser must download before the page can render:
  * the entry chunk and its static imports, plus the page's lazy chunk and its static imports

@@ -1,5 +1,5 @@
 /**
- * Prerenders /login into dist/login.html (issue 13, decision 59): the HTML the server sends for
+ * Prerenders /login into dist/login.html (decision 59): the HTML the server sends for
  * GET /login carries the page already rendered by the real components (`src/prerender.tsx`,
  * built with `vite build --ssr` into dist-ssr/), so the title, the form and the links are painted
  * before any JavaScript runs; the browser then hydrates it (`src/app/boot.tsx`). Also announces

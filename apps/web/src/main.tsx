@@ -19,7 +19,7 @@ keepInstallPrompt(window);
 /**
  * The entry only carries the styles and starts the application (`app/boot.tsx`). A page the
  * build prerendered (/login) is painted first: the browser would otherwise evaluate the
- * application's modules (one long task) before its first frame (issue 13, decision 59).
+ * application's modules (one long task) before its first frame (decision 59).
  */
 const prerendered = isPrerendered(document.getElementById('root'));
 const start = () => void import('./app/boot');
@@ -40,7 +40,7 @@ const pageChunks: Record<string, () => Promise<unknown>> = {
 
 // A signed-in record's page: its layout's chunk (and for the pages above, the page's) too, beside
 // the application's. Asked once the application had run, they were a last wave of downloads
-// after it, on a phone's link the last second before the first screen (issue 13).
+// after it, on a phone's link the last second before the first screen.
 if (localStorage.getItem(STORAGE_KEYS.TOKEN) && isRecordPath(path)) {
   void import('./app/layouts/DashboardLayout');
   const page = pageReadAhead(path);

@@ -1,5 +1,5 @@
 /**
- * Build-time prerender (issue 13, decision 59): renders a public route with the real components
+ * Build-time prerender (decision 59): renders a public route with the real components
  * into HTML, so the page is painted before its JavaScript runs; the browser then hydrates it
  * (`main.tsx`). Built with `vite build --ssr` and run by `scripts/prerender.mjs`; never shipped.
  */

@@ -88,7 +88,7 @@ export const UPLOAD_STATUS = { pending: 1, uploading: 2, success: 3, fail: -1 } 
 export const IMAGE_SIZES = ['mini', 'small', 'medium', 'large', 'xlarge', 'original'] as const;
 
 /**
- * Issue 13: the GET reads one `POST /api/reads` answers together (a signed-in page's first
+ * The GET reads one `POST /api/reads` answers together (a signed-in page's first
  * screen from its URL: one request on a phone's few connections instead of nine).
  */
 export const READS_MAX = 12;

@@ -82,7 +82,7 @@ export const uuidParam = idField;
  * The same rule as a test, for ids that do not come through a schema (sockets, guards, CLI).
  * zod's own `guid` pattern (what `idField` checks) directly, not `idField.safeParse`: the
  * session lookup tries it on every request's candidate ids, most of them absent, and a failed
- * zod parse builds its issues and error (5 % of the server's CPU on the records list, issue 13).
+ * zod parse builds its issues and error (5 % of the server's CPU on the records list).
  * `fields.test.ts` checks both agree.
  */
 export const isId = (v: unknown): v is string => typeof v === 'string' && z.regexes.guid.test(v);

@@ -4,7 +4,7 @@ import type { Db } from './client.js';
 const cache = new WeakMap<object, Map<string, unknown>>();
 
 /**
- * A query built once per database and sent as a named prepared statement (issue 13). Drizzle
+ * A query built once per database and sent as a named prepared statement. Drizzle
  * rebuilds a query's SQL on every call (its column walk was ~15 % of the CPU of a guarded
  * request in the profile); the hottest statements — the session lookup and the access guard,
  * run by nearly every request — are built once here, and PostgreSQL keeps their plans.

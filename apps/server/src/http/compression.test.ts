@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('compression and caching (issue 13)', () => {
+describe('compression and caching', () => {
   it('serves a hashed asset precompressed in brotli, cached a year as immutable', async () => {
     const res = await t.app.inject({
       method: 'GET',

@@ -7,7 +7,7 @@ import { makeSignedInUser } from '../test/factories.js';
 import { call, lastCode } from '../test/factories.identity.js';
 import { createTestApp, json, type TestApp } from '../test/harness.js';
 
-/** Issue 14's reported cases, one by one (the route-table properties are in inputs.property.test.ts). */
+/** The reported hardening cases, one by one (the route-table properties are in inputs.property.test.ts). */
 
 let t: TestApp;
 const lines: string[] = [];

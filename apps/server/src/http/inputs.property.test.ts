@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../test/harness.js';
 import { makeSyndicWithKey } from '../test/factories.syndic.js';
 
 /**
- * The properties behind issue 14, generated from the route table (the OpenAPI document): every
+ * The input properties, generated from the route table (the OpenAPI document): every
  * route the day it is added gets NUL bytes in each string field, malformed ids, an oversize path
  * and an oversize query, and must answer the French error envelope, never a 5xx.
  */
@@ -296,7 +296,7 @@ describe('every route × crafted input (generated from the route table)', () => 
         await send(op, url, { bad: NUL }, false),
         (s) => s === 401,
       );
-      // Not even parsed: malformed JSON is 401 too, not 400 (issue 14 item 10).
+      // Not even parsed: malformed JSON is 401 too, not 400.
       check(
         `${op.method} ${op.path} anonymous, malformed JSON`,
         await send(op, url, undefined, false, '{"a":'),

@@ -4,7 +4,7 @@ import { makeUser, TEST_PASSWORD } from '../test/factories.js';
 import { createTestApp, json, type TestApp } from '../test/harness.js';
 
 /**
- * Issue 14 item 5: ten wrong passwords sent by a stranger used to block the owner's right
+ * Ten wrong passwords sent by a stranger used to block the owner's right
  * password with 429 for ten minutes. Now the per-account limit counts per (e-mail, address),
  * a ceiling per e-mail is ten times higher, and past 5 failures a captcha is asked.
  */
@@ -22,7 +22,7 @@ const login = (ip: string, email: string, password: string, captchaPayload?: str
     payload: { email, password, ...(captchaPayload ? { captcha: captchaPayload } : {}) },
   });
 
-describe('no lock-out by a stranger (issue 14 item 5)', () => {
+describe('no lock-out by a stranger', () => {
   it("a stranger's wrong passwords never block the owner's right password from the owner's address", {
     timeout: 120_000,
   }, async () => {

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from 'drizzle-orm/logger';
 
 /**
- * What one request cost (issue 13): SQL statements sent, and the milliseconds spent in the
+ * What one request cost: SQL statements sent, and the milliseconds spent in the
  * session lookup, the access guard and the response validation + serialisation, with
  * SQL_STATS=1 only (`x-sql-statements` and `server-timing` headers, which the benchmark reads):
  * the request's context is an AsyncLocalStorage, and on Node 20 one in use makes every promise

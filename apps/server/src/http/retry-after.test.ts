@@ -5,7 +5,7 @@ import { makeSignedInUser } from '../test/factories.js';
 import { createTestApp, json, type TestApp } from '../test/harness.js';
 
 /**
- * Issue 14 item 6: every 429 says when to retry, in the `Retry-After` header (seconds) and in
+ * Every 429 says when to retry, in the `Retry-After` header (seconds) and in
  * the French message, whatever limit answered it (identity limiter, route limit, code resend).
  */
 let t: TestApp;
@@ -26,7 +26,7 @@ function expectRetryAfter(res: Awaited<ReturnType<TestApp['app']['inject']>>, ma
   if (body.code === 'RATE_LIMITED') expect(body.message).toBe(retryAfterMessage('RATE_LIMITED', after));
 }
 
-describe('Retry-After on every 429 (issue 14 item 6)', () => {
+describe('Retry-After on every 429', () => {
   it('formats the delay in French words', () => {
     expect(formatRetryDelay(1)).toBe('1 seconde');
     expect(formatRetryDelay(45)).toBe('45 secondes');

@@ -22,7 +22,7 @@ export interface RouteOptions {
   bodyLimit?: number;
   /**
    * The handler reads its data with the session, in one statement, through an access guard's
-   * `readAs…` (issue 13): the bearer token is resolved there, not before the handler.
+   * `readAs…`: the bearer token is resolved there, not before the handler.
    */
   sessionRead?: boolean;
 }

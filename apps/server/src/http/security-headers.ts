@@ -38,7 +38,7 @@ const isAsset = (url: string) => url.startsWith('/assets/');
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const headers = securityHeaders(options);
   // About 1 KB per answer: on a phone's link, the dashboard's ~25 files carried ~20 KB of
-  // headers that meant nothing for them, all before the first screen (issue 13).
+  // headers that meant nothing for them, all before the first screen.
   const assetHeaders = headers.filter(([k]) => ASSET_HEADERS.has(k.toLowerCase()));
   app.addHook('onRequest', (req, reply, done) => {
     for (const [k, v] of isAsset(req.url) ? assetHeaders : headers) reply.header(k, v);

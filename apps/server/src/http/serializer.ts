@@ -27,7 +27,7 @@ function simplify(node: unknown): unknown {
 }
 
 /**
- * A serializer compiled from the response's zod schema (issue 13): it writes only the fields the
+ * A serializer compiled from the response's zod schema: it writes only the fields the
  * contract declares, like zod's output, without validating and copying the answer first (zod's
  * encode then JSON.stringify cost 15–20 % of a large answer's CPU). Null when the schema has
  * something JSON Schema cannot say (a transform): that route keeps zod.

@@ -7,7 +7,7 @@ import { startupBanner } from '../seed/demo.js';
 import { makeSignedInUser } from '../test/factories.js';
 import { createTestApp, json, type TestApp } from '../test/harness.js';
 
-/** Issue 14 item 10: nothing looser than needed. */
+/** Nothing looser than needed. */
 let t: TestApp;
 beforeAll(async () => {
   // A built SPA of its own: index.html and the robots.txt of apps/web/public.
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('looser than needed (issue 14 item 10)', () => {
+describe('looser than needed', () => {
   it('CSP connect-src is our own origin only: no ws: or wss: to any host', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/login' });
     const csp = String(res.headers['content-security-policy']);

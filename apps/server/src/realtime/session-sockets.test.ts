@@ -12,7 +12,7 @@ import { attachRealtime, type Realtime } from './index.js';
 import { roomRules } from './rooms.js';
 
 /**
- * Issue 14 item 8: a Socket.IO connection opened with a token kept receiving events after that
+ * A Socket.IO connection opened with a token kept receiving events after that
  * token was logged out. Logout, password change and session expiry now close that session's
  * sockets, on every instance. Real server, real socket.io client.
  */
@@ -68,7 +68,7 @@ const api = (method: 'POST' | 'PUT', url: string, token: string, payload?: objec
     ...(payload ? { body: JSON.stringify(payload) } : {}),
   });
 
-describe('a socket does not outlive its session (issue 14 item 8)', () => {
+describe('a socket does not outlive its session', () => {
   it('logout closes the sockets of that session, and only those; the token no longer connects', async () => {
     const a = await makeSignedInUser(t.database.db);
     const other = await createSession(t.database.db, a.user.id);

@@ -530,7 +530,7 @@ describe('demo seed', () => {
     expect(u.phone).toBe('+33698765432');
   });
 
-  it('what the server gives, it accepts: every demo record sends its supplement info back unchanged (issue 14 item 11)', async () => {
+  it('what the server gives, it accepts: every demo record sends its supplement info back unchanged', async () => {
     const records = await db()
       .select({
         id: coproprietaires.id,

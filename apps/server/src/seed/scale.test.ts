@@ -14,7 +14,7 @@ import {
   seedScale,
 } from './scale.js';
 
-/** seed-scale on a small scale (issue 13): the same generator as 1,000 copropriétés. */
+/** seed-scale on a small scale: the same generator as 1,000 copropriétés. */
 const SMALL: ScaleOptions = {
   coproprietes: 3,
   coproprietaires: 30,
@@ -186,7 +186,7 @@ describe('hot calls on scale data: SQL statements per request', () => {
 /**
  * With sequential scans priced out, a query that can use an index does: so a plan that still
  * scans the table names a query written so that it cannot (the user's notifications beside an
- * OR read every notification of every building: 200 ms at 1,000 copropriétés, issue 13).
+ * OR read every notification of every building: 200 ms at 1,000 copropriétés).
  */
 describe('hot queries can use their indexes', () => {
   async function plan(where: SQL, limit?: number) {

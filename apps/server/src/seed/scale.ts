@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
 /**
- * `npm run admin -- seed-scale`: the data of a national syndic (issue 13), generated inside
+ * `npm run admin -- seed-scale`: the data of a national syndic, generated inside
  * the database with set-based `INSERT … SELECT generate_series(…)`: no row crosses the
  * network, so 2,000,000 ledger lines take minutes, on PostgreSQL as on PGlite.
  *

@@ -17,7 +17,7 @@ const ModalsProvider = lazy(() => import('@mantine/modals').then((m) => ({ defau
 
 /**
  * Mantine's ModalsProvider (Modal, ScrollArea, FocusTrap: ~30 KB compressed) loads on the
- * first `modals.*` call instead of with every page (issue 13 bundle budget). Calls made
+ * first `modals.*` call instead of with every page (the bundle budget). Calls made
  * before it is ready are queued and replayed once it listens. Like before, it sits outside
  * the router: modal contents get Mantine, React Query and the session, not router hooks.
  */

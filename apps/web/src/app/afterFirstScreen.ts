@@ -5,7 +5,7 @@ import { marksItsFirstScreen } from './early';
 
 /**
  * Work the first screen does not show (the realtime socket, the chat badge, the pending attach
- * check) starts once the page's reads have answered and the page has painted (issue 13): on a
+ * check) starts once the page's reads have answered and the page has painted: on a
  * phone's few connections it no longer competes with them, and no request starts between the
  * first screen's data and its largest paint (Lighthouse counted such late requests as one more
  * round trip before the dashboard's LCP). Nothing is lost by waiting: the socket's room join

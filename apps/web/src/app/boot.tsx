@@ -15,7 +15,7 @@ import { router } from './router';
 import { SYNDIC_ALIAS_KEY, wipeLocalSession } from './session';
 
 // zod compiles object parsers with `new Function` unless told not to; the CSP has no
-// 'unsafe-eval', so every form validation would log a CSP violation (issue 13).
+// 'unsafe-eval', so every form validation would log a CSP violation.
 zodConfig({ jitless: true });
 
 const queryClient = new QueryClient({
@@ -37,7 +37,7 @@ setUnauthorizedHandler(() => {
   void router.navigate(loginPath(localStorage.getItem(SYNDIC_ALIAS_KEY)), { replace: true });
 });
 
-// A signed-in page opened from its URL: its chunks and data start now, in parallel (issue 13).
+// A signed-in page opened from its URL: its chunks and data start now, in parallel.
 const token = getToken();
 if (token) {
   void import('./preload').then((m) => m.preloadSignedIn(queryClient, token, window.location.pathname));
@@ -52,7 +52,7 @@ const app = (
 // /login comes prerendered by the build (scripts/prerender.mjs): React takes over that HTML
 // instead of painting it again, so the page is visible before this script has run. Either way
 // the first render is a transition: React renders in slices of a few milliseconds and lets the
-// browser answer input in between, instead of one long task (issue 13, Total Blocking Time).
+// browser answer input in between, instead of one long task (Total Blocking Time).
 startTransition(() => {
   if (isPrerendered(container)) hydrateRoot(container, app);
   else createRoot(container).render(app);

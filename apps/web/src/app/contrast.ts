@@ -1,7 +1,7 @@
 import { DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
 
 /**
- * Readable colours (issue 15, WCAG 2.1 AA): Mantine's default palettes put text at shade 6
+ * Readable colours (WCAG 2.1 AA): Mantine's default palettes put text at shade 6
  * (`c="red"`, `c="dimmed"` = gray 6, light badges, outline buttons) and white text on shade 6
  * (filled buttons and badges). Shades 6 to 9 of yellow, orange, green, teal, cyan, lime, gray
  * and red give 1.9 to 3.8:1 there. Each palette is darkened here, hue kept, only as far as

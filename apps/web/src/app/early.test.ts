@@ -97,7 +97,7 @@ async function clientUrls() {
 }
 const expected = await clientUrls();
 
-describe('early reads of a record home (issue 13)', () => {
+describe('early reads of a record home', () => {
   it("requests the profile, the list, then every read of the record's first screen in one request, as the hooks name them", async () => {
     const { urls, batches, fetch } = fakeFetch();
     expect(startEarlyReads(`/${RECORD}/home`, store({ TOKEN: 'tok' }), store({}), fetch as never)).toBe(true);
@@ -217,7 +217,7 @@ describe('early reads of a record home (issue 13)', () => {
   });
 });
 
-describe("early reads of a record's other pages (issue 13)", () => {
+describe("early reads of a record's other pages", () => {
   const SYNDIC = '5c1d2a4e-7b9f-4e21-a3c4-1f2e3d4c5b6a';
   const rec = { ...record, coproprietes: [{ id: COPRO, syndic_id: SYNDIC, syndic_disable: false }] };
   const thumb = (n: number) => ({ path: `/files/x/original/${n}.jpg?e=1&s=2`, content_type: 'image/jpeg' });

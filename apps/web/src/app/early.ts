@@ -335,7 +335,7 @@ interface ReadItem {
 }
 
 /**
- * The first screen's reads in ONE request (`POST /api/reads`, issue 13): on HTTP/1.1 a phone
+ * The first screen's reads in ONE request (`POST /api/reads`): on HTTP/1.1 a phone
  * has six connections, and nine reads beside the page's scripts took two round trips of its slow
  * link. Each read still gets its own answer (a `Response` with its status and envelope), so the
  * API client takes it as it would a fetch of its own. Should the batch fail, each read is

@@ -11,7 +11,7 @@ import { stripeReadyQuery } from '../features/payments/queries';
 /**
  * A signed-in page opened from its URL used to be a waterfall: entry → profile (the guard waits)
  * → layout chunk → record list → page chunk → the page's data. Here everything starts at once
- * (issue 13): the profile and the record list with the entry, the layout and page chunks (from the entry, main.tsx) in
+ *: the profile and the record list with the entry, the layout and page chunks (from the entry, main.tsx) in
  * parallel, and 'Ma synthèse's data as soon as the list says which copropriété the record is in.
  * Same keys and fetches as the hooks, so they find the answers (or the requests) already there.
  */

@@ -17,7 +17,7 @@ export const tantieme: MantineColorsTuple = [
 export const theme = createTheme({
   primaryColor: 'tantieme',
   colors: { tantieme },
-  // Issue 15: shades 6 to 9 of every palette are darkened in palette.css (readable text, tints
+  // Shades 6 to 9 of every palette are darkened in palette.css (readable text, tints
   // and filled colours); no fade-ins for those who asked their system for less motion.
   respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

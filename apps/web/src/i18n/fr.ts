@@ -27,7 +27,7 @@ export const fr = {
     Facture: 'Situation de compte',
     Assemblee: 'Assemblée gle',
     Setting: 'Configuration',
-    /** Issue 15: the bottom bar's last place when not every entry fits. */
+    /** The bottom bar's last place when not every entry fits. */
     More: 'Plus',
   },
   header: {

@@ -32,7 +32,7 @@ export function Countdown({ until, onEnd }: { until: Date | string | number; onE
   const s = left % 60;
   return (
     <Text size="sm" c="dimmed" role="timer" aria-live="off">
-      {/* The spec's short form for the eye; words for a screen reader (issue 15). */}
+      {/* The spec's short form for the eye; words for a screen reader. */}
       <span aria-hidden="true">
         Expiration dans : {m}m {s}s
       </span>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * Every form of the app (issue 15): when a submit ends in errors, whether found in the browser or
+ * Every form of the app: when a submit ends in errors, whether found in the browser or
  * returned by the server (watched for 15 s), focus moves to the first field in error, so a screen
  * reader reads that field with its error (aria-invalid + aria-describedby, set by Mantine). The
  * error texts themselves are live regions (role="alert", theme defaults in app/theme.ts).

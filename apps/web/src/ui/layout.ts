@@ -15,7 +15,7 @@ export function useWideLayout(): boolean {
 /**
  * True once `ready` and the page has then painted: what comes after the first screen (chart.js,
  * the blocks below the fold) waits for it, so a phone's slow CPU paints that screen first
- * (issue 13). A timeout queued from a frame callback runs after that frame is painted; the
+ *. A timeout queued from a frame callback runs after that frame is painted; the
  * switch itself is a transition (rendered in slices).
  */
 export function useAfterPaint(ready = true): boolean {

@@ -15,7 +15,7 @@ import {
 } from './syndicApi.js';
 
 /**
- * General assemblies in the syndic API (issue 9, decisions 29, 33-36): the syndic's software
+ * General assemblies in the syndic API (decisions 29, 33-36): the syndic's software
  * prepares an assembly (resolutions, participants and their tantièmes, convocation file, meeting
  * link), publishes the convocation, starts the session, asks for signatures and reads the ballots,
  * the signatures, the chain check and the legal tally.

@@ -14,7 +14,7 @@ import {
 } from './syndicApi.js';
 
 /**
- * Documents, supplier invoices and communications in the syndic API (issue 8, decision 52): the
+ * Documents, supplier invoices and communications in the syndic API (decision 52): the
  * syndic's software puts a file into a co-owner's space, a group of the copropriété or of the
  * syndic, a bank statement month or an assembly year; creates a supplier invoice with its
  * expenses, écritures and per-lot amounts; records a letter, e-mail or SMS it sent. Every write is

@@ -12,7 +12,7 @@ import {
 } from './syndicPortfolio.js';
 
 /**
- * A whole portfolio in one document (issue 12, "File import"): the same items as the bulk
+ * A whole portfolio in one document ("File import"): the same items as the bulk
  * calls, grouped by resource. The server writes them in this order, one transaction per
  * building (the building's own item and everything that refers to it), so a building is
  * imported completely or not at all; a dry run reports every error and writes nothing.

@@ -12,8 +12,8 @@ import {
 } from './syndicApi.js';
 
 /**
- * The syndic's staff, conversations and verification of accounts in the syndic API (issue 11,
- * decision 53): staff members are gestionnaires (`administrators`, same external ids) with an
+ * The syndic's staff, conversations and verification of accounts in the syndic API
+ * (decision 53): staff members are gestionnaires (`administrators`, same external ids) with an
  * account that answers the conversations co-owners open with 'the syndic'; the syndic submits the
  * year's accounts to the council and reads its progress.
  */

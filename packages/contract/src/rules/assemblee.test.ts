@@ -111,7 +111,7 @@ describe('canonical JSON of chained records', () => {
   });
 });
 
-describe('Paris time without Intl (issue 13): the EU rule, checked against the time-zone database', () => {
+describe('Paris time without Intl: the EU rule, checked against the time-zone database', () => {
   it('agrees every 15 minutes around each change of 1996–2060, and at 20,000 instants in between', () => {
     const instants: Date[] = [];
     for (let year = 1996; year <= 2060; year++)

@@ -52,7 +52,7 @@ function lastSundayAtOneUtc(year: number, month: number): number {
  * Offset of Europe/Paris from UTC at an instant, in minutes: +120 from the last Sunday of March
  * to the last Sunday of October at 01:00 UTC (the EU rule since 1996), +60 otherwise. Written
  * out rather than asked of Intl: a time-zone formatter costs a phone's browser tens of
- * milliseconds to build, on the dashboard's first screen (its next assembly's date, issue 13).
+ * milliseconds to build, on the dashboard's first screen (its next assembly's date).
  * `assemblee.test.ts` checks it against the time-zone database around every change to 2060.
  */
 export function parisOffsetMinutes(at: Date): number {

@@ -83,7 +83,7 @@ export const mediumImageUrl = (url: string) => url.replace('/original/', '/mediu
 /**
  * A list's thumbnail: the 400 px size (SPEC §3 image sizes), beside the original as medium is.
  * A card of the invoices' grid is at most ~300 px wide; the medium size (1,200 px, ~50 KB each)
- * made a phone download ~250 KB of pictures before the grid's largest paint (issue 13).
+ * made a phone download ~250 KB of pictures before the grid's largest paint.
  */
 export const smallImageUrl = (url: string) => url.replace('/original/', '/small/');
 

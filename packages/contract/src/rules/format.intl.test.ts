@@ -13,7 +13,7 @@ function* samples(seed: number, n: number) {
   }
 }
 
-describe('formatting without Intl writes what Intl writes (issue 13: no formatter on the first screen)', () => {
+describe('formatting without Intl writes what Intl writes (no formatter on the first screen)', () => {
   it('whole cents in euros', () => {
     const edge = [
       0,

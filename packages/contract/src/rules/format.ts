@@ -19,7 +19,7 @@ export function formatCents(cents: number, currency: 'EUR' | 'USD' = 'EUR'): str
 }
 
 /** The same through Intl: thousands with a no-break space (Intl mixes narrow and plain ones),
- * before '€' the narrow no-break space of French typography (frTypo, issue 15). */
+ * before '€' the narrow no-break space of French typography (frTypo). */
 export function formatCentsIntl(cents: number, currency: 'EUR' | 'USD' = 'EUR'): string {
   const f = currency === 'USD' ? usd() : eur();
   return frTypo(f.format(cents / 100).replace(/\u202f/g, '\u00a0'));

@@ -1,5 +1,5 @@
 /**
- * French typography of our own text (issue 15, decision 58), checked in the source: every
+ * French typography of our own text (decision 58), checked in the source: every
  * string literal, template piece and JSX text of the web app, the server and the contract.
  *
  * - No plain or no-break space before ':' ';' '!' '?' '€' '%': the gap is the narrow no-break

@@ -1,5 +1,5 @@
 /**
- * French typography (issue 15), in one place: a narrow no-break space (U+202F, « espace fine
+ * French typography, in one place: a narrow no-break space (U+202F, « espace fine
  * insécable ») before ':' ';' '!' '?' and before '€' and '%', so that a line never breaks
  * before them and the gap is the one French typesetting uses.
  *
@@ -53,7 +53,7 @@ export function formatIntIntl(n: number): string {
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 /**
- * The countdown as a screen reader should say it (issue 15): the spec's 'Expiration dans :
+ * The countdown as a screen reader should say it: the spec's 'Expiration dans :
  * {m}m {s}s' is read 'Expiration dans 1 minute et 59 secondes'.
  */
 export function spokenCountdown(m: number, s: number): string {

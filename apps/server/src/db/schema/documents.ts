@@ -28,7 +28,7 @@ export const documentGroups = pgTable(
     approve_date: date('approve_date'),
     sort: integer('sort').notNull().default(0),
   },
-  // A building's (or a syndic's) groups are read by that id on every documents page (issue 13).
+  // A building's (or a syndic's) groups are read by that id on every documents page.
   (t) => [
     index('document_groups_copro').on(t.copropriete_id),
     index('document_groups_syndic').on(t.syndic_id),

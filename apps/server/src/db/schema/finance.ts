@@ -87,7 +87,7 @@ export const chargeInvoices = pgTable(
   (t) => [
     index('charge_invoices_charge').on(t.charge_id),
     // The year's spending of a building ('Budget de fonctionnement'): without it, every invoice
-    // of every building was read (issue 13).
+    // of every building was read.
     index('charge_invoices_year').on(t.financial_year_id),
   ],
 );

@@ -54,7 +54,7 @@ export const notifications = pgTable(
     index('notifications_owner').on(t.coproprietaire_id, t.created_date),
     index('notifications_send').on(t.send_id),
     // The unread counts (every page's badge, the records list) read the unread rows only: with
-    // the owner index alone they read a record's whole history, read rows included (issue 13).
+    // the owner index alone they read a record's whole history, read rows included.
     index('notifications_unread').on(t.coproprietaire_id).where(sql`${t.is_read} = false`),
     index('notifications_own_unread')
       .on(t.user_id)

@@ -100,8 +100,8 @@ async function checkCopropriete(req: FastifyRequest, coproprieteId: string): Pro
 }
 
 /**
- * A route's read with the session and the guard in one statement (routes marked `sessionRead`,
- * issue 13): the rows of `read` (which must read that record's data only) once the session is
+ * A route's read with the session and the guard in one statement (routes marked `sessionRead`):
+ * the rows of `read` (which must read that record's data only) once the session is
  * live and the guard passes, with the record as the guard saw it; 401 or 404 otherwise, and the
  * rows are dropped. Reads only: a preview may call it.
  */

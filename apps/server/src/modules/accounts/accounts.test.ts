@@ -599,7 +599,7 @@ describe('profile and avatar', () => {
     expect(img.headers['content-type']).toContain('image/png');
   });
 
-  it('issue 14 item 7: the upload URL writes once, and the accepted avatar cannot be swapped', async () => {
+  it('the upload URL writes once, and the accepted avatar cannot be swapped', async () => {
     const { headers } = await makeSignedInUser(t.database.db);
     const pre = await call(t, {
       method: 'POST',

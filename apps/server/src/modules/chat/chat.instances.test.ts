@@ -9,7 +9,7 @@ import { makeCopropriete, makeCoproprietaire, makeSignedInUser } from '../../tes
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 
 /**
- * Chat across server instances (issue 11): the message is sent over HTTP to instance one and
+ * Chat across server instances: the message is sent over HTTP to instance one and
  * reaches the other member's socket, connected to instance two, through the Socket.IO Redis
  * adapter; a co-owner who is no member, on either instance, receives nothing. Like the
  * foundation's fan-out tests (realtime.test.ts), it needs a Redis: TEST_REDIS_URL.

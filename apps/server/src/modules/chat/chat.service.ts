@@ -108,7 +108,7 @@ interface WriteCheck {
 /**
  * Whether the actor may write to each recipient. The rule alone decides most; the others ask
  * whether the recipient wrote in the conversation, all in one statement (a building's
- * candidates or a list of conversations was one query per row, issue 13).
+ * candidates or a list of conversations was one query per row).
  */
 async function canWriteToEach(db: Db, actor: ChatActor, checks: WriteCheck[]): Promise<boolean[]> {
   const bases = checks.map(({ recipient, allowOthers }) => ({
@@ -614,7 +614,7 @@ export async function staffMe(deps: ChatDeps, actor: ChatActor) {
   };
 }
 
-// ------------------------------------------------------------------ the syndic API (issue 11)
+// ------------------------------------------------------------------ the syndic API
 
 /** The syndic speaking through one of its staff (for reading, `admin` may be the syndic itself). */
 export const syndicActor = (syndicId: string, admin: { id: string; name: string }): ChatActor => ({

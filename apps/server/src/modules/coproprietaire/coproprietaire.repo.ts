@@ -19,7 +19,7 @@ const ids = sql.placeholder('ids');
 const user = sql.placeholder('user');
 
 /**
- * The records list in ONE statement (issue 13): each record of the user with its copropriété and
+ * The records list in ONE statement: each record of the user with its copropriété and
  * syndic, and, by correlated subqueries on their indexes, its assemblies, its unread
  * notifications and its lots. Column names are written out: drizzle leaves a one-table
  * subquery's columns unqualified.

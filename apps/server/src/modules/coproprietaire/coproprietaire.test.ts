@@ -243,7 +243,7 @@ describe('GET /coproprietaires/:coproprieteId/:coproprietaireId/details-copropri
       404,
     );
     expect((await call('GET', detailsPath(theirs.copropriete_id, mine.id), a.headers)).statusCode).toBe(404);
-    // A malformed id is refused by the contract before any lookup (issue 14): 400, never 500.
+    // A malformed id is refused by the contract before any lookup: 400, never 500.
     expect((await call('GET', detailsPath('nope', 'nope'), a.headers)).statusCode).toBe(400);
   });
 

@@ -72,7 +72,7 @@ export function listCoproGroups(db: Db, coproprieteIds: string[]) {
 }
 
 /**
- * One copropriété's groups and their documents, as named reads run with the session (issue 13):
+ * One copropriété's groups and their documents, as named reads run with the session:
  * the building documents of the record the user is looking at, in one statement.
  */
 export function coproGroupsReads(coproprieteId: string) {

@@ -115,7 +115,7 @@ export interface BillLine {
 }
 
 /**
- * A bill's breakdown in ONE prepared statement (issue 13): the bill (if it is of this
+ * A bill's breakdown in ONE prepared statement: the bill (if it is of this
  * copropriété), which of the wanted lots the caller may see (their records' lots in this
  * copropriété, or the one record a preview grants), and the bill's lines for those lots. The
  * allowed lots are found once, in a lateral subquery both columns read (they were found twice,

@@ -12,7 +12,7 @@ import * as service from './finances.service.js';
 /** Statement, bills, bill breakdowns and payment transactions: every call through the access guard. */
 export async function financesRoutes(app: FastifyInstance) {
   const preview = { preview: true };
-  // Reads with the session in one statement (issue 13): the guards' readAs….
+  // Reads with the session in one statement: the guards' readAs….
   const previewRead = { preview: true, sessionRead: true };
 
   route(

@@ -9,7 +9,7 @@ import { liveSessionOf, recordNamedBy, type UserRow, userColumns } from './sessi
 
 /**
  * The session lookup, the access guard's record and a route's data read in ONE statement
- * (issue 13, decision 62). A call of two statements spends about twice a call of one in the
+ * (decision 62). A call of two statements spends about twice a call of one in the
  * server process (each round trip's writes, reads and wake-ups), so the hottest reads ride
  * along with the session: the route's drizzle query becomes a subquery whose rows come back
  * as one JSON array, decoded by the query's own columns as if it had run alone.
@@ -170,7 +170,7 @@ function template(db: Db, withRecord: boolean): Template {
   const fields = orderSelectedFields(internals.config.fields).filter((f) => f.path[0] !== 'data');
   // The session's ~20 columns come back as ONE JSON array (like the reads' rows), not as columns:
   // the driver describes, parses and types every column of every row it receives, and that was
-  // the largest cost of a small call after the socket writes (issue 13, decision 69).
+  // the largest cost of a small call after the socket writes (decision 69).
   const d = db as unknown as DbInternals;
   const columns = fields.map(({ field }) => {
     const col = d.dialect.sqlToQuery(sql`${field}`).sql;

@@ -51,7 +51,7 @@ const activeSession = (db: Db) =>
   );
 
 /**
- * The session lookup and the access guard's read in ONE statement (issue 13). The id a request's
+ * The session lookup and the access guard's read in ONE statement. The id a request's
  * path names is a co-owner record's or a copropriété's (some paths call a record `coproId`):
  * the row joined is the record with that id, or else the session user's record in the
  * copropriété with that id (ids are random UUIDs: never both), with its copropriété and syndic;
@@ -139,7 +139,7 @@ export async function findUserByPhone(db: Db, phone: string) {
 
 /**
  * A staff account the syndic disabled, holding no co-owner record and no other active staff
- * membership: it may no longer sign in (issue 11).
+ * membership: it may no longer sign in.
  */
 export async function isDisabledStaffOnly(db: Db, userId: string) {
   const r = await db.execute(sql`

@@ -227,7 +227,7 @@ function deliveries(
 /**
  * What a send writes, built in JS with its ids drawn here: the rows and their outbox entries go
  * out as parts of ONE statement (`insertAtOnce`), to which the syndic API adds its send and audit
- * rows (one round trip and one commit before the realtime event leaves, issue 10's benchmark).
+ * rows (one round trip and one commit before the realtime event leaves, as the realtime benchmark measured).
  * `finish` takes what the rows' part returned (the holders' unread totals).
  */
 export interface Plan {

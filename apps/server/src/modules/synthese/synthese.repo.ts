@@ -127,7 +127,7 @@ export async function yearTotalsByChargeType(db: Db, financialYearId: string, ch
 
 /**
  * The member's part of the dashboard's finance summary, read with the session in one statement
- * (issue 13): their lots, their tantièmes per repartition and, of their ledger lines, what the
+ *: their lots, their tantièmes per repartition and, of their ledger lines, what the
  * balance and the calls and payments per year are summed from (the statement's rules). The
  * summary shows no line, so neither their names, ids and bills nor an order are read: a third
  * less time in PostgreSQL for that read (pgbench, 40 lines; decision 87). The building's part

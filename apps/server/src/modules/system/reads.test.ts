@@ -12,7 +12,7 @@ afterAll(() => t.close());
 type Item = { url: string; status: number; body: unknown };
 
 /**
- * POST /api/reads (issue 13): several GET reads in one request. Each must be answered exactly as
+ * POST /api/reads: several GET reads in one request. Each must be answered exactly as
  * if the caller had sent it alone: same status, same envelope, same access rules.
  */
 describe('POST /api/reads', () => {

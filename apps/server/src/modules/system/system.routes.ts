@@ -17,7 +17,7 @@ export async function systemRoutes(app: FastifyInstance) {
   });
 
   /**
-   * Several GET reads in one request (issue 13): each runs through the whole pipeline as if the
+   * Several GET reads in one request: each runs through the whole pipeline as if the
    * client had sent it (its route, its session lookup, its access guard, its validation), with
    * the caller's token and address, and comes back with its own status and envelope. On HTTP/1.1
    * a phone opens six connections; a dashboard's nine first-screen reads then took two round

@@ -175,7 +175,7 @@ export async function finish(deps: VerificationDeps, coproprieteId: string, stat
   return next;
 }
 
-// ------------------------------------------------------------------ the syndic API (issue 11)
+// ------------------------------------------------------------------ the syndic API
 
 export interface VerificationState {
   syndic_submit: number;

@@ -22,7 +22,7 @@ export function DashboardLayout() {
   const { coproId } = useParams();
   const list = useCoproprietaires();
   // The left sidebar shows from the md breakpoint, the bottom bar below it: only the one shown is
-  // rendered (a phone's first screen renders ~100 fewer elements; issue 13).
+  // rendered (a phone's first screen renders ~100 fewer elements).
   const wide = useWideLayout();
   if (list.isLoading) return <LoadingOverlay />;
   const current = list.data?.find((r) => r.id === coproId);

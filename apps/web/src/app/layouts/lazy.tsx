@@ -3,7 +3,7 @@ import { LoadingOverlay } from '../../ui/LoadingOverlay';
 
 /**
  * The signed-in layouts (app shell, menus, sidebars, notification bell) are their own chunks:
- * /login and the other public pages never download them (issue 13 bundle budget).
+ * /login and the other public pages never download them (the bundle budget).
  */
 function lazyLayout(load: () => Promise<ComponentType>) {
   const Layout = lazy(async () => ({ default: await load() }));

@@ -55,7 +55,7 @@ export function AppHeader({
               <Text fw={600} fz={{ base: 'sm', sm: 'md' }} truncate="end" data-testid="header-name" lh={1.25}>
                 {record.display_name.fr}
               </Text>
-              {/* Issue 15: the building tells apart records that carry the same name. */}
+              {/* The building tells apart records that carry the same name. */}
               <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
                 <Text size="xs" c="dimmed" truncate="end" lh={1.3} data-testid="header-building">
                   {building}

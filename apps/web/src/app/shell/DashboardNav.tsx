@@ -18,7 +18,7 @@ export function DashboardNav() {
         e.children ? (
           <NavLink
             key={e.name}
-            // Expands its children: a button, not a link without href (issue 15).
+            // Expands its children: a button, not a link without href.
             component="button"
             type="button"
             label={e.label}

@@ -4,7 +4,7 @@ const UserSidebar = lazy(() => import('./UserSidebar').then((m) => ({ default: m
 
 /**
  * The user sidebar (a drawer) loads its code the first time it opens: no first screen shows it,
- * and its dialogs (attach, detach) weighed on every signed-in page's initial JavaScript (issue 13).
+ * and its dialogs (attach, detach) weighed on every signed-in page's initial JavaScript.
  * Once opened it stays mounted, so closing it animates as before.
  */
 export function LazyUserSidebar({ opened, onClose }: { opened: boolean; onClose: () => void }) {

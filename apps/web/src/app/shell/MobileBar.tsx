@@ -6,7 +6,7 @@ import { useCurrentCoproprietaire } from '../../features/coproprietaire/queries'
 import { fr } from '../../i18n/fr';
 import { dashboardMenu, type MenuEntry } from './menu';
 
-/** At most this many entries on the bar, the last one 'Plus' when some do not fit (issue 15). */
+/** At most this many entries on the bar, the last one 'Plus' when some do not fit. */
 export const MOBILE_BAR_MAX = 5;
 
 /** Which entries keep a place of their own on the bar when not all fit, most wanted first. */
@@ -77,7 +77,7 @@ function MenuItem({
   );
 }
 
-/** Bottom bar on phones (SPEC §2.2; issue 15: five places at most, 12 px labels, 44 px targets). */
+/** Bottom bar on phones (SPEC §2.2: five places at most, 12 px labels, 44 px targets). */
 export function MobileBar() {
   const { coproId } = useParams();
   const { record } = useCurrentCoproprietaire();

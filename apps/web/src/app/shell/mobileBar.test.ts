@@ -10,7 +10,7 @@ const e = (name: MenuEntry['name'], extra: Partial<MenuEntry> = {}): MenuEntry =
   ...extra,
 });
 
-describe('mobileBarEntries (issue 15: five places at most)', () => {
+describe('mobileBarEntries (five places at most)', () => {
   it('keeps every entry when five fit, Messages hidden and the maintenance log under Documents', () => {
     const { bar, more } = mobileBarEntries([
       e('Home'),

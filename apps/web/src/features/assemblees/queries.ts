@@ -25,7 +25,7 @@ const keys = {
   detail: (t: AgTarget | null, agId: string) => ['assemblees', agId, t?.id] as const,
 };
 
-/** Key and fetch of a record's assemblies, shared with `app/preload.ts` (issue 13). */
+/** Key and fetch of a record's assemblies, shared with `app/preload.ts`. */
 export const assembleesQuery = (t: AgTarget | null) => ({
   queryKey: keys.list(t),
   queryFn: () => api.call(e.list, { params: t! }),

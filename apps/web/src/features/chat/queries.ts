@@ -78,7 +78,7 @@ export const staffScope: ChatScope = {
 
 export function useChatUnseen(id: string | undefined) {
   const { token } = useSession();
-  // A badge: read once the page's own reads have answered (issue 13).
+  // A badge: read once the page's own reads have answered.
   const after = useAfterFirstScreen();
   return useQuery({
     queryKey: chatKeys.unseen(id ?? ''),

@@ -47,7 +47,7 @@ export function PendingAttachCheck() {
   const { token } = useSession();
   const qc = useQueryClient();
   const remove = useRemoveCoproprietaire();
-  // Asked once the page's own reads have answered, not in competition with them (issue 13).
+  // Asked once the page's own reads have answered, not in competition with them.
   const after = useAfterFirstScreen();
   const pending = useQuery({
     queryKey: pendingAttachKey,

@@ -19,7 +19,7 @@ export const keys = {
 /** SPEC §8: notification and message failures are only logged. */
 export const logOnly = (what: string) => (err: unknown) => console.warn(`[${what}]`, err);
 
-/** Key and fetch of the unread counts, shared with `app/preload.ts` (issue 13). */
+/** Key and fetch of the unread counts, shared with `app/preload.ts`. */
 export const unreadQueries = {
   notifications: (coproId?: string) => ({
     queryKey: keys.notifCount(coproId),

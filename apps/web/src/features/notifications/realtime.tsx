@@ -63,7 +63,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { token } = useSession();
   const qc = useQueryClient();
   const [socket, setSocket] = useState<Socket | null>(null);
-  // Connected once the page's own reads have answered (issue 13); the room join reads the counts
+  // Connected once the page's own reads have answered; the room join reads the counts
   // again, so nothing sent meanwhile is missed.
   const after = useAfterFirstScreen();
 

@@ -73,7 +73,7 @@ export const syntheseFr = {
     close: 'Fermer',
   },
   loadError: 'Impossible de charger ces informations.',
-  /** What a phone shows first (issue 15); our wording, the spec has none. */
+  /** What a phone shows first; our wording, the spec has none. */
   first: {
     balance: 'Mon solde',
     news: 'Nouveautés',

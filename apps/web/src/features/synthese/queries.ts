@@ -8,7 +8,7 @@ const k = (...parts: (string | undefined)[]) => ['synthese', ...parts] as const;
 
 /**
  * Key and fetch of the first screen's queries, shared with `app/preload.ts`, which starts them
- * as soon as the record list is known instead of after the page's chunk has loaded (issue 13).
+ * as soon as the record list is known instead of after the page's chunk has loaded.
  */
 export const syntheseQueries = {
   syndicInfo: (coproId: string) => ({

@@ -12,7 +12,7 @@ import { assembleesResource } from './write.js';
 /** Convocation PDFs travel base64 in the PUT (10 MB of PDF). */
 const PUT_BODY_LIMIT = 16 * 1024 * 1024;
 
-/** General assemblies in the syndic API (issue 9; decisions 29, 33-36). */
+/** General assemblies in the syndic API (decisions 29, 33-36). */
 export async function syndicAssembleesRoutes(app: FastifyInstance) {
   const deps = (): Deps => ({
     db: app.db,

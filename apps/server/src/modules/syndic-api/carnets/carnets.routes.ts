@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { crudRoutes } from '../kit/crud.js';
 import { carnets } from './carnets.service.js';
 
-/** The carnet d'entretien in the syndic API (issue 11). */
+/** The carnet d'entretien in the syndic API. */
 export async function syndicCarnetsRoutes(app: FastifyInstance) {
   crudRoutes(app, e, carnets);
 }

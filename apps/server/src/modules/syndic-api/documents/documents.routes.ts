@@ -21,7 +21,7 @@ type Resource = {
   put: (db: FastifyInstance['db'], api: never, ext: string, body: never) => Promise<unknown>;
 };
 
-/** Documents, supplier invoices and communications in the syndic API (issue 8, decision 52). */
+/** Documents, supplier invoices and communications in the syndic API (decision 52). */
 export async function syndicDocumentsRoutes(app: FastifyInstance) {
   const storage = app.platform.storage;
   // app.realtime is replaced once the HTTP server exists (main.ts): read it per request.

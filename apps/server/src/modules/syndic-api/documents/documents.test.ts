@@ -16,7 +16,7 @@ import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
 
 /**
- * A syndic feeds documents, supplier invoices and communications through its API (issue 8): each
+ * A syndic feeds documents, supplier invoices and communications through its API: each
  * write is idempotent by external_id, a bad input is a 400 naming the field with nothing written,
  * another syndic's key gets 404, and what was pushed is what the co-owner's own calls show.
  */

@@ -5,7 +5,7 @@ import * as conversations from './conversations.service.js';
 import * as staff from './staff.service.js';
 import * as verification from './verification.service.js';
 
-/** Staff members, their conversations and the verification of accounts in the syndic API (issue 11). */
+/** Staff members, their conversations and the verification of accounts in the syndic API. */
 export async function syndicStaffRoutes(app: FastifyInstance) {
   // app.realtime is replaced once the HTTP server exists (main.ts): read it at call time.
   const deps = () => ({

@@ -6,7 +6,7 @@ import { BrandLogo } from '../branding';
  * The card of every public identity page, with the syndic's or product's logo. Its top is fixed
  * about where a centred card of the sign-in form's height would start, rather than centred: a
  * phone paints the prerendered /login before its HTML is fully parsed, and a centred card moved
- * up as its fields arrived (a layout shift of 0.04–0.14 at 4× CPU, issue 13). Growing downwards,
+ * up as its fields arrived (a layout shift of 0.04–0.14 at 4× CPU). Growing downwards,
  * nothing painted moves.
  */
 export function AuthCard({

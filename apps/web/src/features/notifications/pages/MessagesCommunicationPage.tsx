@@ -11,7 +11,7 @@ import { MessagesPanel } from '../components/MessagesPanel';
  *
  * The communications are shown once the messages' first page is there (the panel places them):
  * shown at once, below a panel still loading, they were pushed down by its fifteen messages as
- * they came (a layout shift of 0.18–0.62 on a phone, Lighthouse, issue 13). Their data is asked
+ * they came (a layout shift of 0.18–0.62 on a phone, Lighthouse). Their data is asked
  * at once all the same.
  */
 export default function MessagesCommunicationPage() {

@@ -180,7 +180,7 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
                         label={
                           <span>
                             {d.description}
-                            {/* Read as '…4e trimestre 2026, 01/10/2026', not run together (issue 15). */}
+                            {/* Read as '…4e trimestre 2026, 01/10/2026', not run together. */}
                             <VisuallyHidden>, </VisuallyHidden>
                             <Text span size="xs" c="dimmed" ml={6}>
                               {formatDate(d.created_date)}

@@ -14,7 +14,7 @@ import { BalanceFirst, useFirstScreenSettled, WhatsNew } from './PhoneFirst';
 import { SyndicCard } from './SyndicCard';
 import { VerificationShortcut } from './VerificationShortcut';
 
-// A lot's detail opens from the list (?lot=): not part of the first screen (issue 13 budget).
+// A lot's detail opens from the list (?lot=): not part of the first screen (the bundle budget).
 const LotDetail = lazy(() => import('./LotDetail').then((m) => ({ default: m.LotDetail })));
 // Below everything on a phone, once painted: the offer to install the app moves nothing.
 const InstallOffer = lazy(() =>
@@ -34,11 +34,11 @@ function Dashboard({
   const [params, setParams] = useSearchParams();
   const lots = useLots(coproId, record.id);
   const verification = useVerificationStatus(coproId, record.is_member_syndicat);
-  // Below the breakpoint where the left sidebar appears: the phone order of issue 15.
+  // Below the breakpoint where the left sidebar appears: the phone order (phone first).
   const phone = !useWideLayout();
   // On a phone, what lies below the first screen (lots, the charges' breakdown, the address book)
   // renders once the balance and 'Nouveautés' are painted: the whole page in one commit was
-  // ~0.25 s of a phone's main thread before anything showed (issue 13). Appended below, it
+  // ~0.25 s of a phone's main thread before anything showed. Appended below, it
   // moves nothing.
   const below = useAfterPaint(settled);
   const openLotId = params.get('lot');
@@ -84,10 +84,10 @@ function Dashboard({
       </Title>
       {!settled ? (
         // Until the first screen's data is there: one placeholder at least as tall as the screen,
-        // then every block at once, so none pushes another (issue 13, CLS).
+        // then every block at once, so none pushes another (CLS).
         <Skeleton h="calc(100dvh - 200px)" mih={480} aria-hidden />
       ) : phone ? (
-        // Issue 15, on a phone: the balance and 'Payez maintenant' first, then what is new,
+        // On a phone: the balance and 'Payez maintenant' first, then what is new,
         // then lots and the breakdown; the syndic's address book last. The DOM follows the
         // visual order, so a screen reader and the Tab key meet them in the same order.
         <>

@@ -24,7 +24,7 @@ import {
 } from '../queries';
 
 /**
- * What a co-owner comes for, first on a phone (issue 15): the balance of the record and, when
+ * What a co-owner comes for, first on a phone: the balance of the record and, when
  * the syndic takes card payments and something is owed, 'Payez maintenant'.
  */
 export function BalanceFirst({ coproId, coproprietaireId }: { coproId: string; coproprietaireId: string }) {
@@ -117,7 +117,7 @@ export function WhatsNew({ record }: { record: CoproprietaireSummary }) {
 export const FIRST_SCREEN_WAIT_MS = 4000;
 
 /**
- * Whether the blocks of the first screen can be shown (issue 13, CLS): the balance, what is new,
+ * Whether the blocks of the first screen can be shown (CLS): the balance, what is new,
  * the verification shortcut, the lots and the syndic's cards each change height when their data
  * arrives, and each arrival pushed the blocks below it down (a layout shift of 0.14–0.27 on a
  * phone). Until their queries have answered (they start together, with the page: app/preload.ts)
@@ -143,7 +143,7 @@ export function useFirstScreenSettled(record: CoproprietaireSummary): boolean {
   const loading = queries.some((q) => q.isLoading);
   const [shown, setShown] = useState(!loading);
   // The whole first screen renders at once here: as a transition, React renders it in slices and
-  // lets the phone answer a tap in between, instead of one long task (issue 13, TBT).
+  // lets the phone answer a tap in between, instead of one long task (TBT).
   useEffect(() => {
     if (!loading) startTransition(() => setShown(true));
   }, [loading]);

@@ -15,7 +15,7 @@ const initials = (name: string) =>
 
 export function PhoneLink({ value, label }: { value: string; label?: string }) {
   return (
-    // Issue 15: 44 px tall targets, 4 px apart, for a finger on a phone.
+    // 44 px tall targets, 4 px apart, for a finger on a phone.
     <Group gap={6} wrap="nowrap" my={2}>
       <IconPhone size={14} aria-hidden />
       <Anchor href={`tel:${value.replace(/\s+/g, '')}`} size="sm" className="tap-target">
