@@ -176,7 +176,7 @@ for (const [name, resource, body, item] of resources) {
 }
 named('ErrorEnvelope', errorEnvelope, {
   description:
-    "Toute réponse d'erreur : `code` stable (voir docs/api.md), `message` en français, `errors` champ → message.",
+    "Toute réponse d'erreur : `code` stable (voir docs/api.md), `message` en français, `errors` champ → message.",
 });
 named('BulkItemResult', bulkItemResult);
 named('Tombstone', tombstone);
@@ -199,7 +199,7 @@ documentAs(
           .meta({ description: `Éléments du bulk ${r}, chacun validé un par un.` }),
       ]),
     ) as Record<string, z.ZodType>),
-    dry_run: z.boolean().optional().meta({ description: "true : tout est vérifié, rien n'est écrit." }),
+    dry_run: z.boolean().optional().meta({ description: "true : tout est vérifié, rien n'est écrit." }),
   }),
 );
 

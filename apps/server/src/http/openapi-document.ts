@@ -50,21 +50,21 @@ function syndicErrors(op: Operation, method: string, path: string): Record<strin
   const hasBody = Boolean(op.requestBody);
   const out: Record<string, Json> = {
     400: errorResponse(
-      'VALIDATION_ERROR (ou INVALID_BODY) : `errors` nomme chaque champ refusé, y compris un paramètre de requête inconnu.',
+      'VALIDATION_ERROR (ou INVALID_BODY) : `errors` nomme chaque champ refusé, y compris un paramètre de requête inconnu.',
       RATE_HEADERS,
     ),
-    401: errorResponse('UNAUTHORIZED : clé API absente, inconnue ou révoquée (vérifiée avant le corps).'),
-    403: errorResponse("FORBIDDEN : la clé n'a pas la portée requise (voir `x-scopes`).", RATE_HEADERS),
+    401: errorResponse('UNAUTHORIZED : clé API absente, inconnue ou révoquée (vérifiée avant le corps).'),
+    403: errorResponse("FORBIDDEN : la clé n'a pas la portée requise (voir `x-scopes`).", RATE_HEADERS),
   };
   if (path.includes('{'))
-    out[404] = errorResponse('NOT_FOUND : aucune ressource de ce syndic sous cet identifiant.', RATE_HEADERS);
+    out[404] = errorResponse('NOT_FOUND : aucune ressource de ce syndic sous cet identifiant.', RATE_HEADERS);
   if (method !== 'get')
     out[409] = errorResponse(
-      'CONFLICT : la ressource est référencée ailleurs ou contredit une autre (le message dit laquelle).',
+      'CONFLICT : la ressource est référencée ailleurs ou contredit une autre (le message dit laquelle).',
       RATE_HEADERS,
     );
-  if (hasBody) out[413] = errorResponse('PAYLOAD_TOO_LARGE : corps au-delà de la limite de la route.');
-  out[429] = errorResponse('Limite de débit de la clé atteinte : réessayer après `Retry-After` secondes.', {
+  if (hasBody) out[413] = errorResponse('PAYLOAD_TOO_LARGE : corps au-delà de la limite de la route.');
+  out[429] = errorResponse('Limite de débit de la clé atteinte : réessayer après `Retry-After` secondes.', {
     ...RATE_HEADERS,
     'Retry-After': headerRef('Retry-After'),
   });
@@ -72,21 +72,21 @@ function syndicErrors(op: Operation, method: string, path: string): Record<strin
 }
 
 function syndicDescription(op: Operation, method: string, path: string, scopes: string[]): string {
-  const lines = [`Portée de clé requise : \`${scopes.join('`, `')}\`.`];
+  const lines = [`Portée de clé requise : \`${scopes.join('`, `')}\`.`];
   const params = (op.parameters ?? []).map((p) => p.name);
   if (params.includes('cursor'))
     lines.push(
-      "Pagination par curseur : `limit` (1 à 200, 50 par défaut), puis `cursor` = `next_cursor` de la page précédente, jusqu'à `next_cursor: null`. Les pages se suivent sans perte ni doublon.",
+      "Pagination par curseur : `limit` (1 à 200, 50 par défaut), puis `cursor` = `next_cursor` de la page précédente, jusqu'à `next_cursor: null`. Les pages se suivent sans perte ni doublon.",
     );
   if (params.includes('updated_since'))
     lines.push(
-      '`updated_since` (ISO 8601 avec fuseau) : seulement ce qui a été créé, modifié ou supprimé depuis ; les suppressions dans `deleted`.',
+      '`updated_since` (ISO 8601 avec fuseau) : seulement ce qui a été créé, modifié ou supprimé depuis ; les suppressions dans `deleted`.',
     );
   if (method === 'put' && path.includes('{external_id}'))
-    lines.push('Idempotent par `external_id` : un second envoi identique répond `unchanged`.');
+    lines.push('Idempotent par `external_id` : un second envoi identique répond `unchanged`.');
   if (path.endsWith('/bulk'))
     lines.push(
-      '1 à 1 000 éléments validés un par un : un résultat par élément, les éléments valides sont écrits.',
+      '1 à 1 000 éléments validés un par un : un résultat par élément, les éléments valides sont écrits.',
     );
   lines.push(
     'Chaque réponse porte les en-têtes `RateLimit-Limit`, `RateLimit-Remaining` et `RateLimit-Reset`.',
@@ -185,7 +185,7 @@ export function finishDocument(doc: OpenApiDocument, publicUrl: string): OpenApi
         for (const [code, r] of Object.entries(syndicErrors(op, method, path))) responses[code] ??= r;
       } else if (!Object.keys(responses).some((c) => c.startsWith('4'))) {
         responses['4XX'] = errorResponse(
-          'Erreur : `code` et `message` (en français) ; `errors` nomme les champs refusés.',
+          'Erreur : `code` et `message` (en français) ; `errors` nomme les champs refusés.',
         );
       }
     }

@@ -87,7 +87,7 @@ export const bulkBody = <T extends z.ZodType>(item: T) => {
       .max(BULK_MAX_ITEMS, { error: `Au plus ${BULK_MAX_ITEMS} éléments par appel.` });
   const body = z.object({
     items: limits(z.array(z.unknown())).meta({
-      description: `1 à ${BULK_MAX_ITEMS} éléments, chacun de la forme : ${describeKeys(item)}`,
+      description: `1 à ${BULK_MAX_ITEMS} éléments, chacun de la forme : ${describeKeys(item)}`,
     }),
     dry_run: z.boolean().optional(),
   });
@@ -98,7 +98,7 @@ export const bulkBody = <T extends z.ZodType>(item: T) => {
       items: limits(z.array(item)).meta({
         description: `1 à ${BULK_MAX_ITEMS} éléments, validés un par un (un résultat par élément).`,
       }),
-      dry_run: z.boolean().optional().meta({ description: "true : tout est vérifié, rien n'est écrit." }),
+      dry_run: z.boolean().optional().meta({ description: "true : tout est vérifié, rien n'est écrit." }),
     }),
   );
 };
@@ -222,7 +222,14 @@ export const syndicApiEndpoints = {
     path: '/syndic/v1/coproprietaires/:id/preview-token',
     summary: 'A read-only preview token for one co-owner record (valid 24 h)',
     scope: 'read',
-    params: z.object({ id: idField }),
+    // The only path taking the product's id (a preview is asked from a record already read), not
+    // the external_id: the `id` answered by the co-owner resource.
+    params: z.object({
+      id: idField.meta({
+        description:
+          "L'identifiant de la fiche dans le produit : le champ `id` de `GET /syndic/v1/coproprietaires/{external_id}` (pas l'external_id).",
+      }),
+    }),
     response: okEnvelope(z.object({ token: z.string(), expires_at: z.string(), url: z.string() })),
   }),
   auditLog: defineSyndicEndpoint({

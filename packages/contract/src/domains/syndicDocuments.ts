@@ -126,7 +126,7 @@ export const syndicDocumentBody = z.discriminatedUnion(
       /** A document type code; the list is in the field's description (a syndic key cannot read it elsewhere). */
       type: z.string().trim().min(1).max(50).meta({
         description:
-          'Type de document : APPEL_FONDS (appels de fonds), RELEVE_COMPTE (relevés de compte), DECOMPTE_CHARGES (décomptes de charges), CONVOCATION_AG, PV_AG (procès-verbaux), AUTRE.',
+          'Type de document : APPEL_FONDS (appels de fonds), RELEVE_COMPTE (relevés de compte), DECOMPTE_CHARGES (décomptes de charges), CONVOCATION_AG, PV_AG (procès-verbaux), AUTRE.',
       }),
       ...documentCommon,
     }),
