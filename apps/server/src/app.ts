@@ -12,7 +12,6 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -27,6 +26,7 @@ import { AppError, DEFAULT_RETRY_AFTER_S, rateLimited } from './http/errors.js';
 import { currentRequestStats, serverTiming, timedSync, withRequestStats } from './http/request-stats.js';
 import { clientErrorHandler, envelope, frameworkErrors, rejectInvalidText } from './http/inputs.js';
 import { createLogger } from './http/logging.js';
+import { openApiTransforms } from './http/openapi.js';
 import { compileFastSerializer, crossChecked, toWire } from './http/serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerModules } from './modules/index.js';
@@ -218,7 +218,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    ...openApiTransforms(config.publicUrl),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

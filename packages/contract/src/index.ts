@@ -57,3 +57,5 @@ export * from './rules/head.js';
 export * from './rules/registerVerify.js';
 export * from './domains/assemblyRegister.js';
 export * from './rules/registerRecount.js';
+export * from './openapi.js';
+export * from './openapiNames.js';

@@ -25,6 +25,8 @@ export interface RouteOptions {
    * `readAs…`: the bearer token is resolved there, not before the handler.
    */
   sessionRead?: boolean;
+  /** What the OpenAPI document adds to the operation (`x-` extensions, a description). */
+  openapi?: Record<string, unknown>;
 }
 
 /**
@@ -50,6 +52,7 @@ export function route<E extends Endpoint>(
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: endpoint.response },
       ...(needsAuth ? { security: [{ bearer: [] }] } : opts.security ? { security: opts.security } : {}),
+      ...opts.openapi,
     },
     ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
     ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),

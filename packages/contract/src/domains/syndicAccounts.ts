@@ -32,7 +32,13 @@ export const chargeBody = z.object({
   repartition: externalIdField,
   code: text(30),
   name: text(200),
-  charge_type: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  charge_type: z
+    .union([z.literal(1), z.literal(2), z.literal(3)])
+    .default(1)
+    .meta({
+      description:
+        '1 = charges courantes du budget prévisionnel (loi 65-557 art. 14-1), 2 = travaux hors budget (art. 14-2), 3 = fonds de travaux ALUR (art. 14-2-1).',
+    }),
 });
 export type ChargeBody = z.output<typeof chargeBody>;
 export const chargeItem = chargeBody.extend({ external_id: externalIdField });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from '../endpoint.js';
 import { idField } from '../fields.js';
 import { okEnvelope } from '../envelope.js';
+import { documentAs } from '../openapi.js';
 
 /**
  * Syndic integration API v1 (`/api/syndic/v1`), authenticated by one of the syndic's API keys
@@ -79,15 +80,28 @@ export const upsertResponse = <T extends z.ZodType>(resource: T) =>
  * Body of a bulk call. Items are validated one by one by the server (an invalid item is reported
  * in its result, the others are written), so the array itself only bounds their number.
  */
-export const bulkBody = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z
-      .array(z.unknown())
+export const bulkBody = <T extends z.ZodType>(item: T) => {
+  const limits = (items: z.ZodArray) =>
+    items
       .min(1, { error: 'Au moins un élément est requis.' })
-      .max(BULK_MAX_ITEMS, { error: `Au plus ${BULK_MAX_ITEMS} éléments par appel.` })
-      .meta({ description: `1 à ${BULK_MAX_ITEMS} éléments, chacun de la forme : ${describeKeys(item)}` }),
+      .max(BULK_MAX_ITEMS, { error: `Au plus ${BULK_MAX_ITEMS} éléments par appel.` });
+  const body = z.object({
+    items: limits(z.array(z.unknown())).meta({
+      description: `1 à ${BULK_MAX_ITEMS} éléments, chacun de la forme : ${describeKeys(item)}`,
+    }),
     dry_run: z.boolean().optional(),
   });
+  // The document shows the item's own schema: a generated client types each item.
+  return documentAs(
+    body,
+    z.object({
+      items: limits(z.array(item)).meta({
+        description: `1 à ${BULK_MAX_ITEMS} éléments, validés un par un (un résultat par élément).`,
+      }),
+      dry_run: z.boolean().optional().meta({ description: "true : tout est vérifié, rien n'est écrit." }),
+    }),
+  );
+};
 
 function describeKeys(item: z.ZodType): string {
   const shape = (item as unknown as { shape?: Record<string, unknown> }).shape;
@@ -208,7 +222,14 @@ export const syndicApiEndpoints = {
     path: '/syndic/v1/coproprietaires/:id/preview-token',
     summary: 'A read-only preview token for one co-owner record (valid 24 h)',
     scope: 'read',
-    params: z.object({ id: idField }),
+    // The only path taking the product's id (a preview is asked from a record already read), not
+    // the external_id: the `id` answered by the co-owner resource.
+    params: z.object({
+      id: idField.meta({
+        description:
+          "L'identifiant de la fiche dans le produit : le champ `id` de `GET /syndic/v1/coproprietaires/{external_id}` (pas l'external_id).",
+      }),
+    }),
     response: okEnvelope(z.object({ token: z.string(), expires_at: z.string(), url: z.string() })),
   }),
   auditLog: defineSyndicEndpoint({

@@ -123,8 +123,11 @@ export const syndicDocumentBody = z.discriminatedUnion(
       place: z.literal('coproprietaire'),
       /** The co-owner record (external_id); 'Mes documents'. */
       coproprietaire: externalIdField,
-      /** A code of GET /parameters/document-types/list (APPEL_FONDS, RELEVE_COMPTE…). */
-      type: z.string().trim().min(1).max(50),
+      /** A document type code; the list is in the field's description (a syndic key cannot read it elsewhere). */
+      type: z.string().trim().min(1).max(50).meta({
+        description:
+          'Type de document : APPEL_FONDS (appels de fonds), RELEVE_COMPTE (relevés de compte), DECOMPTE_CHARGES (décomptes de charges), CONVOCATION_AG, PV_AG (procès-verbaux), AUTRE.',
+      }),
       ...documentCommon,
     }),
     z.object({

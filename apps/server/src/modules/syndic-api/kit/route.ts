@@ -97,6 +97,7 @@ export function syndicRoute<E extends SyndicEndpoint>(
     },
     {
       security: [{ syndicApiKey: [] }],
+      openapi: { 'x-scopes': [endpoint.scope] },
       bodyLimit: opts.bodyLimit,
       onRequest: async (req, reply) => {
         const raw = req.headers[SYNDIC_API_KEY_HEADER];
