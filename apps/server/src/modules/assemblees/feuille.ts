@@ -73,7 +73,7 @@ export function buildFeuille(facts: MinutesFacts): FeuilleContent {
 const STATUS: Record<FeuilleStatus, string> = {
   present: 'Présent',
   represented: 'Représenté',
-  correspondence: 'Vote par correspondance',
+  correspondence: 'Par correspondance',
   absent: 'Absent',
 };
 

@@ -31,7 +31,7 @@ function decisionOf(r: PvContent['resolutions'][number]) {
   // A rejection under a passerelle is the second vote's; otherwise the first vote's majority was not met.
   return r.rule === 'ART-25-1' || r.rule === 'ART-26-1'
     ? `Rejetée ${rule}`
-    : `Rejetée (${ARTICLE[r.article] ?? r.article})`;
+    : `Rejetée (${(ARTICLE[r.article] ?? r.article).toLowerCase()} non atteinte)`;
 }
 
 function roundBlocks(r: PvRound): Block[] {
