@@ -28,7 +28,8 @@ import { AG } from './assemblees.repo.js';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof makeAssembly>>;
-let post: (action: string) => Promise<{ status: number; body: ReturnType<typeof json> }>;
+// biome-ignore lint/suspicious/noExplicitAny: the JSON envelope as the tests read it
+let post: (action: string) => Promise<{ status: number; body: any }>;
 beforeAll(async () => {
   t = await createTestApp();
   f = await makeAssembly(t.database.db);
