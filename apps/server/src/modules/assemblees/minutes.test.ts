@@ -14,6 +14,9 @@ import { renderPv } from './pv.pdf.js';
  * - M. David Noël (250) is absent: défaillant.
  * Resolution 1 (art. 24): 200 pour, 300 contre, 250 abstentions, 250 défaillants → rejected.
  * Resolution 2 (art. 25): the three take part and vote 'Pour' → 750 > 500: adopted.
+ * Resolution 3 (art. 25): Mme Martin and Mme Roux's form 'Pour' on both votes, M. Petit 'Contre'
+ * through his mandataire. 500 is not more than half of 1 000 but at least a third: the second vote
+ * (art. 25-1, art. 24 majority) adopts it at 500 against 250, M. Petit named in both rounds.
  */
 const CG = 'cg';
 const facts: MinutesFacts = {
@@ -40,6 +43,15 @@ const facts: MinutesFacts = {
       id: 'r2',
       number: 2,
       title: 'Digicode',
+      article: 'ART-25',
+      no_vote: false,
+      repartition: { id: CG, name: 'Charges générales' },
+      amended: false,
+    },
+    {
+      id: 'r3',
+      number: 3,
+      title: 'Fenêtres des parties communes',
       article: 'ART-25',
       no_vote: false,
       repartition: { id: CG, name: 'Charges générales' },
@@ -72,6 +84,7 @@ const facts: MinutesFacts = {
         choices: [
           { resolution_id: 'r1', vote_1: 'agree' },
           { resolution_id: 'r2', vote_1: 'agree', vote_2: 'agree' },
+          { resolution_id: 'r3', vote_1: 'agree', vote_2: 'agree' },
         ],
       },
     },
@@ -105,6 +118,18 @@ const facts: MinutesFacts = {
       kind: 'session_vote',
       coproprietaire_id: 'b',
       payload: { resolution_id: 'r2', vote_1: 'agree' },
+    },
+    {
+      seq: 9,
+      kind: 'session_vote',
+      coproprietaire_id: 'a',
+      payload: { resolution_id: 'r3', vote_1: 'agree', vote_2: 'agree' },
+    },
+    {
+      seq: 10,
+      kind: 'session_vote',
+      coproprietaire_id: 'b',
+      payload: { resolution_id: 'r3', vote_1: 'disagree', vote_2: 'disagree' },
     },
   ],
 };
@@ -148,6 +173,18 @@ describe('the procès-verbal from the register (décret 1967 art. 17)', () => {
     });
   });
 
+  it('a passerelle: both rounds with their opposants, the second vote decides (art. 25-1)', () => {
+    const opp = [{ name: 'M. Bruno Petit', voix: 250 }];
+    expect(pv.resolutions[2]).toMatchObject({
+      decision: 'adopted',
+      rule: 'ART-25-1',
+      rounds: [
+        { second: false, pour: 500, contre: 250, abstentions: 0, defaillants: 250, opposants: opp },
+        { second: true, pour: 500, contre: 250, abstentions: 0, defaillants: 250, opposants: opp },
+      ],
+    });
+  });
+
   it('the PDF states the decision, the counts and the names, the same bytes each time', async () => {
     const pdf = await renderPv(facts, pv);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -159,6 +196,8 @@ describe('the procès-verbal from the register (décret 1967 art. 17)', () => {
     expect(text).toContain('Se sont abstenus : M. Bruno Petit (250 voix).');
     expect(text).toContain('Adoptée à la majorité des voix de tous les copropriétaires (article 25)');
     expect(text).toContain('1 000');
+    expect(text).toContain("Adoptée au second vote, à la majorité de l'article 24 (article 25-1)");
+    expect(text).toContain('Au second vote, se sont opposés : M. Bruno Petit (250 voix).');
   });
 });
 

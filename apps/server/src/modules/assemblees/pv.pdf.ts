@@ -28,28 +28,22 @@ function decisionOf(r: PvContent['resolutions'][number]) {
   if (r.decision === 'no_vote') return "Question d'information, sans vote";
   const rule = r.rule ? RULE[r.rule] : '';
   if (r.decision === 'adopted') return `Adoptée ${rule}`;
-  // A rejection under a passerelle is the second vote's; otherwise the first vote's majority was not met.
-  return r.rule === 'ART-25-1' || r.rule === 'ART-26-1'
-    ? `Rejetée ${rule}`
-    : `Rejetée (${(ARTICLE[r.article] ?? r.article).toLowerCase()} non atteinte)`;
+  // Under a passerelle the second vote decided; otherwise the article's majority was not met.
+  if (r.rule === 'ART-25-1' || r.rule === 'ART-26-1')
+    return `Rejetée au second vote (article ${r.rule.slice(4)})`;
+  return `Rejetée (${(ARTICLE[r.article] ?? r.article).toLowerCase()} non atteinte)`;
 }
 
+/** The names décret art. 17 requires, one sentence each; on a second vote, said so. */
 function roundBlocks(r: PvRound): Block[] {
-  const who = r.second ? 'Au second vote, ' : '';
-  return [
-    {
-      p: `${who}${r.opposants.length ? `se sont opposés\u202f: ${names(r.opposants)}.` : "aucun copropriétaire ne s'est opposé."}`.replace(
-        /^./,
-        (ch) => ch.toUpperCase(),
-      ),
-    },
-    {
-      p: `${who}${r.abstentionnistes.length ? `se sont abstenus\u202f: ${names(r.abstentionnistes)}.` : "aucun copropriétaire ne s'est abstenu."}`.replace(
-        /^./,
-        (ch) => ch.toUpperCase(),
-      ),
-    },
-  ];
+  const opposed = r.opposants.length
+    ? `se sont opposés\u202f: ${names(r.opposants)}.`
+    : "aucun copropriétaire ne s'est opposé.";
+  const abstained = r.abstentionnistes.length
+    ? `se sont abstenus\u202f: ${names(r.abstentionnistes)}.`
+    : "aucun copropriétaire ne s'est abstenu.";
+  const sentence = (s: string) => (r.second ? `Au second vote, ${s}` : `${s[0].toUpperCase()}${s.slice(1)}`);
+  return [{ p: sentence(opposed) }, { p: sentence(abstained) }];
 }
 
 /**
