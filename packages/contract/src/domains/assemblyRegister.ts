@@ -102,6 +102,15 @@ export const assemblyRegisterEndpoints = {
     params: z.object({ agId: uuid, coproId: uuid, id: uuid }),
     response: okEnvelope(assemblyRegisterSchema),
   }),
+  procesVerbal: defineEndpoint({
+    method: 'GET',
+    path: '/assemblee/:agId/coproprietes/:coproId/coproprietaire/:id/proces-verbal',
+    summary:
+      "A signed URL of the assembly's procès-verbal made from the register, and the SHA-256 its signatures carry (404 before it is made)",
+    tags: ['assemblee'],
+    params: z.object({ agId: uuid, coproId: uuid, id: uuid }),
+    response: okEnvelope(z.object({ url: z.string(), name: z.string(), sha256: z.string() })),
+  }),
   signingKey: defineEndpoint({
     method: 'GET',
     path: '/assemblees/signing-key',

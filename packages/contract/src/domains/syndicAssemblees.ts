@@ -322,6 +322,21 @@ export const attendanceRow = z.object({
   tantiemes: z.number().int(),
 });
 
+/** A stored act of the assembly: its file, the SHA-256 of its bytes (what a signature carries) and a signed URL. */
+const storedAct = z.object({
+  file_id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  /** Signed download URL, valid 10 minutes. */
+  url: z.string(),
+});
+export const assembleeDocumentsResult = z.object({
+  result: z.enum(['created', 'unchanged']),
+  proces_verbal: storedAct,
+  feuille_de_presence: storedAct,
+});
+
 export const syndicAssembleeEndpoints = {
   list: defineSyndicEndpoint({
     method: 'GET',
@@ -449,6 +464,15 @@ export const syndicAssembleeEndpoints = {
     scope: 'read',
     params: agParams,
     response: okEnvelope(z.array(attendanceRow)),
+  }),
+  documents: defineSyndicEndpoint({
+    method: 'POST',
+    path: '/syndic/v1/assemblees/:external_id/documents',
+    summary:
+      'Make and store the procès-verbal (décret 1967 art. 17) and the attendance sheet (art. 14) from the register, once the assembly is closed; a second call returns the stored files. Signatures in PV_* and FDP_* modes carry their SHA-256',
+    scope: 'write',
+    params: agParams,
+    response: okEnvelope(assembleeDocumentsResult),
   }),
   tally: defineSyndicEndpoint({
     method: 'GET',

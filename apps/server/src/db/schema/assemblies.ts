@@ -37,6 +37,8 @@ export const assemblees = pgTable('assemblees', {
   visio_url: text('visio_url'),
   convocation_file_id: uuid('convocation_file_id').references(() => files.id),
   pv_file_id: uuid('pv_file_id').references(() => files.id),
+  /** The attendance sheet (feuille de présence) as generated from the register, signed in FDP_* modes. */
+  feuille_file_id: uuid('feuille_file_id').references(() => files.id),
   total_lots: integer('total_lots').notNull().default(0),
   total_coproprietaires: integer('total_coproprietaires').notNull().default(0),
   total_tantiemes: integer('total_tantiemes').notNull().default(0),

@@ -18,9 +18,9 @@ export interface SignedDocument {
 
 /**
  * The document a signature is given to (Code civil art. 1367: the signature identifies its author and
- * shows their consent to the act, so the record must name the act exactly). The minutes are the
- * stored PV file; the attendance sheet, a co-owner's presence and a proxy are the statement the
- * signature page shows, as data. Read under the token's lock, in the signing transaction.
+ * shows their consent to the act, so the record must name the act exactly). The minutes and the
+ * attendance sheet are their stored PDF files; a co-owner's presence and a proxy are the statement
+ * the signature page shows, as data. Read under the token's lock, in the signing transaction.
  */
 export async function signedDocument(
   tx: repo.Tx,
@@ -44,32 +44,20 @@ export async function signedDocument(
     statement,
   });
   const mode = row.token.mode;
-  if (mode.startsWith('PV_')) {
-    const [file] = ag.pv_file_id ? await repo.findFiles(tx, [ag.pv_file_id]) : [];
+  // The minutes and the attendance sheet are the stored PDFs made from the register: the signature
+  // is given to those exact bytes.
+  const stored = async (type: SignedDocument['type'], fileId: string | null): Promise<SignedDocument> => {
+    const [file] = fileId ? await repo.findFiles(tx, [fileId]) : [];
     if (!file) throw new AppError('no-signature-data');
     const bytes = await storage.get(file.storage_key);
     return {
-      type: 'proces_verbal',
+      type,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       file: { id: file.id, name: file.name },
     };
-  }
-  if (mode.startsWith('FDP_')) {
-    const participants = await repo.listParticipants(tx, ag.id);
-    return statementDoc('feuille_de_presence', {
-      type: 'feuille_de_presence',
-      assemblee,
-      role: mode,
-      signataire: signer,
-      lignes: participants
-        .map((p) => ({
-          coproprietaire: { id: p.coproprietaire.id, name: p.coproprietaire.display_name },
-          attendance: p.participant.attendance ?? null,
-          tantiemes: p.participant.tantiemes ?? null,
-        }))
-        .sort((a, b) => (a.coproprietaire.id < b.coproprietaire.id ? -1 : 1)),
-    });
-  }
+  };
+  if (mode.startsWith('PV_')) return stored('proces_verbal', ag.pv_file_id);
+  if (mode.startsWith('FDP_')) return stored('feuille_de_presence', ag.feuille_file_id);
   if (mode === 'PROCURATION' || mode === 'PROCURATION_DONNEE')
     return statementDoc('procuration', {
       type: 'procuration',

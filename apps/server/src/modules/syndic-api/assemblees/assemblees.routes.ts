@@ -6,6 +6,7 @@ import { publish } from './publish.service.js';
 import { attendanceSheet, chainCheck, listBallots, tally } from './register.service.js';
 import { recordSessionVotes, startSession } from './session.service.js';
 import { closeAssemblee } from './end.service.js';
+import { issueDocuments } from './documents.service.js';
 import { listSignatures, requestSignatures } from './signatures.service.js';
 import { assembleesResource } from './write.js';
 
@@ -53,5 +54,6 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
   syndicRoute(app, e.ballots, ({ api, params }) => listBallots(app.db, api, params.external_id));
   syndicRoute(app, e.chain, ({ api, params }) => chainCheck(app.db, api, params.external_id));
   syndicRoute(app, e.attendance, ({ api, params }) => attendanceSheet(app.db, api, params.external_id));
+  syndicRoute(app, e.documents, ({ api, params }) => issueDocuments(deps(), api, params.external_id));
   syndicRoute(app, e.tally, ({ api, params }) => tally(app.db, api, params.external_id));
 }

@@ -1,0 +1,149 @@
+import {
+  type Attendance,
+  countedBallot,
+  reducedVotes,
+  registerState,
+  type TallyBallot,
+  type TallyRule,
+  tallyFromRecords,
+  type VoteChoice,
+  type VoteCount,
+} from '@tantieme/contract';
+import { type MinutesFacts, nameOf } from './minutes-facts.js';
+
+/** A co-owner named in the minutes with their voix (after the art. 22 reduction). */
+export interface PvVoter {
+  name: string;
+  voix: number;
+}
+
+export interface PvRound {
+  second: boolean;
+  pour: number;
+  contre: number;
+  abstentions: number;
+  /** Present or represented without a vote cast on this resolution. */
+  sans_vote: number;
+  /** Every voix of the key that took no part: absent and not represented, or a voided form. */
+  defaillants: number;
+  total: number;
+  opposants: PvVoter[];
+  abstentionnistes: PvVoter[];
+}
+
+export interface PvResolution {
+  number: number;
+  title: string;
+  article: string;
+  repartition: string | null;
+  decision: 'adopted' | 'rejected' | 'no_vote';
+  rule: TallyRule | null;
+  rounds: PvRound[];
+  /** Correspondence 'Pour' on an amended resolution, counted as défaillants (loi art. 17-1 A). */
+  amended_defaulting: number;
+  reduced: { name: string; from: number; to: number }[];
+}
+
+export interface PvContent {
+  resolutions: PvResolution[];
+}
+
+/** Each co-owner's ballots as the register holds them: the form's, then those cast at the meeting. */
+function ballotsOf(state: ReturnType<typeof registerState>): TallyBallot[] {
+  const out: TallyBallot[] = [];
+  for (const [id, st] of state) {
+    for (const [resolution_id, v] of st.form ?? [])
+      out.push({ coproprietaire_id: id, resolution_id, ...v, form: true });
+    for (const [resolution_id, v] of st.session)
+      out.push({ coproprietaire_id: id, resolution_id, ...v, form: false });
+  }
+  return out;
+}
+
+const byName = (a: PvVoter, b: PvVoter) => a.name.localeCompare(b.name, 'fr');
+
+/**
+ * The content of the procès-verbal from the register alone. Décret n° 67-223 du 17 mars 1967, art. 17:
+ * under each question, the result of the vote, and the names and voix of the co-owners who opposed the
+ * decision and of those who abstained. The counts are the contract's tally (`tallyFromRecords`); the
+ * names come from the same counted ballots (`countedBallot`: a form is void when its author attends or
+ * is represented), and must add up to the tally's voix, or the minutes are not issued.
+ */
+export function buildPv(facts: MinutesFacts): PvContent {
+  const name = nameOf(facts);
+  const state = registerState(facts.records);
+  const ballots = ballotsOf(state);
+  const owners = facts.owners.map((o) => ({
+    id: o.id,
+    tantiemes: o.tantiemes,
+    attendance: (state.get(o.id)?.attendance ?? null) as Attendance | null,
+  }));
+  const general = facts.generalRepartition.id;
+  const tallies = tallyFromRecords({
+    records: facts.records,
+    resolutions: facts.resolutions.map((r) => ({
+      id: r.id,
+      number: r.number,
+      article: r.article,
+      no_vote: r.no_vote,
+      repartition: r.repartition?.id ?? '',
+      amended: r.amended,
+    })),
+    coproprietaires: facts.owners.map((o) => ({ id: o.id, tantiemes: o.tantiemes })),
+    generalRepartition: general,
+  });
+  const resById = new Map(facts.resolutions.map((r) => [r.id, r]));
+
+  return {
+    resolutions: tallies.map((t) => {
+      const r = resById.get(t.resolution_id)!;
+      const key = r.repartition?.id ?? '';
+      const { votes } = reducedVotes(owners, key, general);
+      const voters = owners.flatMap((c) => {
+        if ((c.tantiemes[key] ?? 0) <= 0 || !c.attendance) return [];
+        const ballot = countedBallot(
+          c.attendance,
+          ballots.filter((b) => b.coproprietaire_id === c.id && b.resolution_id === r.id),
+        );
+        // Loi art. 17-1 A, 3e al.: on an amended resolution a form's 'Pour' is défaillant.
+        if (r.amended && c.attendance === 'correspondence' && ballot?.vote_1 === 'agree') return [];
+        return [{ name: name(c.id), voix: votes.get(c.id) ?? 0, ballot }];
+      });
+      const round = (count: VoteCount, second: boolean): PvRound => {
+        const named = (choice: VoteChoice) =>
+          voters
+            .filter((v) => (second ? v.ballot?.vote_2 : v.ballot?.vote_1) === choice)
+            .map((v) => ({ name: v.name, voix: v.voix }))
+            .sort(byName);
+        const opposants = named('disagree');
+        const abstentionnistes = named('abstain');
+        const sum = (l: PvVoter[]) => l.reduce((s, v) => s + v.voix, 0);
+        if (sum(opposants) !== count.disagree.tantiemes || sum(abstentionnistes) !== count.abstain.tantiemes)
+          throw new Error(`minutes of resolution ${r.number} do not add up to its tally`);
+        const expressed = count.agree.tantiemes + count.disagree.tantiemes + count.abstain.tantiemes;
+        return {
+          second,
+          pour: count.agree.tantiemes,
+          contre: count.disagree.tantiemes,
+          abstentions: count.abstain.tantiemes,
+          sans_vote: count.participants.tantiemes - expressed,
+          defaillants: t.total.tantiemes - count.participants.tantiemes,
+          total: t.total.tantiemes,
+          opposants,
+          abstentionnistes,
+        };
+      };
+      return {
+        number: r.number,
+        title: r.title,
+        article: r.article,
+        repartition: r.repartition?.name ?? null,
+        decision: t.decision,
+        rule: t.rule,
+        rounds: [...(t.first ? [round(t.first, false)] : []), ...(t.second ? [round(t.second, true)] : [])],
+        amended_defaulting: t.amended_defaulting,
+        reduced: t.reduced.map((x) => ({ name: name(x.coproprietaire_id), from: x.from, to: x.to })),
+      };
+    }),
+  };
+}
