@@ -41,9 +41,7 @@ const year = z
  * required may still lack it: the views read them with `contractEndView` and show
  * « Date de fin à renseigner ».
  */
-const contractEnd = z
-  .string({ error: 'Date de fin du contrat obligatoire (AAAA-MM-JJ).' })
-  .pipe(day);
+const contractEnd = z.string({ error: 'Date de fin du contrat obligatoire (AAAA-MM-JJ).' }).pipe(day);
 const contractEndView = day.nullable();
 
 /** Décret 2001-477 art. 3, 3°: an insurance contract of the syndicat and its term. */

@@ -40,7 +40,13 @@ describe('décret 2019-502 art. 1, 3°: the built-in carnet', () => {
     // [carnet, uploaded carnet file, status, document retained]
     ['built-in carnet updated this year, no upload', { ...empty, major_works: [{}] }, [], 'present', 'c1'],
     ['empty built-in carnet, no upload', empty, [], 'missing', null],
-    ['built-in carnet last updated 2025-06-01 (over a year)', { ...empty, major_works: [{}], updated_on: '2025-06-01' }, [], 'stale', 'c1'],
+    [
+      'built-in carnet last updated 2025-06-01 (over a year)',
+      { ...empty, major_works: [{}], updated_on: '2025-06-01' },
+      [],
+      'stale',
+      'c1',
+    ],
     [
       'an uploaded file newer than the built-in carnet',
       { ...empty, major_works: [{}], updated_on: '2026-05-01' },

@@ -82,4 +82,3 @@ export function lastAssembliesPv(
     return { date: a.date, year, status: a.has_pv || doc ? 'present' : 'missing', document };
   });
 }
-

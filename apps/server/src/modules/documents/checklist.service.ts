@@ -32,7 +32,9 @@ export async function checklistOf(
     repo.heldAssemblies(db, coproprieteId, now),
   ]);
   const builtin = builtinCarnetCandidate(
-    carnet ? { ...carnet, updated_on: parisDay(carnet.updated_at), works_plan: carnet.works_plan ?? null } : null,
+    carnet
+      ? { ...carnet, updated_on: parisDay(carnet.updated_at), works_plan: carnet.works_plan ?? null }
+      : null,
   );
   const candidates: ChecklistCandidate[] = [
     ...groups.map((g) => ({

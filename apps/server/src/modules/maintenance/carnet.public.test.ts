@@ -64,7 +64,9 @@ describe("carnet d'entretien, read-only for every co-owner of the building", () 
     await t.database.db
       .update(carnetsEntretien)
       .set({
-        maintenance_contracts: [{ equipment: 'Portail', contractor: 'Came', reference: 'P-1', expires_on: null }],
+        maintenance_contracts: [
+          { equipment: 'Portail', contractor: 'Came', reference: 'P-1', expires_on: null },
+        ],
       })
       .where(eq(carnetsEntretien.copropriete_id, b.coproId));
     const res = await read(b.owner);
@@ -184,7 +186,12 @@ describe('the décret 2019-502 checklist reads the built-in carnet and the last 
     const thisYear = new Date().getUTCFullYear();
     await db
       .insert(assemblees)
-      .values([ag(thisYear - 4, false), ag(thisYear - 3, true), ag(thisYear - 2, false), ag(thisYear - 1, true)]);
+      .values([
+        ag(thisYear - 4, false),
+        ag(thisYear - 3, true),
+        ag(thisYear - 2, false),
+        ag(thisYear - 1, true),
+      ]);
     // One not yet held: not counted.
     await db.insert(assemblees).values({ ...ag(thisYear + 1, false) });
     const item = (await checklist(b)).pv_ag!;

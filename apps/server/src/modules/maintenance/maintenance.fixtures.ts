@@ -32,8 +32,18 @@ export const carnet = {
     items: [{ year: 2027, nature: 'Ravalement de la façade sur rue', estimated_cents: 6_480_000 }],
   },
   dtg_works: [
-    { work: 'Ravalement de la façade sur cour', planned_year: 2029, estimated_cents: 4_200_000, status: 'A_VOTER' },
-    { work: 'Remplacement des colonnes d’eau', planned_year: 2027, estimated_cents: 3_150_000, status: 'VOTE' },
+    {
+      work: 'Ravalement de la façade sur cour',
+      planned_year: 2029,
+      estimated_cents: 4_200_000,
+      status: 'A_VOTER',
+    },
+    {
+      work: 'Remplacement des colonnes d’eau',
+      planned_year: 2027,
+      estimated_cents: 3_150_000,
+      status: 'VOTE',
+    },
   ],
 };
 
@@ -60,4 +70,3 @@ export async function building(app: TestApp) {
   };
   return { s, api, coproId, council: await member(true), owner: await member(false) };
 }
-
