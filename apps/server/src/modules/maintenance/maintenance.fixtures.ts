@@ -10,7 +10,7 @@ export const carnet = {
   insurance_contracts: [
     {
       kind: 'Multirisque immeuble',
-      insurer: 'Mutuelle Rhodanienne d’Assurances',
+      insurer: "Mutuelle Rhodanienne d'Assurances",
       policy_number: 'MRI 2019 08 4471',
       expires_on: '2026-12-31',
     },
@@ -24,7 +24,7 @@ export const carnet = {
     },
   ],
   major_works: [
-    { year: 2016, nature: 'Réfection de l’étanchéité de la toiture', contractor: 'Étanchéité du Rhône' },
+    { year: 2016, nature: "Réfection de l'étanchéité de la toiture", contractor: 'Étanchéité du Rhône' },
     { year: 2018, nature: 'Mise aux normes des ascenseurs', contractor: 'Otis' },
   ],
   works_plan: {
@@ -39,7 +39,7 @@ export const carnet = {
       status: 'A_VOTER',
     },
     {
-      work: 'Remplacement des colonnes d’eau',
+      work: "Remplacement des colonnes d'eau",
       planned_year: 2027,
       estimated_cents: 3_150_000,
       status: 'VOTE',

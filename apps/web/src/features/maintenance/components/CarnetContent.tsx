@@ -184,4 +184,3 @@ export function Carnet({ c }: { c: CarnetEntretienContent }) {
     </Stack>
   );
 }
-

@@ -12,4 +12,3 @@ export function Section({ title, children, testId }: { title: string; children: 
     </Stack>
   );
 }
-
