@@ -31,7 +31,8 @@ export function DtgWorks({ works }: { works: DtgWork[] }) {
           <Text size="sm" c="gray.7">
             {t.dtgIntro}
           </Text>
-          <Table.ScrollContainer minWidth={480}>
+          {/* Wider than a phone: a scrollable region the keyboard can reach. */}
+          <Table.ScrollContainer type="native" minWidth={480} tabIndex={0} role="region" aria-label={t.dtg}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>

@@ -36,7 +36,7 @@ export default function CarnetLecturePage() {
     );
   else body = <Carnet c={q.data.carnet} />;
   return (
-    <Stack gap="md" maw={1000}>
+    <Stack gap="md" maw={1000} data-testid="carnet-public">
       <Title order={1} size="h2">
         {t.publicTitle}
       </Title>
