@@ -39,9 +39,9 @@ function Row({ item }: { item: ChecklistRowData }) {
               : t.checklist.none}
           </Text>
           {item.assemblies && (
-            <Stack gap={0} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
+            <Stack gap={0}>
               {item.assemblies.map((a) => (
-                <Text component="li" size="sm" key={a.date} c={a.status === 'missing' ? 'red.9' : 'dark.7'}>
+                <Text size="sm" key={a.date} c={a.status === 'missing' ? 'red.9' : 'dark.7'}>
                   {t.checklist.assembly(formatDate(a.date), a.status === 'present')}
                 </Text>
               ))}
