@@ -26,7 +26,7 @@ test("claire opens the carnet d'entretien from the menu and reads the décret's 
   await page.setViewportSize({ width: 1280, height: 800 });
   const record = await signIn(page, 'claire.martin@example.fr');
   await page.goto(`/${record}/home`);
-  await page.getByRole('link', { name: "Carnet d'Entretien" }).first().click();
+  await page.getByRole('link', { name: "Carnet d'Entretien", exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/${record}/carnet-entretien$`));
   await expect(page.getByRole('heading', { level: 1, name: "Carnet d'entretien" })).toBeVisible();
   await expect(page.getByText('Coming soon...')).toHaveCount(0);
@@ -83,7 +83,7 @@ test('paul, an ordinary co-owner, has no carnet entry and the route is not found
   const record = await signIn(page, 'paul.durand@example.fr');
   await page.goto(`/${record}/home`);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: "Carnet d'Entretien" })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: "Carnet d'Entretien", exact: true })).toHaveCount(0);
   const res = await page.request.get(`/api/coproprietaires/${record}/carnet-entretien`, {
     headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('TOKEN'))}` },
   });

@@ -155,7 +155,7 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
     ).toBeVisible();
     await expect(
       page.getByRole('listitem', { name: /^Carnet d'entretien de l'immeuble\s: Présent$/ }),
-    ).toContainText("Carnet d'entretien de l'immeuble – mise à jour");
+    ).toContainText("Carnet d'entretien en ligne");
     await expect(
       page.getByRole('listitem', { name: /Contrat de syndic en cours\s: Manquant/ }),
     ).toBeVisible();

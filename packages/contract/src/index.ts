@@ -50,6 +50,7 @@ export * from './domains/media.js';
 export * from './domains/maintenance.js';
 export * from './domains/syndicStaff.js';
 export * from './rules/checklist.js';
+export * from './rules/checklistSources.js';
 export * from './domains/checklist.js';
 export * from './domains/syndicDocuments.js';
 export * from './rules/chain.js';

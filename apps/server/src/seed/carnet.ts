@@ -70,7 +70,7 @@ export function seedCarnet(
         equipment: 'Portail et porte du parking souterrain',
         contractor: 'Rhône Automatismes',
         reference: 'RA-PK-0712',
-        expires_on: null,
+        expires_on: isoOf(y + 1, 9, 30),
       },
     ],
     major_works: [
@@ -96,6 +96,45 @@ export function seedCarnet(
         { year: y + 8, nature: "Réfection des cages d'escalier", estimated_cents: 2_280_000 },
       ],
     },
+    // The DTG's list of works (CCH L.731-1), from which the plan above was drawn.
+    dtg_works: [
+      {
+        work: 'Remplacement de la chaudière collective',
+        planned_year: 2025,
+        estimated_cents: 8_640_000,
+        status: 'REALISE',
+      },
+      {
+        work: 'Ravalement de la façade sur rue',
+        planned_year: y + 1,
+        estimated_cents: opts.worksBudgetCents,
+        status: 'VOTE',
+      },
+      {
+        work: 'Isolation des combles et des planchers bas',
+        planned_year: y + 3,
+        estimated_cents: 3_150_000,
+        status: 'A_VOTER',
+      },
+      {
+        work: "Remplacement des colonnes d'eau",
+        planned_year: y + 5,
+        estimated_cents: 4_720_000,
+        status: 'A_VOTER',
+      },
+      {
+        work: "Réfection des cages d'escalier",
+        planned_year: y + 8,
+        estimated_cents: 2_280_000,
+        status: 'A_VOTER',
+      },
+      {
+        work: 'Remplacement des menuiseries des parties communes',
+        planned_year: y + 9,
+        estimated_cents: 1_960_000,
+        status: 'NON_RETENU',
+      },
+    ],
     updated_at: at,
   });
   ctx.rows.add(syndicExternalRefs, {

@@ -516,6 +516,27 @@ describe('demo seed', () => {
     expect(items.find((i) => i.code === 'reglement')?.document?.name).toMatch(/règlement de copropriété/i);
   });
 
+  it("lets Paul (an ordinary co-owner) read the carnet d'entretien with its DTG works, every contract dated", async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'paul.durand@example.fr', password: 'Tilleuls2024' },
+    });
+    const headers = { authorization: `Bearer ${json(login).data.token}` };
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/coproprietaires/${demo.paulTilleulsId}/carnet-entretien/lecture`,
+      headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const c = json(res).data.carnet;
+    expect(c.dtg_works.length).toBeGreaterThan(0);
+    const contracts = [...c.insurance_contracts, ...c.maintenance_contracts] as {
+      expires_on: string | null;
+    }[];
+    expect(contracts.every((x) => /^\d{4}-\d{2}-\d{2}$/.test(x.expires_on ?? ''))).toBe(true);
+  });
+
   it('lets Claire sign in with the demo password', async () => {
     const res = await t.app.inject({
       method: 'POST',

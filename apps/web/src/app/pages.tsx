@@ -25,6 +25,7 @@ export const pages: Record<string, ComponentType> = {
   DocumentCopropriete: lazy(() => import('../features/documents/pages/DocumentCoproprietePage')),
   CommunicationPostal: lazy(() => import('../features/documents/pages/CommunicationPostalPage')),
   DocumentChecklist: lazy(() => import('../features/documents/pages/DocumentChecklistPage')),
+  DocumentCarnet: lazy(() => import('../features/maintenance/pages/CarnetLecturePage')),
   FactureOld: lazy(() => import('../features/finances/pages/FactureOldPage')),
   MessagesCommunication: lazy(() => import('../features/notifications/pages/MessagesCommunicationPage')),
   Facture: lazy(() => import('../features/finances/pages/FacturePage')),

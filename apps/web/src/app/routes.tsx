@@ -35,6 +35,8 @@ const documentChildren = (syndicat: boolean): RouteObject[] => [
   { path: 'fonctionnement', element: P('DocumentFonction') },
   { path: 'syndic', element: P('DocumentSyndic') },
   { path: 'copropriete', element: P('DocumentCopropriete') },
+  // Every co-owner of the building, read-only (décret 2019-502 art. 1, 3°).
+  { path: 'carnet-entretien', element: P('DocumentCarnet') },
   {
     path: 'liste-legale',
     element: syndicat ? <RequireSyndicat>{P('DocumentChecklist')}</RequireSyndicat> : P('DocumentChecklist'),

@@ -24,6 +24,7 @@ export const fr = {
     DocumentSyndic: 'Ceux du syndic',
     CommunicationPostal: 'Communication',
     DocumentChecklist: 'Documents obligatoires',
+    DocumentCarnet: "Carnet d'entretien",
     Facture: 'Situation de compte',
     Assemblee: 'Assemblée gle',
     Setting: 'Configuration',

@@ -19,6 +19,17 @@ export const checklistRowSchema = z.object({
       total: z.number().int(),
     })
     .nullable(),
+  /** Décret 2019-502 art. 1, 8°: the last three assemblies held, each with its PV present or missing. */
+  assemblies: z
+    .array(
+      z.object({
+        date: z.string(),
+        year: z.number().int(),
+        status: z.enum(['present', 'missing']),
+        document: z.object({ id: z.string(), name: z.string(), date: z.string() }).nullable(),
+      }),
+    )
+    .nullable(),
 });
 export type ChecklistRowData = z.infer<typeof checklistRowSchema>;
 export const checklistSchema = z.object({

@@ -35,6 +35,15 @@ const year = z
   .min(1800, { error: 'Année invalide.' })
   .max(2200, { error: 'Année invalide.' });
 
+/**
+ * The end date of a contract: décret 2001-477 art. 3, 3° and 5° require 'leur échéance', so the
+ * syndic API refuses a contract without it (a 400 on `…expires_on`). Rows written before it was
+ * required may still lack it: the views read them with `contractEndView` and show
+ * « Date de fin à renseigner ».
+ */
+const contractEnd = z.string({ error: 'Date de fin du contrat obligatoire (AAAA-MM-JJ).' }).pipe(day);
+const contractEndView = day.nullable();
+
 /** Décret 2001-477 art. 3, 3°: an insurance contract of the syndicat and its term. */
 export const insuranceContractSchema = z.object({
   /** 'Multirisque immeuble', 'Dommages-ouvrage', 'Responsabilité civile du syndicat'… */
@@ -42,7 +51,7 @@ export const insuranceContractSchema = z.object({
   insurer: text(200),
   policy_number: text(100),
   broker: optText(200),
-  expires_on: day.nullable().default(null),
+  expires_on: contractEnd,
 });
 
 /** Art. 3, 5°: a maintenance contract of a common equipment and its term. */
@@ -51,8 +60,39 @@ export const maintenanceContractSchema = z.object({
   equipment: text(200),
   contractor: text(200),
   reference: text(100),
-  expires_on: day.nullable().default(null),
+  expires_on: contractEnd,
 });
+export const insuranceContractView = insuranceContractSchema.extend({ expires_on: contractEndView });
+export const maintenanceContractView = maintenanceContractSchema.extend({ expires_on: contractEndView });
+
+/** Where a work of the diagnostic technique global stands. */
+export const DTG_WORK_STATUSES = ['A_VOTER', 'VOTE', 'EN_COURS', 'REALISE', 'NON_RETENU'] as const;
+export type DtgWorkStatus = (typeof DTG_WORK_STATUSES)[number];
+export const DTG_WORK_STATUS_LABELS: Record<DtgWorkStatus, string> = {
+  A_VOTER: "À soumettre à l'assemblée",
+  VOTE: 'Voté',
+  EN_COURS: 'En cours',
+  REALISE: 'Réalisé',
+  NON_RETENU: 'Non retenu',
+};
+
+/**
+ * One work of the diagnostic technique global's list (CCH L.731-1: the works needed to preserve
+ * the building over ten years, with a summary estimate of their cost), which the carnet holds
+ * (décret 2001-477 art. 3, as amended; loi 1965 art. 18).
+ */
+export const dtgWorkSchema = z.object({
+  work: text(300),
+  planned_year: year,
+  /** Estimated cost in cents (decision 15). */
+  estimated_cents: z
+    .number({ error: 'Montant en centimes attendu (nombre entier).' })
+    .int({ error: 'Montant en centimes (entier).' })
+    .min(0, { error: 'Le montant ne peut pas être négatif.' })
+    .max(1e11, { error: 'Montant trop élevé.' }),
+  status: z.enum(DTG_WORK_STATUSES, { error: `Statut attendu : ${DTG_WORK_STATUSES.join(', ')}.` }),
+});
+export type DtgWork = z.output<typeof dtgWorkSchema>;
 
 /** Art. 3, 4°: major works (ravalement, toiture, ascenseur, chaudière, canalisations…). */
 export const majorWorkSchema = z.object({
@@ -91,10 +131,18 @@ export const carnetEntretienBody = z.object({
   major_works: z.array(majorWorkSchema).max(200).default([]),
   /** null: no plan adopted (the 6° applies only 'if it exists'). */
   works_plan: worksPlanSchema.nullable().default(null),
+  /** The diagnostic technique global's list of works, when one was carried out. */
+  dtg_works: z.array(dtgWorkSchema).max(200).default([]),
 });
 export type CarnetEntretienBody = z.output<typeof carnetEntretienBody>;
 export const carnetEntretienItem = carnetEntretienBody.extend({ external_id: externalIdField });
-export const carnetEntretienResource = carnetEntretienItem.extend({ id: z.string() });
+/** As stored and shown back: contracts written before the end date was required may lack it. */
+export const carnetEntretienResource = carnetEntretienItem.extend({
+  id: z.string(),
+  insurance_contracts: z.array(insuranceContractView),
+  maintenance_contracts: z.array(maintenanceContractView),
+});
+export type CarnetEntretienStored = Omit<z.output<typeof carnetEntretienResource>, 'id' | 'external_id'>;
 
 export const syndicCarnetEndpoints = {
   list: defineSyndicEndpoint({
@@ -146,10 +194,11 @@ export const carnetEntretienContentSchema = z.object({
     email: z.string().nullable(),
     phone: z.string().nullable(),
   }),
-  insurance_contracts: z.array(insuranceContractSchema),
-  maintenance_contracts: z.array(maintenanceContractSchema),
+  insurance_contracts: z.array(insuranceContractView),
+  maintenance_contracts: z.array(maintenanceContractView),
   major_works: z.array(majorWorkSchema),
   works_plan: worksPlanSchema.nullable(),
+  dtg_works: z.array(dtgWorkSchema),
   updated_at: z.string(),
 });
 export type CarnetEntretienContent = z.output<typeof carnetEntretienContentSchema>;
@@ -174,6 +223,18 @@ export const maintenanceEndpoints = {
     tags: ['maintenance'],
     params: z.object({ id: idField }),
     response: okEnvelope(carnetEntretienViewSchema),
+  }),
+  /**
+   * Every co-owner of the building (décret 2019-502 art. 1, 3°: the carnet is among the documents
+   * every co-owner has online): the built-in carnet, read-only; null when none was written.
+   */
+  publicCarnet: defineEndpoint({
+    method: 'GET',
+    path: '/coproprietaires/:id/carnet-entretien/lecture',
+    summary: "The carnet d'entretien of the record's building, read-only (every co-owner of the building)",
+    tags: ['maintenance'],
+    params: z.object({ id: idField }),
+    response: okEnvelope(z.object({ carnet: carnetEntretienContentSchema.nullable() })),
   }),
   /**
    * For the external maintenance application: what the short-lived token it received in its URL

@@ -6,11 +6,16 @@
  * the council's page and the syndic API show it (decision 55).
  */
 
+import { type ChecklistAssembly, type ChecklistAssemblyRow, lastAssembliesPv } from './checklistSources.js';
+
 export type ChecklistAudience = 'all' | 'own' | 'council';
 export type ChecklistStatus = 'present' | 'missing' | 'stale';
 
-/** Where a document may be found: a group of the copropriété, of the syndic, the bank statements, the AG years, a co-owner's own space. */
-export type ChecklistSource = 'copro' | 'syndic' | 'bank' | 'ag' | 'own';
+/**
+ * Where a document may be found: a group of the copropriété, of the syndic, the bank statements,
+ * the AG years, a co-owner's own space, or the application itself (the built-in carnet).
+ */
+export type ChecklistSource = 'copro' | 'syndic' | 'bank' | 'ag' | 'own' | 'builtin';
 
 export interface ChecklistItemDef {
   code: string;
@@ -57,7 +62,7 @@ export const CHECKLIST_ITEMS: ChecklistItemDef[] = [
     audience: 'all',
     label: "Carnet d'entretien de l'immeuble",
     reference: 'art. 1, 3°',
-    sources: ['copro'],
+    sources: ['copro', 'builtin'],
     include: [/carnet d.?entretien/],
     annual: true,
   },
@@ -275,6 +280,8 @@ export interface ChecklistRow {
   document: { id: string; name: string; date: string } | null;
   /** 'own' items: how many co-owner records have it, fresh, stale or not at all. */
   counts: { present: number; stale: number; missing: number; total: number } | null;
+  /** Art. 1, 8°: each of the last three assemblies held, with its PV present or missing. */
+  assemblies: ChecklistAssemblyRow[] | null;
 }
 
 /**
@@ -284,7 +291,7 @@ export interface ChecklistRow {
  */
 export function computeChecklist(
   candidates: ChecklistCandidate[],
-  ctx: { today: string; lastAg: string | null; owners: string[] },
+  ctx: { today: string; lastAg: string | null; owners: string[]; assemblies?: ChecklistAssembly[] },
 ): ChecklistRow[] {
   return CHECKLIST_ITEMS.map((item) => {
     const found = candidates
@@ -299,9 +306,18 @@ export function computeChecklist(
       document: newest ? { id: newest.id, name: newest.name, date: newest.date } : null,
     };
     const stale = (date: string) => !!item.annual && isStale(date, ctx.today, ctx.lastAg);
+    const assemblies =
+      item.code === 'pv_ag' && ctx.assemblies?.some((a) => a.date <= ctx.today)
+        ? lastAssembliesPv(ctx.assemblies, found, ctx.today)
+        : null;
+    if (assemblies) {
+      // Every one of the last three PVs must be online; one missing makes the item missing.
+      const status: ChecklistStatus = assemblies.some((a) => a.status === 'missing') ? 'missing' : 'present';
+      return { ...base, status, counts: null, assemblies };
+    }
     if (item.audience !== 'own') {
       const status: ChecklistStatus = !newest ? 'missing' : stale(newest.date) ? 'stale' : 'present';
-      return { ...base, status, counts: null };
+      return { ...base, status, counts: null, assemblies: null };
     }
     const counts = { present: 0, stale: 0, missing: 0, total: ctx.owners.length };
     for (const owner of ctx.owners) {
@@ -312,6 +328,6 @@ export function computeChecklist(
     }
     const status: ChecklistStatus =
       counts.total === 0 || counts.missing > 0 ? 'missing' : counts.stale > 0 ? 'stale' : 'present';
-    return { ...base, status, counts };
+    return { ...base, status, counts, assemblies: null };
   });
 }

@@ -16,6 +16,7 @@ type MaintenanceContract = {
   expires_on: string | null;
 };
 type MajorWork = { year: number; nature: string; contractor: string };
+type DtgWork = { work: string; planned_year: number; estimated_cents: number; status: string };
 type WorksPlan = {
   adopted_on: string | null;
   items: { year: number; nature: string; estimated_cents: number | null }[];
@@ -39,5 +40,7 @@ export const carnetsEntretien = pgTable('carnets_entretien', {
   maintenance_contracts: jsonb('maintenance_contracts').$type<MaintenanceContract[]>().notNull().default([]),
   major_works: jsonb('major_works').$type<MajorWork[]>().notNull().default([]),
   works_plan: jsonb('works_plan').$type<WorksPlan>(),
+  /** The diagnostic technique global's list of works (CCH L.731-1). */
+  dtg_works: jsonb('dtg_works').$type<DtgWork[]>().notNull().default([]),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,12 @@
 import { and, eq, isNull, lte, max, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { assemblees, coproprietaires, documentGroups, documents } from '../../db/schema/index.js';
+import {
+  assemblees,
+  carnetsEntretien,
+  coproprietaires,
+  documentGroups,
+  documents,
+} from '../../db/schema/index.js';
 
 /** Documents of a copropriété's groups (its bank statements and AG years included), as the checklist reads them. */
 export function groupDocuments(db: Db, coproprieteId: string) {
@@ -61,4 +67,22 @@ export async function lastAnnualAg(db: Db, coproprieteId: string, now: Date) {
       ),
     );
   return row?.date ?? null;
+}
+
+/** The building's built-in carnet d'entretien, if one was written. */
+export async function builtinCarnet(db: Db, coproprieteId: string) {
+  const [row] = await db
+    .select()
+    .from(carnetsEntretien)
+    .where(eq(carnetsEntretien.copropriete_id, coproprieteId))
+    .limit(1);
+  return row;
+}
+
+/** Every assembly of the building held by `now` (any type), with whether its PV is stored on it. */
+export function heldAssemblies(db: Db, coproprieteId: string, now: Date) {
+  return db
+    .select({ date: assemblees.date, pv_file_id: assemblees.pv_file_id })
+    .from(assemblees)
+    .where(and(eq(assemblees.copropriete_id, coproprieteId), lte(assemblees.date, now)));
 }

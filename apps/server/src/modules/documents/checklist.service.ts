@@ -1,4 +1,5 @@
 import {
+  builtinCarnetCandidate,
   type Checklist,
   type ChecklistCandidate,
   computeChecklist,
@@ -21,13 +22,20 @@ export async function checklistOf(
   syndicId: string,
   now = new Date(),
 ): Promise<Checklist> {
-  const [groups, syndic, own, owners, lastAg] = await Promise.all([
+  const [groups, syndic, own, owners, lastAg, carnet, held] = await Promise.all([
     repo.groupDocuments(db, coproprieteId),
     repo.syndicDocuments(db, syndicId),
     repo.ownDocuments(db, coproprieteId),
     repo.currentOwners(db, coproprieteId),
     repo.lastAnnualAg(db, coproprieteId, now),
+    repo.builtinCarnet(db, coproprieteId),
+    repo.heldAssemblies(db, coproprieteId, now),
   ]);
+  const builtin = builtinCarnetCandidate(
+    carnet
+      ? { ...carnet, updated_on: parisDay(carnet.updated_at), works_plan: carnet.works_plan ?? null }
+      : null,
+  );
   const candidates: ChecklistCandidate[] = [
     ...groups.map((g) => ({
       id: g.id,
@@ -43,14 +51,16 @@ export async function checklistOf(
     })),
     ...syndic.map((s) => ({ ...s, source: 'syndic' as const })),
     ...own.map((o) => ({ ...o, group_name: null, source: 'own' as const })),
+    ...(builtin ? [builtin] : []),
   ];
+  const assemblies = held.map((a) => ({ date: parisDay(a.date), has_pv: !!a.pv_file_id }));
   const today = parisDay(now);
   const last = lastAg ? parisDay(lastAg) : null;
   return {
     copropriete_id: coproprieteId,
     today,
     last_ag_date: last,
-    items: computeChecklist(candidates, { today, lastAg: last, owners }),
+    items: computeChecklist(candidates, { today, lastAg: last, owners, assemblies }),
   };
 }
 

@@ -14,6 +14,9 @@ export async function maintenanceRoutes(app: FastifyInstance) {
   route(app, e.carnet, async ({ req, params }) =>
     service.carnetView(deps, await guardCoproprietaire(req, params.id)),
   );
+  route(app, e.publicCarnet, async ({ req, params }) =>
+    service.publicCarnet(deps.db, await guardCoproprietaire(req, params.id)),
+  );
   route(app, e.externalRecord, async ({ req }) => {
     const raw = req.headers[MAINTENANCE_TOKEN_HEADER];
     return service.externalRecord(deps, typeof raw === 'string' ? raw.trim() : undefined);

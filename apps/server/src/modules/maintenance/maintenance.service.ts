@@ -51,6 +51,9 @@ export async function carnetOf(db: Db, row: OwnedRecord): Promise<CarnetEntretie
     works_plan: c.works_plan
       ? { ...c.works_plan, items: [...c.works_plan.items].sort((x, y) => x.year - y.year) }
       : null,
+    dtg_works: [...(c.dtg_works as CarnetEntretienContent['dtg_works'])].sort(
+      (x, y) => x.planned_year - y.planned_year,
+    ),
     updated_at: c.updated_at.toISOString(),
   };
 }
@@ -76,6 +79,14 @@ export async function carnetView(deps: MaintenanceDeps, row: OwnedRecord): Promi
     return { mode: 'external', url: url.toString(), expires_at: new Date(grant.exp * 1000).toISOString() };
   }
   return { mode: 'embedded', carnet: await carnetOf(deps.db, row) };
+}
+
+/**
+ * The read-only carnet of every co-owner of the building (décret 2019-502 art. 1, 3°): the record
+ * was already checked by the access guard; no IS_SYNDICAT here, no external application's token.
+ */
+export async function publicCarnet(db: Db, row: OwnedRecord) {
+  return { carnet: await carnetOf(db, row) };
 }
 
 /**

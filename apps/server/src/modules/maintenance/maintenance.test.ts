@@ -1,69 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carnetsEntretien, syndicAuditLog } from '../../db/schema/index.js';
-import { makeCoproprietaire, makeSignedInUser } from '../../test/factories.js';
+import { makeSignedInUser } from '../../test/factories.js';
 import { makeSyndicWithKey } from '../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
+import { building as buildingIn, carnet } from './maintenance.fixtures.js';
 import { readMaintenanceToken, signMaintenanceToken } from './maintenance.token.js';
 
 let t: TestApp;
+const building = (app: TestApp = t) => buildingIn(app);
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const carnet = {
-  copropriete: 'C1',
-  construction_year: 1974,
-  insurance_contracts: [
-    {
-      kind: 'Multirisque immeuble',
-      insurer: 'Mutuelle Rhodanienne d’Assurances',
-      policy_number: 'MRI 2019 08 4471',
-      expires_on: '2026-12-31',
-    },
-  ],
-  maintenance_contracts: [
-    {
-      equipment: 'Ascenseurs',
-      contractor: 'Otis – Agence Lyon Est',
-      reference: 'OTIS-2018-0457',
-      expires_on: null,
-    },
-  ],
-  major_works: [
-    { year: 2016, nature: 'Réfection de l’étanchéité de la toiture', contractor: 'Étanchéité du Rhône' },
-    { year: 2018, nature: 'Mise aux normes des ascenseurs', contractor: 'Otis' },
-  ],
-  works_plan: {
-    adopted_on: '2026-06-20',
-    items: [{ year: 2027, nature: 'Ravalement de la façade sur rue', estimated_cents: 6_480_000 }],
-  },
-};
-
-/** A syndic with its key, a building pushed through the API, a council member and an ordinary owner. */
-async function building(app: TestApp = t) {
-  const db = app.database.db;
-  const s = await makeSyndicWithKey(db);
-  const api = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, headers = s.headers) =>
-    app.app.inject({ method, url: `/api/syndic/v1${url}`, headers, payload });
-  const copro = await api('PUT', '/coproprietes/C1', {
-    name: 'Résidence Les Tilleuls',
-    address: { full_address: '12 rue des Tilleuls 69003 Lyon' },
-  });
-  expect(copro.statusCode).toBe(200);
-  const coproId = json(copro).data.id as string;
-  const member = async (council: boolean) => {
-    const u = await makeSignedInUser(db);
-    const rec = await makeCoproprietaire(db, {
-      copropriete_id: coproId,
-      user_id: u.user.id,
-      is_member_syndicat: council,
-    });
-    return { ...u, rec };
-  };
-  return { s, api, coproId, council: await member(true), owner: await member(false) };
-}
 
 const carnetOf = (app: TestApp, w: { rec: { id: string }; headers: Record<string, string> }) =>
   app.app.inject({

@@ -21,7 +21,12 @@ export function mobileBarEntries(all: MenuEntry[]): { bar: MenuEntry[]; more: Me
   const carnet = all.find((e) => e.name === 'CarnetEntretien');
   const entries = all
     .filter((e) => !e.hideOnMobile && e.name !== 'CarnetEntretien')
-    .map((e) => (e.name === 'Document' && carnet ? { ...e, children: [...(e.children ?? []), carnet] } : e));
+    // A council member's working carnet replaces the read-only one under Documents.
+    .map((e) =>
+      e.name === 'Document' && carnet
+        ? { ...e, children: [...(e.children ?? []).filter((c) => c.name !== 'DocumentCarnet'), carnet] }
+        : e,
+    );
   if (entries.length <= MOBILE_BAR_MAX) return { bar: entries, more: [] };
   const rank = (e: MenuEntry) => {
     const i = PRIORITY.indexOf(e.name);

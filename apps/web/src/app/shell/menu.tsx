@@ -53,6 +53,7 @@ export function dashboardMenu(rec: CoproprietaireSummary | null): MenuEntry[] {
     ...(v.syndicDocuments
       ? [{ name: 'DocumentSyndic' as const, segment: 'document/syndic', label: m.DocumentSyndic, icon: null }]
       : []),
+    { name: 'DocumentCarnet', segment: 'document/carnet-entretien', label: m.DocumentCarnet, icon: null },
     ...(v.postals
       ? [
           {

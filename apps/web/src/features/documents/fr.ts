@@ -29,6 +29,9 @@ export const frDocs = {
     counts: (c: { present: number; stale: number; missing: number; total: number }) =>
       `${c.present} à jour, ${c.stale} à mettre à jour, ${c.missing} manquant${c.missing > 1 ? 's' : ''} sur ${c.total} copropriétaire${c.total > 1 ? 's' : ''}`,
     latest: 'Le plus récent',
+    assembly: (date: string, present: boolean) =>
+      `Assemblée du ${date} : procès-verbal ${present ? 'en ligne' : 'manquant'}`,
+    openCarnet: "Consulter le carnet d'entretien en ligne",
   },
   invoices: {
     title: 'Factures et Devis',

@@ -30,5 +30,17 @@ export const carnetFr = {
   planNone: 'Aucun plan pluriannuel de travaux adopté.',
   estimate: 'Estimation',
   none: 'Non renseigné',
-  noExpiry: 'Sans échéance',
+  noExpiry: 'Date de fin à renseigner',
+  dtg: 'Travaux du diagnostic technique global',
+  dtgNone: 'Aucun diagnostic technique global enregistré.',
+  dtgIntro:
+    "Liste des travaux établie par le diagnostic technique global (article L. 731-1 du code de la construction et de l'habitation).",
+  work: 'Travaux',
+  plannedYear: 'Année prévue',
+  status: 'État',
+  dtgTotal: (amount: string) => `Total estimé des travaux restant à réaliser : ${amount}`,
+  publicTitle: "Carnet d'entretien de l'immeuble",
+  publicIntro:
+    "Consultation en lecture seule. Le carnet d'entretien fait partie des documents que chaque copropriétaire peut consulter en ligne (décret n° 2019-502 du 23 mai 2019).",
+  toChecklist: 'Voir la liste des documents obligatoires',
 } as const;

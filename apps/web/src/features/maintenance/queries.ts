@@ -13,3 +13,12 @@ export function useCarnet(coproprietaireId: string) {
     refetchInterval: (q) => (q.state.data?.mode === 'external' ? 8 * 60_000 : false),
   });
 }
+
+/** The building's carnet, read-only: every co-owner of the building (décret 2019-502 art. 1, 3°). */
+export function usePublicCarnet(coproprietaireId: string) {
+  return useQuery({
+    queryKey: ['carnet-entretien-lecture', coproprietaireId],
+    queryFn: () => api.call(e.publicCarnet, { params: { id: coproprietaireId } }),
+    enabled: !!coproprietaireId,
+  });
+}

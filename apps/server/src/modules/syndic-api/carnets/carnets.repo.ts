@@ -1,4 +1,4 @@
-import type { CarnetEntretienBody } from '@tantieme/contract';
+import type { CarnetEntretienStored } from '@tantieme/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { carnetsEntretien } from '../../../db/schema/index.js';
 import { type Executor, externalIdsOf, type Tx } from '../kit/index.js';
@@ -6,13 +6,14 @@ import { type Executor, externalIdsOf, type Tx } from '../kit/index.js';
 export const COPRO = 'copropriete';
 export const CARNET = 'carnet_entretien';
 
-type Stored = Omit<CarnetEntretienBody, 'copropriete'>;
-const columns = (d: CarnetEntretienBody): Stored => ({
+type Stored = Omit<CarnetEntretienStored, 'copropriete'>;
+const columns = (d: CarnetEntretienStored): Stored => ({
   construction_year: d.construction_year,
   insurance_contracts: d.insurance_contracts,
   maintenance_contracts: d.maintenance_contracts,
   major_works: d.major_works,
   works_plan: d.works_plan,
+  dtg_works: d.dtg_works,
 });
 
 /** The syndic's carnets by our id, as the API shows them (copropriété by its external_id). */
@@ -28,7 +29,8 @@ export async function loadCarnets(db: Executor, syndicId: string, ids: string[])
     rows.map((r) => r.copropriete_id),
   );
   return new Map(
-    rows.map((r): [string, CarnetEntretienBody] => [
+    // Contracts stored before their end date was required may lack it: shown back as stored.
+    rows.map((r): [string, CarnetEntretienStored] => [
       r.id,
       {
         copropriete: copros.get(r.copropriete_id) ?? '',
@@ -37,6 +39,7 @@ export async function loadCarnets(db: Executor, syndicId: string, ids: string[])
         maintenance_contracts: r.maintenance_contracts,
         major_works: r.major_works,
         works_plan: r.works_plan ?? null,
+        dtg_works: r.dtg_works as CarnetEntretienStored['dtg_works'],
       },
     ]),
   );
@@ -45,7 +48,7 @@ export async function loadCarnets(db: Executor, syndicId: string, ids: string[])
 export async function insertCarnets(
   tx: Tx,
   syndicId: string,
-  rows: { id: string; coproprieteId: string; data: CarnetEntretienBody }[],
+  rows: { id: string; coproprieteId: string; data: CarnetEntretienStored }[],
 ) {
   await tx.insert(carnetsEntretien).values(
     rows.map((r) => ({
@@ -57,7 +60,7 @@ export async function insertCarnets(
   );
 }
 
-export async function updateCarnet(tx: Tx, syndicId: string, id: string, data: CarnetEntretienBody) {
+export async function updateCarnet(tx: Tx, syndicId: string, id: string, data: CarnetEntretienStored) {
   await tx
     .update(carnetsEntretien)
     .set({ ...columns(data), updated_at: new Date() })

@@ -1,4 +1,4 @@
-import { type CarnetEntretienBody, carnetEntretienItem } from '@tantieme/contract';
+import { type CarnetEntretienStored, carnetEntretienItem } from '@tantieme/contract';
 import {
   type BulkItem,
   externalResource,
@@ -14,7 +14,7 @@ import * as repo from './carnets.repo.js';
  * syndic's external_id. Its copropriété is checked before anything is written (unknown, or one
  * that already has another carnet: a 400 on `copropriete`) and never changes.
  */
-async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<CarnetEntretienBody>[]) {
+async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<CarnetEntretienStored>[]) {
   const errors = new Map<number, FieldErrors>();
   const fail = (index: number, message: string) => errors.set(index, { copropriete: message });
   const copros = await resolveExternalIds(

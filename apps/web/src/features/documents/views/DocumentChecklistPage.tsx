@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import {
   ApiError,
   CHECKLIST_AUDIENCE_LABELS,
@@ -6,6 +6,7 @@ import {
   type ChecklistRowData,
   formatDate,
 } from '@tantieme/contract';
+import { Link } from 'react-router-dom';
 import { Empty, LoadError, Loading } from '../components/PageState';
 import { frDocs as t } from '../fr';
 import { useChecklist, useDocRecord } from '../queries';
@@ -37,6 +38,20 @@ function Row({ item }: { item: ChecklistRowData }) {
               ? `${item.counts ? t.checklist.latest : t.checklist.matched} : ${item.document.name} (${formatDate(item.document.date)})`
               : t.checklist.none}
           </Text>
+          {item.assemblies && (
+            <Stack gap={0}>
+              {item.assemblies.map((a) => (
+                <Text size="sm" key={a.date} c={a.status === 'missing' ? 'red.9' : 'dark.7'}>
+                  {t.checklist.assembly(formatDate(a.date), a.status === 'present')}
+                </Text>
+              ))}
+            </Stack>
+          )}
+          {item.code === 'carnet_entretien' && (
+            <Anchor component={Link} to="../carnet-entretien" relative="path" size="sm">
+              {t.checklist.openCarnet}
+            </Anchor>
+          )}
         </Stack>
         <Badge color={STATUS_COLOR[item.status]} variant="filled" tt="none" style={{ flexShrink: 0 }}>
           {CHECKLIST_STATUS_LABELS[item.status]}
