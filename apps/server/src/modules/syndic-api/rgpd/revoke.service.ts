@@ -34,14 +34,14 @@ export async function revokeInvitation(db: Db, api: SyndicApiContext, key: strin
     if (rows.length > 1)
       throw new AppError(
         'CONFLICT',
-        'Plusieurs invitations portent cet external_id : révoquez-la par son id (GET /syndic/v1/coproprietaires/{external_id}/invitations).',
+        'Plusieurs invitations portent cet external_id : révoquez-la par son id (GET /syndic/v1/coproprietaires/{external_id}/invitations).',
       );
     const inv = rows[0].i;
     if (inv.status === INVITATION_STATUS_REVOKED) return presentInvitation(inv);
     if (inv.status === INVITATION_STATUS_USED)
       throw new AppError(
         'CONFLICT',
-        'Cette invitation a déjà servi : retirez le copropriétaire pour lui retirer son accès.',
+        'Cette invitation a déjà servi : retirez le copropriétaire pour lui retirer son accès.',
       );
     const [done] = await tx
       .update(invitations)

@@ -23,7 +23,7 @@ async function record(db: Executor, api: SyndicApiContext, externalId: string) {
 
 /** The 409 a PUT of a removed co-owner answers: a removal is undone only on purpose. */
 export const removedConflict = (externalId: string) =>
-  `Ce copropriétaire a été retiré de la copropriété : rétablissez-le d'abord par POST /syndic/v1/coproprietaires/${externalId}/restore.`;
+  `Ce copropriétaire a été retiré de la copropriété : rétablissez-le d'abord par POST /syndic/v1/coproprietaires/${externalId}/restore.`;
 
 /** External ids among these whose co-owner was removed (a PUT of them is refused). */
 export async function removedExternalIds(db: Executor, syndicId: string, externalIds: string[]) {
@@ -49,7 +49,7 @@ export async function restoreCoproprietaire(db: Db, api: SyndicApiContext, exter
     if (c.anonymised_at)
       throw new AppError(
         'CONFLICT',
-        'Ce copropriétaire a été anonymisé : créez-en un nouveau avec un autre external_id.',
+        'Ce copropriétaire a été anonymisé : créez-en un nouveau avec un autre external_id.',
       );
     await repo.setRecord(tx, c.id, { removed_at: null });
     await writeAudit(tx, api, [
@@ -83,7 +83,7 @@ const ERASED = [
 ];
 
 const KEPT_REASON =
-  "Pièces comptables conservées dix ans (Code de commerce, art. L123-22) ; registre d'assemblée chaîné conservé tel quel, les données personnelles n'y figurant que par l'identifiant du copropriétaire.";
+  "Pièces comptables conservées dix ans (Code de commerce, art. L123-22) ; registre d'assemblée chaîné conservé tel quel, les données personnelles n'y figurant que par l'identifiant du copropriétaire.";
 
 /**
  * Anonymises a removed co-owner: identity, contacts, members, the co-owner's own entries and
@@ -99,7 +99,7 @@ export async function anonymiseCoproprietaire(db: Db, api: SyndicApiContext, ext
     if (!c.removed_at)
       throw new AppError(
         'CONFLICT',
-        `Seul un copropriétaire retiré peut être anonymisé : retirez-le d'abord par DELETE /syndic/v1/coproprietaires/${externalId}.`,
+        `Seul un copropriétaire retiré peut être anonymisé : retirez-le d'abord par DELETE /syndic/v1/coproprietaires/${externalId}.`,
       );
     const kept = { ...(await repo.keptCounts(tx, c.id)), reason: KEPT_REASON };
     if (c.anonymised_at)
