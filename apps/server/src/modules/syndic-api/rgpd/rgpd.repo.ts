@@ -67,28 +67,24 @@ export async function eraseAuditFields(db: Executor, syndicId: string, id: strin
     .where(and(eq(syndicAuditLog.syndic_id, syndicId), eq(syndicAuditLog.resource_id, id)));
 }
 
-const count = async (db: Executor, q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
+const count = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
 
 /** What stays after anonymisation: accounting and the assembly register. */
 export async function keptCounts(db: Executor, id: string) {
   const n = sql<number>`count(*)::int`;
   return {
     ledger_lines: await count(
-      db,
       db.select({ n }).from(ledgerLines).where(eq(ledgerLines.coproprietaire_id, id)),
     ),
     payments: await count(
-      db,
       db.select({ n }).from(paymentTransactions).where(eq(paymentTransactions.coproprietaire_id, id)),
     ),
     assembly_records:
       (await count(
-        db,
         db.select({ n }).from(assembleeRecords).where(eq(assembleeRecords.coproprietaire_id, id)),
       )) +
-      (await count(db, db.select({ n }).from(votes).where(eq(votes.coproprietaire_id, id)))) +
+      (await count(db.select({ n }).from(votes).where(eq(votes.coproprietaire_id, id)))) +
       (await count(
-        db,
         db.select({ n }).from(assembleeParticipants).where(eq(assembleeParticipants.coproprietaire_id, id)),
       )),
   };
