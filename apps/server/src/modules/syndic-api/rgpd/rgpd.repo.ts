@@ -7,6 +7,7 @@ import {
   coproprietes,
   invitations,
   ledgerLines,
+  outbox,
   paymentTransactions,
   syndicAuditLog,
   votes,
@@ -49,8 +50,16 @@ export async function deleteSettings(db: Executor, id: string) {
   await db.delete(coproprietaireSettings).where(eq(coproprietaireSettings.coproprietaire_id, id));
 }
 
-/** Invitations keep who they were sent to in `metadata`: only the sending channel stays. */
+/**
+ * Invitations keep who they were sent to in `metadata`: only the sending channel stays. The
+ * messages that carried them (recipient, text with the name) leave the outbox.
+ */
 export async function eraseInvitations(db: Executor, id: string) {
+  await db
+    .delete(outbox)
+    .where(
+      sql`${outbox.meta}->>'invitation_id' in (select ${invitations.id}::text from ${invitations} where ${invitations.coproprietaire_id} = ${id})`,
+    );
   await db
     .update(invitations)
     .set({

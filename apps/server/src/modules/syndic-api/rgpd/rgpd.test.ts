@@ -5,6 +5,7 @@ import {
   coproprietaireSettings,
   coproprietaires,
   invitations,
+  outbox,
   syndicAuditLog,
 } from '../../../db/schema/index.js';
 import { makeSignedInUser } from '../../../test/factories.js';
@@ -179,6 +180,11 @@ describe('anonymise', () => {
     const { headers } = await makeSyndicWithKey(t.database.db);
     const id = await owner(headers, 'AN1');
     await call(headers, 'POST', '/coproprietaires/AN1/invitations', { channel: 'email' });
+    const queued = async () =>
+      (await t.database.db.select().from(outbox)).filter((m) => m.recipient === 'lea.fontaine@example.fr')
+        .length;
+    const before = await queued();
+    expect(before).toBeGreaterThan(0);
     await t.database.db
       .insert(coproprietaireSettings)
       .values({ coproprietaire_id: id, key: 'allow-convocation-electronic', value: '1' });
@@ -208,12 +214,19 @@ describe('anonymise', () => {
     const got = await call(headers, 'GET', '/coproprietaires/AN1');
     const invs = await t.database.db.select().from(invitations).where(eq(invitations.coproprietaire_id, id));
     const audit = await t.database.db.select().from(syndicAuditLog).where(eq(syndicAuditLog.resource_id, id));
-    for (const text of [got.body, JSON.stringify(invs), JSON.stringify(audit)]) {
+    const ids = new Set(invs.map((i) => i.id));
+    const sent = (await t.database.db.select().from(outbox)).filter((m) =>
+      ids.has(String(m.meta?.invitation_id)),
+    );
+    expect(invs.length).toBeGreaterThan(0);
+    for (const text of [got.body, JSON.stringify(invs), JSON.stringify(audit), JSON.stringify(sent)]) {
       expect(text).not.toContain('Fontaine');
       expect(text).not.toContain('lea.fontaine');
       expect(text).not.toContain('Lilas');
     }
     expect(audit.filter((a) => a.action === 'anonymised')).toHaveLength(1);
+    expect(sent).toHaveLength(0);
+    expect(await queued()).toBe(before - 1);
     expect(
       await t.database.db
         .select()
