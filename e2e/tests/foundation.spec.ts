@@ -27,7 +27,7 @@ test('unknown API paths answer the JSON envelope; unknown pages are served by th
 }) => {
   const res = await request.get('/api/nope');
   expect(res.status()).toBe(404);
-  expect(await res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  expect(await res.json()).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
   const html = await request.get('/une/page/inconnue');
   expect(html.headers()['content-type']).toContain('text/html');
   // Without a session the guard sends the visitor to sign in first.

@@ -20,7 +20,7 @@ describe('a query parameter a syndic endpoint does not declare is a 400 naming i
     expect(r.statusCode).toBe(400);
     expect(json(r)).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
     expect(json(r).errors).toEqual({
-      copropriete: 'Paramètre inconnu (paramètres acceptés\u202f: limit, cursor).',
+      copropriete: 'Paramètre inconnu (paramètres acceptés\u202f: limit, cursor, updated_since).',
     });
   });
 

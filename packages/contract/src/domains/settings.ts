@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { okEnvelope } from '../envelope.js';
 import { EMAIL_PATTERN, msg, idField } from '../fields.js';
-import { toE164 } from '../rules/onboarding.js';
+import { toE164 } from '../rules/phone.js';
 import { addressValueSchema } from './address.js';
 import { PENDING_ATTACH_SETTING_KEY } from './coproprietaire.js';
 

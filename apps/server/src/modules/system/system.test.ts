@@ -14,10 +14,14 @@ describe('foundation HTTP behaviour', () => {
     expect(json(res)).toEqual({ success: true, data: { status: 'ok', database: 'up' } });
   });
 
-  it('unknown API routes answer 404 in the envelope', async () => {
+  it('unknown API routes answer 404 in the envelope, with their own code (not a missing record)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(json(res)).toMatchObject({ success: false, code: 'NOT_FOUND', message: 'Ressource introuvable.' });
+    expect(json(res)).toMatchObject({
+      success: false,
+      code: 'ROUTE_NOT_FOUND',
+      message: "Cette adresse de l'API n'existe pas.",
+    });
   });
 
   it('malformed JSON answers 400 BAD_JSON', async () => {
