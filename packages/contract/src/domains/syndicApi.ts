@@ -195,6 +195,8 @@ export const auditEntry = z.object({
     'revoked',
     'acknowledged',
     'conflict',
+    'restored',
+    'anonymised',
   ]),
   resource: z.string(),
   resource_id: z.string().nullable(),

@@ -136,6 +136,8 @@ export const coproprietaires = pgTable(
     company: text('company'),
     /** Set when the syndic removed the co-owner from the building (lots detached, history kept). */
     removed_at: timestamp('removed_at', { withTimezone: true }),
+    /** Set when the syndic anonymised the removed record (personal fields erased, ledger kept). */
+    anonymised_at: timestamp('anonymised_at', { withTimezone: true }),
   },
   (t) => [index('coproprietaires_user').on(t.user_id), index('coproprietaires_copro').on(t.copropriete_id)],
 );

@@ -35,6 +35,8 @@ export const users = pgTable(
     password_hash: text('password_hash'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the holder deleted the account: personal fields erased, sign-in refused. */
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
   },
   // The syndic API finds a staff member's account by e-mail whatever its case: without it, every
   // user was read (46 ms at 35,000 users).

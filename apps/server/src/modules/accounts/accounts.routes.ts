@@ -6,6 +6,7 @@ import { assertCaptcha } from '../captcha/captcha.service.js';
 import { codeEnvOf } from '../identity/codes.service.js';
 import { createLimiter, LIMITS } from '../identity/limits.js';
 import * as svc from './accounts.service.js';
+import { myDataRoutes } from './my-data.routes.js';
 
 /** SPEC §7 Accounts: register, e-mail and phone codes, profile, passwords, syndic branding. */
 export async function accountsRoutes(app: FastifyInstance) {
@@ -84,4 +85,5 @@ export async function accountsRoutes(app: FastifyInstance) {
     return svc.resetPassword(app.db, env, body.email, params.x, body.new_password, app.realtime);
   });
   route(app, e.syndicAlias, ({ params }) => svc.syndicBranding(app.db, storage, params.alias));
+  myDataRoutes(app, passwordLimit);
 }

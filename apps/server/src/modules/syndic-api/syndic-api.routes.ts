@@ -9,6 +9,7 @@ import { syndicAssembleesRoutes } from './assemblees/assemblees.routes.js';
 import { syndicDocumentsRoutes } from './documents/documents.routes.js';
 import { listAudit, syndicRoute } from './kit/index.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';
+import { rgpdRoutes } from './rgpd/rgpd.routes.js';
 import { createPreviewToken } from './syndic-api.service.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
@@ -20,6 +21,7 @@ export async function syndicApiRoutes(app: FastifyInstance) {
   await app.register(portfolioRoutes);
   await app.register(accountsRoutes);
   await app.register(accessRoutes);
+  await app.register(rgpdRoutes);
   await app.register(webhooksRoutes);
   await app.register(importRoutes);
   await app.register(syndicAssembleesRoutes);

@@ -16,4 +16,20 @@ export const profileFr = {
   newPassword: 'Nouveau mot de passe',
   retype: 'Confirmer le nouveau mot de passe',
   passwordSaved: 'Votre mot de passe a été changé.',
+  myData: 'Mes données',
+  myDataHint:
+    'Téléchargez tout ce que Tantième conserve sur vous\u202f: compte, fiches copropriétaire, réglages, appareils, notifications, messages et paiements.',
+  downloadJson: 'Télécharger mes données (JSON)',
+  downloadHtml: 'Télécharger mes données (page lisible)',
+  downloadFailed: 'Le téléchargement a échoué. Veuillez réessayer.',
+  deleteAccount: 'Supprimer mon compte',
+  deleteHint:
+    'Votre compte et vos informations personnelles seront effacés et vous serez déconnecté de tous vos appareils. Vos fiches copropriétaire restent chez votre syndic, détachées de votre compte.',
+  deleteConfirmTitle: 'Supprimer définitivement mon compte\u202f?',
+  deleteWordLabel: 'Tapez SUPPRIMER pour confirmer',
+  deletePasswordLabel: 'Mot de passe',
+  deletePasswordHint: "Laissez vide si votre compte n'a pas de mot de passe.",
+  deleteConfirm: 'Supprimer mon compte',
+  cancel: 'Annuler',
+  deleted: 'Votre compte a été supprimé.',
 } as const;

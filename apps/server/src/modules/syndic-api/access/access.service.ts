@@ -53,7 +53,7 @@ export function maskRecipient(channel: 'email' | 'sms', v: string) {
 }
 
 type Invitation = typeof invitations.$inferSelect;
-function present(i: Invitation, now = Date.now()) {
+export function presentInvitation(i: Invitation, now = Date.now()) {
   const status =
     i.status === INVITATION_STATUS_USED
       ? 'used'
@@ -90,7 +90,7 @@ export async function sendInvitation(
   const r = await record(db, api, externalId);
   // The same key again: the same invitation, nothing sent twice.
   const known = body.external_id && (await repo.invitationByExternalId(db, r.c.id, body.external_id));
-  if (known) return present(known);
+  if (known) return presentInvitation(known);
   if (r.c.user_id)
     throw new AppError('CONFLICT', 'Ce copropriétaire est déjà rattaché à un compte.', { status: 409 });
   if (r.c.removed_at)
@@ -177,10 +177,10 @@ export async function sendInvitation(
     ]);
     return inv;
   });
-  return present(row);
+  return presentInvitation(row);
 }
 
 export async function listInvitations(db: Db, api: SyndicApiContext, externalId: string) {
   const r = await record(db, api, externalId);
-  return (await repo.listInvitations(db, r.c.id)).map((i) => present(i));
+  return (await repo.listInvitations(db, r.c.id)).map((i) => presentInvitation(i));
 }

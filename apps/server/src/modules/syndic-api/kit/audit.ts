@@ -17,7 +17,9 @@ export type AuditAction =
   | 'sent'
   | 'revoked'
   | 'acknowledged'
-  | 'conflict';
+  | 'conflict'
+  | 'restored'
+  | 'anonymised';
 export type Changes = Record<string, { before: unknown; after: unknown }>;
 
 export interface AuditInput {

@@ -1,5 +1,6 @@
 import { revokePending } from '../../invitations/invitations.repo.js';
 import { lotRemoval, repartitionRemoval } from '../accounts/removals.js';
+import { assertNotRemoved, removedConflict, removedExternalIds } from '../rgpd/rgpd.service.js';
 import {
   type AdministratorBody,
   administratorItem,
@@ -274,7 +275,6 @@ function coproprietaireValues(d: CoproprietaireBody) {
     members: d.members,
     is_member_syndicat: d.is_member_syndicat,
     is_president: d.is_president,
-    removed_at: null,
   };
 }
 
@@ -312,7 +312,7 @@ async function loadCoproprietaires(tx: Tx | Db, syndicId: string, ids: string[])
   );
 }
 
-export const coproprietaires = externalResource({
+const coproprietaireResource = externalResource({
   item: coproprietaireItem,
   spec: (api) => ({
     resource: R.coproprietaire,
@@ -336,6 +336,14 @@ export const coproprietaires = externalResource({
   }),
   check: async (tx, api, items: BulkItem<CoproprietaireBody>[]) => {
     const errors: Errors = new Map();
+    // A removed co-owner comes back only through …/restore (decision 112).
+    const removed = await removedExternalIds(
+      tx,
+      api.syndicId,
+      items.map((i) => i.externalId),
+    );
+    for (const i of items)
+      if (removed.has(i.externalId)) addError(errors, i.index, 'external_id', removedConflict(i.externalId));
     for (const i of items) {
       // The president sits on the council (decision 7).
       if (i.data.is_president) i.data.is_member_syndicat = true;
@@ -375,10 +383,24 @@ export const coproprietaires = externalResource({
   },
 });
 
+export const coproprietaires = {
+  ...coproprietaireResource,
+  /** A PUT of a removed co-owner is a 409 naming the restore call, never a silent restore. */
+  async put(
+    db: Db,
+    api: SyndicApiContext,
+    externalId: string,
+    data: Parameters<typeof coproprietaireResource.put>[3],
+  ) {
+    await assertNotRemoved(db, api.syndicId, externalId);
+    return coproprietaireResource.put(db, api, externalId, data);
+  },
+};
+
 /**
  * Removes a co-owner from the building: its lots are detached and the record marked removed,
  * but the record stays with its ledger, documents and votes (the account that holds it keeps
- * reading that history). A later PUT with the same external_id brings it back.
+ * reading that history). Only POST …/restore brings it back.
  */
 export async function removeCoproprietaire(db: Db, api: SyndicApiContext, externalId: string) {
   return db.transaction(async (tx) => {

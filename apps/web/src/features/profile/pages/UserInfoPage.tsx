@@ -22,6 +22,7 @@ import { useSession } from '../../../app/session';
 import { LoadingOverlay } from '../../../ui/LoadingOverlay';
 import { apiCode, apiMessage, checkPassword, checkRequired } from '../../auth/validate';
 import { profileFr as t } from '../fr';
+import { MyDataPanel } from '../MyDataPanel';
 
 const AVATAR_ACCEPT = 'image/jpeg,image/png,image/gif,.jpg,.jpeg,.png,.gif';
 const TYPES: Record<string, 'image/jpeg' | 'image/png' | 'image/gif'> = {
@@ -215,6 +216,7 @@ export default function UserInfoPage() {
           </Stack>
         </Paper>
       </SimpleGrid>
+      <MyDataPanel />
     </Stack>
   );
 }
