@@ -45,7 +45,8 @@ export const coproprietaireExport = z.object({
     .object({
       phone: z.string().nullable(),
       email: z.string().nullable(),
-      address: z.unknown().nullable(),
+      // The address as the co-owner entered it (the onboarding's address value: full_address, street…).
+      address: z.record(z.string(), z.unknown()).nullable(),
     })
     .nullable(),
   /** Occupancy per lot (owner-occupier, tenant, …), keyed by the lot's external_id when known. */
