@@ -45,12 +45,12 @@ export async function publish(
     const coproName = await repo.coproprieteName(tx, ag.copropriete_id);
     const fromLots = await agRepo.coproTantiemes(tx, ag.copropriete_id);
     const now = new Date();
-    const todo = targets.filter((t) => !t.participant.is_send_convocation);
+    const unsent = targets.filter((t) => !t.participant.is_send_convocation);
     // Décret 1967 art. 9 and 64: 21 days from the day after the first presentation, which cannot
     // come before today's sending. Too close for someone: refused, naming them, unless overridden.
     const late = convocationTooLate(
       ag.date,
-      todo.map((t) => ({ id: t.owner.id, first_presentation: now })),
+      unsent.map((t) => ({ id: t.owner.id, first_presentation: now })),
     );
     const lateExt = await externalIdsOf(
       tx,
@@ -58,7 +58,7 @@ export async function publish(
       REF.coproprietaire,
       late.map((l) => l.id),
     );
-    const names = new Map(todo.map((t) => [t.owner.id, t.owner.display_name]));
+    const names = new Map(unsent.map((t) => [t.owner.id, t.owner.display_name]));
     if (late.length && !opts.overrideDelay)
       throw new AppError('VALIDATION_ERROR', undefined, {
         errors: {
@@ -84,7 +84,7 @@ export async function publish(
       : null;
     const sent = { email: 0, postal: 0 };
     const when = `${formatParisDate(ag.date)} à ${formatParisTime(ag.date)}`;
-    for (const t of todo) {
+    for (const t of unsent) {
       const o = t.owner;
       const email =
         (t.user_email && isEmail(t.user_email) ? t.user_email : null) ??
@@ -135,11 +135,11 @@ export async function publish(
         tantiemes: t.participant.tantiemes ?? fromLots.get(o.id) ?? {},
       });
     }
-    if (todo.length) {
+    if (unsent.length) {
       const staged = await stageNotification(
         tx,
         { db, realtime: deps.realtime, config },
-        { coproprietaireIds: todo.map((t) => t.owner.id) },
+        { coproprietaireIds: unsent.map((t) => t.owner.id) },
         {
           title: `Convocation : ${ag.name}`,
           body: `Assemblée générale le ${when}. Convocation, résolutions et vote par correspondance en ligne.`,
@@ -162,7 +162,7 @@ export async function publish(
       published_at: publishedAt,
       ...(risk ? { convocation_risk: risk } : {}),
     });
-    if (todo.length)
+    if (unsent.length)
       await writeAudit(tx, api, [
         {
           action: 'sent',
@@ -184,7 +184,7 @@ export async function publish(
     return {
       published_at: publishedAt.toISOString(),
       sent,
-      already_sent: targets.length - todo.length,
+      already_sent: targets.length - unsent.length,
       warnings,
     };
   });
