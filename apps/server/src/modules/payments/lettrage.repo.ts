@@ -8,6 +8,7 @@ import {
   syndicExternalRefs,
 } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
+import { externalIdsOf } from '../syndic-api/kit/upsert.js';
 import type { Tx } from './payments.repo.js';
 
 type Q = Db | Tx;
@@ -153,20 +154,9 @@ export async function registerProductLine(db: Q, syndicId: string, externalId: s
     .onConflictDoNothing();
 }
 
-/** Our line id → the syndic's external_id of it. */
-export async function lineExternalIds(db: Q, syndicId: string, lineIds: string[]) {
-  if (lineIds.length === 0) return new Map<string, string>();
-  const rows = await db
-    .select({ e: syndicExternalRefs.external_id, i: syndicExternalRefs.internal_id })
-    .from(syndicExternalRefs)
-    .where(
-      and(
-        eq(syndicExternalRefs.syndic_id, syndicId),
-        eq(syndicExternalRefs.resource, LEDGER_LINE_RESOURCE),
-        inArray(syndicExternalRefs.internal_id, [...new Set(lineIds)]),
-      ),
-    );
-  return new Map(rows.map((r) => [r.i, r.e]));
+/** Our line id → the syndic's external_id of it (the kit's one lookup of external ids). */
+export function lineExternalIds(db: Q, syndicId: string, lineIds: string[]) {
+  return externalIdsOf(db, syndicId, LEDGER_LINE_RESOURCE, lineIds);
 }
 
 export async function syndicOfCopropriete(db: Q, coproprieteId: string) {
