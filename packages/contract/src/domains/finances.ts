@@ -6,7 +6,7 @@ import { okEnvelope } from '../envelope.js';
 
 /**
  * Finances: account statement, bills, bill breakdowns, payment transactions (SPEC §2.8, §3, §7).
- * Every money value in these responses is an integer number of cents (docs/decisions.md);
+ * Every money value in these responses is an integer number of cents (decision 15 in docs/decisions/);
  * the web formats it with `formatCents`.
  */
 

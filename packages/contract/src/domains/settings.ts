@@ -9,7 +9,7 @@ import { PENDING_ATTACH_SETTING_KEY } from './coproprietaire.js';
 /**
  * Setting keys (SPEC §3 User settings), whitelisted. The four choices of onboarding and of
  * 'Configuration' belong to one co-owner record (a user with records in two buildings chooses
- * per building); the list filters and the pending attach belong to the user (docs/decisions.md 'Settings per record').
+ * per building); the list filters and the pending attach belong to the user (docs/decisions/024-settings-per-record-keys-whitelisted.md).
  */
 export const COPROPRIETAIRE_SETTING_KEYS = [
   'allow-convocation-electronic',

@@ -6,7 +6,7 @@ import { documentAs } from '../openapi.js';
 
 /**
  * Syndic integration API v1 (`/api/syndic/v1`), authenticated by one of the syndic's API keys
- * (header `x-api-key`). Conventions (decision "Syndic API v1 conventions" in docs/decisions.md):
+ * (header `x-api-key`). Conventions (docs/decisions/029-syndic-api-v1-conventions.md):
  * every resource carries the syndic's own `external_id`; `PUT …/{external_id}` is an idempotent
  * upsert answering `created` / `updated` / `unchanged`; bulk calls take up to 1,000 items and answer
  * per item; lists are cursor-paginated; every write is in the audit log.

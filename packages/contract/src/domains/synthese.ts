@@ -6,7 +6,7 @@ import { coproprietaireSummarySchema } from './coproprietaire.js';
 
 /**
  * The co-owner dashboard 'Ma synthèse' (SPEC §2.4). Every amount is integer cents
- * (docs/decisions.md), formatted by `formatCents`.
+ * (decision 15 in docs/decisions/), formatted by `formatCents`.
  */
 
 const id = idField;

@@ -1,6 +1,6 @@
 /**
  * The syndic API kit: what a module needs to add its own syndic endpoints (see
- * docs/decisions.md, "Syndic API v1 conventions", and docs/api.md).
+ * docs/decisions/029-syndic-api-v1-conventions.md and docs/api.md).
  */
 export { syndicRoute, type SyndicApiContext, type SyndicRouteOptions } from './route.js';
 export {

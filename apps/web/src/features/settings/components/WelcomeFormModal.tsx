@@ -37,7 +37,7 @@ const EMAILS = ['email', 'agency_email', 'locataire_email'] as const;
 
 /**
  * The welcome form of SPEC §2.15 (own mobile and e-mail, agency, tenant, trusted person's
- * mobile), opened from 'Configuration' (docs/decisions.md 'Welcome form'). Its lot answers apply to every lot.
+ * mobile), opened from 'Configuration' (docs/decisions/027-welcome-form.md). Its lot answers apply to every lot.
  */
 export function WelcomeFormModal({
   record,
