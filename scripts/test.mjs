@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 
 const stages = [
   ['lint', 'npm run lint'],
+  ['import circles', 'node scripts/import-circles.mjs'],
   ['typecheck', 'npm run typecheck'],
   ['unit', 'npm run test:unit'],
   ['web build', 'npm run build'],

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Fails when a source tree holds an import circle. Only imports that exist at run time count
+// (`import type` is erased); a dynamic `import()` counts, since it still ties the modules.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const roots = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['packages/contract/src', 'apps/server/src', 'apps/web/src'];
+
+const IMPORT =
+  /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function sources(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) {
+      if (name !== 'node_modules' && name !== 'dist') out.push(...sources(full));
+    } else if (/\.tsx?$/.test(name) && !/\.d\.ts$/.test(name)) out.push(full);
+  }
+  return out;
+}
+
+function resolve(from, spec) {
+  if (!spec.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(from), spec.replace(/\.(m?js|jsx)$/, ''));
+  for (const candidate of [
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+function edges(file) {
+  const text = readFileSync(file, 'utf8');
+  const targets = new Set();
+  for (const m of text.matchAll(IMPORT)) {
+    if (m[2]) continue;
+    const target = resolve(file, m[3] ?? m[4]);
+    if (target) targets.add(target);
+  }
+  return [...targets];
+}
+
+/** Tarjan's strongly connected components: every component of more than one file is a circle. */
+function circles(graph) {
+  let index = 0;
+  const stack = [];
+  const meta = new Map();
+  const found = [];
+  const visit = (v) => {
+    meta.set(v, { index, low: index, onStack: true });
+    index++;
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!meta.has(w)) {
+        visit(w);
+        meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).low);
+      } else if (meta.get(w).onStack) {
+        meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).index);
+      }
+    }
+    if (meta.get(v).low === meta.get(v).index) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        meta.get(w).onStack = false;
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component);
+    }
+  };
+  for (const v of graph.keys()) if (!meta.has(v)) visit(v);
+  return found;
+}
+
+let failed = false;
+for (const root of roots) {
+  const graph = new Map(sources(root).map((f) => [f, edges(f)]));
+  const found = circles(graph);
+  console.log(`${root}: ${graph.size} files, ${found.length} import circle(s)`);
+  for (const component of found) {
+    failed = true;
+    console.log(`  circle: ${component.map((f) => path.relative(process.cwd(), f)).join(' ↔ ')}`);
+  }
+}
+process.exit(failed ? 1 : 0);
