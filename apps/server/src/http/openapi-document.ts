@@ -4,6 +4,8 @@
  * API's scopes) and the fixes the OpenAPI 3.0 subset needs. It only describes: the routes'
  * runtime schemas are untouched.
  */
+import { addSyndicExamples } from './openapi-examples.js';
+
 type Json = Record<string, unknown>;
 type Operation = Json & { responses?: Record<string, Json>; security?: unknown; parameters?: Json[] };
 export type OpenApiDocument = Json & {
@@ -193,6 +195,7 @@ export function finishDocument(doc: OpenApiDocument, publicUrl: string): OpenApi
   doc.paths = paths;
   fixSchema(doc.paths);
   fixSchema(schemas);
+  addSyndicExamples(doc.paths, schemas);
 
   // Only the components something uses, each under one name: a body component only read as
   // input keeps its plain name.

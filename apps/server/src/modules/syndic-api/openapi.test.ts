@@ -110,6 +110,22 @@ describe('the OpenAPI document', () => {
     expect(ids.size).toBe(syndicOps().length);
   });
 
+  it('gives every syndic operation an example answer, and an example body when it takes one', () => {
+    for (const { path, method, op } of syndicOps()) {
+      const where = `${method} ${path}`;
+      const ok = (op.responses['200'].content as Record<string, Json>)['application/json'];
+      expect(ok.example, where).toBeDefined();
+      if (op.requestBody)
+        expect(
+          ((op.requestBody.content as Record<string, Json>)['application/json'] as Json).example,
+          where,
+        ).toBeDefined();
+    }
+    const putLot = doc.paths['/api/syndic/v1/lots/{external_id}'].put;
+    const body = (putLot.requestBody?.content as Record<string, Json>)['application/json'];
+    expect(body.example).toMatchObject({ name: expect.any(String) });
+  });
+
   it('documents pagination on lists and the codes integrators cannot read elsewhere', () => {
     const list = doc.paths['/api/syndic/v1/lots'].get;
     expect(list.description).toContain('next_cursor');
