@@ -3,7 +3,7 @@ import { okEnvelope } from '../envelope.js';
 import { idField } from '../fields.js';
 import {
   cursorPage,
-  cursorQuery,
+  listQuery,
   defineSyndicEndpoint,
   externalIdField,
   externalIdParams,
@@ -97,9 +97,10 @@ export const syndicStaffEndpoints = {
   list: defineSyndicEndpoint({
     method: 'GET',
     path: '/syndic/v1/staff',
-    summary: 'Staff members (gestionnaires with an account): list by external_id',
+    summary:
+      'Staff members (gestionnaires with an account): list by external_id; `updated_since` for those created, changed or disabled since',
     scope: 'read',
-    query: cursorQuery,
+    query: listQuery,
     response: okEnvelope(cursorPage(staffResource)),
   }),
   get: defineSyndicEndpoint({
@@ -133,9 +134,9 @@ export const syndicStaffEndpoints = {
     method: 'GET',
     path: '/syndic/v1/conversations',
     summary:
-      'Conversations co-owners opened with the syndic, latest message first (what the staff inbox shows)',
+      'Conversations co-owners opened with the syndic, latest message first (what the staff inbox shows); `updated_since` for those with a message since',
     scope: 'read',
-    query: cursorQuery,
+    query: listQuery,
     response: okEnvelope(cursorPage(syndicConversationRow)),
   }),
   messages: defineSyndicEndpoint({

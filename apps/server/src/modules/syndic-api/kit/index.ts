@@ -25,6 +25,7 @@ export {
 } from './upsert.js';
 export { runBulk, applyItems, fieldErrors, type BulkItem, type FieldErrors } from './bulk.js';
 export { encodeCursor, decodeCursor, cursorWhere, exactTime, pageOf } from './cursor.js';
+export { listRefs, touchRefs } from './delta.js';
 export { createApiKey, listApiKeys, revokeApiKey, authenticateApiKey, parseScopes } from './keys.js';
 export { externalResource } from './resource.js';
 export { crudRoutes } from './crud.js';

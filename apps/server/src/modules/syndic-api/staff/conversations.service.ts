@@ -13,6 +13,7 @@ import {
   syndicConversations,
 } from '../../chat/chat.service.js';
 import {
+  decodeCursor,
   externalIdsOf,
   forgetExternalId,
   pageOf,
@@ -24,17 +25,38 @@ import { answeringStaff } from './staff.service.js';
 
 const MESSAGE = 'chat_message';
 
-/** The conversations co-owners opened with the syndic, as the staff inbox lists them. */
+/** When a conversation last moved: its last message, else never (sorted last). */
+const activityOf = (c: { last_message: { created_date: string } | null }) =>
+  c.last_message?.created_date ?? '';
+
+/**
+ * The conversations co-owners opened with the syndic, as the staff inbox lists them: latest
+ * activity first, the id breaking ties. The cursor holds the last row's (activity, id), so a page
+ * never repeats nor skips a conversation that did not move; one that moved comes back first in the
+ * next pass, and `updated_since` keeps only those with a message since.
+ */
 export async function listConversations(
   deps: ChatDeps,
   api: SyndicApiContext,
-  q: { limit: number; cursor?: string },
+  q: { limit: number; cursor?: string; updated_since?: string },
 ) {
-  const all = await syndicConversations(deps.db, api.syndicId);
-  // An offset cursor: the inbox is ordered by latest message, which moves.
-  const start = q.cursor && /^\d{1,6}$/.test(q.cursor) ? Number(q.cursor) : 0;
-  const slice = all.slice(start, start + q.limit + 1);
-  const page = pageOf(slice, q.limit, () => []);
+  const after = decodeCursor(q.cursor, 2);
+  const since = q.updated_since ? new Date(q.updated_since).toISOString() : null;
+  const before = (c: { id: string; last_message: { created_date: string } | null }) => {
+    if (!after) return true;
+    const t = activityOf(c);
+    return t < after[0] || (t === after[0] && c.id < after[1]);
+  };
+  const all = (await syndicConversations(deps.db, api.syndicId))
+    .filter((c) => (since ? activityOf(c) >= since : true))
+    .sort((a, b) => {
+      const ta = activityOf(a);
+      const tb = activityOf(b);
+      if (ta !== tb) return ta < tb ? 1 : -1;
+      return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+    })
+    .filter(before);
+  const page = pageOf(all.slice(0, q.limit + 1), q.limit, (c) => [activityOf(c), c.id]);
   const coproIds = [...new Set(page.items.map((c) => c.copropriete_id))];
   const names = new Map(
     coproIds.length
@@ -65,7 +87,7 @@ export async function listConversations(
       un_seen: c.un_seen,
       last_message: c.last_message,
     })),
-    next_cursor: all.length > start + q.limit ? String(start + q.limit) : null,
+    next_cursor: page.next_cursor,
   };
 }
 

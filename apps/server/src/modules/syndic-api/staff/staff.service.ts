@@ -1,22 +1,23 @@
 import type { StaffBody, syndicStaffEndpoints } from '@tantieme/contract';
 import type { DataOf } from '@tantieme/contract';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
-import { syndicExternalRefs, syndics } from '../../../db/schema/index.js';
+import { syndics } from '../../../db/schema/index.js';
 import { AppError } from '../../../http/errors.js';
 import { enqueue } from '../../../platform/outbox.js';
 import type { Realtime } from '../../../realtime/index.js';
 import { revokeUserSessions } from '../../identity/session.service.js';
 import {
-  cursorWhere,
   decodeCursor,
   type Executor,
+  listRefs,
   pageOf,
   requireExternalId,
   resolveExternalIds,
   type SyndicApiContext,
   type Tx,
+  touchRefs,
   type UpsertSpec,
   upsertOne,
   writeAudit,
@@ -163,19 +164,18 @@ export async function getStaff(db: Db, api: SyndicApiContext, externalId: string
   return present(id, externalId, row);
 }
 
-export async function listStaff(db: Db, api: SyndicApiContext, q: { limit: number; cursor?: string }) {
+/** A page by external_id; with `updated_since`, only the members created or changed since. */
+export async function listStaff(
+  db: Db,
+  api: SyndicApiContext,
+  q: { limit: number; cursor?: string; updated_since?: string },
+) {
   const after = decodeCursor(q.cursor, 1);
-  const where: SQL[] = [
-    eq(syndicExternalRefs.syndic_id, api.syndicId),
-    eq(syndicExternalRefs.resource, repo.ADMIN),
-  ];
-  if (after) where.push(cursorWhere('asc', [[syndicExternalRefs.external_id, after[0], 'text']]));
-  const refs = await db
-    .select({ external_id: syndicExternalRefs.external_id, id: syndicExternalRefs.internal_id })
-    .from(syndicExternalRefs)
-    .where(and(...where))
-    .orderBy(asc(syndicExternalRefs.external_id))
-    .limit(q.limit + 1);
+  const refs = await listRefs(db, api.syndicId, repo.ADMIN, {
+    limit: q.limit,
+    after: after?.[0] ?? null,
+    since: q.updated_since,
+  });
   const rows = refs.length
     ? await repo.loadStaff(
         db,
@@ -199,6 +199,7 @@ export async function disableStaff(deps: StaffDeps, api: SyndicApiContext, exter
     const { id, row } = await staffOf(tx, api, externalId);
     const at = new Date();
     const changed = await repo.disable(tx, api.syndicId, id, at);
+    if (changed) await touchRefs(tx, api.syndicId, repo.ADMIN, [id]);
     if (changed)
       await writeAudit(tx, api, [
         {
