@@ -216,14 +216,20 @@ const crud = <R extends z.ZodType, B extends z.ZodType, I extends z.ZodType>(
 });
 
 export const syndicAccountsEndpoints = {
-  charges: crud('charges', 'Charges', chargeResource, chargeBody, chargeItem),
-  financialYears: crud(
-    'financial-years',
-    'Financial years and voted budgets',
-    financialYearResource,
-    financialYearBody,
-    financialYearItem,
-  ),
+  charges: {
+    ...crud('charges', 'Charges', chargeResource, chargeBody, chargeItem),
+    delete: deleteEndpoint('charges', 'Charges'),
+  },
+  financialYears: {
+    ...crud(
+      'financial-years',
+      'Financial years and voted budgets',
+      financialYearResource,
+      financialYearBody,
+      financialYearItem,
+    ),
+    delete: deleteEndpoint('financial-years', 'Financial years and their voted budgets'),
+  },
   bills: {
     ...crud('bills', 'Fund calls and bills with their per-lot breakdown', billResource, billBody, billItem),
     delete: deleteEndpoint('bills', 'Fund calls and bills'),

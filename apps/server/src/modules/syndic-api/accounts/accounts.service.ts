@@ -15,7 +15,7 @@ import {
   type Tx,
 } from '../kit/index.js';
 import * as repo from './accounts.repo.js';
-import { billRemoval } from './removals.js';
+import { billRemoval, chargeRemoval, financialYearRemoval } from './removals.js';
 import { A } from './accounts.repo.js';
 
 export type Errors = Map<number, FieldErrors>;
@@ -100,6 +100,7 @@ async function sameCopro<T extends { copropriete: string }>(
 }
 
 export const charges = externalResource({
+  remove: chargeRemoval,
   item: chargeItem,
   spec: (api) => ({
     resource: A.charge,
@@ -126,6 +127,7 @@ export const charges = externalResource({
 });
 
 export const financialYears = externalResource({
+  remove: financialYearRemoval,
   item: financialYearItem,
   spec: (api) => ({
     resource: A.financialYear,

@@ -173,4 +173,61 @@ describe('delta sync and deletions', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toHaveProperty('updated_since');
   });
+
+  it('deletes a charge and an exercice unless a budget, a fund call or a spending holds them', async () => {
+    const { headers } = await makeSyndicWithKey(t.database.db);
+    const withAccounts = {
+      ...portfolio,
+      charges: [
+        { external_id: 'CH1', copropriete: 'IMM', repartition: 'R1', code: '601', name: 'Eau froide' },
+        { external_id: 'CH2', copropriete: 'IMM', repartition: 'R1', code: '614', name: 'Espaces verts' },
+      ],
+      financial_years: [
+        {
+          external_id: 'EX25',
+          copropriete: 'IMM',
+          year: 2025,
+          couple: '2025',
+          start_date: '2025-01-01',
+          end_date: '2025-12-31',
+          budgets: [{ charge: 'CH1', voted_cents: 120_000 }],
+        },
+        {
+          external_id: 'EX26',
+          copropriete: 'IMM',
+          year: 2026,
+          couple: '2026',
+          start_date: '2026-01-01',
+          end_date: '2026-12-31',
+        },
+      ],
+      bills: portfolio.bills.map((b) => ({ ...b, financial_year: 'EX26' })),
+    };
+    const imported = await api('POST', '/import', headers, withAccounts);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    await pause();
+    const since = new Date().toISOString();
+
+    const budgeted = await api('DELETE', '/charges/CH1', headers);
+    expect(budgeted.status).toBe(409);
+    expect(budgeted.body.message).toContain('budget');
+    const called = await api('DELETE', '/financial-years/EX26', headers);
+    expect(called.status).toBe(409);
+    expect(called.body.message).toContain('appels de fonds');
+
+    expect((await api('DELETE', '/charges/CH2', headers)).status).toBe(200);
+    // The exercice goes with its voted budgets; the charge it budgeted may then go too.
+    expect((await api('DELETE', '/financial-years/EX25', headers)).status).toBe(200);
+    expect((await api('DELETE', '/charges/CH1', headers)).status).toBe(200);
+    expect((await api('GET', '/charges/CH1', headers)).status).toBe(404);
+
+    expect(externalIds((await api('GET', `/charges?updated_since=${since}`, headers)).body.data)).toEqual([
+      '-CH1',
+      '-CH2',
+    ]);
+    expect(
+      externalIds((await api('GET', `/financial-years?updated_since=${since}`, headers)).body.data),
+    ).toEqual(['-EX25']);
+    expect(externalIds((await api('GET', '/financial-years', headers)).body.data)).toEqual(['EX26']);
+  });
 });

@@ -4,7 +4,10 @@ import {
   assemblees,
   billLotLines,
   bills,
+  budgets,
+  chargeInvoices,
   charges,
+  financialYears,
   coproprietaireLots,
   ecritureLotAmounts,
   ledgerLines,
@@ -118,5 +121,44 @@ export const ledgerLineRemoval = {
             sql`${paymentTransactions.payment_request_id} is null`,
           ),
         );
+  },
+};
+
+export const chargeRemoval = {
+  blocker: (tx: Tx, _api: SyndicApiContext, id: string) =>
+    firstReason([
+      [
+        () => exists(tx, budgets, eq(budgets.charge_id, id)),
+        "Un exercice prévoit un budget pour cette charge : retirez-la de ses budgets d'abord.",
+      ],
+      [
+        () => exists(tx, chargeInvoices, eq(chargeInvoices.charge_id, id)),
+        'Des dépenses sont imputées à cette charge : elle ne se supprime pas.',
+      ],
+      [
+        () => exists(tx, billLotLines, eq(billLotLines.charge_id, id)),
+        "Des appels de fonds répartissent des montants sur cette charge : supprimez-les d'abord.",
+      ],
+    ]),
+  delete: async (tx: Tx, _api: SyndicApiContext, id: string) => {
+    await tx.delete(charges).where(eq(charges.id, id));
+  },
+};
+
+/** An exercice goes with its voted budgets (they are part of it), never with what was spent or called. */
+export const financialYearRemoval = {
+  blocker: (tx: Tx, _api: SyndicApiContext, id: string) =>
+    firstReason([
+      [
+        () => exists(tx, bills, eq(bills.financial_year_id, id)),
+        "Des appels de fonds relèvent de cet exercice : supprimez-les d'abord.",
+      ],
+      [
+        () => exists(tx, chargeInvoices, eq(chargeInvoices.financial_year_id, id)),
+        'Des dépenses sont imputées à cet exercice : il ne se supprime pas.',
+      ],
+    ]),
+  delete: async (tx: Tx, _api: SyndicApiContext, id: string) => {
+    await tx.delete(financialYears).where(eq(financialYears.id, id));
   },
 };
