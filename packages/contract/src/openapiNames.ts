@@ -17,7 +17,7 @@ import {
   ledgerLineResource,
   paymentResource,
 } from './domains/syndicAccounts.js';
-import { auditEntry, bulkItemResult, tombstone } from './domains/syndicApi.js';
+import { auditEntry, bulkItemResult, patchDocOf, tombstone } from './domains/syndicApi.js';
 import { syndicAssembleeBody, syndicAssembleeResource } from './domains/syndicAssemblees.js';
 import {
   syndicCommunicationBody,
@@ -173,6 +173,7 @@ for (const [name, resource, body, item] of resources) {
   named(name, resource);
   named(`${name}Body`, body, example ? { example: withoutExternalId(example) } : {});
   if (item) named(`${name}Item`, item, example ? { example } : {});
+  if (item) named(`${name}Patch`, patchDocOf(body));
 }
 named('ErrorEnvelope', errorEnvelope, {
   description:

@@ -2,17 +2,13 @@ import { z } from 'zod';
 import { BILL_TYPES } from '../constants.js';
 import { okEnvelope } from '../envelope.js';
 import {
-  bulkBody,
-  bulkResponse,
   deleteEndpoint,
-  deltaPage,
-  listQuery,
   defineSyndicEndpoint,
   externalIdField,
   externalIdParams,
-  upsertResponse,
   syndicDay,
   syndicText,
+  resourceEndpoints,
 } from './syndicApi.js';
 
 /** Accounts resources of the syndic API (amounts are integer cents, as everywhere: decision 15). */
@@ -173,55 +169,13 @@ export const balanceResponse = z.object({
   product_lines: z.number().int(),
 });
 
-const crud = <R extends z.ZodType, B extends z.ZodType, I extends z.ZodType>(
-  plural: string,
-  label: string,
-  resource: R,
-  body: B,
-  item: I,
-) => ({
-  list: defineSyndicEndpoint({
-    method: 'GET',
-    path: `/syndic/v1/${plural}`,
-    summary: `${label}: list by external_id`,
-    scope: 'read',
-    query: listQuery,
-    response: okEnvelope(deltaPage(resource)),
-  }),
-  get: defineSyndicEndpoint({
-    method: 'GET',
-    path: `/syndic/v1/${plural}/:external_id`,
-    summary: `${label}: one by external_id`,
-    scope: 'read',
-    params: externalIdParams,
-    response: okEnvelope(resource),
-  }),
-  put: defineSyndicEndpoint({
-    method: 'PUT',
-    path: `/syndic/v1/${plural}/:external_id`,
-    summary: `${label}: create or replace (idempotent by external_id)`,
-    scope: 'write',
-    params: externalIdParams,
-    body,
-    response: upsertResponse(resource),
-  }),
-  bulk: defineSyndicEndpoint({
-    method: 'POST',
-    path: `/syndic/v1/${plural}/bulk`,
-    summary: `${label}: create or replace up to 1,000; one result per item`,
-    scope: 'write',
-    body: bulkBody(item),
-    response: bulkResponse,
-  }),
-});
-
 export const syndicAccountsEndpoints = {
   charges: {
-    ...crud('charges', 'Charges', chargeResource, chargeBody, chargeItem),
+    ...resourceEndpoints('charges', 'Charges', chargeResource, chargeBody, chargeItem),
     delete: deleteEndpoint('charges', 'Charges'),
   },
   financialYears: {
-    ...crud(
+    ...resourceEndpoints(
       'financial-years',
       'Financial years and voted budgets',
       financialYearResource,
@@ -231,11 +185,23 @@ export const syndicAccountsEndpoints = {
     delete: deleteEndpoint('financial-years', 'Financial years and their voted budgets'),
   },
   bills: {
-    ...crud('bills', 'Fund calls and bills with their per-lot breakdown', billResource, billBody, billItem),
+    ...resourceEndpoints(
+      'bills',
+      'Fund calls and bills with their per-lot breakdown',
+      billResource,
+      billBody,
+      billItem,
+    ),
     delete: deleteEndpoint('bills', 'Fund calls and bills'),
   },
   ledgerLines: {
-    ...crud('ledger-lines', "Co-owners' ledger lines", ledgerLineResource, ledgerLineBody, ledgerLineItem),
+    ...resourceEndpoints(
+      'ledger-lines',
+      "Co-owners' ledger lines",
+      ledgerLineResource,
+      ledgerLineBody,
+      ledgerLineItem,
+    ),
     delete: deleteEndpoint('ledger-lines', "Co-owners' ledger lines"),
   },
   acknowledgePayment: defineSyndicEndpoint({

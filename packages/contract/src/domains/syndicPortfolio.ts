@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { okEnvelope } from '../envelope.js';
 import {
-  bulkBody,
-  bulkResponse,
   deleteEndpoint,
-  deltaPage,
-  listQuery,
   defineSyndicEndpoint,
   externalIdField,
   externalIdParams,
-  upsertResponse,
   syndicText,
+  resourceEndpoints,
 } from './syndicApi.js';
 
 /** Portfolio resources of the syndic API: each PUT body, and the same with `external_id` in bulk. */
@@ -253,50 +249,14 @@ export const removalResult = z.object({
   kept: z.object({ ledger_lines: z.number().int(), invitations: z.number().int() }),
 });
 
-const crud = <R extends z.ZodType, B extends z.ZodType, I extends z.ZodObject>(
-  plural: string,
-  label: string,
-  resource: R,
-  body: B,
-  item: I,
-) => ({
-  list: defineSyndicEndpoint({
-    method: 'GET',
-    path: `/syndic/v1/${plural}`,
-    summary: `${label}: list by external_id`,
-    scope: 'read',
-    query: listQuery,
-    response: okEnvelope(deltaPage(resource)),
-  }),
-  get: defineSyndicEndpoint({
-    method: 'GET',
-    path: `/syndic/v1/${plural}/:external_id`,
-    summary: `${label}: one by external_id`,
-    scope: 'read',
-    params: externalIdParams,
-    response: okEnvelope(resource),
-  }),
-  put: defineSyndicEndpoint({
-    method: 'PUT',
-    path: `/syndic/v1/${plural}/:external_id`,
-    summary: `${label}: create or replace (idempotent by external_id)`,
-    scope: 'write',
-    params: externalIdParams,
-    body,
-    response: upsertResponse(resource),
-  }),
-  bulk: defineSyndicEndpoint({
-    method: 'POST',
-    path: `/syndic/v1/${plural}/bulk`,
-    summary: `${label}: create or replace up to 1,000; one result per item`,
-    scope: 'write',
-    body: bulkBody(item),
-    response: bulkResponse,
-  }),
-});
-
 export const syndicPortfolioEndpoints = {
-  coproprietes: crud('coproprietes', 'Copropriétés', coproprieteResource, coproprieteBody, coproprieteItem),
+  coproprietes: resourceEndpoints(
+    'coproprietes',
+    'Copropriétés',
+    coproprieteResource,
+    coproprieteBody,
+    coproprieteItem,
+  ),
   getProfile: defineSyndicEndpoint({
     method: 'GET',
     path: '/syndic/v1/profile',
@@ -320,16 +280,19 @@ export const syndicPortfolioEndpoints = {
     scope: 'write',
     response: okEnvelope(z.object({ logo_url: z.string() })),
   }),
-  administrators: crud(
+  administrators: resourceEndpoints(
     'administrators',
     'Gestionnaires',
     administratorResource,
     administratorBody,
     administratorItem,
   ),
-  lots: { ...crud('lots', 'Lots', lotResource, lotBody, lotItem), delete: deleteEndpoint('lots', 'Lots') },
+  lots: {
+    ...resourceEndpoints('lots', 'Lots', lotResource, lotBody, lotItem),
+    delete: deleteEndpoint('lots', 'Lots'),
+  },
   repartitions: {
-    ...crud(
+    ...resourceEndpoints(
       'repartitions',
       'Clés de répartition and tantièmes',
       repartitionResource,
@@ -338,7 +301,7 @@ export const syndicPortfolioEndpoints = {
     ),
     delete: deleteEndpoint('repartitions', 'Clés de répartition'),
   },
-  coproprietaires: crud(
+  coproprietaires: resourceEndpoints(
     'coproprietaires',
     'Co-owners',
     coproprietaireResource,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Endpoint } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
+import { mergePatch } from './patch.js';
 import { syndicRoute, type SyndicApiContext } from './route.js';
 
 const BULK_BODY_LIMIT = 10 * 1024 * 1024;
@@ -15,12 +16,13 @@ interface Service {
 }
 
 /**
- * The routes of an `externalResource` (list, get, put, bulk, and delete when it has one) from the contract's
- * endpoints of the same shape (the `crud(...)` helper of the syndic contract files).
+ * The routes of an `externalResource` (list, get, put, patch, bulk, and delete when it has one) from
+ * the contract's `resourceEndpoints(...)`. A PATCH is the service's own PUT (its checks, its
+ * refusals) of the stored resource with the sent fields over it.
  */
 export function crudRoutes(
   app: FastifyInstance,
-  endpoints: { list: E; get: E; put: E; bulk: E; delete?: E },
+  endpoints: { list: E; get: E; put: E; patch?: E; bulk: E; delete?: E },
   service: Service,
 ) {
   syndicRoute(app, endpoints.list, ({ api, query }) => service.list(app.db, api, query as never) as never);
@@ -41,6 +43,18 @@ export function crudRoutes(
         body as never,
       ) as never,
   );
+  const patch = endpoints.patch;
+  if (patch)
+    syndicRoute(app, patch, async ({ api, params, body }) => {
+      const externalId = (params as unknown as { external_id: string }).external_id;
+      const current = (await service.get(app.db, api, externalId)) as Record<string, unknown>;
+      const data = mergePatch(
+        endpoints.put.body as never,
+        current,
+        body as unknown as Record<string, unknown>,
+      );
+      return service.put(app.db, api, externalId, data as never) as never;
+    });
   syndicRoute(
     app,
     endpoints.bulk,
