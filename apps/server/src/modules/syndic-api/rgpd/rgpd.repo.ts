@@ -10,6 +10,7 @@ import {
   outbox,
   paymentTransactions,
   syndicAuditLog,
+  syndicWebhookDeliveries,
   votes,
 } from '../../../db/schema/index.js';
 import type { Executor } from '../kit/index.js';
@@ -74,6 +75,33 @@ export async function eraseAuditFields(db: Executor, syndicId: string, id: strin
     .update(syndicAuditLog)
     .set({ changes: sql`${syndicAuditLog.changes} - ${sql.raw(`'{${fields.join(',')}}'::text[]`)}` })
     .where(and(eq(syndicAuditLog.syndic_id, syndicId), eq(syndicAuditLog.resource_id, id)));
+}
+
+/**
+ * The webhook events about the record keep their envelope and the record's ids, their data goes:
+ * a chat message or a name sent to the syndic's systems is personal data the log must not keep.
+ * A pending event is then delivered in that form.
+ */
+export async function redactWebhookBodies(db: Executor, syndicId: string, id: string) {
+  const rows = await db
+    .update(syndicWebhookDeliveries)
+    .set({
+      body: sql`json_build_object(
+        'id', ${syndicWebhookDeliveries.event_id},
+        'type', ${syndicWebhookDeliveries.event_type},
+        'created_at', (${syndicWebhookDeliveries.body})::json->>'created_at',
+        'data', json_build_object(
+          'coproprietaire', (${syndicWebhookDeliveries.body})::json->'data'->'coproprietaire',
+          'redacted', true))::text`,
+    })
+    .where(
+      and(
+        eq(syndicWebhookDeliveries.syndic_id, syndicId),
+        sql`strpos(${syndicWebhookDeliveries.body}, ${id}) > 0`,
+      ),
+    )
+    .returning({ id: syndicWebhookDeliveries.id });
+  return rows.length;
 }
 
 const count = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;

@@ -80,6 +80,7 @@ const ERASED = [
   'settings',
   'invitation_recipients',
   'user',
+  'webhook_event_data',
 ];
 
 const KEPT_REASON =
@@ -131,6 +132,7 @@ export async function anonymiseCoproprietaire(db: Db, api: SyndicApiContext, ext
     await repo.deleteSettings(tx, c.id);
     await revokePending(tx, c.id);
     await repo.eraseInvitations(tx, c.id);
+    await repo.redactWebhookBodies(tx, api.syndicId, c.id);
     await repo.eraseAuditFields(tx, api.syndicId, c.id, [
       'civility',
       'first_name',
