@@ -19,6 +19,7 @@ import {
 } from './domains/syndicAccounts.js';
 import { auditEntry, bulkItemResult, tombstone } from './domains/syndicApi.js';
 import { syndicAssembleeBody, syndicAssembleeResource } from './domains/syndicAssemblees.js';
+import { postalPresentationBody, syndicConvocationRow } from './domains/syndicConvocations.js';
 import {
   syndicCommunicationBody,
   syndicCommunicationResource,
@@ -182,6 +183,8 @@ named('BulkItemResult', bulkItemResult);
 named('Tombstone', tombstone);
 named('AuditEntry', auditEntry);
 named('Payment', paymentResource);
+named('AssembleeConvocation', syndicConvocationRow);
+named('PostalPresentationBody', postalPresentationBody);
 named('ImportReport', importReport);
 named('ImportError', importError);
 
