@@ -26,6 +26,7 @@ import {
 import { Link } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { ChoiceSwitches } from '../../onboarding/components/ChoiceSwitches';
+import { ConsentStatus } from '../components/ConsentStatus';
 import { WelcomeFormModal } from '../components/WelcomeFormModal';
 import { settingsFr as t } from '../fr';
 import { useRecordSettings, useSupplementInfo, useUpdateRecordSetting } from '../queries';
@@ -138,6 +139,12 @@ function SettingsCards({
                 </Anchor>
               </>
             }
+          />
+          <ConsentStatus
+            recordId={record.id}
+            switchOn={settings['allow-convocation-electronic'] === '1'}
+            onConfirm={() => set('allow-convocation-electronic')(true)}
+            pending={update.isPending}
           />
         </Stack>
       </Card>
