@@ -16,7 +16,7 @@ export const syndicConvocationRow = z
     name: z.string(),
     channel: z.enum(CONVOCATION_CHANNELS).meta({
       description:
-        'lre : lettre recommandée électronique (consentement exprès enregistré, loi art. 42-1) ; postal : lettre recommandée avec avis de réception.',
+        'lre : lettre recommandée électronique (consentement exprès enregistré, loi art. 42-1) ; postal : lettre recommandée avec avis de réception.',
     }),
     consent_given_at: z
       .string()
@@ -31,14 +31,14 @@ export const syndicConvocationRow = z
     first_presented_at: z.string().nullable(),
     first_presentation_source: z.enum(PRESENTATION_SOURCES).nullable().meta({
       description:
-        "provider : preuve du prestataire LRE ; syndic : date saisie par le syndic (avis de La Poste) ; estimated : J+1 ouvré après l'envoi, à confirmer.",
+        "provider : preuve du prestataire LRE ; syndic : date saisie par le syndic (avis de La Poste) ; estimated : J+1 ouvré après l'envoi, à confirmer.",
     }),
     earliest_meeting: z.string().nullable().meta({
-      description: 'Première date (Europe/Paris) où la réunion peut se tenir : présentation + 22 jours.',
+      description: 'Première date (Europe/Paris) où la réunion peut se tenir : présentation + 22 jours.',
     }),
     deadline_ok: z.boolean().nullable().meta({
       description:
-        "La date de la réunion laisse les 21 jours ; null tant que la présentation n'est pas connue.",
+        "La date de la réunion laisse les 21 jours ; null tant que la présentation n'est pas connue.",
     }),
     error: z.string().nullable(),
   })

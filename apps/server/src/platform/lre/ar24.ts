@@ -58,7 +58,7 @@ export function ar24LreAdapter(cfg: Ar24Config): LreAdapter {
     const body = (await res.json().catch(() => null)) as Answer | null;
     if (!res.ok || body?.status !== 'SUCCESS' || !body.result)
       throw new Error(
-        `Fournisseur LRE (${what}) : ${res.status} ${body?.slug ?? ''} ${body?.message ?? ''}`.trim(),
+        `Fournisseur LRE (${what}) : ${res.status} ${body?.slug ?? ''} ${body?.message ?? ''}`.trim(),
       );
     return body.result;
   }
@@ -103,7 +103,7 @@ export function ar24LreAdapter(cfg: Ar24Config): LreAdapter {
         'envoi',
       );
       const sentAt = parseAr24Date(result.ts_ev_date);
-      if (result.id === undefined || !sentAt) throw new Error('Fournisseur LRE : preuve de dépôt incomplète');
+      if (result.id === undefined || !sentAt) throw new Error('Fournisseur LRE : preuve de dépôt incomplète');
       return { provider: 'ar24', sending_id: String(result.id), sent_at: sentAt, proof: result };
     },
     async state(id): Promise<LreState> {

@@ -34,7 +34,7 @@ export function localLreAdapter(opts: { delaySeconds?: number; now?: () => Date 
     },
     async state(id): Promise<LreState> {
       const sent = sentAtOf(id);
-      if (!sent) throw new Error(`Envoi LRE inconnu : ${id}`);
+      if (!sent) throw new Error(`Envoi LRE inconnu : ${id}`);
       const explicit = presented.get(id);
       const simulated = new Date(sent.getTime() + delayMs);
       const at = explicit ?? (simulated <= now() ? simulated : null);

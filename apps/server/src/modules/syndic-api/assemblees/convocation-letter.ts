@@ -38,8 +38,8 @@ export function convocationText(config: Config, ag: Ag, owner: Target['owner'], 
     ? `${formatParisDate(ag.valid_to)} à ${formatParisTime(ag.valid_to)}`
     : 'début de la séance';
   return {
-    subject: `Convocation : ${ag.name} du ${formatParisDate(ag.date)}`,
-    content: `Bonjour ${owner.display_name},\n\nVous êtes convoqué(e) à l'assemblée générale « ${ag.name} » de la copropriété ${coproName}, le ${when}.\n\nLa convocation et les résolutions sont dans votre espace, où vous pouvez aussi voter par correspondance jusqu'au ${deadline} :\n${link}\n`,
+    subject: `Convocation : ${ag.name} du ${formatParisDate(ag.date)}`,
+    content: `Bonjour ${owner.display_name},\n\nVous êtes convoqué(e) à l'assemblée générale « ${ag.name} » de la copropriété ${coproName}, le ${when}.\n\nLa convocation et les résolutions sont dans votre espace, où vous pouvez aussi voter par correspondance jusqu'au ${deadline} :\n${link}\n`,
   };
 }
 

@@ -35,7 +35,7 @@ export async function publish(
     const ag0 = await assembleeOf(tx, api, externalId);
     const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
     const errors: FieldErrors = {};
-    if (!ag.convocation_file_id) errors.convocation = 'Aucun fichier de convocation : envoyez-le par le PUT.';
+    if (!ag.convocation_file_id) errors.convocation = 'Aucun fichier de convocation : envoyez-le par le PUT.';
     const targets = await repo.publishTargets(tx, ag.id);
     if (targets.length === 0) errors.participants = 'Aucun copropriétaire convoqué.';
     if (Object.keys(errors).length) throw new AppError('VALIDATION_ERROR', undefined, { errors });
@@ -186,7 +186,7 @@ export async function publish(
   const failed = await lreJob();
   if (failed)
     result.warnings.push(
-      `${failed} lettre(s) recommandée(s) électronique(s) non déposée(s) chez le prestataire : relancez la publication (rien ne part deux fois).`,
+      `${failed} lettre(s) recommandée(s) électronique(s) non déposée(s) chez le prestataire : relancez la publication (rien ne part deux fois).`,
     );
   return result;
 }
