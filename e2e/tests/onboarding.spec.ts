@@ -155,6 +155,10 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
   await expect(page).toHaveURL(/settings$/);
   await expect(page.getByRole('switch', { name: /Recevoir les convocations/ })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Recevoir les appels de fonds par e-mail' })).toBeChecked();
+  // Paul had consented with the switch; 'Valider mes choix' with it off withdrew the consent, dated.
+  await expect(page.getByTestId('consent-status')).toContainText(
+    /^Consentement retiré le \d{2}\/\d{2}\/\d{4}\u202f: vos convocations vous parviennent par lettre recommandée postale\.$/,
+  );
 });
 
 test('paul goes through the onboarding steps again with the keyboard alone', async ({ page }) => {
@@ -224,6 +228,10 @@ test('claire changes her settings; a refused change is rolled back', async ({ pa
   await page.goto(`/${rec.id}/settings`);
   await expect(page.getByRole('heading', { name: 'Configuration' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Autorisation' })).toBeVisible();
+  // Claire consented to electronic notification when she validated her choices: its date shows.
+  await expect(page.getByTestId('consent-status')).toContainText(
+    /^Consentement à la notification électronique donné le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}, en validant vos choix à la première connexion\./,
+  );
   await expect(
     page.getByText(
       'Quel que soit mon choix, je peux toujours communiquer avec les membres du syndic et les membres du conseil syndical.',
