@@ -271,6 +271,25 @@ test('claire changes her settings; a refused change is rolled back', async ({ pa
   await expect(page.getByText('Vos choix ont été enregistrés.').first()).toBeVisible();
 });
 
+test('the switch on by default is no consent: claire gives it for Le Clos Fleuri with the button', async ({
+  page,
+}) => {
+  await claireTilleuls(page);
+  const clos = (await records(page)).find((r) => r.coproprietes[0]?.name.includes('Clos'));
+  expect(clos).toBeTruthy();
+  await page.goto(`/${clos!.id}/settings`);
+  const status = page.getByTestId('consent-status');
+  await expect(status).toContainText(
+    'Aucun consentement enregistré\u202f: vos convocations vous parviennent par lettre recommandée postale.',
+  );
+  await status.getByRole('button', { name: 'Donner mon consentement' }).click();
+  await expect(status).toContainText(
+    /^Consentement à la notification électronique donné le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}, depuis cette page\./,
+  );
+  await expect(status.getByRole('button')).toHaveCount(0);
+  await checkA11y(page, 'settings with a consent given');
+});
+
 test('the welcome form: address autocomplete, Enter suppressed, saved contact', async ({ page }) => {
   const rec = await claireTilleuls(page);
   // The Base Adresse Nationale is answered here so the test does not depend on the internet.

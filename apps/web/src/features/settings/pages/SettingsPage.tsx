@@ -131,6 +131,14 @@ function SettingsCards({
             hasEmail={hasEmail}
             onConvocation={set('allow-convocation-electronic')}
             onFundCalls={set('receive-appel-de-fond-via-email')}
+            convocationNote={
+              <ConsentStatus
+                recordId={record.id}
+                switchOn={settings['allow-convocation-electronic'] === '1'}
+                onConfirm={() => set('allow-convocation-electronic')(true)}
+                pending={update.isPending}
+              />
+            }
             noEmailHint={
               <>
                 {t.fundCallsNoEmail}{' '}
@@ -139,12 +147,6 @@ function SettingsCards({
                 </Anchor>
               </>
             }
-          />
-          <ConsentStatus
-            recordId={record.id}
-            switchOn={settings['allow-convocation-electronic'] === '1'}
-            onConfirm={() => set('allow-convocation-electronic')(true)}
-            pending={update.isPending}
           />
         </Stack>
       </Card>
