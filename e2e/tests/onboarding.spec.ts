@@ -155,6 +155,10 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
   await expect(page).toHaveURL(/settings$/);
   await expect(page.getByRole('switch', { name: /Recevoir les convocations/ })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Recevoir les appels de fonds par e-mail' })).toBeChecked();
+  // Paul had consented with the switch; 'Valider mes choix' with it off withdrew the consent, dated.
+  await expect(page.getByTestId('consent-status')).toContainText(
+    /^Consentement retiré le \d{2}\/\d{2}\/\d{4}\u202f: vos convocations vous parviennent par lettre recommandée postale\.$/,
+  );
 });
 
 test('paul goes through the onboarding steps again with the keyboard alone', async ({ page }) => {
@@ -224,6 +228,10 @@ test('claire changes her settings; a refused change is rolled back', async ({ pa
   await page.goto(`/${rec.id}/settings`);
   await expect(page.getByRole('heading', { name: 'Configuration' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Autorisation' })).toBeVisible();
+  // Claire consented to electronic notification when she validated her choices: its date shows.
+  await expect(page.getByTestId('consent-status')).toContainText(
+    /^Consentement à la notification électronique donné le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}, en validant vos choix à la première connexion\./,
+  );
   await expect(
     page.getByText(
       'Quel que soit mon choix, je peux toujours communiquer avec les membres du syndic et les membres du conseil syndical.',
@@ -261,6 +269,25 @@ test('claire changes her settings; a refused change is rolled back', async ({ pa
   await flip(page, 'Recevoir les notifications');
   await expect(notif).toBeChecked();
   await expect(page.getByText('Vos choix ont été enregistrés.').first()).toBeVisible();
+});
+
+test('the switch on by default is no consent: claire gives it for Le Clos Fleuri with the button', async ({
+  page,
+}) => {
+  await claireTilleuls(page);
+  const clos = (await records(page)).find((r) => r.coproprietes[0]?.name.includes('Clos'));
+  expect(clos).toBeTruthy();
+  await page.goto(`/${clos!.id}/settings`);
+  const status = page.getByTestId('consent-status');
+  await expect(status).toContainText(
+    'Aucun consentement enregistré\u202f: vos convocations vous parviennent par lettre recommandée postale.',
+  );
+  await status.getByRole('button', { name: 'Donner mon consentement' }).click();
+  await expect(status).toContainText(
+    /^Consentement à la notification électronique donné le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}, depuis cette page\./,
+  );
+  await expect(status.getByRole('button')).toHaveCount(0);
+  await checkA11y(page, 'settings with a consent given');
 });
 
 test('the welcome form: address autocomplete, Enter suppressed, saved contact', async ({ page }) => {

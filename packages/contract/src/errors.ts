@@ -63,6 +63,8 @@ export const ErrorCode = {
   VOTE_CLOSED: 'VOTE_CLOSED',
   VOTE_INCOMPLETE: 'VOTE_INCOMPLETE',
   NO_BALLOT: 'NO_BALLOT',
+  CONVOCATION_TOO_LATE: 'CONVOCATION_TOO_LATE',
+  CONVOCATION_NOT_POSTAL: 'CONVOCATION_NOT_POSTAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -112,6 +114,8 @@ export const errorStatus: Record<string, number> = {
   VOTE_CLOSED: 409,
   VOTE_INCOMPLETE: 400,
   NO_BALLOT: 404,
+  CONVOCATION_TOO_LATE: 409,
+  CONVOCATION_NOT_POSTAL: 409,
 };
 
 /** French messages, worded as SPEC §8 words them where it does. */
@@ -171,6 +175,10 @@ export const errorMessages: Partial<Record<string, string>> = {
   VOTE_CLOSED: 'Le vote par correspondance en ligne est clos pour cette assemblée.',
   VOTE_INCOMPLETE: 'Veuillez voter pour chaque résolution avant de publier votre vote.',
   NO_BALLOT: "Vous n'avez pas encore voté par correspondance pour cette assemblée.",
+  CONVOCATION_TOO_LATE:
+    'Réunion trop proche pour certains copropriétaires\u202f: 21 jours à compter du lendemain de la première présentation (décret du 17 mars 1967, art. 9 et 64).',
+  CONVOCATION_NOT_POSTAL:
+    'Cette convocation est partie par lettre recommandée électronique\u202f: sa première présentation vient du prestataire.',
 };
 
 /** A delay in French words, rounded up: '45 secondes', '1 minute', '7 minutes', '2 heures'. */

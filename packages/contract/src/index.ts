@@ -46,6 +46,7 @@ export * from './domains/notifications.js';
 export * from './rules/documents.js';
 export * from './domains/documents.js';
 export * from './domains/syndicAssemblees.js';
+export * from './domains/syndicConvocations.js';
 export * from './domains/chat.js';
 export * from './domains/verification.js';
 export * from './domains/media.js';

@@ -19,6 +19,7 @@ import {
 } from './domains/syndicAccounts.js';
 import { auditEntry, bulkItemResult, patchDocOf, tombstone } from './domains/syndicApi.js';
 import { syndicAssembleeBody, syndicAssembleeResource } from './domains/syndicAssemblees.js';
+import { postalPresentationBody, syndicConvocationRow } from './domains/syndicConvocations.js';
 import {
   syndicCommunicationBody,
   syndicCommunicationResource,
@@ -183,6 +184,8 @@ named('BulkItemResult', bulkItemResult);
 named('Tombstone', tombstone);
 named('AuditEntry', auditEntry);
 named('Payment', paymentResource);
+named('AssembleeConvocation', syndicConvocationRow);
+named('PostalPresentationBody', postalPresentationBody);
 named('ImportReport', importReport);
 named('ImportError', importError);
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { type OutboundPolicy, outboundPolicy } from '../lib/outbound-address.js';
+import { type LreAdapter, lreAdapterFromEnv } from './lre/index.js';
 import { outboxOnlyMailAdapter, smtpMailAdapter, type MailAdapter } from './mail.js';
 import { httpSmsAdapter, outboxOnlySmsAdapter, type SmsAdapter } from './sms.js';
 import { createPaymentsAdapter, type PaymentsAdapter } from './payments/index.js';
@@ -11,6 +12,8 @@ import { localStorageAdapter, type StorageAdapter } from './storage.js';
 export interface Platform {
   mail: MailAdapter;
   sms: SmsAdapter;
+  /** Lettre recommandée électronique: the convocations of co-owners who consented (loi art. 42-1). */
+  lre: LreAdapter;
   storage: StorageAdapter;
   /** Card payments: Stripe, the sandbox, or null (production without Stripe keys). */
   payments: PaymentsAdapter | null;
@@ -31,6 +34,7 @@ export function createPlatform(config: Config, overrides: Partial<Platform> = {}
     sms:
       overrides.sms ??
       (smsUrl ? httpSmsAdapter(smsUrl, process.env.SMS_API_KEY ?? '') : outboxOnlySmsAdapter()),
+    lre: overrides.lre ?? lreAdapterFromEnv(),
     storage:
       overrides.storage ??
       (config.s3

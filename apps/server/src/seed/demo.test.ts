@@ -396,6 +396,45 @@ describe('demo seed', () => {
     ).toBe(true);
   });
 
+  it("seeds consents and the upcoming assembly's convocations: LRE with proofs for Claire and Paul, the post for the others", async () => {
+    const headers = { authorization: `Bearer ${await createSession(db(), demo.claireUserId)}` };
+    const consent = json(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/coproprietaires/${demo.claireTilleulsId}/consentement-notification-electronique`,
+        headers,
+      }),
+    ).data;
+    expect(consent.active).toMatchObject({ given_by: 'onboarding', revoked_at: null });
+    const key = { 'x-api-key': demo.syndicApiKey };
+    const list = json(
+      await t.app.inject({ method: 'GET', url: '/api/syndic/v1/assemblees', headers: key }),
+    ).data;
+    const next = list.items.find((a: { id: string }) => a.id === demo.upcomingAssembleeId);
+    const rows = json(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/syndic/v1/assemblees/${next.external_id}/convocations`,
+        headers: key,
+      }),
+    ).data as {
+      name: string;
+      channel: string;
+      first_presentation_source: string;
+      deadline_ok: boolean;
+      sending_id: string | null;
+    }[];
+    expect(rows).toHaveLength(18);
+    const lre = rows.filter((r) => r.channel === 'lre');
+    expect(lre.map((r) => r.name).sort()).toEqual([
+      expect.stringContaining('Durand'),
+      expect.stringContaining('Martin'),
+    ]);
+    expect(lre.every((r) => r.first_presentation_source === 'provider' && r.sending_id)).toBe(true);
+    expect(rows.filter((r) => r.channel === 'postal')).toHaveLength(16);
+    expect(rows.every((r) => r.deadline_ok)).toBe(true);
+  });
+
   it("serves the demo syndic's profile, whose Stripe account satisfies the contract's own pattern", async () => {
     const r = await t.app.inject({
       method: 'GET',

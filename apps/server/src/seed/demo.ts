@@ -1,3 +1,4 @@
+import { seedConvocations } from './convocations.js';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -159,6 +160,7 @@ export async function seedDemo(
     quoteRef: 'D-2026-118',
   });
   seedAssemblyRefs(ctx, tilleuls, assemblies);
+  seedConvocations(ctx, tilleuls, assemblies.upcoming, ag.sent);
 
   // ---- Le Clos Fleuri and Résidence Horizon ----
   const clos = seedClosFleuri(ctx, syndics.azur, users.claire);

@@ -59,6 +59,21 @@ export const coproprietaireSettingsSchema = z.object({
 });
 export type CoproprietaireSettings = z.infer<typeof coproprietaireSettingsSchema>;
 
+/** How a consent was given or withdrawn: 'Valider mes choix' of onboarding, or the settings switch. */
+export const CONSENT_ACTS = ['onboarding', 'settings'] as const;
+const consentRow = z.object({
+  given_at: z.string(),
+  given_by: z.enum(CONSENT_ACTS),
+  revoked_at: z.string().nullable(),
+  revoked_by: z.enum(CONSENT_ACTS).nullable(),
+});
+/** Express consent to electronic notification (loi 1965 art. 42-1): the active one, and every one kept. */
+export const electronicConsentSchema = z.object({
+  active: consentRow.nullable(),
+  history: z.array(consentRow),
+});
+export type ElectronicConsent = z.infer<typeof electronicConsentSchema>;
+
 const settingsUpdateBody = z.object({
   settings: z
     .array(z.object({ key: coproprietaireSettingKey, value: flagValue }))
@@ -233,6 +248,15 @@ export const settingsEndpoints = {
     params: pairParams,
     body: updateSupplementBody,
     response: okEnvelope(supplementInfoSchema),
+  }),
+  consentGet: defineEndpoint({
+    method: 'GET',
+    path: '/coproprietaires/:id/consentement-notification-electronique',
+    summary:
+      'The express consent to electronic notification of the record (loi 1965 art. 42-1): the active one with its date and the act that gave it, and the history',
+    tags: ['coproprietaires'],
+    params: idParams,
+    response: okEnvelope(electronicConsentSchema),
   }),
   initSettingsPut: defineEndpoint({
     method: 'PUT',

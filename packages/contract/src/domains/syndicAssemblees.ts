@@ -155,8 +155,11 @@ const agParams = externalIdParams;
 
 export const publishResult = z.object({
   published_at: z.string(),
-  /** Co-owners convened by this call, by channel (their choice of electronic notice). */
-  sent: z.object({ email: z.number().int(), postal: z.number().int() }),
+  /**
+   * Co-owners convened by this call, by channel: a lettre recommandée électronique for those with
+   * a recorded express consent (loi art. 42-1), the post otherwise.
+   */
+  sent: z.object({ lre: z.number().int(), postal: z.number().int() }),
   /** Participants who already had their convocation (a second call sends nothing twice). */
   already_sent: z.number().int(),
   /** Legal risks the syndic chose to take (the 21-day delay overridden), in French. */
@@ -375,7 +378,7 @@ export const syndicAssembleeEndpoints = {
       override_delay: z.enum(['true', 'false']).default('false'),
     }),
     summary:
-      'Publish the convocation: a notification to each participant, and an e-mail to those who gave their express consent to electronic notice (loi art. 42-1), a postal record otherwise; refused when the 21 days of décret 1967 art. 9 and 64 cannot run for some co-owners, unless override_delay=true',
+      'Publish the convocation: a notification to each participant, a lettre recommandée électronique to those with a recorded express consent to electronic notice (loi art. 42-1), a postal record otherwise; refused (409 CONVOCATION_TOO_LATE, naming them) when the 21 days from the first presentation (décret 1967 art. 9 and 64; the post estimated J+1 ouvré) cannot run for some co-owners, unless override_delay=true. A second call sends nothing twice and retries the LRE not deposited yet',
     scope: 'write',
     params: agParams,
     response: okEnvelope(publishResult),

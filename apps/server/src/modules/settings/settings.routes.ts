@@ -7,6 +7,7 @@ import {
   guardCoproprietaire,
   guardCoproprietaireInCopro,
 } from '../access/access.service.js';
+import { getConsent } from './consent.service.js';
 import { perClientKey } from './rate-key.js';
 import * as service from './settings.service.js';
 
@@ -46,9 +47,13 @@ export async function settingsRoutes(app: FastifyInstance) {
       service.updateRecordSettings(
         app.db,
         await guardCoproprietaireInCopro(req, params.coproprieteId, params.coproprietaireId, { write: true }),
+        currentUser(req).id,
         body.settings,
       ),
     { rateLimit: writeLimit },
+  );
+  route(app, e.consentGet, async ({ req, params }) =>
+    getConsent(app.db, (await guardCoproprietaire(req, params.id)).coproprietaire.id),
   );
 
   // Onboarding (SPEC §2.15).
@@ -73,6 +78,7 @@ export async function settingsRoutes(app: FastifyInstance) {
       service.completeInitSettings(
         app.db,
         await guardCoproprietaireInCopro(req, params.coproprieteId, params.coproprietaireId, { write: true }),
+        currentUser(req).id,
         body.settings,
       ),
     { rateLimit: writeLimit },

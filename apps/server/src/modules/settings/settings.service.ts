@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import type { LotSupplementJson, UserSupplementJson } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { OwnedRecord } from '../access/access.service.js';
+import { recordConsentChoice } from './consent.service.js';
 import * as repo from './settings.repo.js';
 
 // ------------------------------------------------------------------ user settings
@@ -81,11 +82,13 @@ function checkFundCallEmail(row: OwnedRecord, settings: SettingsUpdateBody['sett
 export async function updateRecordSettings(
   db: Db,
   row: OwnedRecord,
+  userId: string,
   settings: SettingsUpdateBody['settings'],
 ) {
   checkFundCallEmail(row, settings);
   await db.transaction(async (tx) => {
     await repo.upsertRecordSettings(tx as unknown as Db, row.coproprietaire.id, settings);
+    await recordConsentChoice(tx as unknown as Db, row.coproprietaire.id, userId, settings, 'settings');
     await onboardingEvent(tx as unknown as Db, row, 'choix', settings);
   });
   return getRecordSettings(db, row);
@@ -113,11 +116,13 @@ async function onboardingEvent(
 export async function completeInitSettings(
   db: Db,
   row: OwnedRecord,
+  userId: string,
   settings: SettingsUpdateBody['settings'],
 ) {
   checkFundCallEmail(row, settings);
   await db.transaction(async (tx) => {
     await repo.upsertRecordSettings(tx as unknown as Db, row.coproprietaire.id, settings);
+    await recordConsentChoice(tx as unknown as Db, row.coproprietaire.id, userId, settings, 'onboarding');
     await repo.setInitSettingsDone(tx as unknown as Db, row.coproprietaire.id);
     await onboardingEvent(tx as unknown as Db, row, 'choix', settings);
   });

@@ -65,6 +65,11 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['ErrorEnvelope', 'BulkItemResult', 'Tombstone', 'ImportReport']),
     );
     expect(doc.components.schemas.LotItem.example).toMatchObject({ external_id: 'IMM-001-L012' });
+    expect(doc.components.schemas.AssembleeConvocation.example).toMatchObject({
+      channel: 'lre',
+      deadline_ok: true,
+    });
+    expect(doc.components.schemas.PostalPresentationBody.example).toHaveProperty('first_presented_at');
     expect(doc.servers).toEqual([expect.objectContaining({ url: 'https://extranet.tantieme.fr' })]);
   });
 

@@ -31,7 +31,8 @@ export const onboardingFr = {
   loadError: 'Impossible de charger vos informations.',
   retry: 'Réessayer',
   convocation: "Recevoir les convocations et procès-verbaux d'assemblée par voie électronique",
-  convocationHint: 'Les documents vous seront envoyés par e-mail et déposés dans votre espace.',
+  convocationHint:
+    'En validant ce choix, vous consentez à recevoir vos convocations par lettre recommandée électronique (loi du 10 juillet 1965, art. 42-1)\u202f; les documents sont aussi déposés dans votre espace.',
   fundCalls: 'Recevoir les appels de fonds par e-mail',
   fundCallsNoEmail: "Veuillez renseigner votre courriel de contact sur l'écran précédent.",
   validate: 'Valider mes choix',

@@ -9,6 +9,14 @@ export const settingsFr = {
   notifications: 'Recevoir les notifications',
   notificationsHint: 'Nouveaux documents, messages du syndic, assemblées générales…',
   mailTitle: 'Envois par voie électronique',
+  consent: {
+    given: (date: string, time: string, act: 'onboarding' | 'settings') =>
+      `Consentement à la notification électronique donné le ${date} à ${time}, ${act === 'onboarding' ? 'en validant vos choix à la première connexion' : 'depuis cette page'}. Vos convocations vous parviennent par lettre recommandée électronique.`,
+    none: 'Aucun consentement enregistré\u202f: vos convocations vous parviennent par lettre recommandée postale.',
+    revoked: (date: string) =>
+      `Consentement retiré le ${date}\u202f: vos convocations vous parviennent par lettre recommandée postale.`,
+    confirm: 'Donner mon consentement',
+  },
   fundCallsNoEmail: 'Veuillez renseigner votre courriel de contact pour activer cette option.',
   saved: 'Vos choix ont été enregistrés.',
   contactTitle: 'Mes coordonnées',

@@ -11,6 +11,16 @@ import { coproprietairesKey } from '../coproprietaire/queries';
 
 export const recordSettingsKey = (id: string) => ['coproprietaire-settings', id] as const;
 export const supplementKey = (id: string) => ['supplement-info', id] as const;
+export const consentKey = (id: string) => ['electronic-consent', id] as const;
+
+/** The recorded consent to electronic notification (loi 1965 art. 42-1) and its history. */
+export function useElectronicConsent(id: string | undefined) {
+  return useQuery({
+    queryKey: consentKey(id ?? ''),
+    enabled: !!id,
+    queryFn: () => api.call(settingsEndpoints.consentGet, { params: { id: id as string } }),
+  });
+}
 
 /** A record's settings, SPEC §9 defaults applied by the server. */
 export function useRecordSettings(id: string | undefined) {
@@ -55,7 +65,11 @@ export function useUpdateRecordSetting(record: CoproprietaireSummary) {
       console.error('settings update failed', err);
       if (ctx?.previous) qc.setQueryData(key, ctx.previous);
     },
-    onSuccess: (data) => qc.setQueryData(key, data),
+    onSuccess: (data, v) => {
+      qc.setQueryData(key, data);
+      if (v.key === 'allow-convocation-electronic')
+        void qc.invalidateQueries({ queryKey: consentKey(record.id) });
+    },
   });
 }
 
@@ -81,6 +95,7 @@ export function useCompleteInitSettings(record: CoproprietaireSummary) {
       api.call(settingsEndpoints.initSettingsPut, { params: pair(record), body: { settings } }),
     onSuccess: async (data) => {
       qc.setQueryData(recordSettingsKey(record.id), data.settings);
+      void qc.invalidateQueries({ queryKey: consentKey(record.id) });
       await qc.invalidateQueries({ queryKey: coproprietairesKey });
     },
   });

@@ -1,13 +1,13 @@
 import type { SyndicAssembleeBody } from '@tantieme/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   assembleeParticipants,
   assembleeRecords,
   assemblees,
   communicationAttachments,
   communications,
+  consentementsNotificationElectronique,
   coproprietaireLots,
-  coproprietaireSettings,
   coproprietaires,
   coproprietes,
   files,
@@ -268,22 +268,23 @@ export async function ownersInfo(db: Executor, ids: string[]) {
 }
 
 /** Everything publish needs about each participant: contact, address, electronic-notice choice. */
+/** The participants with their account e-mail and their active consent to electronic notice. */
 export async function publishTargets(db: Executor, agId: string) {
   return db
     .select({
       participant: assembleeParticipants,
       owner: coproprietaires,
       user_email: users.email,
-      electronic: coproprietaireSettings.value,
+      consent_id: consentementsNotificationElectronique.id,
     })
     .from(assembleeParticipants)
     .innerJoin(coproprietaires, eq(coproprietaires.id, assembleeParticipants.coproprietaire_id))
     .leftJoin(users, eq(users.id, coproprietaires.user_id))
     .leftJoin(
-      coproprietaireSettings,
+      consentementsNotificationElectronique,
       and(
-        eq(coproprietaireSettings.coproprietaire_id, coproprietaires.id),
-        eq(coproprietaireSettings.key, 'allow-convocation-electronic'),
+        eq(consentementsNotificationElectronique.coproprietaire_id, coproprietaires.id),
+        isNull(consentementsNotificationElectronique.revoked_at),
       ),
     )
     .where(eq(assembleeParticipants.assemblee_id, agId))

@@ -1,7 +1,8 @@
-import { syndicAssembleeEndpoints as e } from '@tantieme/contract';
+import { syndicAssembleeEndpoints as e, syndicConvocationEndpoints as conv } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { syndicRoute } from '../kit/index.js';
 import type { Deps } from './common.js';
+import { listConvocations, recordPostalPresentation } from './convocations.service.js';
 import { publish } from './publish.service.js';
 import { attendanceSheet, chainCheck, listBallots, tally } from './register.service.js';
 import { recordSessionVotes, startSession } from './session.service.js';
@@ -40,7 +41,15 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
     { bodyLimit: PUT_BODY_LIMIT },
   );
   syndicRoute(app, e.publish, ({ api, params, query }) =>
-    publish(deps(), api, params.external_id, { overrideDelay: query.override_delay === 'true' }),
+    publish({ ...deps(), lre: app.platform.lre }, api, params.external_id, {
+      overrideDelay: query.override_delay === 'true',
+    }),
+  );
+  syndicRoute(app, conv.list, ({ api, params }) =>
+    listConvocations(app.db, app.platform.lre, api, params.external_id),
+  );
+  syndicRoute(app, conv.postalPresentation, ({ api, params, body }) =>
+    recordPostalPresentation(app.db, api, params.external_id, params.coproprietaire, body.first_presented_at),
   );
   syndicRoute(app, e.startSession, ({ api, params }) => startSession(deps(), api, params.external_id));
   syndicRoute(app, e.close, ({ api, params }) => closeAssemblee(deps(), api, params.external_id));

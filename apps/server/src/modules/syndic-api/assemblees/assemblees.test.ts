@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assembleeRecords,
   communications,
+  assembleeConvocations,
+  consentementsNotificationElectronique,
   coproprietaireSettings,
   coproprietaires,
   notifications,
@@ -138,11 +140,15 @@ async function building(headers: H) {
       .where(eq(coproprietaires.id, owners[ext].id));
     owners[ext].headers = u.headers;
   }
-  // C1 consented to electronic notice, C2 chose the post, C3 and C4 never chose (loi art. 42-1).
+  // C1 consented to electronic notice ('Valider mes choix'), C2 chose the post, C3 and C4 never
+  // chose (loi art. 42-1): C4's switch shows the default, which is no consent.
   await t.database.db.insert(coproprietaireSettings).values([
     { coproprietaire_id: owners.C1.id, key: 'allow-convocation-electronic', value: '1' },
     { coproprietaire_id: owners.C2.id, key: 'allow-convocation-electronic', value: '0' },
   ]);
+  await t.database.db
+    .insert(consentementsNotificationElectronique)
+    .values({ coproprietaire_id: owners.C1.id, given_by: 'onboarding' });
 }
 
 const assembly = (over: Record<string, unknown> = {}) => ({
@@ -308,11 +314,11 @@ describe('a syndic runs a general assembly through the API', () => {
     expect(r1b.title).toBe('Approbation des comptes 2025');
   });
 
-  it('publishes the convocation: a notification each, e-mail only with the express consent, once', async () => {
+  it('publishes the convocation: a notification each, an LRE only with the recorded consent, once', async () => {
     const pub = await ok(call('POST', '/assemblees/AG2026/publish', syndic.headers));
     // C1 consented (account e-mail); C2 chose the post; C3 has an e-mail but never consented: the
     // post (loi art. 42-1); C4 has no e-mail.
-    expect(pub.sent).toEqual({ email: 1, postal: 3 });
+    expect(pub.sent).toEqual({ lre: 1, postal: 3 });
     expect(pub.already_sent).toBe(0);
     expect(pub.warnings).toEqual([]);
     const comms = await t.database.db
@@ -328,13 +334,20 @@ describe('a syndic runs a general assembly through the API', () => {
     });
     const postal = comms.find((c) => c.coproprietaire_id === owners.C4.id)!;
     expect(postal.recipient_info.sending_address?.address_1).toBe('C4 rue des Tilleuls 69003 Lyon');
+    // No plain e-mail: the electronic notice is the registered letter, deposited with the provider.
     const mails = await t.database.db
       .select()
       .from(outbox)
       .where(sql`${outbox.meta}->>'kind' = 'convocation'`);
-    expect(mails.map((m) => m.recipient)).not.toContain('garnier@example.fr');
-    expect(mails).toHaveLength(1);
-    expect(mails[0].body).toContain(`/assemblee/${agId}`);
+    expect(mails).toHaveLength(0);
+    const letters = await t.database.db
+      .select()
+      .from(assembleeConvocations)
+      .where(eq(assembleeConvocations.assemblee_id, agId));
+    const lre = letters.find((l) => l.coproprietaire_id === owners.C1.id)!;
+    expect(lre).toMatchObject({ channel: 'lre', provider: 'local' });
+    expect(lre.sending_id).toMatch(/^local-/);
+    expect(letters.filter((l) => l.channel === 'postal')).toHaveLength(3);
     const notes = await t.database.db
       .select()
       .from(notifications)
@@ -347,7 +360,7 @@ describe('a syndic runs a general assembly through the API', () => {
     expect(notes.filter((n) => n.type === 'ASSEMBLEE')).toHaveLength(4);
 
     const again = await ok(call('POST', '/assemblees/AG2026/publish', syndic.headers));
-    expect(again).toMatchObject({ sent: { email: 0, postal: 0 }, already_sent: 4, warnings: [] });
+    expect(again).toMatchObject({ sent: { lre: 0, postal: 0 }, already_sent: 4, warnings: [] });
     const ag = await ok(call('GET', '/assemblees/AG2026', syndic.headers));
     expect(ag.status_convocation).toBe(1);
     expect(ag.published_at).toBe(pub.published_at);
@@ -820,14 +833,15 @@ describe('legal reminders and removed co-owners', () => {
     });
     await ok(call('PUT', '/assemblees/AGSOON', syndic.headers, body));
     const refusedPub = await call('POST', '/assemblees/AGSOON/publish', syndic.headers);
-    expect(refusedPub.status).toBe(400);
-    expect(refusedPub.body.errors.date).toMatch(
+    expect(refusedPub.status).toBe(409);
+    expect(refusedPub.body.code).toBe('CONVOCATION_TOO_LATE');
+    expect(refusedPub.body.message).toMatch(
       /^Réunion trop proche pour (Mme Claire \S+ \(au plus tôt le \d{2}\/\d{2}\/\d{4}\)(, )?){4}\u202f: 21 jours à compter du lendemain de la première présentation \(décret du 17 mars 1967, art\. 9 et 64\)\. En cas d'urgence, publiez avec override_delay=true\.$/,
     );
     const notSent = await ok(call('GET', '/assemblees/AGSOON', syndic.headers));
     expect(notSent).toMatchObject({ published_at: null, convocation_risk: null });
     const pub = await ok(call('POST', '/assemblees/AGSOON/publish?override_delay=true', syndic.headers));
-    expect(pub.sent).toEqual({ email: 1, postal: 3 });
+    expect(pub.sent).toEqual({ lre: 1, postal: 3 });
     expect(pub.warnings).toEqual([
       "Délai de 21 jours non respecté pour 4 copropriétaire(s), publié à la demande du syndic\u202f: risque d'annulation (décret du 17 mars 1967, art. 9).",
     ]);

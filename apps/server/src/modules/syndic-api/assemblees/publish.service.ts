@@ -1,38 +1,36 @@
-import {
-  convocationTooLate,
-  formatParisDate,
-  formatParisTime,
-  isEmail,
-  parisInstant,
-} from '@tantieme/contract';
+import { convocationTooLate, formatParisDate, formatParisTime, parisInstant } from '@tantieme/contract';
 import { AppError } from '../../../http/errors.js';
-import { enqueue } from '../../../platform/outbox.js';
+import type { LreAdapter } from '../../../platform/lre/index.js';
 import * as agRepo from '../../assemblees/assemblees.repo.js';
 import { stageNotification } from '../../notifications/notify.js';
 import { externalIdsOf, type FieldErrors, type SyndicApiContext, writeAudit } from '../kit/index.js';
 import * as repo from './assemblees.repo.js';
 import { AG, REF } from './assemblees.repo.js';
 import { assembleeOf, type Deps, iso } from './common.js';
+import { channelOf, convocationText, depositLre } from './convocation-letter.js';
+import * as convRepo from './convocations.repo.js';
 
 const addressLines = (a: { full_address?: string | null } | null | undefined) =>
   a?.full_address?.trim() || null;
 
 /**
  * Publishes the convocation to every participant not convened yet, in one transaction: a
- * notification (the notify service), and an e-mail with the convocation or a postal record,
- * per the record's 'allow-convocation-electronic' choice: e-mail only with that express consent
- * and an address, else the post. Refused when the 21 days cannot run for some of them, unless the
- * syndic overrides it (recorded as convocation_risk). Tantièmes read from the lots are fixed now.
- * A second call sends nothing twice.
+ * notification (the notify service), and per co-owner a convocation by the channel their recorded
+ * consent gives (channelOf): a lettre recommandée électronique, deposited with the provider after
+ * the commit, or the post. Each co-owner's 21 days run from their own first presentation (foreseen:
+ * the LRE at once, the post J+1 ouvré); too close for some: refused naming them, unless the syndic
+ * overrides it (recorded as convocation_risk). Tantièmes read from the lots are fixed now. A second
+ * call sends nothing twice and retries the LRE not deposited yet.
  */
 export async function publish(
-  deps: Deps,
+  deps: Deps & { lre: LreAdapter },
   api: SyndicApiContext,
   externalId: string,
   opts: { overrideDelay?: boolean } = {},
 ) {
   const { db, config } = deps;
   let afterCommit: () => Promise<void> = async () => {};
+  let lreJob: () => Promise<number> = async () => 0;
   const result = await db.transaction(async (tx) => {
     const ag0 = await assembleeOf(tx, api, externalId);
     const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
@@ -46,11 +44,14 @@ export async function publish(
     const fromLots = await agRepo.coproTantiemes(tx, ag.copropriete_id);
     const now = new Date();
     const unsent = targets.filter((t) => !t.participant.is_send_convocation);
-    // Décret 1967 art. 9 and 64: 21 days from the day after the first presentation, which cannot
-    // come before today's sending. Too close for someone: refused, naming them, unless overridden.
+    const channels = new Map(unsent.map((t) => [t.owner.id, channelOf(t, now)]));
+    // Décret 1967 art. 9 and 64: 21 days from the day after each co-owner's first presentation.
     const late = convocationTooLate(
       ag.date,
-      unsent.map((t) => ({ id: t.owner.id, first_presentation: now })),
+      unsent.map((t) => ({
+        id: t.owner.id,
+        first_presentation: channels.get(t.owner.id)!.foreseenPresentation,
+      })),
     );
     const lateExt = await externalIdsOf(
       tx,
@@ -59,19 +60,17 @@ export async function publish(
       late.map((l) => l.id),
     );
     const names = new Map(unsent.map((t) => [t.owner.id, t.owner.display_name]));
-    if (late.length && !opts.overrideDelay)
-      throw new AppError('VALIDATION_ERROR', undefined, {
-        errors: {
-          date: `Réunion trop proche pour ${late
-            .map(
-              (l) =>
-                `${names.get(l.id)} (au plus tôt le ${formatParisDate(parisInstant(l.earliest_meeting))})`,
-            )
-            .join(
-              ', ',
-            )} : 21 jours à compter du lendemain de la première présentation (décret du 17 mars 1967, art. 9 et 64). En cas d'urgence, publiez avec override_delay=true.`,
-        },
+    if (late.length && !opts.overrideDelay) {
+      const who = late
+        .map(
+          (l) => `${names.get(l.id)} (au plus tôt le ${formatParisDate(parisInstant(l.earliest_meeting))})`,
+        )
+        .join(', ');
+      const message = `Réunion trop proche pour ${who}\u202f: 21 jours à compter du lendemain de la première présentation (décret du 17 mars 1967, art. 9 et 64). En cas d'urgence, publiez avec override_delay=true.`;
+      throw new AppError('CONVOCATION_TOO_LATE', message, {
+        errors: Object.fromEntries(late.map((l) => [lateExt.get(l.id) ?? l.id, l.earliest_meeting])),
       });
+    }
     const risk = late.length
       ? {
           overridden_at: now.toISOString(),
@@ -82,20 +81,12 @@ export async function publish(
           })),
         }
       : null;
-    const sent = { email: 0, postal: 0 };
+    const sent = { lre: 0, postal: 0 };
     const when = `${formatParisDate(ag.date)} à ${formatParisTime(ag.date)}`;
     for (const t of unsent) {
       const o = t.owner;
-      const email =
-        (t.user_email && isEmail(t.user_email) ? t.user_email : null) ??
-        o.contacts.flatMap((c) => c.emails ?? []).find((e) => isEmail(e.value))?.value ??
-        null;
-      // Loi art. 42-1: electronic notice needs the co-owner's express prior consent, a choice they
-      // recorded ('allow-convocation-electronic' = '1'); without it, the post. And an address.
-      const electronic = t.electronic === '1' && !!email;
-      const link = `${config.publicUrl}/${o.id}/assemblee/${ag.id}`;
-      const subject = `Convocation : ${ag.name} du ${formatParisDate(ag.date)}`;
-      const content = `Bonjour ${o.display_name},\n\nVous êtes convoqué(e) à l'assemblée générale « ${ag.name} » de la copropriété ${coproName}, le ${when}.\n\nLa convocation et les résolutions sont dans votre espace, où vous pouvez aussi voter par correspondance jusqu'au ${ag.valid_to ? `${formatParisDate(ag.valid_to)} à ${formatParisTime(ag.valid_to)}` : 'début de la séance'} :\n${link}\n`;
+      const ch = channels.get(o.id)!;
+      const { subject, content } = convocationText(config, ag, o, coproName);
       const address =
         addressLines(o.address) ??
         addressLines({ full_address: o.contacts[0]?.addresses?.[0]?.full_address });
@@ -105,36 +96,39 @@ export async function publish(
           syndic_id: api.syndicId,
           copropriete_id: ag.copropriete_id,
           coproprietaire_id: o.id,
-          sending_method: electronic ? 'email' : 'postal',
+          sending_method: ch.channel === 'lre' ? 'email' : 'postal',
           module: 'convocation',
-          recipient_info: electronic
-            ? { name: o.display_name, to_addresses: [email!] }
-            : { name: o.display_name, sending_address: { address_1: address ?? '' } },
+          recipient_info:
+            ch.channel === 'lre'
+              ? { name: o.display_name, to_addresses: [ch.email!] }
+              : { name: o.display_name, sending_address: { address_1: address ?? '' } },
           subject,
           content,
-          internal_executed_date: electronic ? now : null,
+          internal_executed_date: ch.channel === 'lre' ? now : null,
         },
         { file_id: file.id, name: file.name },
       );
-      if (electronic) {
-        await enqueue(
-          tx,
-          {
-            channel: 'email',
-            recipient: email!,
-            subject,
-            body: content,
-            meta: { kind: 'convocation', assemblee_id: ag.id },
-          },
-          { production: config.env === 'production' },
-        );
-        sent.email += 1;
-      } else sent.postal += 1;
+      await convRepo.insertConvocation(tx, {
+        assemblee_id: ag.id,
+        coproprietaire_id: o.id,
+        channel: ch.channel,
+        consentement_id: ch.channel === 'lre' ? t.consent_id : null,
+        recipient: ch.email,
+        ...(ch.channel === 'postal'
+          ? {
+              sent_at: now,
+              first_presented_at: ch.foreseenPresentation,
+              first_presentation_source: 'estimated' as const,
+            }
+          : {}),
+      });
+      sent[ch.channel] += 1;
       await repo.updateParticipant(tx, ag.id, o.id, {
         is_send_convocation: true,
         tantiemes: t.participant.tantiemes ?? fromLots.get(o.id) ?? {},
       });
     }
+    lreJob = () => depositLre(deps, ag, targets, coproName, file);
     if (unsent.length) {
       const staged = await stageNotification(
         tx,
@@ -189,5 +183,10 @@ export async function publish(
     };
   });
   await afterCommit();
+  const failed = await lreJob();
+  if (failed)
+    result.warnings.push(
+      `${failed} lettre(s) recommandée(s) électronique(s) non déposée(s) chez le prestataire : relancez la publication (rien ne part deux fois).`,
+    );
   return result;
 }

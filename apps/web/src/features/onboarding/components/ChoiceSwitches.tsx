@@ -9,6 +9,8 @@ interface Props {
   onFundCalls: (v: boolean) => void;
   /** Shown under the disabled fund-call switch (red hint, SPEC §2.15). */
   noEmailHint: React.ReactNode;
+  /** Shown right under the convocation switch (Configuration: the recorded consent). */
+  convocationNote?: React.ReactNode;
   disabled?: boolean;
 }
 
@@ -20,6 +22,7 @@ export function ChoiceSwitches({
   onConvocation,
   onFundCalls,
   noEmailHint,
+  convocationNote,
   disabled,
 }: Props) {
   return (
@@ -32,6 +35,7 @@ export function ChoiceSwitches({
         disabled={disabled}
         onChange={(e) => onConvocation(e.currentTarget.checked)}
       />
+      {convocationNote}
       <div>
         <Switch
           size="md"

@@ -26,6 +26,7 @@ import {
 import { Link } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { ChoiceSwitches } from '../../onboarding/components/ChoiceSwitches';
+import { ConsentStatus } from '../components/ConsentStatus';
 import { WelcomeFormModal } from '../components/WelcomeFormModal';
 import { settingsFr as t } from '../fr';
 import { useRecordSettings, useSupplementInfo, useUpdateRecordSetting } from '../queries';
@@ -130,6 +131,14 @@ function SettingsCards({
             hasEmail={hasEmail}
             onConvocation={set('allow-convocation-electronic')}
             onFundCalls={set('receive-appel-de-fond-via-email')}
+            convocationNote={
+              <ConsentStatus
+                recordId={record.id}
+                switchOn={settings['allow-convocation-electronic'] === '1'}
+                onConfirm={() => set('allow-convocation-electronic')(true)}
+                pending={update.isPending}
+              />
+            }
             noEmailHint={
               <>
                 {t.fundCallsNoEmail}{' '}

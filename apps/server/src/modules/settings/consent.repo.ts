@@ -1,0 +1,38 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { type ConsentAct, consentementsNotificationElectronique as consents } from '../../db/schema/index.js';
+
+export function findConsents(db: Db, coproprietaireId: string) {
+  return db
+    .select()
+    .from(consents)
+    .where(eq(consents.coproprietaire_id, coproprietaireId))
+    .orderBy(desc(consents.given_at));
+}
+
+export async function findActiveConsent(db: Db, coproprietaireId: string) {
+  const [row] = await db
+    .select()
+    .from(consents)
+    .where(and(eq(consents.coproprietaire_id, coproprietaireId), isNull(consents.revoked_at)));
+  return row;
+}
+
+export async function insertConsent(
+  db: Db,
+  coproprietaireId: string,
+  userId: string | null,
+  act: ConsentAct,
+) {
+  await db
+    .insert(consents)
+    .values({ coproprietaire_id: coproprietaireId, user_id: userId, given_by: act })
+    .onConflictDoNothing();
+}
+
+export async function revokeConsent(db: Db, id: string, userId: string | null, act: ConsentAct) {
+  await db
+    .update(consents)
+    .set({ revoked_at: new Date(), revoked_by: act, revoked_user_id: userId })
+    .where(and(eq(consents.id, id), isNull(consents.revoked_at)));
+}

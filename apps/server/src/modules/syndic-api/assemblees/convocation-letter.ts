@@ -1,0 +1,95 @@
+import { estimatedPostalPresentation, formatParisDate, formatParisTime, isEmail } from '@tantieme/contract';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import type { LreAdapter } from '../../../platform/lre/index.js';
+import type { StorageAdapter } from '../../../platform/storage.js';
+import type * as repo from './assemblees.repo.js';
+import * as convRepo from './convocations.repo.js';
+
+type Target = Awaited<ReturnType<typeof repo.publishTargets>>[number];
+type Ag = { id: string; name: string; date: Date; valid_to: Date | null };
+
+/** The address an electronic notice goes to: the account's e-mail, else the record's contact. */
+export function emailOf(t: Target): string | null {
+  if (t.user_email && isEmail(t.user_email)) return t.user_email;
+  return t.owner.contacts.flatMap((c) => c.emails ?? []).find((e) => isEmail(e.value))?.value ?? null;
+}
+
+/**
+ * Loi 1965 art. 42-1: electronic notice only with the co-owner's express consent, recorded by an
+ * act of theirs (settings module), and an address; otherwise the post. The first presentation is
+ * foreseen at sending for an LRE (the provider notifies the recipient at once) and on the next
+ * working day for a lettre recommandée (décret 1967 art. 64: the 21 days run from the day after).
+ */
+export function channelOf(t: Target, now: Date) {
+  const email = emailOf(t);
+  const lre = !!t.consent_id && !!email;
+  return {
+    channel: lre ? ('lre' as const) : ('postal' as const),
+    email: lre ? email : null,
+    foreseenPresentation: lre ? now : estimatedPostalPresentation(now),
+  };
+}
+
+export function convocationText(config: Config, ag: Ag, owner: Target['owner'], coproName: string) {
+  const when = `${formatParisDate(ag.date)} à ${formatParisTime(ag.date)}`;
+  const link = `${config.publicUrl}/${owner.id}/assemblee/${ag.id}`;
+  const deadline = ag.valid_to
+    ? `${formatParisDate(ag.valid_to)} à ${formatParisTime(ag.valid_to)}`
+    : 'début de la séance';
+  return {
+    subject: `Convocation : ${ag.name} du ${formatParisDate(ag.date)}`,
+    content: `Bonjour ${owner.display_name},\n\nVous êtes convoqué(e) à l'assemblée générale « ${ag.name} » de la copropriété ${coproName}, le ${when}.\n\nLa convocation et les résolutions sont dans votre espace, où vous pouvez aussi voter par correspondance jusqu'au ${deadline} :\n${link}\n`,
+  };
+}
+
+/**
+ * Deposits with the LRE provider every electronic convocation of the assembly not deposited yet,
+ * after the publication's commit (no network call inside a transaction). A failure is kept on the
+ * row and retried by the next publish. Returns how many failed.
+ */
+export async function depositLre(
+  deps: { db: Db; config: Config; lre: LreAdapter; storage: StorageAdapter },
+  ag: Ag,
+  targets: Target[],
+  coproName: string,
+  file: { name: string; content_type: string; storage_key: string } | null,
+) {
+  const pending = await convRepo.undepositedLre(deps.db, ag.id);
+  if (!pending.length) return 0;
+  const byOwner = new Map(targets.map((t) => [t.owner.id, t]));
+  const data = file ? await deps.storage.get(file.storage_key) : null;
+  let failed = 0;
+  for (const row of pending) {
+    const t = byOwner.get(row.coproprietaire_id);
+    if (!t || !row.recipient) continue;
+    const { subject, content } = convocationText(deps.config, ag, t.owner, coproName);
+    try {
+      const dep = await deps.lre.send({
+        reference: `${ag.id}/${t.owner.id}`,
+        to: {
+          email: row.recipient,
+          first_name: t.owner.first_name,
+          last_name: t.owner.last_name ?? t.owner.display_name,
+          company: t.owner.company,
+        },
+        subject,
+        content,
+        attachment: file && data ? { name: file.name, content_type: file.content_type, data } : null,
+      });
+      await convRepo.updateConvocation(deps.db, ag.id, t.owner.id, {
+        provider: dep.provider,
+        sending_id: dep.sending_id,
+        sent_at: dep.sent_at,
+        proof: { deposit: dep.proof },
+        error: null,
+      });
+    } catch (e) {
+      failed += 1;
+      await convRepo.updateConvocation(deps.db, ag.id, t.owner.id, {
+        error: e instanceof Error ? e.message.slice(0, 500) : String(e),
+      });
+    }
+  }
+  return failed;
+}
