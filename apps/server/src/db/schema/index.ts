@@ -12,3 +12,4 @@ export * from './chat.js';
 export * from './outbox.js';
 export * from './maintenance.js';
 export * from './assemblyHeads.js';
+export * from './signalements.js';
