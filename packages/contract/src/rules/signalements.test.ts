@@ -7,7 +7,12 @@ import {
 } from './signalements.js';
 
 describe('checkSignalementMove', () => {
-  const cases: [SignalementStatus, SignalementStatus, { planned_on?: string; carnet_travaux_ref?: string }, true | string][] = [
+  const cases: [
+    SignalementStatus,
+    SignalementStatus,
+    { planned_on?: string; carnet_travaux_ref?: string },
+    true | string,
+  ][] = [
     ['NOUVEAU', 'PRIS_EN_COMPTE', {}, true],
     ['NOUVEAU', 'RESOLU', {}, true],
     ['NOUVEAU', 'PLANIFIE', { planned_on: '2026-12-03' }, true],
@@ -29,7 +34,7 @@ describe('checkSignalementMove', () => {
   });
   it('names both statuses in French when the move is refused', () => {
     expect(checkSignalementMove('CLOS', 'RESOLU', {})).toMatchObject({
-      message: 'Un signalement « Clos » ne passe pas à « Résolu ».',
+      message: 'Un signalement « Clos » ne passe pas à « Résolu ».',
     });
   });
 });
@@ -55,7 +60,17 @@ describe('canSeeSignalement', () => {
     ['the author of a private report', owner('me'), report, true],
     ['a neighbour, private report', owner('other'), report, false],
     ['a council member, private report', owner('other', 'A', true), report, true],
-    ['a neighbour, report for the building', owner('other'), { ...report, visibility: 'IMMEUBLE' as const }, true],
-    ['another building, even council', owner('x', 'B', true), { ...report, visibility: 'IMMEUBLE' as const }, false],
+    [
+      'a neighbour, report for the building',
+      owner('other'),
+      { ...report, visibility: 'IMMEUBLE' as const },
+      true,
+    ],
+    [
+      'another building, even council',
+      owner('x', 'B', true),
+      { ...report, visibility: 'IMMEUBLE' as const },
+      false,
+    ],
   ])('%s: %s', (_who, viewer, r, seen) => expect(canSeeSignalement(viewer, r)).toBe(seen));
 });

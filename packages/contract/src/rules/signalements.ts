@@ -81,17 +81,17 @@ export function checkSignalementMove(
     return {
       ok: false,
       field: 'status',
-      message: `Un signalement « ${SIGNALEMENT_STATUS_LABELS[from]} » ne passe pas à « ${SIGNALEMENT_STATUS_LABELS[to]} ».`,
+      message: `Un signalement « ${SIGNALEMENT_STATUS_LABELS[from]} » ne passe pas à « ${SIGNALEMENT_STATUS_LABELS[to]} ».`,
     };
   if (to === 'PLANIFIE' && !details.planned_on)
     return { ok: false, field: 'planned_on', message: "La date prévue de l'intervention est requise." };
   if (to !== 'PLANIFIE' && details.planned_on)
-    return { ok: false, field: 'planned_on', message: 'Une date prévue ne va qu\'avec le statut PLANIFIE.' };
+    return { ok: false, field: 'planned_on', message: "Une date prévue ne va qu'avec le statut PLANIFIE." };
   if (to !== 'RESOLU' && details.carnet_travaux_ref)
     return {
       ok: false,
       field: 'carnet_travaux_ref',
-      message: 'Des travaux du carnet ne se lient qu\'à un signalement résolu.',
+      message: "Des travaux du carnet ne se lient qu'à un signalement résolu.",
     };
   return { ok: true };
 }

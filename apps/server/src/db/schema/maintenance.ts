@@ -16,7 +16,13 @@ type MaintenanceContract = {
   expires_on: string | null;
 };
 type MajorWork = { year: number; nature: string; contractor: string; reference?: string };
-type DtgWork = { work: string; planned_year: number; estimated_cents: number; status: string; reference?: string };
+type DtgWork = {
+  work: string;
+  planned_year: number;
+  estimated_cents: number;
+  status: string;
+  reference?: string;
+};
 type WorksPlan = {
   adopted_on: string | null;
   items: { year: number; nature: string; estimated_cents: number | null }[];

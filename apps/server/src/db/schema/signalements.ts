@@ -74,9 +74,7 @@ export const signalementEvents = pgTable(
     /** 'syndic' (its answers, its moves) or 'coproprietaire' (a detail added by a co-owner). */
     by: text('by').notNull(),
     author_name: text('author_name').notNull(),
-    created_at: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`clock_timestamp()`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index('signalement_events_of').on(t.signalement_id, t.created_at)],
 );

@@ -117,7 +117,11 @@ export async function insertEvent(tx: Executor, v: typeof signalementEvents.$inf
   return row;
 }
 
-export async function updateSignalement(tx: Executor, id: string, v: Partial<typeof signalements.$inferInsert>) {
+export async function updateSignalement(
+  tx: Executor,
+  id: string,
+  v: Partial<typeof signalements.$inferInsert>,
+) {
   await tx
     .update(signalements)
     .set({ ...v, updated_at: sql`clock_timestamp()` })
@@ -139,7 +143,10 @@ export async function removeSupporter(tx: Tx, id: string, recordId: string) {
   const gone = await tx
     .delete(signalementSupporters)
     .where(
-      and(eq(signalementSupporters.signalement_id, id), eq(signalementSupporters.coproprietaire_id, recordId)),
+      and(
+        eq(signalementSupporters.signalement_id, id),
+        eq(signalementSupporters.coproprietaire_id, recordId),
+      ),
     )
     .returning({ id: signalementSupporters.signalement_id });
   if (gone.length) await updateCount(tx, id);

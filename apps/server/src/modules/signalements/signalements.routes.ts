@@ -16,7 +16,9 @@ export async function signalementsRoutes(app: FastifyInstance) {
       return app.realtime;
     },
   };
-  route(app, e.list, async ({ req, params }) => service.list(deps, await guardCoproprietaire(req, params.id)));
+  route(app, e.list, async ({ req, params }) =>
+    service.list(deps, await guardCoproprietaire(req, params.id)),
+  );
   route(app, e.get, async ({ req, params }) =>
     service.get(deps, await guardCoproprietaire(req, params.id), params.signalementId),
   );

@@ -28,7 +28,9 @@ const viewerOf = (row: OwnedRecord) => ({
 
 export async function list(deps: SignalementsDeps, row: OwnedRecord) {
   const rows = await repo.listVisible(deps.db, viewerOf(row), CLOSED_LISTED);
-  return { items: await Promise.all(rows.map((r) => presentSummary(deps.storage, r, row.coproprietaire.id))) };
+  return {
+    items: await Promise.all(rows.map((r) => presentSummary(deps.storage, r, row.coproprietaire.id))),
+  };
 }
 
 /** The report if the record may see it (decision 116); anything else is the same 404. */
@@ -80,14 +82,19 @@ async function checkPhotos(storage: StorageAdapter, userId: string, keys: string
       else if (!key.startsWith(prefix) || !PHOTO_NAME.test(key.slice(prefix.length)))
         errors[`photos.${i}`] = 'Photo invalide.';
       else if (!(await storage.exists(key)))
-        errors[`photos.${i}`] = "Cette photo n'a pas été reçue : ajoutez-la de nouveau.";
+        errors[`photos.${i}`] = "Cette photo n'a pas été reçue : ajoutez-la de nouveau.";
     }),
   );
   if (Object.keys(errors).length)
     throw new AppError('VALIDATION_ERROR', Object.values(errors)[0], { errors });
 }
 
-export async function create(deps: SignalementsDeps, row: OwnedRecord, userId: string, body: SignalementCreateBody) {
+export async function create(
+  deps: SignalementsDeps,
+  row: OwnedRecord,
+  userId: string,
+  body: SignalementCreateBody,
+) {
   if (body.lot_id && !(await repo.ownLot(deps.db, row.coproprietaire.id, body.lot_id))) {
     const message = "Ce lot n'est pas l'un des vôtres.";
     throw new AppError('VALIDATION_ERROR', message, { errors: { lot_id: message } });
@@ -124,7 +131,7 @@ export async function create(deps: SignalementsDeps, row: OwnedRecord, userId: s
 export async function support(deps: SignalementsDeps, row: OwnedRecord, id: string) {
   const found = await visible(deps.db, row, id);
   if (found.s.author_id === row.coproprietaire.id)
-    throw new AppError('CONFLICT', 'Vous êtes l\'auteur de ce signalement.');
+    throw new AppError('CONFLICT', "Vous êtes l'auteur de ce signalement.");
   if (!isOpenSignalement(found.s.status as SignalementStatus))
     throw new AppError('CONFLICT', 'Ce signalement est déjà traité.');
   await deps.db.transaction((tx) => repo.addSupporter(tx, id, row.coproprietaire.id));
@@ -140,7 +147,11 @@ export async function unsupport(deps: SignalementsDeps, row: OwnedRecord, id: st
 /** A detail from the author, a supporter or a council member; the syndic's software hears it. */
 export async function comment(deps: SignalementsDeps, row: OwnedRecord, id: string, text: string) {
   const detail = await get(deps, row, id);
-  if (!detail.can_comment) throw new AppError('FORBIDDEN', 'Seuls l\'auteur, les personnes concernées et le conseil syndical peuvent ajouter une précision.');
+  if (!detail.can_comment)
+    throw new AppError(
+      'FORBIDDEN',
+      "Seuls l'auteur, les personnes concernées et le conseil syndical peuvent ajouter une précision.",
+    );
   const author = await repo.authorName(deps.db, row.coproprietaire.id);
   const staged = await deps.db.transaction(async (tx) => {
     const e = await repo.insertEvent(tx, {
@@ -156,7 +167,7 @@ export async function comment(deps: SignalementsDeps, row: OwnedRecord, id: stri
       comment: { id: e.id, text, by: 'coproprietaire', created_at: e.created_at.toISOString() },
     });
     return tellFollowers(tx, deps, id, row.coproprietaire.id, {
-      title: `Signalement : ${detail.title}`,
+      title: `Signalement : ${detail.title}`,
       body: `${author} a ajouté une précision.`,
     });
   });

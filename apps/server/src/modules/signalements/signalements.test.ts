@@ -38,7 +38,7 @@ const call = (o: Owner, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path = '', pa
   t.app.inject({ method, url: `${o.base}${path}`, headers: o.headers, payload });
 
 /** A photo taken with the phone: uploaded through the presigned URL, resized on the way in. */
-export async function uploadPhoto(app: TestApp['app'], headers: Record<string, string>) {
+async function uploadPhoto(app: TestApp['app'], headers: Record<string, string>) {
   const pre = await app.inject({
     method: 'POST',
     url: '/api/media/presigned-url',
@@ -49,7 +49,12 @@ export async function uploadPhoto(app: TestApp['app'], headers: Record<string, s
   const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#8a6' } })
     .jpeg()
     .toBuffer();
-  const up = await app.inject({ method: 'PUT', url: upload_url, payload: jpeg, headers: { 'content-type': 'image/jpeg' } });
+  const up = await app.inject({
+    method: 'PUT',
+    url: upload_url,
+    payload: jpeg,
+    headers: { 'content-type': 'image/jpeg' },
+  });
   expect(up.statusCode, up.body).toBe(200);
   return key;
 }
@@ -92,7 +97,12 @@ describe('filing a report', () => {
     expect(json(notHers).errors).toHaveProperty('lot_id');
     const six = await call(claire, 'POST', '', report({ photos: Array(6).fill('uploads/x.jpg') }));
     expect(six.statusCode).toBe(400);
-    const ownLot = await call(claire, 'POST', '', report({ place: 'LOT', lot_id: bobLot.lot_id, visibility: 'PRIVE' }));
+    const ownLot = await call(
+      claire,
+      'POST',
+      '',
+      report({ place: 'LOT', lot_id: bobLot.lot_id, visibility: 'PRIVE' }),
+    );
     expect(ownLot.statusCode, ownLot.body).toBe(200);
     expect(json(ownLot).data.place_label).toMatch(/^Lot .+ · Appartement T3$/);
   });
@@ -104,8 +114,13 @@ describe('filing a report', () => {
 });
 
 describe('who sees what (decision 116)', () => {
-  it("a private report: its author and the council see it; a neighbour and another building get 404", async () => {
-    const res = await call(claire, 'POST', '', report({ title: 'Fuite sous mon évier', visibility: 'PRIVE' }));
+  it('a private report: its author and the council see it; a neighbour and another building get 404', async () => {
+    const res = await call(
+      claire,
+      'POST',
+      '',
+      report({ title: 'Fuite sous mon évier', visibility: 'PRIVE' }),
+    );
     const id = json(res).data.id as string;
     expect((await call(claire, 'GET', `/${id}`)).statusCode).toBe(200);
     expect((await call(council, 'GET', `/${id}`)).statusCode).toBe(200);
@@ -120,7 +135,11 @@ describe('who sees what (decision 116)', () => {
     const id = json(await call(claire, 'POST', '', report({ title: 'Ampoule grillée' }))).data.id as string;
     expect((await call(stranger, 'GET', `/${id}`)).statusCode).toBe(404);
     expect(json(await call(stranger, 'GET')).data.items).toEqual([]);
-    const viaHers = await t.app.inject({ method: 'GET', url: `${claire.base}/${id}`, headers: stranger.headers });
+    const viaHers = await t.app.inject({
+      method: 'GET',
+      url: `${claire.base}/${id}`,
+      headers: stranger.headers,
+    });
     expect(viaHers.statusCode).toBe(404);
     const bad = await call(claire, 'GET', '/pas-un-id');
     expect(bad.statusCode).toBe(400);
@@ -128,7 +147,7 @@ describe('who sees what (decision 116)', () => {
 });
 
 describe("'Moi aussi'", () => {
-  it('counts one per record, idempotent; not on one\'s own report; withdrawn on request', async () => {
+  it("counts one per record, idempotent; not on one's own report; withdrawn on request", async () => {
     const id = json(await call(claire, 'POST', '', report({ title: 'Interphone muet' }))).data.id as string;
     const once = await call(bob, 'PUT', `/${id}/soutien`);
     expect(once.statusCode, once.body).toBe(200);
@@ -145,8 +164,9 @@ describe("'Moi aussi'", () => {
 });
 
 describe('notifications of a change', () => {
-  it("the author and supporters are told with the kind SIGNALEMENT, linking to the report", async () => {
-    const id = json(await call(claire, 'POST', '', report({ title: 'Boîtes aux lettres forcées' }))).data.id as string;
+  it('the author and supporters are told with the kind SIGNALEMENT, linking to the report', async () => {
+    const id = json(await call(claire, 'POST', '', report({ title: 'Boîtes aux lettres forcées' }))).data
+      .id as string;
     await call(bob, 'PUT', `/${id}/soutien`);
     const c = await call(council, 'POST', `/${id}/commentaires`, { text: 'Deux boîtes sont fracturées.' });
     expect(c.statusCode, c.body).toBe(200);

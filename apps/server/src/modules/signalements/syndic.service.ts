@@ -49,8 +49,8 @@ export async function answer(
     await repo.updateSignalement(tx, id, {});
     await audit(tx, { comment: { before: null, after: body.text } });
     return tellFollowers(tx, deps, id, null, {
-      title: `Signalement : ${s.title}`,
-      body: `Réponse du syndic : ${body.text.length > 140 ? `${body.text.slice(0, 139)}…` : body.text}`,
+      title: `Signalement : ${s.title}`,
+      body: `Réponse du syndic : ${body.text.length > 140 ? `${body.text.slice(0, 139)}…` : body.text}`,
     });
   });
   await staged.afterCommit().catch(() => undefined);
@@ -60,8 +60,7 @@ export async function answer(
 async function carnetLink(deps: SignalementsDeps, syndicId: string, id: string, body: MoveBody) {
   const found = await repo.findOne(deps.db, id);
   if (!found || found.s.syndic_id !== syndicId) throw new AppError('NOT_FOUND');
-  const fail = (m: string) =>
-    new AppError('VALIDATION_ERROR', m, { errors: { carnet_travaux_ref: m } });
+  const fail = (m: string) => new AppError('VALIDATION_ERROR', m, { errors: { carnet_travaux_ref: m } });
   if (body.status !== 'RESOLU') throw fail("Des travaux du carnet ne se lient qu'à un signalement résolu.");
   const link = await worksEntry(deps.db, found.s.copropriete_id, body.carnet_travaux_ref ?? '');
   if (!link)
@@ -117,7 +116,13 @@ export async function move(
         author_name: author,
       });
     else if (body.comment)
-      await repo.insertEvent(tx, { signalement_id: id, kind: 'COMMENT', text: body.comment, by: 'syndic', author_name: author });
+      await repo.insertEvent(tx, {
+        signalement_id: id,
+        kind: 'COMMENT',
+        text: body.comment,
+        by: 'syndic',
+        author_name: author,
+      });
     await repo.updateSignalement(tx, id, {
       status: body.status,
       planned_on: body.planned_on,
@@ -136,12 +141,12 @@ export async function move(
     const label = SIGNALEMENT_STATUS_LABELS[body.status];
     const when = body.planned_on ? ` pour le ${formatDate(body.planned_on)}` : '';
     return tellFollowers(tx, deps, id, null, {
-      title: `Signalement : ${s.title}`,
+      title: `Signalement : ${s.title}`,
       body: moved
-        ? `Nouveau statut : ${label}${when}.`
+        ? `Nouveau statut : ${label}${when}.`
         : body.comment
-          ? `Réponse du syndic : ${body.comment}`
-          : `Travaux liés : ${link?.label ?? ''}`,
+          ? `Réponse du syndic : ${body.comment}`
+          : `Travaux liés : ${link?.label ?? ''}`,
     });
   });
   if (!result) return 'unchanged';

@@ -57,6 +57,10 @@ export async function eventsOfMany(db: Db, ids: string[]) {
 }
 
 export async function syndicName(db: Db, syndicId: string) {
-  const [row] = await db.select({ name: syndics.name }).from(syndics).where(eq(syndics.id, syndicId)).limit(1);
+  const [row] = await db
+    .select({ name: syndics.name })
+    .from(syndics)
+    .where(eq(syndics.id, syndicId))
+    .limit(1);
   return row?.name ?? '';
 }

@@ -18,9 +18,24 @@ async function present(db: Db, storage: StorageAdapter, syndicId: string, rows: 
   const ids = rows.map((r) => r.s.id);
   const [events, copros, owners, lots] = await Promise.all([
     repo.eventsOfMany(db, ids),
-    externalIdsOf(db, syndicId, 'copropriete', rows.map((r) => r.s.copropriete_id)),
-    externalIdsOf(db, syndicId, 'coproprietaire', rows.map((r) => r.s.author_id)),
-    externalIdsOf(db, syndicId, 'lot', rows.flatMap((r) => (r.s.lot_id ? [r.s.lot_id] : []))),
+    externalIdsOf(
+      db,
+      syndicId,
+      'copropriete',
+      rows.map((r) => r.s.copropriete_id),
+    ),
+    externalIdsOf(
+      db,
+      syndicId,
+      'coproprietaire',
+      rows.map((r) => r.s.author_id),
+    ),
+    externalIdsOf(
+      db,
+      syndicId,
+      'lot',
+      rows.flatMap((r) => (r.s.lot_id ? [r.s.lot_id] : [])),
+    ),
   ]);
   return Promise.all(
     rows.map(async (r) => {
@@ -68,7 +83,10 @@ export async function list(
     status: q.status,
   });
   const page = pageOf(rows, q.limit, (r) => [r.at, r.s.id]);
-  return { items: await present(deps.db, deps.storage, api.syndicId, page.items), next_cursor: page.next_cursor };
+  return {
+    items: await present(deps.db, deps.storage, api.syndicId, page.items),
+    next_cursor: page.next_cursor,
+  };
 }
 
 export async function get(deps: SignalementsDeps, api: SyndicApiContext, id: string) {
