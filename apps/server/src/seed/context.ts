@@ -59,6 +59,9 @@ const ORDER = [
   s.conversations,
   s.conversationMembers,
   s.chatMessages,
+  s.signalements,
+  s.signalementSupporters,
+  s.signalementEvents,
   s.syndicExternalRefs,
 ] as const;
 

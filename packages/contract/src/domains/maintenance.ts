@@ -67,7 +67,7 @@ export const maintenanceContractView = maintenanceContractSchema.extend({ expire
 
 /**
  * The syndic's own reference of a works entry, so a resolved signalement can name the works that
- * fixed it (decision 116).
+ * fixed it (decision 117).
  */
 const worksReference = z.string().trim().min(1).max(100).optional();
 

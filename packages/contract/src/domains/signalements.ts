@@ -97,7 +97,7 @@ const oneParams = z.object({ id: idField, signalementId: idField });
 export const signalementsEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: '/coproprietaires/:id/signalements',
+    path: '/signalements/coproprietaires/:id',
     summary:
       "The building's reports the record may see (open first, then the latest 100 closed): for the building, its own, all for the council",
     tags: ['signalements'],
@@ -106,7 +106,7 @@ export const signalementsEndpoints = {
   }),
   get: defineEndpoint({
     method: 'GET',
-    path: '/coproprietaires/:id/signalements/:signalementId',
+    path: '/signalements/coproprietaires/:id/:signalementId',
     summary: 'One report with its photos, supporters and timeline (404 when the record may not see it)',
     tags: ['signalements'],
     params: oneParams,
@@ -114,7 +114,7 @@ export const signalementsEndpoints = {
   }),
   create: defineEndpoint({
     method: 'POST',
-    path: '/coproprietaires/:id/signalements',
+    path: '/signalements/coproprietaires/:id',
     summary: 'Report a problem of the building (photos uploaded first to the bucket `signalements`)',
     tags: ['signalements'],
     params: recordParams,
@@ -123,7 +123,7 @@ export const signalementsEndpoints = {
   }),
   support: defineEndpoint({
     method: 'PUT',
-    path: '/coproprietaires/:id/signalements/:signalementId/soutien',
+    path: '/signalements/coproprietaires/:id/:signalementId/soutien',
     summary: "'Moi aussi' on an open report of someone else (idempotent)",
     tags: ['signalements'],
     params: oneParams,
@@ -131,7 +131,7 @@ export const signalementsEndpoints = {
   }),
   unsupport: defineEndpoint({
     method: 'DELETE',
-    path: '/coproprietaires/:id/signalements/:signalementId/soutien',
+    path: '/signalements/coproprietaires/:id/:signalementId/soutien',
     summary: "Withdraw one's 'Moi aussi' (idempotent)",
     tags: ['signalements'],
     params: oneParams,
@@ -139,7 +139,7 @@ export const signalementsEndpoints = {
   }),
   comment: defineEndpoint({
     method: 'POST',
-    path: '/coproprietaires/:id/signalements/:signalementId/commentaires',
+    path: '/signalements/coproprietaires/:id/:signalementId/commentaires',
     summary: 'Add a detail to a report (its author, a supporter or a council member)',
     tags: ['signalements'],
     params: oneParams,

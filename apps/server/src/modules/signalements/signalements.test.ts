@@ -21,7 +21,7 @@ async function owner(copro: string, v: { council?: boolean; lots?: string[] } = 
     is_member_syndicat: !!v.council,
     lotNames: v.lots,
   });
-  return { ...u, rec, base: `/api/coproprietaires/${rec.id}/signalements` };
+  return { ...u, rec, base: `/api/signalements/coproprietaires/${rec.id}` };
 }
 
 beforeAll(async () => {

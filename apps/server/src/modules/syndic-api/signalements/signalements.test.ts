@@ -16,7 +16,7 @@ let neighbour: { headers: Record<string, string>; base: string; recId: string };
 async function owner() {
   const u = await makeSignedInUser(t.database.db);
   const rec = await makeCoproprietaire(t.database.db, { copropriete_id: coproId, user_id: u.user.id });
-  return { headers: u.headers, base: `/api/coproprietaires/${rec.id}/signalements`, recId: rec.id };
+  return { headers: u.headers, base: `/api/signalements/coproprietaires/${rec.id}`, recId: rec.id };
 }
 
 beforeAll(async () => {
