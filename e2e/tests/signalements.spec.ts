@@ -112,7 +112,7 @@ test('desktop: claire reports a problem with a photo, then finds it among hers',
   const cards = page.getByTestId('signalement-card');
   await expect(cards.first()).toBeVisible();
   await expect(page.getByTestId('signalements-page')).not.toContainText('bloqué au 3e étage');
-  await page.getByRole('radio', { name: 'Traités' }).check({ force: true });
+  await page.locator('label', { hasText: 'Traités' }).click();
   await expect(page.getByTestId('signalements-page')).toContainText('bloqué au 3e étage');
 
   await page.getByRole('link', { name: 'Signaler un problème' }).click();
@@ -120,12 +120,12 @@ test('desktop: claire reports a problem with a photo, then finds it among hers',
   await fileReport(page, title, 'desktop');
 
   await page.getByRole('link', { name: 'Retour aux signalements' }).click();
-  await page.getByRole('radio', { name: 'Les miens' }).check({ force: true });
+  await page.locator('label', { hasText: 'Les miens' }).click();
   await expect(page.getByRole('link', { name: title })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('desktop-list.png'), fullPage: true });
 
   // The resolved lift shows the carnet works that fixed it.
-  await page.getByRole('radio', { name: 'Traités' }).check({ force: true });
+  await page.locator('label', { hasText: 'Traités' }).click();
   await page.getByRole('link', { name: /bloqué au 3e étage/ }).click();
   await expect(page.getByTestId('linked-works')).toContainText(
     'Travaux liés\u202f: Remplacement de la carte de commande',

@@ -185,7 +185,7 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
     title: 'Fuite au plafond du hall',
     place: 'HALL',
     description:
-      "Une tache d'eau s'étend au plafond du hall du bâtiment A, près des boîtes aux lettres ; des gouttes tombent quand il pleut.",
+      "Une tache d'eau s'étend au plafond du hall du bâtiment A, près des boîtes aux lettres ; des gouttes tombent quand il pleut.",
     visibility: 'IMMEUBLE',
     author: 'claire',
     filed: [9, '18:45'],
