@@ -22,11 +22,13 @@ export function Timeline({ events }: { events: SignalementEvent[] }) {
       lineWidth={2}
       component="ol"
       aria-label={t.timeline}
+      style={{ listStyleType: 'none', marginBlock: 0 }}
     >
       {events.map((e) => (
         <MTimeline.Item
           key={e.id}
           component="li"
+          style={{ listStyleType: 'none' }}
           title={
             <Text fw={600} size="sm" component="span">
               {headline(e)}
