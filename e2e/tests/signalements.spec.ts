@@ -116,6 +116,18 @@ test('desktop: claire reports a problem with a photo, then finds it among hers',
   await expect(page.getByTestId('signalements-page')).toContainText('bloqué au 3e étage');
 
   await page.getByRole('link', { name: 'Signaler un problème' }).click();
+  // The open reports of the same place come first, and each opens its page.
+  await page.getByLabel('Lieu').selectOption({ label: 'Hall' });
+  const open = page.getByTestId('open-reports').getByTestId('signalement-card');
+  await expect(open.first()).toContainText('Hall ·');
+  await page
+    .getByTestId('open-reports')
+    .getByRole('link', { name: 'La porte du hall B ne ferme plus' })
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'La porte du hall B ne ferme plus' }),
+  ).toBeVisible();
+  await page.goBack();
   const title = `Palier sans lumière ${Date.now()}`;
   await fileReport(page, title, 'desktop');
 

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coproprietaireLots, notifications } from '../../db/schema/index.js';
+import { coproprietaireLots, coproprietes, notifications, previewTokens } from '../../db/schema/index.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
 import { makeCopropriete, makeCoproprietaire, makeSignedInUser } from '../../test/factories.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 
@@ -107,9 +108,22 @@ describe('filing a report', () => {
     expect(json(ownLot).data.place_label).toMatch(/^Lot .+ · Appartement T3$/);
   });
 
-  it('a preview (read-only) or a signed-out caller cannot file', async () => {
+  it("needs a session: signed out, or with only a syndic's preview token (the preview has no signalements), is a 401", async () => {
     const anon = await t.app.inject({ method: 'POST', url: claire.base, payload: report() });
     expect(anon.statusCode).toBe(401);
+    const [copro] = await t.database.db.select().from(coproprietes).where(eq(coproprietes.id, coproId));
+    const token = randomToken();
+    await t.database.db.insert(previewTokens).values({
+      token_hash: sha256(token),
+      syndic_id: copro.syndic_id,
+      coproprietaire_id: claire.rec.id,
+      expires_at: new Date(Date.now() + 3600_000),
+    });
+    const h = { 'x-preview-token': token };
+    const read = await t.app.inject({ method: 'GET', url: claire.base, headers: h });
+    expect(read.statusCode).toBe(401);
+    const write = await t.app.inject({ method: 'POST', url: claire.base, headers: h, payload: report() });
+    expect(write.statusCode).toBe(401);
   });
 });
 

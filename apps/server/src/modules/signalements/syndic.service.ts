@@ -90,11 +90,10 @@ export async function move(
   const result = await deps.db.transaction(async (tx) => {
     const s = await mine(tx, syndic.id, id);
     const from = s.status as SignalementStatus;
+    // No ref keeps the current link; a ref names the works to link (again).
+    const relink = body.carnet_travaux_ref !== null && body.carnet_travaux_ref !== s.carnet_travaux_ref;
     const same =
-      from === body.status &&
-      (s.planned_on ?? null) === body.planned_on &&
-      (body.carnet_travaux_ref ?? null) === (s.carnet_travaux_ref ?? null) &&
-      !body.comment;
+      from === body.status && (s.planned_on ?? null) === body.planned_on && !relink && !body.comment;
     if (same) return null;
     if (from !== body.status || body.status === 'PLANIFIE') {
       const ok = checkSignalementMove(from, body.status, body);

@@ -157,6 +157,10 @@ describe('the syndic API of signalements', () => {
       resolved.events.map((e: { kind: string; status: string | null }) => `${e.kind}:${e.status ?? ''}`),
     ).toEqual(['CREATED:NOUVEAU', 'COMMENT:', 'STATUS:PLANIFIE', 'STATUS:RESOLU']);
 
+    // RESOLU again with no reference keeps the link and tells no one.
+    const same = json(await api('POST', `/${id}/status`, { status: 'RESOLU' })).data;
+    expect(same).toMatchObject({ result: 'unchanged', resource: { carnet_travaux: { ref: 'ASC-2026-01' } } });
+
     const seenByAuthor = json(
       await t.app.inject({ method: 'GET', url: `${author.base}/${id}`, headers: author.headers }),
     ).data;
