@@ -39,7 +39,11 @@ export function SignalementCard({
             )}
           </Group>
           <Text component={H} fw={600} fz="md" m={0}>
-            <Link to={to} relative="path" style={{ color: 'inherit', display: 'inline-block', minHeight: 24 }}>
+            <Link
+              to={to}
+              relative="path"
+              style={{ color: 'inherit', display: 'inline-block', minHeight: 24 }}
+            >
               {s.title}
             </Link>
           </Text>
