@@ -6,7 +6,9 @@ import {
   signalementsEndpoints as e,
 } from '@tantieme/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../api';
+import { useRealtimeEvents } from '../notifications/realtime';
 
 const listKey = (recordId: string) => ['signalements', recordId];
 const oneKey = (recordId: string, id: string) => ['signalements', recordId, id];
@@ -27,6 +29,23 @@ export function useSignalement(recordId: string, id: string) {
     enabled: !!recordId && !!id,
     retry: false,
   });
+}
+
+/**
+ * The syndic's answers and moves reach the author and supporters as notifications: on a new one
+ * for this record, the reports shown are fetched again.
+ */
+export function useLiveSignalements(recordId: string) {
+  const qc = useQueryClient();
+  useRealtimeEvents(
+    useCallback(
+      (e) => {
+        if ('notification_action' in e && e.notification_action === 'new' && e.coproprietaire_id === recordId)
+          void qc.invalidateQueries({ queryKey: listKey(recordId) });
+      },
+      [qc, recordId],
+    ),
+  );
 }
 
 /** After a change: the report as answered, and the list refetched. */

@@ -23,7 +23,7 @@ import { MeTooButton } from '../components/MeTooButton';
 import { StatusBadge } from '../components/StatusBadge';
 import { Timeline } from '../components/Timeline';
 import { signalementsFr as t } from '../fr';
-import { useComment, useSignalement } from '../queries';
+import { useComment, useLiveSignalements, useSignalement } from '../queries';
 
 function CommentForm({ recordId, id }: { recordId: string; id: string }) {
   const comment = useComment(recordId, id);
@@ -62,6 +62,7 @@ function CommentForm({ recordId, id }: { recordId: string; id: string }) {
 export default function SignalementDetailPage() {
   const { coproId = '', signalementId = '' } = useParams();
   const q = useSignalement(coproId, signalementId);
+  useLiveSignalements(coproId);
   const back = (
     <Anchor component={Link} to=".." relative="path" size="sm" style={{ alignSelf: 'flex-start' }}>
       <Group gap={4} component="span" mih={24}>

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { MeTooButton } from '../components/MeTooButton';
 import { SignalementCard } from '../components/SignalementCard';
 import { signalementsFr as t } from '../fr';
-import { useSignalements } from '../queries';
+import { useLiveSignalements, useSignalements } from '../queries';
 
 type Filter = 'open' | 'closed' | 'mine';
 
@@ -14,6 +14,7 @@ type Filter = 'open' | 'closed' | 'mine';
 export default function SignalementsPage() {
   const { coproId = '' } = useParams();
   const q = useSignalements(coproId);
+  useLiveSignalements(coproId);
   const [filter, setFilter] = useState<Filter>('open');
   const all = q.data?.items ?? [];
   const shown = all.filter((s) =>
