@@ -118,6 +118,8 @@ function signedIn(s: { tilleuls: Rec; assemblyId: string | null; smsId: string |
     `${b}/compte`,
     `${b}/verification`,
     `${b}/carnet-entretien`,
+    `${b}/signalements`,
+    `${b}/signalements/nouveau`,
     `${b}/copro-invoices`,
     `${b}/document/fonctionnement`,
     `${b}/document/copropriete`,

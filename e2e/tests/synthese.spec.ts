@@ -327,7 +327,11 @@ test.describe('as claire', () => {
     }
     await bar.getByRole('button', { name: 'Plus' }).click();
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['Factures et Devis', 'Configuration']);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Factures et Devis',
+      'Signalements',
+      'Configuration',
+    ]);
     const entry = menu.getByRole('menuitem', { name: 'Configuration' });
     expect((await entry.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     await entry.click();

@@ -25,6 +25,7 @@ import { verificationRoutes } from './verification/verification.routes.js';
 import { documentsRoutes } from './documents/documents.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { communicationsRoutes } from './communications/communications.routes.js';
+import { signalementsRoutes } from './signalements/signalements.routes.js';
 
 /** Every module's routes, one line each. */
 export async function registerModules(app: FastifyInstance) {
@@ -53,5 +54,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(documentsRoutes);
   await app.register(invoicesRoutes);
   await app.register(communicationsRoutes);
+  await app.register(signalementsRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

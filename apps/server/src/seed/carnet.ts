@@ -2,6 +2,7 @@ import { carnetsEntretien, syndicExternalRefs } from '../db/schema/index.js';
 import { isoOf } from './clock.js';
 import { newId, type SeedContext } from './context.js';
 import type { CoproInfo } from './copro.js';
+import { liftWorks } from './signalements.js';
 
 export const CARNET_EXTERNAL_ID = 'CARNET-TILLEULS';
 
@@ -74,6 +75,8 @@ export function seedCarnet(
       },
     ],
     major_works: [
+      // The repair a resolved signalement (the lift of building A) is linked to.
+      liftWorks(y),
       {
         year: 2025,
         nature: 'Remplacement de la chaudière collective (gaz à condensation)',

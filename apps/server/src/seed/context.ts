@@ -61,6 +61,9 @@ const ORDER = [
   s.conversations,
   s.conversationMembers,
   s.chatMessages,
+  s.signalements,
+  s.signalementSupporters,
+  s.signalementEvents,
   s.syndicExternalRefs,
 ] as const;
 

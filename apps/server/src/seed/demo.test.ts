@@ -21,6 +21,8 @@ import {
   bills,
   chargeInvoices,
   chatMessages,
+  signalementEvents,
+  signalements,
   communications,
   conversationMembers,
   conversations,
@@ -80,6 +82,8 @@ async function seededTexts({ withSms = true } = {}): Promise<string[]> {
   const n = await db().select({ a: notifications.title, b: notifications.body }).from(notifications);
   const m = await db().select({ a: messages.title, b: messages.body }).from(messages);
   const c = await db().select({ a: chatMessages.text }).from(chatMessages);
+  const sg = await db().select({ a: signalements.title, b: signalements.description }).from(signalements);
+  const se = await db().select({ a: signalementEvents.text }).from(signalementEvents);
   const k = await db()
     .select({ a: communications.subject, b: communications.content, how: communications.sending_method })
     .from(communications);
@@ -87,6 +91,8 @@ async function seededTexts({ withSms = true } = {}): Promise<string[]> {
     ...n.flatMap((r) => [r.a, r.b]),
     ...m.flatMap((r) => [r.a, r.b]),
     ...c.map((r) => r.a),
+    ...sg.flatMap((r) => [r.a, r.b]),
+    ...se.map((r) => r.a),
     ...k
       .filter((r) => withSms || r.how !== 'sms')
       .flatMap((r) => (r.how === 'sms' && !withSms ? [] : [r.a, r.b])),
@@ -503,6 +509,44 @@ describe('demo seed', () => {
       (x) => x.includes('’') || /[ \u00a0][:;!?]/.test(x) || /«[^\u00a0\u202f]|[^\u00a0\u202f]»/.test(x),
     );
     expect(slips).toEqual([]);
+  });
+
+  it('files signalements in every state at Les Tilleuls, the lift linked to the carnet works that fixed it', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'claire.martin@example.fr', password: 'Tilleuls2024' },
+    });
+    const headers = { authorization: `Bearer ${json(login).data.token}` };
+    const base = `/api/signalements/coproprietaires/${demo.claireTilleulsId}`;
+    const items: { id: string; title: string; status: string; supporters: number; visibility: string }[] =
+      json(await t.app.inject({ method: 'GET', url: base, headers })).data.items;
+    expect(new Set(items.map((i) => i.status))).toEqual(
+      new Set(['NOUVEAU', 'PRIS_EN_COMPTE', 'PLANIFIE', 'RESOLU', 'CLOS']),
+    );
+    // Claire sits on the council: Paul's private report is hers to see.
+    expect(items.some((i) => i.visibility === 'PRIVE')).toBe(true);
+    expect(items.find((i) => i.status === 'NOUVEAU')?.supporters).toBe(2);
+    const lift = items.find((i) => i.status === 'RESOLU')!;
+    const detail = json(await t.app.inject({ method: 'GET', url: `${base}/${lift.id}`, headers })).data;
+    expect(detail.carnet_travaux.label).toMatch(/ascenseur du bâtiment A/);
+    expect(detail.photos).toHaveLength(1);
+    // The seed wrote the photo and its sizes to its own storage (the app's signs the same keys).
+    const key = decodeURIComponent(new URL(detail.photos[0].small, 'http://x').pathname).replace(
+      /^.*?\/files\//,
+      '',
+    );
+    expect(await storage.exists(key)).toBe(true);
+    const carnet = json(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/coproprietaires/${demo.claireTilleulsId}/carnet-entretien/lecture`,
+        headers,
+      }),
+    ).data.carnet;
+    expect(carnet.major_works.map((w: { reference?: string }) => w.reference)).toContain(
+      detail.carnet_travaux.ref,
+    );
   });
 
   it('creates the invitations and the preview token', async () => {

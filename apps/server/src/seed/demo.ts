@@ -16,6 +16,7 @@ import { assemblyDates, seedAssemblies, voteUntilDay } from './assemblies.js';
 import { seedAssemblyRefs } from './assemblies.syndic.js';
 import { addDays, isoOf, makeClock } from './clock.js';
 import { seedCarnet } from './carnet.js';
+import { seedSignalements } from './signalements.js';
 import { seedChatStaff, seedCouncilMember } from './chat.js';
 import { seedCommunications } from './communications.js';
 import { Rows, type SeedContext } from './context.js';
@@ -346,6 +347,7 @@ export async function seedDemo(
   seedPreviewToken(ctx, syndics.lefevre.id, claire);
   seedSyndicRefs(ctx, tilleuls);
   seedCarnet(ctx, tilleuls, { agDate: ag.past, worksBudgetCents: worksBudget });
+  await seedSignalements(ctx, tilleuls);
   const staff = await seedChatStaff(ctx, syndics.lefevre.gestionnaire);
   const council = await seedCouncilMember(ctx, tilleuls.owner('rousseau').id);
 

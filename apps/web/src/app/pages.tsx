@@ -38,6 +38,9 @@ export const pages: Record<string, ComponentType> = {
   Notifications: lazy(() => import('../features/notifications/pages/NotificationsPage')),
   Verification: lazy(() => import('../features/verification/pages/VerificationPage')),
   CarnetEntretien: lazy(() => import('../features/maintenance/pages/CarnetEntretienPage')),
+  Signalements: lazy(() => import('../features/signalements/pages/SignalementsPage')),
+  SignalementNew: lazy(() => import('../features/signalements/pages/SignalementNewPage')),
+  SignalementDetail: lazy(() => import('../features/signalements/pages/SignalementDetailPage')),
   CoproprietaireInfo: lazy(() => import('../features/coproprietaire/pages/CoproprietaireInfoPage')),
   // syndic preview
   SyndicPreviewHome: lazy(() => import('../features/synthese/pages/SyndicPreviewHomePage')),

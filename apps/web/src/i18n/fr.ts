@@ -25,6 +25,7 @@ export const fr = {
     CommunicationPostal: 'Communication',
     DocumentChecklist: 'Documents obligatoires',
     DocumentCarnet: "Carnet d'entretien",
+    Signalements: 'Signalements',
     Facture: 'Situation de compte',
     Assemblee: 'Assemblée gle',
     Setting: 'Configuration',

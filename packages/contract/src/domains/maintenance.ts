@@ -65,6 +65,12 @@ export const maintenanceContractSchema = z.object({
 export const insuranceContractView = insuranceContractSchema.extend({ expires_on: contractEndView });
 export const maintenanceContractView = maintenanceContractSchema.extend({ expires_on: contractEndView });
 
+/**
+ * The syndic's own reference of a works entry, so a resolved signalement can name the works that
+ * fixed it (decision 117).
+ */
+const worksReference = z.string().trim().min(1).max(100).optional();
+
 /** Where a work of the diagnostic technique global stands. */
 export const DTG_WORK_STATUSES = ['A_VOTER', 'VOTE', 'EN_COURS', 'REALISE', 'NON_RETENU'] as const;
 export type DtgWorkStatus = (typeof DTG_WORK_STATUSES)[number];
@@ -99,6 +105,7 @@ export const majorWorkSchema = z.object({
   year,
   nature: text(300),
   contractor: text(200),
+  reference: worksReference,
 });
 
 /** Art. 3, 6°: one line of the schedule of the plan pluriannuel de travaux. */

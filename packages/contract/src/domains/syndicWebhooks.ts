@@ -21,6 +21,8 @@ export const WEBHOOK_EVENTS = [
   'onboarding.updated',
   'message.created',
   'assemblee.closed',
+  'signalement.created',
+  'signalement.commented',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

@@ -13,3 +13,4 @@ export * from './outbox.js';
 export * from './maintenance.js';
 export * from './assemblyHeads.js';
 export * from './convocations.js';
+export * from './signalements.js';

@@ -15,8 +15,14 @@ type MaintenanceContract = {
   reference: string;
   expires_on: string | null;
 };
-type MajorWork = { year: number; nature: string; contractor: string };
-type DtgWork = { work: string; planned_year: number; estimated_cents: number; status: string };
+type MajorWork = { year: number; nature: string; contractor: string; reference?: string };
+type DtgWork = {
+  work: string;
+  planned_year: number;
+  estimated_cents: number;
+  status: string;
+  reference?: string;
+};
 type WorksPlan = {
   adopted_on: string | null;
   items: { year: number; nature: string; estimated_cents: number | null }[];

@@ -112,3 +112,17 @@ export async function externalRecord(deps: MaintenanceDeps, token: string | unde
     carnet: await carnetOf(deps.db, row),
   };
 }
+
+/**
+ * A works entry of the building's carnet by the syndic's reference (major works, then the DTG's
+ * list), with the words a linked signalement shows; undefined when the carnet has none.
+ */
+export async function worksEntry(db: Db, coproprieteId: string, reference: string) {
+  const c = await repo.findCarnet(db, coproprieteId);
+  if (!c) return undefined;
+  const major = c.major_works.find((w) => w.reference === reference);
+  if (major) return { ref: reference, label: `${major.nature} (${major.year}, ${major.contractor})` };
+  const dtg = c.dtg_works.find((w) => w.reference === reference);
+  if (dtg) return { ref: reference, label: `${dtg.work} (${dtg.planned_year})` };
+  return undefined;
+}

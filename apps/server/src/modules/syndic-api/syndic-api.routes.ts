@@ -10,6 +10,7 @@ import { syndicDocumentsRoutes } from './documents/documents.routes.js';
 import { listAudit, syndicRoute } from './kit/index.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { rgpdRoutes } from './rgpd/rgpd.routes.js';
+import { syndicSignalementsRoutes } from './signalements/signalements.routes.js';
 import { createPreviewToken } from './syndic-api.service.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
@@ -28,4 +29,5 @@ export async function syndicApiRoutes(app: FastifyInstance) {
   await app.register(syndicCarnetsRoutes);
   await app.register(syndicStaffRoutes);
   await app.register(syndicDocumentsRoutes);
+  await app.register(syndicSignalementsRoutes);
 }

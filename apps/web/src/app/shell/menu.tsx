@@ -1,6 +1,7 @@
 import type { CoproprietaireSummary } from '@tantieme/contract';
 import { menuVisibility } from '@tantieme/contract';
 import {
+  IconAlertTriangle,
   IconFileInvoice,
   IconFiles,
   IconHome,
@@ -98,6 +99,12 @@ export function dashboardMenu(rec: CoproprietaireSummary | null): MenuEntry[] {
       label: m.Document,
       icon: <IconFiles size={I} />,
       children: docChildren,
+    },
+    {
+      name: 'Signalements',
+      segment: 'signalements',
+      label: m.Signalements,
+      icon: <IconAlertTriangle size={I} />,
     },
     { name: 'Facture', segment: 'facture-v2', label: m.Facture, icon: <IconReceipt2 size={I} /> },
     v.assemblee && {
