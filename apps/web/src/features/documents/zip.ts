@@ -1,5 +1,6 @@
 import { documentZipPath, PREVIEW_TOKEN_HEADER } from '@tantieme/contract';
 import { getPreviewToken, getToken } from '../../api';
+import { readWithProgress } from './progress';
 
 /**
  * Downloads the chosen documents as one archive, reporting the bytes received against the
@@ -21,21 +22,8 @@ export async function downloadZip(
     headers,
     body: JSON.stringify({ ids }),
   });
-  if (!res.ok || !res.body) throw new Error(`archive ${res.status}`);
-  const total = Number(res.headers.get('content-length')) || 0;
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  onProgress(0);
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.length;
-    if (total) onProgress(Math.min(1, received / total));
-  }
-  if (total && received !== total) throw new Error('archive cut');
-  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'application/zip' }));
+  if (!res.ok) throw new Error(`archive ${res.status}`);
+  const url = URL.createObjectURL(await readWithProgress(res, onProgress));
   const a = document.createElement('a');
   a.href = url;
   a.download = `documents-${new Date().toISOString().slice(0, 10)}.zip`;
