@@ -82,7 +82,8 @@ TantiemeSw.kindOf = (method, url, mode, origin) => {
   if (method === 'POST' && u.pathname === '/api/reads') return 'reads';
   if (method !== 'GET') return null;
   if (u.pathname.startsWith('/api/')) return TantiemeSw.isOfflineRead(u.pathname) ? 'read' : null;
-  if (mode === 'navigate') return u.pathname.startsWith('/syndic-preview/') ? null : 'page';
+  // The syndic's preview is another person's data; a file opened in a tab is not a page of the app.
+  if (mode === 'navigate') return /^\/(syndic-preview|files|dev)\//.test(u.pathname) ? null : 'page';
   if (u.pathname.startsWith('/assets/') || /^\/(favicon\.svg|manifest\.webmanifest|icon-[\w-]+\.png)$/.test(u.pathname))
     return 'asset';
   return null;

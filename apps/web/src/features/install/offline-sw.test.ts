@@ -37,6 +37,7 @@ describe('offline reading in the service worker', () => {
     ['GET', 'https://js.stripe.com/v3/', 'no-cors', null],
     ['GET', `/syndic-preview/${R}/home`, 'navigate', null],
     ['GET', `/${R}/facture-v2`, 'navigate', 'page'],
+    ['GET', '/files/syndic/pv.pdf?e=1&s=2', 'navigate', null],
     ['GET', '/assets/boot-abc123.js', 'no-cors', 'asset'],
     ['GET', '/manifest.webmanifest', 'no-cors', 'asset'],
     ['GET', '/files/syndic/x.pdf?e=1&s=2', 'no-cors', null],
