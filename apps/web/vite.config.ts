@@ -186,6 +186,8 @@ const CORE = appModules(
     'api',
     'app/session',
     'app/afterFirstScreen',
+    // What the API client and the sign-out tell the offline banner (a few hundred bytes).
+    'features/install/offline',
     'features/notifications/realtime',
     'app/guard',
     'ui/logo',
@@ -229,6 +231,7 @@ const SHELL = appModules(
     'app/shell/(menu|DashboardNav|MobileBar|AppHeader|LazyUserSidebar)',
     'features/coproprietaire/(DisabledRecord|PendingAttach|remove|fr)',
     'features/onboarding/OnboardingRedirect',
+    'features/install/OfflineBanner',
     'features/notifications/(push|NotificationsLive|MessageShortcut|NotificationBell|fr)',
     'features/notifications/components/(FeedList|useFeed|NotificationsFeed|NotificationDetail)',
     'features/chat/(ChatShortcut|queries|fr)',

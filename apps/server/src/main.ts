@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startOutboxWorker } from './outbox/worker.js';
+import { fillDocumentTexts } from './modules/documents/search.service.js';
 import { startWebhookWorker } from './modules/syndic-api/webhooks/webhooks.delivery.js';
 import { attachRealtime } from './realtime/index.js';
 import { roomRules } from './realtime/rooms.js';
@@ -35,6 +36,11 @@ async function main() {
   });
 
   printDemoLogins(config, demo);
+  // Documents stored before their text was read at upload: read once, in the background.
+  fillDocumentTexts(database.db, app.platform.storage).then(
+    (n) => n && app.log.info(`text of ${n} documents read for search`),
+    (err) => app.log.error({ err }, 'reading documents text failed'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

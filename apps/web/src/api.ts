@@ -1,5 +1,6 @@
 import { createApiClient, STORAGE_KEYS } from '@tantieme/contract';
 import { takeEarly } from './app/early';
+import { noteAnswer } from './features/install/offline';
 
 /** Where a 401 sends the user (SPEC §7); set by the router once it exists. */
 let onUnauthorized: () => void = () => {
@@ -20,5 +21,6 @@ export const api = createApiClient({
   getPreviewToken,
   onUnauthorized: () => onUnauthorized(),
   // A read the entry started before the application loaded (app/early.ts) is taken, not re-sent.
-  fetch: (input, init) => takeEarly(String(input), init) ?? fetch(input, init),
+  // A read the worker answered from its cache marks the page as offline (features/install/offline.ts).
+  fetch: (input, init) => (takeEarly(String(input), init) ?? fetch(input, init)).then(noteAnswer),
 });

@@ -44,6 +44,8 @@ export * from './rules/csv.js';
 export * from './domains/syndicImport.js';
 export * from './domains/notifications.js';
 export * from './rules/documents.js';
+export * from './rules/document-search.js';
+export * from './domains/document-search.js';
 export * from './domains/documents.js';
 export * from './domains/syndicAssemblees.js';
 export * from './domains/syndicConvocations.js';

@@ -23,6 +23,7 @@ import { chatRoutes } from './chat/chat.routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
 import { documentsRoutes } from './documents/documents.routes.js';
+import { documentSearchRoutes } from './documents/search.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { communicationsRoutes } from './communications/communications.routes.js';
 import { signalementsRoutes } from './signalements/signalements.routes.js';
@@ -52,6 +53,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(verificationRoutes);
   await app.register(maintenanceRoutes);
   await app.register(documentsRoutes);
+  await app.register(documentSearchRoutes);
   await app.register(invoicesRoutes);
   await app.register(communicationsRoutes);
   await app.register(signalementsRoutes);

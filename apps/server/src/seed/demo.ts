@@ -2,6 +2,7 @@ import { seedConvocations } from './convocations.js';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { fillDocumentTexts } from '../modules/documents/search.service.js';
 import type { StorageAdapter } from '../platform/storage.js';
 import {
   INVITATION_CODES,
@@ -353,6 +354,8 @@ export async function seedDemo(
 
   await Promise.all(ctx.writes);
   await ctx.rows.flush(db);
+  // The demo's PDFs are found by their words, as the syndic's uploads are.
+  await fillDocumentTexts(db, storage);
   await staff.link(db);
   await council.link(db);
 

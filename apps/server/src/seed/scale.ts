@@ -370,10 +370,11 @@ export async function seedScale(
       );
       await run(
         'documents',
-        sql`insert into documents (id, coproprietaire_id, type_code, file_id, name, amount_cents, amount_type, date)
+        // No bytes behind these files: no text to read ('' rather than null, which awaits reading).
+        sql`insert into documents (id, coproprietaire_id, type_code, file_id, name, amount_cents, amount_type, date, content_text)
         select ${id('doc', sql`n::bigint * 100 + d`)}, ${id('owner', sql`n`)}, 'APPEL_FONDS',
           ${id('file', sql`n::bigint * 100 + d`)}, 'Appel de fonds T' || (1 + (d - 1) % 4), 30000 + (n % 50) * 1000, 'debit',
-          make_date(${int(FIRST_YEAR + YEARS - 1)}, 1 + ((d - 1) % 4) * 3, 1)
+          make_date(${int(FIRST_YEAR + YEARS - 1)}, 1 + ((d - 1) % 4) * 3, 1), ''
         from ${owners}, generate_series(1, ${int(o.documentsPerRecord)}) d`,
       );
     });
@@ -404,7 +405,7 @@ export async function seedScale(
     await step(
       tx,
       'group_documents',
-      sql`insert into documents (id, group_id, file_id, name, date, year, ag_kind)
+      sql`insert into documents (id, group_id, file_id, name, date, year, ag_kind, content_text)
       select ${id('gdoc', sql`c * 100 + d`)},
         ${id('dgroup', sql`c * 10 + case when d = 1 then 1 when d <= 3 then 2 else 3 end`)}, ${id('gfile', sql`c * 100 + d`)},
         case when d = 1 then 'Règlement de copropriété' when d = 2 then 'Contrat d''entretien de l''ascenseur'
@@ -412,7 +413,7 @@ export async function seedScale(
           else 'Procès-verbal AG ' || ${agYear} end,
         case when d <= 3 then make_date(${int(FIRST_YEAR)}, d * 3, 1) else make_date(${agYear}, 6, 15) end,
         case when d <= 3 then null else ${agYear} end,
-        case when d <= 3 then null when d % 2 = 0 then 'quote' else 'record' end
+        case when d <= 3 then null when d % 2 = 0 then 'quote' else 'record' end, ''
       from ${copros}, ${docs}`,
     );
   });

@@ -21,6 +21,7 @@ export const pages: Record<string, ComponentType> = {
   CoproHome: lazy(() => import('../features/synthese/pages/CoproHomePage')),
   Invoices: lazy(() => import('../features/documents/pages/InvoicesPage')),
   DocumentFonction: lazy(() => import('../features/documents/pages/DocumentFonctionPage')),
+  DocumentRecherche: lazy(() => import('../features/documents/pages/DocumentRecherchePage')),
   DocumentSyndic: lazy(() => import('../features/documents/pages/DocumentSyndicPage')),
   DocumentCopropriete: lazy(() => import('../features/documents/pages/DocumentCoproprietePage')),
   CommunicationPostal: lazy(() => import('../features/documents/pages/CommunicationPostalPage')),

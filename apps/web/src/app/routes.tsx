@@ -33,6 +33,7 @@ const withAlias = (path: string, name: keyof typeof pages): RouteObject[] => [
 const documentChildren = (syndicat: boolean): RouteObject[] => [
   { index: true, element: <Navigate to="fonctionnement" replace /> },
   { path: 'fonctionnement', element: P('DocumentFonction') },
+  { path: 'recherche', element: P('DocumentRecherche') },
   { path: 'syndic', element: P('DocumentSyndic') },
   { path: 'copropriete', element: P('DocumentCopropriete') },
   // Every co-owner of the building, read-only (décret 2019-502 art. 1, 3°).

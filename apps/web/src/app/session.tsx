@@ -7,6 +7,7 @@ import {
 } from '@tantieme/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { clearOfflineData } from '../features/install/offline';
 import { api, getToken, setToken } from '../api';
 
 interface Session {
@@ -30,6 +31,7 @@ export function wipeLocalSession() {
   const alias = localStorage.getItem(SYNDIC_ALIAS_KEY);
   localStorage.clear();
   sessionStorage.removeItem(STORAGE_KEYS.SPT);
+  clearOfflineData();
   // The syndic alias survives so the visitor lands on their syndic's login page.
   if (alias) localStorage.setItem(SYNDIC_ALIAS_KEY, alias);
 }

@@ -20,6 +20,7 @@ export const fr = {
     Invoices: 'Factures et Devis',
     Document: 'Documents',
     DocumentFonction: 'Mes documents',
+    DocumentRecherche: 'Rechercher',
     DocumentCopropriete: 'Ceux de la copropriétés',
     DocumentSyndic: 'Ceux du syndic',
     CommunicationPostal: 'Communication',

@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customType, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { coproprietaires, coproprietes } from './copro.js';
 import { files } from './files.js';
 import { syndics } from './syndic.js';
@@ -35,6 +36,8 @@ export const documentGroups = pgTable(
   ],
 );
 
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /**
  * A document. Own documents have coproprietaire_id and type_code; group documents have
  * group_id. For AG groups, ag_kind is 'quote' or 'record'; bank statements use year/month.
@@ -58,8 +61,15 @@ export const documents = pgTable(
     year: integer('year'),
     month: integer('month'),
     ag_kind: text('ag_kind'),
+    /** The text of a PDF, read when stored (platform/pdf-text.ts); null until read. */
+    content_text: text('content_text'),
+    /** Name, year and text as french words, accents folded (migration 0029, decision 123). */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('french'::regconfig, translate(lower("name" || ' ' || coalesce("year"::text, '') || ' ' || coalesce("content_text", '')), 'àâäáãéèêëíìîïóòôöõúùûüýÿçñœæ', 'aaaaaeeeeiiiiooooouuuuyycnoa'))`,
+    ),
   },
   (t) => [
+    index('documents_search').using('gin', t.search),
     index('documents_owner').on(t.coproprietaire_id, t.type_code),
     index('documents_group').on(t.group_id),
   ],

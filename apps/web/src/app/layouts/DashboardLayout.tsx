@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import { DisabledRecord } from '../../features/coproprietaire/DisabledRecord';
 import { PendingAttachCheck } from '../../features/coproprietaire/PendingAttach';
+import { OfflineBanner } from '../../features/install/OfflineBanner';
 import { NotificationsLive } from '../../features/notifications/NotificationsLive';
 import { useCoproprietaires } from '../../features/coproprietaire/queries';
 import { OnboardingRedirect } from '../../features/onboarding/OnboardingRedirect';
@@ -50,6 +51,7 @@ export function DashboardLayout() {
         {known && !disabled ? <OnboardingRedirect /> : null}
         <PendingAttachCheck />
         <NotificationsLive />
+        <OfflineBanner />
         <Suspense fallback={<LoadingOverlay />}>
           {disabled ? <DisabledRecord /> : known ? <Outlet /> : <NotFound />}
         </Suspense>

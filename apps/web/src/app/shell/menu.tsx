@@ -41,6 +41,7 @@ export function dashboardMenu(rec: CoproprietaireSummary | null): MenuEntry[] {
   const m = fr.menu;
   const docChildren: MenuEntry[] = [
     { name: 'DocumentFonction', segment: 'document/fonctionnement', label: m.DocumentFonction, icon: null },
+    { name: 'DocumentRecherche', segment: 'document/recherche', label: m.DocumentRecherche, icon: null },
     ...(v.coproDocuments
       ? [
           {

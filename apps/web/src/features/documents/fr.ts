@@ -7,6 +7,26 @@ export const frDocs = {
     postals: 'Communication',
     invoices: 'Factures et Devis',
     checklist: 'Documents obligatoires',
+    recherche: 'Rechercher un document',
+  },
+  search: {
+    label: 'Rechercher',
+    placeholder: 'Nom, type, année ou mot du document',
+    year: 'Année',
+    allYears: 'Toutes les années',
+    type: 'Type',
+    allTypes: 'Tous les types',
+    count: (n: number, more: boolean) =>
+      n === 0
+        ? 'Aucun document ne correspond.'
+        : `${more ? 'Plus de ' : ''}${n} document${n > 1 ? 's' : ''}${more ? ' : précisez la recherche.' : ''}`,
+    select: (name: string) => `Sélectionner « ${name} »`,
+    selectAll: 'Tout sélectionner',
+    download: (n: number) => (n ? `Télécharger la sélection (${n})` : 'Télécharger la sélection'),
+    downloading: (pct: number) => `Téléchargement… ${pct} %`,
+    downloadLabel: "Progression du téléchargement de l'archive",
+    downloadError: "Le téléchargement de l'archive a échoué. Réessayez.",
+    found: 'Extrait du document',
   },
   empty: 'Aucun document disponible pour le moment',
   loading: 'Chargement…',

@@ -5,6 +5,7 @@ import {
   type CoproprietaireSummary,
   DOCUMENTS_PAGE_SIZE,
   documentEndpoints as de,
+  documentSearchEndpoints as dse,
   INVOICE_PAGE_SIZE,
   invoiceEndpoints as ie,
   ApiError,
@@ -182,6 +183,28 @@ export function useChecklist(recordId: string | undefined) {
     queryKey: ['documents', 'checklist', recordId],
     enabled: !!recordId,
     queryFn: () => api.call(checklistEndpoints.forCouncil, { params: { coproId: recordId! } }),
+    retry: retryUnlessRefused,
+  });
+}
+
+/** Documents found: every document the record may see, by words, year and kind (server-side). */
+export function useDocumentSearch(
+  recordId: string | undefined,
+  query: { q: string; year: number | null; type: string | null },
+) {
+  return useQuery({
+    queryKey: ['documents', 'search', recordId, query],
+    enabled: !!recordId,
+    placeholderData: (prev) => prev,
+    queryFn: () =>
+      api.call(dse.search, {
+        params: { coproId: recordId! },
+        query: {
+          ...(query.q ? { q: query.q } : {}),
+          ...(query.year ? { year: query.year } : {}),
+          ...(query.type ? { type: query.type } : {}),
+        },
+      }),
     retry: retryUnlessRefused,
   });
 }

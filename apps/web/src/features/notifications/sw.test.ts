@@ -28,9 +28,16 @@ function loadWorker() {
 const ORIGIN = 'https://app.tantieme.fr';
 
 describe('service worker', () => {
-  it('listens to install, activate, push and notificationclick', () => {
+  it('listens to install, activate, push, notificationclick, and fetch and message (offline reading)', () => {
     const { listeners, self } = loadWorker();
-    expect(listeners.sort()).toEqual(['activate', 'install', 'notificationclick', 'push']);
+    expect(listeners.sort()).toEqual([
+      'activate',
+      'fetch',
+      'install',
+      'message',
+      'notificationclick',
+      'push',
+    ]);
     expect(typeof self.showPush).toBe('function');
     expect(typeof self.openFromNotification).toBe('function');
   });

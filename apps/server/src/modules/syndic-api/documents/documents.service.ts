@@ -43,7 +43,15 @@ import {
 } from '../kit/index.js';
 import * as repo from './documents.repo.js';
 import { RES } from './documents.repo.js';
-import { deleteFileRows, normaliseFile, putObject, storedOf, type Uploads, writeFile } from './files.js';
+import {
+  deleteFileRows,
+  normaliseFile,
+  putObject,
+  storedOf,
+  textOf,
+  type Uploads,
+  writeFile,
+} from './files.js';
 
 type Errors = Map<number, FieldErrors>;
 const add = (m: Errors, index: number, field: string, message: string) => {
@@ -329,6 +337,8 @@ async function writeDocument(
     amount_cents: d.amount_cents,
     amount_type: d.amount_type,
     date: d.date,
+    // Read once, when the bytes arrive (decision 123); the same file kept keeps its text.
+    ...(current?.doc.file_id === fileId ? {} : { content_text: textOf(d.file as SyndicStoredFile, uploads) }),
   };
   if (current) {
     await repo.updateDocument(tx, id, row);

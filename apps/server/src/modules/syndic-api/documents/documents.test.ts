@@ -11,6 +11,7 @@ import {
   supplierInvoices,
   syndicAuditLog,
 } from '../../../db/schema/index.js';
+import { renderPdf } from '../../../lib/pdf.js';
 import { makeSignedInUser } from '../../../test/factories.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
@@ -621,5 +622,44 @@ describe('décret 2019-502 checklist', () => {
     expect(refused.status).toBe(404);
     // Someone else's record: 404 too.
     expect((await call('GET', `/api/documents/${p2.id}/checklist`, owner.headers)).status).toBe(404);
+  });
+});
+
+describe('the text of an uploaded PDF', () => {
+  it('is read when the syndic stores it, and the co-owner finds the document by its words', async () => {
+    const pdf = await renderPdf({
+      issuer: { name: 'Cabinet Lefèvre' },
+      title: "Contrat d'entretien",
+      blocks: [{ p: 'Le prestataire vérifie chaque trimestre les extincteurs du parking.' }],
+    });
+    await ok(
+      call('PUT', '/documents/TXT1', a.headers, {
+        place: 'ag',
+        copropriete: 'IMM',
+        year: 2026,
+        ag_kind: 'quote',
+        name: 'Annexe 3',
+        date: '2026-03-02',
+        file: upload('annexe-3.pdf', pdf),
+      }),
+    );
+    const [row] = await t.app.db.select().from(documents).where(eq(documents.name, 'Annexe 3'));
+    expect(row.content_text).toContain('extincteurs du parking');
+    const s = await ok(call('GET', `/api/documents/${owner.id}/search?q=extincteur`, owner.headers));
+    expect(s.results.map((r: { document: { name: string } }) => r.document.name)).toEqual(['Annexe 3']);
+    // Renamed, the same file keeps its text.
+    await ok(
+      call('PUT', '/documents/TXT1', a.headers, {
+        place: 'ag',
+        copropriete: 'IMM',
+        year: 2026,
+        ag_kind: 'quote',
+        name: 'Annexe 3 – extincteurs',
+        date: '2026-03-02',
+        file: upload('annexe-3.pdf', pdf),
+      }),
+    );
+    const [renamed] = await t.app.db.select().from(documents).where(eq(documents.id, row.id));
+    expect(renamed.content_text).toBe(row.content_text);
   });
 });

@@ -9,6 +9,7 @@ import {
   type RenderedSizes,
   renderSizes,
 } from '../../../platform/images.js';
+import { extractPdfText } from '../../../platform/pdf-text.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
 import { checkFileBytes, originalKey, sha256OfKey } from '../../files/files.service.js';
 import type { Executor, Tx } from '../kit/index.js';
@@ -168,4 +169,10 @@ export function preparingFiles<
       return put(db, api, ext, data);
     },
   };
+}
+
+/** The text of an uploaded PDF, for search ('' for another kind of file, or a PDF with none readable). */
+export function textOf(file: SyndicStoredFile, uploads: Uploads): string {
+  const upload = uploads.get(file.sha256);
+  return upload && file.content_type === 'application/pdf' ? extractPdfText(upload.bytes) : '';
 }

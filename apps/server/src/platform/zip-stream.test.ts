@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type ZipEntry, zipNames, zipSize, zipStream } from './zip-stream.js';
+
+const entry = (name: string, text: string): ZipEntry => {
+  const data = Buffer.from(text, 'utf8');
+  return { name, size: data.length, read: async () => data };
+};
+
+async function bytesOf(entries: ZipEntry[]) {
+  const parts: Buffer[] = [];
+  for await (const p of zipStream(entries)) parts.push(p);
+  return Buffer.concat(parts);
+}
+
+describe('zipStream', () => {
+  it('writes an archive unzip reads back, of exactly the announced size', async () => {
+    const entries = [
+      entry('Procès-verbal AGO 2025.pdf', '%PDF-1.4 pv'),
+      entry('Budget.pdf', '%PDF-1.4 budget'),
+    ];
+    const zip = await bytesOf(entries);
+    expect(zip.length).toBe(zipSize(entries));
+    const dir = mkdtempSync(path.join(tmpdir(), 'zip-'));
+    writeFileSync(path.join(dir, 'a.zip'), zip);
+    // Python's zipfile checks each entry's CRC and the central directory (unzip's names follow the locale).
+    const read = execFileSync('python3', [
+      '-c',
+      'import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode() for n in z.namelist()}))',
+      path.join(dir, 'a.zip'),
+    ]).toString();
+    expect(JSON.parse(read)).toEqual({
+      'Procès-verbal AGO 2025.pdf': '%PDF-1.4 pv',
+      'Budget.pdf': '%PDF-1.4 budget',
+    });
+  });
+
+  it('fails when a file is not the size announced (the Content-Length would lie)', async () => {
+    await expect(bytesOf([{ name: 'a.pdf', size: 99, read: async () => Buffer.from('x') }])).rejects.toThrow(
+      /differs/,
+    );
+  });
+
+  it.each([
+    [
+      ['a.pdf', 'a.pdf', 'A.pdf'],
+      ['a.pdf', 'a (2).pdf', 'A (3).pdf'],
+    ],
+    [
+      ['../../etc/passwd', 'dossier\\x.pdf'],
+      ['..-..-etc-passwd', 'dossier-x.pdf'],
+    ],
+    [
+      ['', 'sans extension', 'sans extension'],
+      ['document', 'sans extension', 'sans extension (2)'],
+    ],
+  ])('names %j as %j', (names, expected) => {
+    expect(zipNames(names)).toEqual(expected);
+  });
+});

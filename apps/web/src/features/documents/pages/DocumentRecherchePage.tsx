@@ -1,0 +1,2 @@
+// Each page loads its own view (bundle budget).
+export { default } from '../views/DocumentRecherchePage';
