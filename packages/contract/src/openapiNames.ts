@@ -19,6 +19,7 @@ import {
 } from './domains/syndicAccounts.js';
 import { auditEntry, bulkItemResult, tombstone } from './domains/syndicApi.js';
 import { syndicAssembleeBody, syndicAssembleeResource } from './domains/syndicAssemblees.js';
+import { SYNDIC_PROXY_EXAMPLE, syndicProxyRow } from './domains/syndicProxies.js';
 import {
   syndicCommunicationBody,
   syndicCommunicationResource,
@@ -182,6 +183,7 @@ named('BulkItemResult', bulkItemResult);
 named('Tombstone', tombstone);
 named('AuditEntry', auditEntry);
 named('Payment', paymentResource);
+named('AssembleeProxy', syndicProxyRow, { example: SYNDIC_PROXY_EXAMPLE });
 named('ImportReport', importReport);
 named('ImportError', importError);
 
