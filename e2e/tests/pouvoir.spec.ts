@@ -122,8 +122,8 @@ for (const size of SIZES) {
       await checkA11y(page, 'closed assembly');
       await page.screenshot({ path: `test-results/pouvoir-actes-${size.name}.png`, fullPage: true });
       for (const [label, file] of [
-        ['Télécharger le procès-verbal (PDF)', /^Procès-verbal AGO \d{4}\.pdf$/],
-        ['Télécharger la feuille de présence (PDF)', /^Feuille de présence AGO \d{4}\.pdf$/],
+        ['Procès-verbal (PDF)', /^Procès-verbal AGO \d{4}\.pdf$/],
+        ['Feuille de présence (PDF)', /^Feuille de présence AGO \d{4}\.pdf$/],
       ] as const) {
         const download = page.waitForEvent('download');
         await page.getByRole('button', { name: label }).click();

@@ -9,7 +9,7 @@ import { voteChoiceSchema } from './assemblees.js';
 export const syndicProxyRow = z.object({
   origin: z
     .enum(['syndic', 'online'])
-    .meta({ description: 'syndic : saisi par le syndic ; online : donné en ligne par le copropriétaire.' }),
+    .meta({ description: 'syndic\u202f: saisi par le syndic\u202f; online\u202f: donné en ligne par le copropriétaire.' }),
   status: z.enum(['active', 'withdrawn']),
   mandant: z.object({ id: z.string(), external_id: z.string().nullable(), name: z.string() }),
   mandataire: z.object({
@@ -17,7 +17,7 @@ export const syndicProxyRow = z.object({
     coproprietaire: z
       .object({ id: z.string(), external_id: z.string().nullable() })
       .nullable()
-      .meta({ description: 'null : une personne extérieure au syndicat.' }),
+      .meta({ description: 'null\u202f: une personne extérieure au syndicat.' }),
   }),
   /** Voting instructions of an online proxy; a resolution absent is left to the mandataire. */
   instructions: z.array(

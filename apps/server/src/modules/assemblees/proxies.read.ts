@@ -53,7 +53,14 @@ export async function listProxies(
     repo.listResolutions(db, assembleeId),
   ]);
   const names = new Map(owners.map((o) => [o.id, o.name]));
-  const signed = rows.filter((p) => p.status !== 'pending');
+  // The active proxy first, then the newest.
+  const signed = rows
+    .filter((p) => p.status !== 'pending')
+    .sort(
+      (a, b) =>
+        Number(b.status === 'active') - Number(a.status === 'active') ||
+        b.created_at.getTime() - a.created_at.getTime(),
+    );
   return {
     open: proxiesOpen(found.assemblee, now),
     given: signed.filter((p) => p.mandant_id === me).map((p) => presentProxy(p, names, resolutions)),

@@ -51,7 +51,7 @@ export function renderProxyPdf(f: ProxyPdfFacts): Promise<Buffer> {
       },
     },
     {
-      p: "«\u00a0Libre\u00a0» : le mandataire vote selon son appréciation. Ce pouvoir peut être retiré jusqu'à l'ouverture de la séance. S'il a voté par correspondance, le mandant est représenté et son formulaire n'est pas pris en compte (article 17-1 A de la loi du 10 juillet 1965).",
+      p: "«\u00a0Libre\u00a0»\u202f: le mandataire vote selon son appréciation. Ce pouvoir peut être retiré jusqu'à l'ouverture de la séance. S'il a voté par correspondance, le mandant est représenté et son formulaire n'est pas pris en compte (article 17-1 A de la loi du 10 juillet 1965).",
     },
     {
       p: "Le mandataire ne peut recevoir plus de trois délégations de vote, sauf si le total de ses voix et de celles de ses mandants n'excède pas 10\u202f% des voix du syndicat\u202f; le syndic, son conjoint, son partenaire, ses ascendants, descendants et préposés ne peuvent recevoir de mandat (article 22 I de la loi du 10 juillet 1965).",

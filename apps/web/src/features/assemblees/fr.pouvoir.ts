@@ -47,8 +47,8 @@ export const frPouvoir = {
   loadError: "Les pouvoirs n'ont pas pu être chargés.",
   // closed assembly
   actsTitle: "Documents de l'assemblée",
-  pv: 'Télécharger le procès-verbal (PDF)',
-  feuille: 'Télécharger la feuille de présence (PDF)',
+  pv: 'Procès-verbal (PDF)',
+  feuille: 'Feuille de présence (PDF)',
   actMissing: "Ce document n'est pas encore disponible.",
   // signature page
   mandataire: (name: string) => `Mandataire\u202f: ${name}`,
