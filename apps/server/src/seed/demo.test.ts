@@ -327,7 +327,10 @@ describe('demo seed', () => {
     // ballots, then Paul's proxy to Claire (its signature and the attendance it gives), holds.
     expect(ag.valid_to?.toISOString()).toBe(correspondenceDeadline(ag.date).toISOString());
     expect(await checkChain(db(), ag.id)).toEqual({ ok: true, length: 4, first_broken: null });
-    const [proxy] = await db().select().from(assembleeProxies).where(eq(assembleeProxies.assemblee_id, ag.id));
+    const [proxy] = await db()
+      .select()
+      .from(assembleeProxies)
+      .where(eq(assembleeProxies.assemblee_id, ag.id));
     expect(proxy).toMatchObject({ mandataire_id: demo.claireTilleulsId, status: 'active' });
     const [given] = await db()
       .select()

@@ -7,9 +7,10 @@ import { voteChoiceSchema } from './assemblees.js';
  * the chained attendance records (loi du 10 juillet 1965, art. 22 I).
  */
 export const syndicProxyRow = z.object({
-  origin: z
-    .enum(['syndic', 'online'])
-    .meta({ description: 'syndic\u202f: saisi par le syndic\u202f; online\u202f: donné en ligne par le copropriétaire.' }),
+  origin: z.enum(['syndic', 'online']).meta({
+    description:
+      'syndic\u202f: saisi par le syndic\u202f; online\u202f: donné en ligne par le copropriétaire.',
+  }),
   status: z.enum(['active', 'withdrawn']),
   mandant: z.object({ id: z.string(), external_id: z.string().nullable(), name: z.string() }),
   mandataire: z.object({
