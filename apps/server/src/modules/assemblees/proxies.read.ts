@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { OwnedRecord } from '../access/access.service.js';
 import * as repo from './assemblees.repo.js';
+import { proxiesFromRegister } from './proxies.register.js';
 import * as proxiesRepo from './proxies.repo.js';
 import * as registerRepo from './register.repo.js';
 
@@ -47,15 +48,26 @@ export async function listProxies(
   const found = await registerRepo.findInCopropriete(db, assembleeId, record.copropriete.id);
   if (!found) throw new AppError('NOT_FOUND');
   const me = record.coproprietaire.id;
-  const [rows, owners, resolutions] = await Promise.all([
+  const [rows, owners, resolutions, chained] = await Promise.all([
     proxiesRepo.proxiesOf(db, assembleeId, me),
     proxiesRepo.ownersOfCopro(db, record.copropriete.id),
     repo.listResolutions(db, assembleeId),
+    proxiesFromRegister(db, assembleeId),
   ]);
+  // The register decides: a proxy ended there (the mandant attended, or the syndic entered another
+  // representation at the meeting) is no longer active.
+  const ended = new Map(
+    chained.flatMap((c) => (c.proxy_id && c.status === 'withdrawn' ? [[c.proxy_id, c.withdrawn_at]] : [])),
+  );
   const names = new Map(owners.map((o) => [o.id, o.name]));
   // The active proxy first, then the newest.
   const signed = rows
     .filter((p) => p.status !== 'pending')
+    .map((p) =>
+      p.status === 'active' && ended.has(p.id)
+        ? { ...p, status: 'withdrawn', withdrawn_at: ended.get(p.id) ?? null }
+        : p,
+    )
     .sort(
       (a, b) =>
         Number(b.status === 'active') - Number(a.status === 'active') ||

@@ -4,6 +4,8 @@ import * as repo from './assemblees.repo.js';
 import * as proxiesRepo from './proxies.repo.js';
 
 export interface RegisterProxy {
+  /** The online proxy's id; null for one entered by the syndic. */
+  proxy_id: string | null;
   origin: 'syndic' | 'online';
   status: 'active' | 'withdrawn';
   mandant_id: string;
@@ -52,6 +54,7 @@ export async function proxiesFromRegister(db: Db | repo.Tx, assembleeId: string)
     } | null;
     const who = p.coproprietaire as { name?: unknown } | undefined;
     const entry: RegisterProxy = {
+      proxy_id: proxy?.origin === 'online' ? (proxy.id ?? null) : null,
       origin: proxy?.origin === 'online' ? 'online' : 'syndic',
       status: 'active',
       mandant_id: r.coproprietaire_id,
