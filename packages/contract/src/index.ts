@@ -35,6 +35,7 @@ export * from './rules/proxies.js';
 export * from './rules/convocation.js';
 export * from './rules/assemblee.js';
 export * from './domains/assemblees.js';
+export * from './domains/assembleeProxies.js';
 export * from './domains/syndicPortfolio.js';
 export * from './domains/syndicAccounts.js';
 export * from './domains/syndicAccess.js';

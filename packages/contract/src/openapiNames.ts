@@ -20,6 +20,7 @@ import {
 import { auditEntry, bulkItemResult, patchDocOf, tombstone } from './domains/syndicApi.js';
 import { syndicAssembleeBody, syndicAssembleeResource } from './domains/syndicAssemblees.js';
 import { postalPresentationBody, syndicConvocationRow } from './domains/syndicConvocations.js';
+import { SYNDIC_PROXY_EXAMPLE, syndicProxyRow } from './domains/syndicProxies.js';
 import {
   syndicCommunicationBody,
   syndicCommunicationResource,
@@ -186,6 +187,7 @@ named('AuditEntry', auditEntry);
 named('Payment', paymentResource);
 named('AssembleeConvocation', syndicConvocationRow);
 named('PostalPresentationBody', postalPresentationBody);
+named('AssembleeProxy', syndicProxyRow, { example: SYNDIC_PROXY_EXAMPLE });
 named('ImportReport', importReport);
 named('ImportError', importError);
 

@@ -17,6 +17,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
 import { assembleesRoutes } from './assemblees/assemblees.routes.js';
 import { assemblyRegisterRoutes } from './assemblees/register.routes.js';
+import { assembleeProxyRoutes } from './assemblees/proxies.routes.js';
 import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { chatRoutes } from './chat/chat.routes.js';
@@ -48,6 +49,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(syntheseRoutes);
   await app.register(assembleesRoutes);
   await app.register(assemblyRegisterRoutes);
+  await app.register(assembleeProxyRoutes);
   await app.register(notificationsRoutes);
   await app.register(chatRoutes);
   await app.register(verificationRoutes);

@@ -13,6 +13,7 @@ import {
 import { sha256 } from '../lib/crypto.js';
 import { recordDigest } from '../modules/assemblees/chain.js';
 import { type CountedResolution, chainPastMeeting } from './assemblies.register.js';
+import { pastFeuillePdf, seedUpcomingProxy } from './assemblies.proxies.js';
 import { addDays } from './clock.js';
 import { newId, type SeedContext, type StoredFile, storeFile } from './context.js';
 import { type CoproInfo, type OwnerInfo, ownerTantiemes } from './copro.js';
@@ -555,6 +556,11 @@ export async function seedAssemblies(
       `Procès-verbal AGO ${prevYear}.pdf`,
       prevPv,
     ),
+    pastFeuille: store(
+      `${pastYear}/feuille-de-presence-ago-${pastYear}.pdf`,
+      `Feuille de présence AGO ${pastYear}.pdf`,
+      await pastFeuillePdf(ctx, copro, { date: pastDate, present, byForm: ['claire', 'sci'] }),
+    ),
   };
 
   const totals = {
@@ -587,6 +593,7 @@ export async function seedAssemblies(
       visio_url: `https://meet.jit.si/tantieme-tilleuls-ago-${pastYear}`,
       convocation_file_id: files.pastConv.id,
       pv_file_id: files.pastPv.id,
+      feuille_file_id: files.pastFeuille.id,
       ...totals,
     },
     {
@@ -619,7 +626,8 @@ export async function seedAssemblies(
         coproprietaire_id: o.id,
         is_send_convocation: true,
         convocation_file_id: file.id,
-        // Past meeting: who attended; upcoming: the two council members who already voted online.
+        // Past meeting: who attended; upcoming: the two council members who already voted online,
+        // and Paul, represented by Claire.
         attendance:
           agId === pastId
             ? present.includes(o)
@@ -627,7 +635,9 @@ export async function seedAssemblies(
               : null
             : ['rousseau', 'mercier'].includes(o.key)
               ? 'correspondence'
-              : null,
+              : o.key === 'paul'
+                ? 'represented'
+                : null,
       })),
     );
 
@@ -759,6 +769,19 @@ export async function seedAssemblies(
       })),
     );
   }
+
+  await seedUpcomingProxy(ctx, copro, {
+    agId: nextId,
+    name: 'Assemblée générale ordinaire',
+    date: clock.paris(nextDate, '18:30'),
+    resolutions: upcoming.map((r, i) => ({
+      id: nextIds[i]!,
+      number: i + 1,
+      title: r.title,
+      no_vote: !!r.no_vote,
+    })),
+    prev: { seq: 2, digest: prevDigest },
+  });
 
   const signatureToken = 'SIGN-DEMO-CLAIRE';
   ctx.rows.add(signatureTokens, {

@@ -56,6 +56,7 @@ const ORDER = [
   s.assembleeRecords,
   s.votes,
   s.signatureTokens,
+  s.assembleeProxies,
   s.notifications,
   s.messages,
   s.conversations,

@@ -16,6 +16,8 @@ import { createSession } from '../modules/identity/session.service.js';
 import {
   administrators,
   assembleeParticipants,
+  assembleeProxies,
+  assembleeRecords,
   assemblees,
   billLotLines,
   bills,
@@ -327,9 +329,20 @@ describe('demo seed', () => {
     const [ag] = await db().select().from(assemblees).where(eq(assemblees.id, demo.upcomingAssembleeId));
     expect(ag).toMatchObject({ status: 1, priority: 1, status_convocation: 1, status_session: null });
     expect(ag.date.getTime()).toBeGreaterThan(Date.now());
-    // Three clear days before the meeting (décret de 1967, art. 9 bis), and the chain of the two online ballots holds.
+    // Three clear days before the meeting (décret de 1967, art. 9 bis), and the chain of the two online
+    // ballots, then Paul's proxy to Claire (its signature and the attendance it gives), holds.
     expect(ag.valid_to?.toISOString()).toBe(correspondenceDeadline(ag.date).toISOString());
-    expect(await checkChain(db(), ag.id)).toEqual({ ok: true, length: 2, first_broken: null });
+    expect(await checkChain(db(), ag.id)).toEqual({ ok: true, length: 4, first_broken: null });
+    const [proxy] = await db()
+      .select()
+      .from(assembleeProxies)
+      .where(eq(assembleeProxies.assemblee_id, ag.id));
+    expect(proxy).toMatchObject({ mandataire_id: demo.claireTilleulsId, status: 'active' });
+    const [given] = await db()
+      .select()
+      .from(assembleeRecords)
+      .where(and(eq(assembleeRecords.assemblee_id, ag.id), eq(assembleeRecords.kind, 'signature')));
+    expect((given.payload.document as { sha256: string }).sha256).toBe(proxy.document_sha256);
     expect(ag.visio_url).toBe('https://meet.jit.si/tantieme-tilleuls-ag-2026');
     const res = await db()
       .select()
@@ -353,6 +366,7 @@ describe('demo seed', () => {
     const [past] = await db().select().from(assemblees).where(eq(assemblees.id, demo.pastAssembleeId));
     expect(past).toMatchObject({ status: 3, status_convocation: 1, status_proces_verbal: 1 });
     expect(past.pv_file_id).toBeTruthy();
+    expect(past.feuille_file_id).toBeTruthy();
     const [token] = await db()
       .select()
       .from(signatureTokens)

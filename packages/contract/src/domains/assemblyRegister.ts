@@ -111,6 +111,15 @@ export const assemblyRegisterEndpoints = {
     params: z.object({ agId: uuid, coproId: uuid, id: uuid }),
     response: okEnvelope(z.object({ url: z.string(), name: z.string(), sha256: z.string() })),
   }),
+  feuilleDePresence: defineEndpoint({
+    method: 'GET',
+    path: '/assemblee/:agId/coproprietes/:coproId/coproprietaire/:id/feuille-de-presence',
+    summary:
+      "A signed URL of the assembly's attendance sheet made from the register, and the SHA-256 its signatures carry (404 before it is made)",
+    tags: ['assemblee'],
+    params: z.object({ agId: uuid, coproId: uuid, id: uuid }),
+    response: okEnvelope(z.object({ url: z.string(), name: z.string(), sha256: z.string() })),
+  }),
   signingKey: defineEndpoint({
     method: 'GET',
     path: '/assemblees/signing-key',

@@ -4,6 +4,7 @@ import { SIGNATURE_MODES } from '../rules/assemblee.js';
 import { MANDATAIRE_EXCLUSIONS, type MandataireExclusion } from '../rules/proxies.js';
 import { RESOLUTION_ARTICLES } from '../rules/tally.js';
 import { chainCheckSchema, voteChoiceSchema } from './assemblees.js';
+import { syndicProxyRow } from './syndicProxies.js';
 import {
   deltaPage,
   listQuery,
@@ -442,6 +443,15 @@ export const syndicAssembleeEndpoints = {
     scope: 'read',
     params: agParams,
     response: okEnvelope(z.array(signatureRequestRow)),
+  }),
+  proxies: defineSyndicEndpoint({
+    method: 'GET',
+    path: '/syndic/v1/assemblees/:external_id/proxies',
+    summary:
+      'The proxies of an assembly from the register: given through the syndic API or online by the co-owner, active or withdrawn, with the voting instructions',
+    scope: 'read',
+    params: agParams,
+    response: okEnvelope(z.array(syndicProxyRow)),
   }),
   ballots: defineSyndicEndpoint({
     method: 'GET',

@@ -73,6 +73,33 @@ describe('proxies: three délégations, the 10 % exception, the excluded mandata
     expect(e.mandants).toEqual(['A1', 'A2', 'A3', 'A4', 'A5']);
   });
 
+  it.each([
+    {
+      name: 'too many délégations',
+      d: give(martin(2000), [1, 1, 1, 1, 1]),
+      rule: 'delegations',
+      count: 5,
+      voix: 2005,
+    },
+    {
+      name: 'an excluded person',
+      d: give({ key: 'M', name: 'M. Martin', own_voix: 0, exclusion: 'prepose' as const }, [10]),
+      rule: 'exclusion',
+      count: 1,
+      voix: 10,
+    },
+    {
+      name: 'oneself',
+      d: [{ mandant_id: 'M', voix: 100, mandataire: martin(100) }],
+      rule: 'self',
+      count: 1,
+      voix: 200,
+    },
+  ])('tells which limit is broken, with the count and the voix: $name', ({ d, rule, count, voix }) => {
+    const [e] = checkProxies(d, SYNDICAT);
+    expect({ rule: e.rule, count: e.count, voix: e.voix }).toEqual({ rule, count, voix });
+  });
+
   it('a co-owner cannot be their own mandataire', () => {
     const out = checkProxies([{ mandant_id: 'M', voix: 100, mandataire: martin(100) }], SYNDICAT);
     expect(out.map((e) => e.message)).toEqual(['M. Martin ne peut pas être son propre mandataire.']);

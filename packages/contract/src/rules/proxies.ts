@@ -41,6 +41,11 @@ export interface ProxyDelegation {
 
 export interface ProxyError {
   mandataire: string;
+  /** Which rule is broken: an excluded person, a co-owner naming themself, or too many délégations. */
+  rule: 'exclusion' | 'self' | 'delegations';
+  /** The délégations this mandataire would hold, and their voix with their own. */
+  count: number;
+  voix: number;
   /** The delegations of this mandataire that break the rule. */
   mandants: string[];
   message: string;
@@ -66,9 +71,14 @@ export function checkProxies(delegations: ProxyDelegation[], syndicatVoix: numbe
   const errors: ProxyError[] = [];
   for (const { m, list } of byMandataire.values()) {
     const mandants = list.map((d) => d.mandant_id);
+    const voix = m.own_voix + list.reduce((s, d) => s + d.voix, 0);
+    const count = list.length;
     if (m.exclusion) {
       errors.push({
         mandataire: m.key,
+        rule: 'exclusion',
+        count,
+        voix,
         mandants,
         message: `${m.name} ne peut pas recevoir de mandat\u202f: ${MANDATAIRE_EXCLUSIONS[m.exclusion]} (loi du 10 juillet 1965, art. 22 I).`,
       });
@@ -78,15 +88,20 @@ export function checkProxies(delegations: ProxyDelegation[], syndicatVoix: numbe
     if (self.length)
       errors.push({
         mandataire: m.key,
+        rule: 'self',
+        count,
+        voix,
         mandants: self.map((d) => d.mandant_id),
         message: `${m.name} ne peut pas être son propre mandataire.`,
       });
     if (list.length <= MAX_DELEGATIONS) continue;
-    const voix = m.own_voix + list.reduce((s, d) => s + d.voix, 0);
     // "n'excède pas 10 %": voix ≤ a tenth of the syndicat's, in integers.
     if (voix * 10 <= syndicatVoix) continue;
     errors.push({
       mandataire: m.key,
+      rule: 'delegations',
+      count,
+      voix,
       mandants,
       message: `${m.name} reçoit ${list.length} délégations de vote\u202f: au plus ${MAX_DELEGATIONS}, sauf si ses voix et celles de ses mandants n'excèdent pas 10\u202f% des voix du syndicat (ici ${n(voix)} sur ${n(syndicatVoix)}, au-delà de ${n(Math.floor(syndicatVoix / 10))}) (loi du 10 juillet 1965, art. 22 I).`,
     });

@@ -7,6 +7,7 @@ export * from './files.js';
 export * from './documents.js';
 export * from './communications.js';
 export * from './assemblies.js';
+export * from './proxies.js';
 export * from './notifications.js';
 export * from './chat.js';
 export * from './outbox.js';

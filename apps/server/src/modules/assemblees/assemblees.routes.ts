@@ -76,7 +76,12 @@ export async function assembleesRoutes(app: FastifyInstance) {
   route(
     app,
     e.signature,
-    async ({ req, body }) => signatures.sign(db, storage, body, clientMeta(req)),
+    async ({ req, body }) =>
+      signatures.sign(db, storage, body, clientMeta(req), new Date(), {
+        db,
+        realtime: app.realtime,
+        config: app.config,
+      }),
     tokenLimit,
   );
 }

@@ -138,6 +138,23 @@ export async function issueMinutes(tx: repo.Tx, storage: StorageAdapter, ag: Ass
   return { result: 'created' as const, pv, feuille };
 }
 
+/** A signed URL of the assembly's attendance sheet for a co-owner of its building (404 otherwise, or before it exists). */
+export async function getFeuilleDePresence(
+  db: Db,
+  storage: StorageAdapter,
+  record: OwnedRecord,
+  assembleeId: string,
+) {
+  const found = await registerRepo.findInCopropriete(db, assembleeId, record.copropriete.id);
+  if (!found?.assemblee.feuille_file_id) throw new AppError('NOT_FOUND');
+  const f = await stored(db, storage, found.assemblee.feuille_file_id);
+  return {
+    url: await storage.signedGetUrl(f.storage_key, 600, { download: f.file.name }),
+    name: f.file.name,
+    sha256: f.sha256,
+  };
+}
+
 /** A signed URL of the assembly's procès-verbal for a co-owner of its building (404 otherwise, or before it exists). */
 export async function getProcesVerbal(
   db: Db,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import { assemblySigner } from '../../platform/signing.js';
 import { guardCoproprietaireInCopro } from '../access/access.service.js';
-import { getProcesVerbal } from './minutes.service.js';
+import { getFeuilleDePresence, getProcesVerbal } from './minutes.service.js';
 import * as service from './register.service.js';
 
 /** The assembly's register and its procès-verbal (any co-owner of the building), and the public key that signs its heads. */
@@ -23,6 +23,14 @@ export async function assemblyRegisterRoutes(app: FastifyInstance) {
   );
   route(app, e.procesVerbal, async ({ req, params }) =>
     getProcesVerbal(
+      app.db,
+      app.platform.storage,
+      await guardCoproprietaireInCopro(req, params.coproId, params.id),
+      params.agId,
+    ),
+  );
+  route(app, e.feuilleDePresence, async ({ req, params }) =>
+    getFeuilleDePresence(
       app.db,
       app.platform.storage,
       await guardCoproprietaireInCopro(req, params.coproId, params.id),

@@ -14,6 +14,8 @@ import type { ClientMeta } from './assemblees.service.js';
 import * as repo from './assemblees.repo.js';
 import { appendRecord } from './chain.js';
 import { signedDocument } from './signed-document.js';
+import { onProxySigned } from './proxies.activate.js';
+import type { NotifyDeps } from '../notifications/notify.js';
 import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 
 type TokenRow = NonNullable<Awaited<ReturnType<typeof repo.findSignatureToken>>>;
@@ -89,6 +91,7 @@ export async function sign(
   body: SignatureBody,
   meta: ClientMeta,
   now = new Date(),
+  deps: NotifyDeps | null = null,
 ) {
   const hash = sha256(body.auth_token);
   const row = checkToken(await repo.findSignatureToken(db, hash), now);
@@ -103,7 +106,8 @@ export async function sign(
   const key = `${SIGNATURE_BUCKET}/${row.copropriete.id}/ATTENDANCE/SIGNATURES/${row.token.id}/${SIGNATURE_FILE_NAME}`;
   const fileSha = createHash('sha256').update(png).digest('hex');
 
-  return db.transaction(async (tx) => {
+  let afterCommit = async () => {};
+  const out = await db.transaction(async (tx) => {
     const locked = checkToken(await repo.findSignatureToken(tx, hash, { lock: true }), now);
     await repo.lockAssemblee(tx, locked.assemblee.id);
     // Written only now, under this request's lock of the token: a concurrent save of the same token
@@ -142,6 +146,7 @@ export async function sign(
       signature_file_id: file.id,
       record_id: rec.id,
     });
+    afterCommit = await onProxySigned(tx, deps, locked, now);
     await queueCoproprietaireEvent(tx, locked.coproprietaire.id, 'signature.saved', {
       assemblee: {
         id: locked.assemblee.id,
@@ -154,4 +159,6 @@ export async function sign(
     });
     return { digest: rec.digest, signed_at: created };
   });
+  await afterCommit();
+  return out;
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import * as repo from './assemblees.repo.js';
+import * as proxiesRepo from './proxies.repo.js';
 
 type TokenRow = NonNullable<Awaited<ReturnType<typeof repo.findSignatureToken>>>;
 
@@ -58,6 +59,12 @@ export async function signedDocument(
   };
   if (mode.startsWith('PV_')) return stored('proces_verbal', ag.pv_file_id);
   if (mode.startsWith('FDP_')) return stored('feuille_de_presence', ag.feuille_file_id);
+  // A proxy given online is its PDF: the mandant signs it, the mandataire accepts it.
+  const proxy =
+    mode === 'PROCURATION' || mode === 'PROCURATION_DONNEE'
+      ? await proxiesRepo.proxyOfToken(tx, row.token.id)
+      : undefined;
+  if (proxy) return stored('procuration', proxy.file_id);
   if (mode === 'PROCURATION' || mode === 'PROCURATION_DONNEE')
     return statementDoc('procuration', {
       type: 'procuration',

@@ -1,5 +1,7 @@
 import {
   assembleeEndpoints as e,
+  assembleeProxyEndpoints as proxyEndpoints,
+  type GiveProxyBody,
   assemblyRegisterEndpoints as registerEndpoints,
   type VoteBody,
 } from '@tantieme/contract';
@@ -80,3 +82,22 @@ export function useVote(t: AgTarget | null, agId: string) {
 export const fetchReceipt = (t: AgTarget, agId: string) => api.call(e.receipt, { params: { ...t, agId } });
 export const fetchRegister = (t: AgTarget, agId: string) =>
   api.call(registerEndpoints.register, { params: { ...t, agId } });
+
+export function useProxies(t: AgTarget | null, agId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...keys.detail(t, agId), 'proxies'],
+    enabled: enabled && !!t,
+    queryFn: () => api.call(proxyEndpoints.proxies, { params: { ...t!, agId } }),
+  });
+}
+
+export const giveProxy = (t: AgTarget, agId: string, body: GiveProxyBody) =>
+  api.call(proxyEndpoints.give, { params: { ...t, agId }, body });
+export const withdrawProxy = (t: AgTarget, agId: string, proxyId: string) =>
+  api.call(proxyEndpoints.withdraw, { params: { ...t, agId, proxyId } });
+export const acceptProxy = (t: AgTarget, agId: string, proxyId: string) =>
+  api.call(proxyEndpoints.accept, { params: { ...t, agId, proxyId } });
+export const fetchAct = (t: AgTarget, agId: string, act: 'pv' | 'feuille') =>
+  api.call(act === 'pv' ? registerEndpoints.procesVerbal : registerEndpoints.feuilleDePresence, {
+    params: { ...t, agId },
+  });

@@ -9,6 +9,7 @@ import { recordSessionVotes, startSession } from './session.service.js';
 import { closeAssemblee } from './end.service.js';
 import { issueDocuments } from './documents.service.js';
 import { listSignatures, requestSignatures } from './signatures.service.js';
+import { listProxies } from './proxies.list.js';
 import { assembleesResource } from './write.js';
 
 /** Convocation PDFs travel base64 in the PUT (10 MB of PDF). */
@@ -60,6 +61,7 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
     requestSignatures(deps(), api, params.external_id, body),
   );
   syndicRoute(app, e.signatures, ({ api, params }) => listSignatures(app.db, api, params.external_id));
+  syndicRoute(app, e.proxies, ({ api, params }) => listProxies(app.db, api, params.external_id));
   syndicRoute(app, e.ballots, ({ api, params }) => listBallots(app.db, api, params.external_id));
   syndicRoute(app, e.chain, ({ api, params }) => chainCheck(app.db, api, params.external_id));
   syndicRoute(app, e.attendance, ({ api, params }) => attendanceSheet(app.db, api, params.external_id));

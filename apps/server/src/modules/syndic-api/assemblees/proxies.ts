@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../http/errors.js';
 import type { FieldErrors, Tx } from '../kit/index.js';
 import * as repo from './assemblees.repo.js';
+import { mandataireKey } from '../../assemblees/proxies.limits.js';
 
 type Body = z.output<typeof sessionVotesBody>;
 type Mandataire = { name: string; coproprietaire_id: string | null; exclusion: string | null };
@@ -56,7 +57,7 @@ export function checkDelegations(
       mandant_id: id,
       voix: voix.get(id) ?? 0,
       mandataire: {
-        key: m.coproprietaire_id ?? `nom:${m.name.trim().toLowerCase().replace(/\s+/g, ' ')}`,
+        key: mandataireKey(m),
         name: m.name,
         own_voix: m.coproprietaire_id ? (voix.get(m.coproprietaire_id) ?? 0) : 0,
         exclusion: (m.exclusion as ProxyDelegation['mandataire']['exclusion']) ?? null,

@@ -3,17 +3,21 @@ import { formatParisDate, formatParisTime } from '@tantieme/contract';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NotFound } from '../../../ui/NotFound';
+import { ActesLinks } from '../components/ActesLinks';
 import { ConvocationTab } from '../components/ConvocationTab';
 import { ParticiperTab } from '../components/ParticiperTab';
+import { PouvoirTab } from '../components/PouvoirTab';
 import { RegisterCheck } from '../components/RegisterCheck';
 import { detailTitle } from '../components/status';
 import { VoteForm } from '../components/VoteForm';
 import { VoteResult } from '../components/VoteResult';
 import { frAg as t } from '../fr';
+import { frPouvoir as tp } from '../fr.pouvoir';
 import { frRegister as tr } from '../fr.register';
 import { useAgTarget, useResolutions } from '../queries';
 
-type Tab = 'convocation' | 'vote' | 'participate' | 'register';
+type Tab = 'convocation' | 'vote' | 'participate' | 'pouvoir' | 'register';
+const TABS: Tab[] = ['convocation', 'vote', 'participate', 'pouvoir', 'register'];
 type VoteTab = 'result' | 'form';
 
 /** Detail 'Assemblées - {name} - {year}' (SPEC §2.20) with tabs Convocation, vote and Participer. */
@@ -23,7 +27,8 @@ export default function AssembleeDetailPage() {
   const q = useResolutions(target, assembleeId);
   // The list's 'Voter' opens the vote tab (`?onglet=vote`), even once a ballot is cast.
   const [params] = useSearchParams();
-  const [tab, setTab] = useState<Tab | null>(params.get('onglet') === 'vote' ? 'vote' : null);
+  const asked = params.get('onglet') as Tab | null;
+  const [tab, setTab] = useState<Tab | null>(asked && TABS.includes(asked) ? asked : null);
   const [voteTab, setVoteTab] = useState<VoteTab | null>(null);
   const [formKey, setFormKey] = useState(0);
 
@@ -69,11 +74,13 @@ export default function AssembleeDetailPage() {
             : t.voteClosed}
         </Text>
       </div>
+      {ag.status_session === 2 && <ActesLinks target={target} agId={ag.id} />}
       <Tabs value={currentTab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
         <Tabs.List style={{ flexWrap: 'wrap' }}>
           <Tabs.Tab value="convocation">{t.tabs.convocation}</Tabs.Tab>
           <Tabs.Tab value="vote">{t.tabs.vote}</Tabs.Tab>
           <Tabs.Tab value="participate">{t.tabs.participate}</Tabs.Tab>
+          <Tabs.Tab value="pouvoir">{tp.tab}</Tabs.Tab>
           <Tabs.Tab value="register">{tr.tab}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="convocation" pt="md">
@@ -124,6 +131,9 @@ export default function AssembleeDetailPage() {
         </Tabs.Panel>
         <Tabs.Panel value="participate" pt="md">
           <ParticiperTab target={target} agId={ag.id} active={currentTab === 'participate'} />
+        </Tabs.Panel>
+        <Tabs.Panel value="pouvoir" pt="md">
+          <PouvoirTab target={target} agId={ag.id} data={data} active={currentTab === 'pouvoir'} />
         </Tabs.Panel>
         <Tabs.Panel value="register" pt="md">
           <RegisterCheck target={target} agId={ag.id} />

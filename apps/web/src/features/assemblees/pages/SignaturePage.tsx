@@ -29,6 +29,7 @@ import type SignaturePadType from 'signature_pad';
 import { api } from '../../../api';
 import { drawnBounds } from '../crop';
 import { frAg, signatureErrorMessage } from '../fr';
+import { frPouvoir } from '../fr.pouvoir';
 
 const t = frAg.signature;
 const TOKEN_ERRORS = new Set(['not-found', 'expired', 'no-signature-data', 'already-signed']);
@@ -116,6 +117,9 @@ function Pad({
 export default function SignaturePage() {
   const [params] = useSearchParams();
   const token = params.get('auth_token') ?? '';
+  // Back to the page that sent here (a path of this site only).
+  const retour = params.get('retour') ?? '';
+  const back = /^\/(?![/\\])/.test(retour) ? retour : null;
   const info = useQuery({
     queryKey: ['signature-token', token],
     enabled: token.length > 0,
@@ -210,6 +214,11 @@ export default function SignaturePage() {
             <Text mt="xs" c="gray.7">
               {t.thanksHint}
             </Text>
+            {back && (
+              <Button component="a" href={back} mt="md" variant="light">
+                {frPouvoir.back}
+              </Button>
+            )}
           </Paper>
         ) : d ? (
           <Paper withBorder p="lg" radius="md">
@@ -233,6 +242,12 @@ export default function SignaturePage() {
                   ))}
                 </List>
               )}
+              {d.mode === 'PROCURATION_DONNEE' &&
+                Object.values(d.coproprietaire.procurations ?? {}).map((p) => (
+                  <Text key={p.coproprietaire_name} fw={600}>
+                    {frPouvoir.mandataire(p.coproprietaire_name)}
+                  </Text>
+                ))}
               <Pad onChange={setDrawn} padRef={padRef} />
               <Group justify="space-between">
                 <Button

@@ -1,0 +1,134 @@
+import { type APIRequestContext, checkA11y, expect, type Page, test } from './a11y.fixture';
+
+/**
+ * A proxy given online: claire, on the upcoming demo assembly, sees the proxy M. Paul Durand gave
+ * her, gives her own to a named person with an instruction, signs it on the signature page, comes
+ * back and withdraws it. Then the closed assembly's procès-verbal and attendance sheet downloaded.
+ * At a desktop and a phone size, axe on each page.
+ */
+
+interface Rec {
+  id: string;
+  coproprietes: { id: string; name: string }[];
+}
+
+let cached: { token: string; tilleuls: Rec } | null = null;
+async function session(request: APIRequestContext) {
+  if (cached) return cached;
+  const res = await request.post('/api/auth/login', {
+    data: { email: 'claire.martin@example.fr', password: 'Tilleuls2024' },
+  });
+  expect(res.ok()).toBe(true);
+  const token = (await res.json()).data.token as string;
+  const all = await request.get('/api/coproprietaires/all', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const tilleuls = ((await all.json()).data as Rec[]).find((r) =>
+    r.coproprietes[0].name.includes('Les Tilleuls'),
+  );
+  if (!tilleuls) throw new Error('claire has no record in Les Tilleuls');
+  cached = { token, tilleuls };
+  return cached;
+}
+
+async function openUpcoming(page: Page) {
+  const s = await session(page.request);
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('TOKEN', t), s.token);
+  await page.goto(`/${s.tilleuls.id}/assemblee`);
+  await page.getByRole('link', { name: 'Assemblée générale ordinaire', exact: true }).first().click();
+  await page.getByRole('tab', { name: 'Pouvoir' }).click();
+  await expect(page.getByRole('heading', { name: 'Pouvoirs que vous détenez', level: 2 })).toBeVisible();
+}
+
+async function draw(page: Page) {
+  const pad = page.getByTestId('signature-pad');
+  await expect(pad).toHaveAttribute('data-ready', 'true');
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no pad');
+  await page.mouse.move(box.x + 30, box.y + 110);
+  await page.mouse.down();
+  for (let i = 1; i <= 16; i++)
+    await page.mouse.move(box.x + 30 + i * 12, box.y + 110 + Math.sin(i / 2) * 35, { steps: 2 });
+  await page.mouse.up();
+}
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1366, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+test.describe.configure({ mode: 'serial' });
+
+for (const size of SIZES) {
+  test.describe(size.name, () => {
+    test.use({ viewport: size.viewport });
+
+    test(`claire holds Paul's proxy, gives hers with an instruction, signs it and withdraws it (${size.name})`, async ({
+      page,
+    }) => {
+      await openUpcoming(page);
+      const held = page.getByTestId('pouvoir-detenu');
+      await expect(held).toContainText('Pouvoir de M. Paul Durand');
+      await expect(held).toContainText('Pour');
+      await expect(held.getByRole('button', { name: "Signer l'acceptation" })).toBeVisible();
+      await checkA11y(page, 'pouvoir tab');
+
+      await page.getByRole('button', { name: 'Donner pouvoir' }).click();
+      await page.getByRole('radio', { name: 'Une autre personne' }).check();
+      await page.getByRole('textbox', { name: 'Prénom' }).fill('Hélène');
+      await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Garnier');
+      await page.getByRole('textbox', { name: 'E-mail (facultatif)' }).fill('helene.garnier@example.fr');
+      const group = page.getByRole('radiogroup', { name: /^Résolution n° 1 – / });
+      await group.getByText('Contre').click();
+      await checkA11y(page, 'donner pouvoir form');
+      await page.screenshot({ path: `test-results/pouvoir-form-${size.name}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Signer le pouvoir' }).click();
+
+      await expect(page).toHaveURL(/\/signature\?auth_token=/);
+      await expect(
+        page.getByText(
+          "Veuillez signer le pouvoir par lequel vous vous faites représenter à l'assemblée générale.",
+        ),
+      ).toBeVisible();
+      await expect(page.getByText('Mandataire\u202f: Hélène Garnier')).toBeVisible();
+      await checkA11y(page, 'signature page');
+      await draw(page);
+      await page.getByRole('button', { name: 'Sauver' }).click();
+      await expect(page.getByText('Merci, votre signature a bien été enregistrée.')).toBeVisible();
+      await page.getByRole('link', { name: "Revenir à l'assemblée" }).click();
+
+      const given = page.getByTestId('pouvoir-donne').filter({ hasText: 'Actif' });
+      await expect(given).toContainText('Pouvoir donné à Hélène Garnier');
+      await expect(given).toContainText('Contre');
+      await checkA11y(page, 'proxy given');
+      await page.screenshot({ path: `test-results/pouvoir-given-${size.name}.png`, fullPage: true });
+
+      await given.getByRole('button', { name: 'Retirer le pouvoir' }).click();
+      await page.getByRole('button', { name: 'Confirmer' }).click();
+      await expect(page.getByTestId('pouvoir-donne').filter({ hasText: 'Retiré le' }).first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Donner pouvoir' })).toBeVisible();
+    });
+
+    test(`the closed assembly's procès-verbal and attendance sheet download (${size.name})`, async ({
+      page,
+    }) => {
+      const s = await session(page.request);
+      await page.goto('/login');
+      await page.evaluate((t) => localStorage.setItem('TOKEN', t), s.token);
+      await page.goto(`/${s.tilleuls.id}/assemblee`);
+      await page.getByRole('link', { name: 'Assemblée générale ordinaire annuelle' }).first().click();
+      await expect(page.getByRole('heading', { name: "Documents de l'assemblée", level: 2 })).toBeVisible();
+      await checkA11y(page, 'closed assembly');
+      await page.screenshot({ path: `test-results/pouvoir-actes-${size.name}.png`, fullPage: true });
+      for (const [label, file] of [
+        ['Procès-verbal (PDF)', /^Procès-verbal AGO \d{4}\.pdf$/],
+        ['Feuille de présence (PDF)', /^Feuille de présence AGO \d{4}\.pdf$/],
+      ] as const) {
+        const download = page.waitForEvent('download');
+        await page.getByRole('button', { name: label }).click();
+        expect((await download).suggestedFilename()).toMatch(file);
+      }
+    });
+  });
+}
