@@ -76,7 +76,8 @@ export async function assembleesRoutes(app: FastifyInstance) {
   route(
     app,
     e.signature,
-    async ({ req, body }) => signatures.sign(db, storage, body, clientMeta(req)),
+    async ({ req, body }) =>
+      signatures.sign(db, { storage, sealer: app.platform.sealer }, body, clientMeta(req)),
     tokenLimit,
   );
 }
