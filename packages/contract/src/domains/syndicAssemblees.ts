@@ -322,8 +322,7 @@ export const attendanceRow = z.object({
   tantiemes: z.number().int(),
 });
 
-/** A stored act of the assembly: its file, the SHA-256 of its bytes (what a signature carries) and a signed URL. */
-const storedAct = z.object({
+const storedFile = z.object({
   file_id: z.string(),
   name: z.string(),
   size: z.number().int(),
@@ -331,6 +330,12 @@ const storedAct = z.object({
   /** Signed download URL, valid 10 minutes. */
   url: z.string(),
 });
+/**
+ * A stored act of the assembly: its file, the SHA-256 of its bytes (what a signature carries), a
+ * signed URL, and the sealed PDF (PAdES, with its signing certificate page) once every requested
+ * signature of it is in, else null.
+ */
+const storedAct = storedFile.extend({ sealed: storedFile.nullable() });
 export const assembleeDocumentsResult = z.object({
   result: z.enum(['created', 'unchanged']),
   proces_verbal: storedAct,
@@ -469,7 +474,7 @@ export const syndicAssembleeEndpoints = {
     method: 'POST',
     path: '/syndic/v1/assemblees/:external_id/documents',
     summary:
-      'Make and store the procès-verbal (décret 1967 art. 17) and the attendance sheet (art. 14) from the register, once the assembly is closed; a second call returns the stored files. Signatures in PV_* and FDP_* modes carry their SHA-256',
+      'Make and store the procès-verbal (décret 1967 art. 17) and the attendance sheet (art. 14) from the register, once the assembly is closed; a second call returns the stored files. Signatures in PV_* and FDP_* modes carry their SHA-256; once every requested signature is in, the sealed PDF (PAdES) comes with each',
     scope: 'write',
     params: agParams,
     response: okEnvelope(assembleeDocumentsResult),

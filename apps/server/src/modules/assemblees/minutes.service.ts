@@ -118,6 +118,9 @@ export async function issueMinutes(tx: repo.Tx, storage: StorageAdapter, ag: Ass
       result: 'unchanged' as const,
       pv: await stored(tx, storage, ag.pv_file_id),
       feuille: await stored(tx, storage, ag.feuille_file_id),
+      // Sealed once every requested signature of it is in (seal.service).
+      pvSealed: ag.pv_sealed_file_id ? await stored(tx, storage, ag.pv_sealed_file_id) : null,
+      feuilleSealed: ag.feuille_sealed_file_id ? await stored(tx, storage, ag.feuille_sealed_file_id) : null,
     };
   const found = await registerRepo.findInCopropriete(tx, ag.id, ag.copropriete_id);
   const facts = await loadMinutesFacts(tx, ag, found?.copr_name ?? '');
@@ -135,7 +138,7 @@ export async function issueMinutes(tx: repo.Tx, storage: StorageAdapter, ag: Ass
     feuilleBytes,
   );
   await minutesRepo.setMinutesFiles(tx, ag.id, { pv_file_id: pv.file.id, feuille_file_id: feuille.file.id });
-  return { result: 'created' as const, pv, feuille };
+  return { result: 'created' as const, pv, feuille, pvSealed: null, feuilleSealed: null };
 }
 
 /**

@@ -363,6 +363,14 @@ describe('a whole assembly through the syndic API', () => {
     const text = pdfText(file.rawPayload);
     expect(text).toContain('Nom O2 – Président de séance');
     expect(text).toContain('Nom O8 – Secrétaire de séance');
+    // The syndic's back office gets the sealed PV too; the attendance sheet, unsigned, is not sealed.
+    const docs = await ok(call('POST', '/assemblees/AGW/documents'));
+    expect(docs.result).toBe('unchanged');
+    expect(docs.proces_verbal.sha256).toBe(pvSha256);
+    expect(docs.proces_verbal.sealed).toMatchObject({ name: expect.stringContaining('scellé') });
+    expect(docs.feuille_de_presence.sealed).toBeNull();
+    const sealed = await t.app.inject({ method: 'GET', url: docs.proces_verbal.sealed.url });
+    expect(sealed.rawPayload.equals(file.rawPayload)).toBe(true);
   });
 });
 
