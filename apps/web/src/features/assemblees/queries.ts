@@ -80,3 +80,18 @@ export function useVote(t: AgTarget | null, agId: string) {
 export const fetchReceipt = (t: AgTarget, agId: string) => api.call(e.receipt, { params: { ...t, agId } });
 export const fetchRegister = (t: AgTarget, agId: string) =>
   api.call(registerEndpoints.register, { params: { ...t, agId } });
+
+/** The procès-verbal or the attendance sheet: a signed URL, sealed once every signature is in (404 before it is made). */
+export function useMinute(
+  t: AgTarget | null,
+  agId: string,
+  kind: 'procesVerbal' | 'feuilleDePresence',
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: [...keys.detail(t, agId), kind],
+    enabled: enabled && !!t,
+    queryFn: () => api.call(registerEndpoints[kind], { params: { ...t!, agId } }),
+    retry: false,
+  });
+}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NotFound } from '../../../ui/NotFound';
 import { ConvocationTab } from '../components/ConvocationTab';
+import { MinutesDownloads } from '../components/MinutesDownloads';
 import { ParticiperTab } from '../components/ParticiperTab';
 import { RegisterCheck } from '../components/RegisterCheck';
 import { detailTitle } from '../components/status';
@@ -126,7 +127,10 @@ export default function AssembleeDetailPage() {
           <ParticiperTab target={target} agId={ag.id} active={currentTab === 'participate'} />
         </Tabs.Panel>
         <Tabs.Panel value="register" pt="md">
-          <RegisterCheck target={target} agId={ag.id} />
+          <Stack gap="md">
+            <MinutesDownloads target={target} agId={ag.id} active={currentTab === 'register'} />
+            <RegisterCheck target={target} agId={ag.id} />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </Stack>
