@@ -262,6 +262,13 @@ export const signatureRequestRow = z.object({
   signed_at: z.string().nullable(),
   /** The chained signature record, once signed. */
   record: z.object({ seq: z.number().int(), digest: z.string() }).nullable(),
+  /**
+   * A signed proxy (PROCURATION_DONNEE) as a sealed PDF (PAdES) with its signing certificate page;
+   * signed URL valid 10 minutes. Null for other modes and before the signature.
+   */
+  sealed: z
+    .object({ file_id: z.string(), name: z.string(), size: z.number().int(), url: z.string() })
+    .nullable(),
 });
 
 export const syndicBallotRow = z.object({

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { assemblyRegisterEndpoints, buildPath } from '@tantieme/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assemblees, files, signatureTokens, syndicExternalRefs } from '../../db/schema/index.js';
+import { assemblees, signatureTokens, syndicExternalRefs } from '../../db/schema/index.js';
 import { makeAssembly, makeSignatureToken, TINY_PNG } from '../../test/factories.assemblees.js';
 import { makeSyndicWithKey } from '../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
@@ -20,6 +20,7 @@ import { AG } from '../syndic-api/assemblees/assemblees.repo.js';
 let t: TestApp;
 let f: Awaited<ReturnType<typeof makeAssembly>>;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+let key: Awaited<ReturnType<typeof makeSyndicWithKey>>;
 let made: { proces_verbal: { sha256: string }; feuille_de_presence: { sha256: string } };
 
 beforeAll(async () => {
@@ -29,7 +30,7 @@ beforeAll(async () => {
     .update(assemblees)
     .set({ general_repartition_id: f.cg.id })
     .where(eq(assemblees.id, f.ag.id));
-  const key = await makeSyndicWithKey(t.database.db, ['read', 'write'], { id: f.copro.syndic_id });
+  key = await makeSyndicWithKey(t.database.db, ['read', 'write'], { id: f.copro.syndic_id });
   await t.database.db
     .insert(syndicExternalRefs)
     .values({ syndic_id: f.copro.syndic_id, resource: AG, external_id: 'AG-SEAL', internal_id: f.ag.id });
@@ -173,11 +174,15 @@ describe('the sealed attendance sheet and proxy', () => {
     await signAs(4, 'PROCURATION_DONNEE', s.token);
     const [tok] = await t.database.db.select().from(signatureTokens).where(eq(signatureTokens.id, s.row.id));
     expect(tok.sealed_file_id).toBeTruthy();
-    const [file] = await t.database.db
-      .select()
-      .from(files)
-      .where(eq(files.id, tok.sealed_file_id as string));
-    const bytes = await t.app.platform.storage.get(file.storage_key);
+    // The syndic's back office finds it with the request, by a signed URL.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/syndic/v1/assemblees/AG-SEAL/signatures',
+      headers: key.headers,
+    });
+    const row = json(list).data.find((r: { id: string }) => r.id === s.row.id);
+    expect(row.sealed).toMatchObject({ file_id: tok.sealed_file_id });
+    const bytes = (await t.app.inject({ method: 'GET', url: row.sealed.url })).rawPayload;
     expect(await pdfsig(bytes)).toContain('Signature is Valid');
     const text = pdfText(bytes);
     expect(text).toContain(`Mandant${f.owners[4].record.display_name}`.slice(0, 7));
