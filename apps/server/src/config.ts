@@ -53,6 +53,12 @@ export interface Config {
   vapid?: { publicKey: string; privateKey: string; subject: string };
   /** Ed25519 key signing the assemblies' chain heads (ASSEMBLY_SIGNING_KEY; generated into DATA_DIR outside production). */
   assemblySigningKey?: string;
+  /**
+   * The certificate that seals the signed PDFs (PAdES): SEAL_CERT_FILE (PEM, its chain may follow),
+   * SEAL_KEY_FILE (PEM private key, RSA or ECDSA) and SEAL_KEY_PASSPHRASE if the key is encrypted.
+   * Without them, a self-signed one generated once into DATA_DIR/sealing.
+   */
+  seal?: { certFile: string; keyFile: string; passphrase?: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -116,5 +122,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     assemblySigningKey: env.ASSEMBLY_SIGNING_KEY || undefined,
+    seal:
+      env.SEAL_CERT_FILE && env.SEAL_KEY_FILE
+        ? {
+            certFile: env.SEAL_CERT_FILE,
+            keyFile: env.SEAL_KEY_FILE,
+            passphrase: env.SEAL_KEY_PASSPHRASE || undefined,
+          }
+        : undefined,
   };
 }

@@ -23,7 +23,7 @@ async function main() {
   let demo: Awaited<ReturnType<typeof seedDemo>> | null = null;
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
     app.log.info('seeding demo data (first start)');
-    demo = await seedDemo(database.db, app.platform.storage);
+    demo = await seedDemo(database.db, app.platform.storage, { sealer: app.platform.sealer });
   }
 
   await app.listen({ port: config.port, host: config.host });

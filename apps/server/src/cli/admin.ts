@@ -95,7 +95,8 @@ async function seedDemoCommand(config: Config, database: Database) {
       'La base contient déjà des comptes utilisateurs : les données de démonstration ne sont créées que dans une base vide.',
     );
   console.log('Création des données de démonstration…');
-  const demo = await seedDemo(database.db, createPlatform(config).storage);
+  const platform = createPlatform(config);
+  const demo = await seedDemo(database.db, platform.storage, { sealer: platform.sealer });
   printDemoLogins(config, demo);
 }
 

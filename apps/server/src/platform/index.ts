@@ -7,6 +7,7 @@ import { httpSmsAdapter, outboxOnlySmsAdapter, type SmsAdapter } from './sms.js'
 import { createPaymentsAdapter, type PaymentsAdapter } from './payments/index.js';
 import { type PushAdapter, webPushAdapter } from './push.js';
 import { s3StorageAdapter } from './s3.js';
+import { createSealer, type Sealer } from './sealing/index.js';
 import { localStorageAdapter, type StorageAdapter } from './storage.js';
 
 export interface Platform {
@@ -21,6 +22,8 @@ export interface Platform {
   push: PushAdapter | null;
   /** Where URLs given from outside (webhooks, push subscriptions) may lead, and how names resolve. */
   outbound: OutboundPolicy;
+  /** Seals the signed minutes, attendance sheets and proxies as PDF (PAdES). */
+  sealer: Sealer;
 }
 
 /** Chooses each adapter from the environment; every one has a working local default. */
@@ -48,5 +51,6 @@ export function createPlatform(config: Config, overrides: Partial<Platform> = {}
           ? webPushAdapter(config.vapid, { outbound })
           : null,
     outbound,
+    sealer: overrides.sealer ?? createSealer(config),
   };
 }

@@ -28,8 +28,9 @@ export async function chainPastMeeting(
   const add = async (kind: string, o: OwnerInfo, payload: Record<string, unknown>, created_at: Date) => {
     const rec = { assemblee_id: agId, seq: ++seq, kind, coproprietaire_id: o.id, payload };
     const digest = await recordDigest(prev, rec);
+    const id = newId();
     ctx.rows.add(assembleeRecords, {
-      id: newId(),
+      id,
       ...rec,
       current: true,
       created_at,
@@ -37,6 +38,7 @@ export async function chainPastMeeting(
       digest,
     });
     prev = digest;
+    return { id, seq, digest };
   };
   for (const o of owners) {
     const who = { id: o.id, name: o.display_name };
@@ -89,4 +91,6 @@ export async function chainPastMeeting(
           at.meeting,
         );
   }
+  // The caller chains what follows the meeting (the signatures of the minutes) after these records.
+  return { add, head: () => ({ count: seq, digest: prev }) };
 }

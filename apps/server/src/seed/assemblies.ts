@@ -14,6 +14,7 @@ import { sha256 } from '../lib/crypto.js';
 import { recordDigest } from '../modules/assemblees/chain.js';
 import { type CountedResolution, chainPastMeeting } from './assemblies.register.js';
 import { pastFeuillePdf, seedUpcomingProxy } from './assemblies.proxies.js';
+import { sealPastMinutes } from './assemblies.seal.js';
 import { addDays } from './clock.js';
 import { newId, type SeedContext, type StoredFile, storeFile } from './context.js';
 import { type CoproInfo, type OwnerInfo, ownerTantiemes } from './copro.js';
@@ -572,49 +573,46 @@ export async function seedAssemblies(
   };
   const pastId = newId();
   const nextId = newId();
-  ctx.rows.add(
-    assemblees,
-    {
-      id: pastId,
-      copropriete_id: copro.id,
-      name: 'Assemblée générale ordinaire annuelle',
-      year: pastYear,
-      type: 'ORDINAIRE',
-      date: clock.paris(pastDate, '18:30'),
-      priority: 0,
-      status_convocation: 1,
-      date_sent_convocation: clock.paris(addDays(pastDate, -26), '10:00'),
-      status_proces_verbal: 1,
-      date_sent_proces_verbal: clock.paris(addDays(pastDate, 12), '10:00'),
-      status: 3,
-      date_effectue: clock.paris(pastDate, '21:10'),
-      status_session: 2,
-      valid_to: correspondenceDeadline(clock.paris(pastDate, '18:30')),
-      visio_url: `https://meet.jit.si/tantieme-tilleuls-ago-${pastYear}`,
-      convocation_file_id: files.pastConv.id,
-      pv_file_id: files.pastPv.id,
-      feuille_file_id: files.pastFeuille.id,
-      ...totals,
-    },
-    {
-      id: nextId,
-      copropriete_id: copro.id,
-      name: 'Assemblée générale ordinaire',
-      year: Number(nextDate.slice(0, 4)),
-      type: 'ORDINAIRE',
-      date: clock.paris(nextDate, '18:30'),
-      priority: 1,
-      status_convocation: 1,
-      date_sent_convocation: clock.paris(sentDate, '10:00'),
-      status_proces_verbal: 0,
-      status: 1,
-      status_session: null,
-      valid_to: correspondenceDeadline(clock.paris(nextDate, '18:30')),
-      visio_url: 'https://meet.jit.si/tantieme-tilleuls-ag-2026',
-      convocation_file_id: files.nextConv.id,
-      ...totals,
-    },
-  );
+  const pastRow: typeof assemblees.$inferInsert = {
+    id: pastId,
+    copropriete_id: copro.id,
+    name: 'Assemblée générale ordinaire annuelle',
+    year: pastYear,
+    type: 'ORDINAIRE',
+    date: clock.paris(pastDate, '18:30'),
+    priority: 0,
+    status_convocation: 1,
+    date_sent_convocation: clock.paris(addDays(pastDate, -26), '10:00'),
+    status_proces_verbal: 1,
+    date_sent_proces_verbal: clock.paris(addDays(pastDate, 12), '10:00'),
+    status: 3,
+    date_effectue: clock.paris(pastDate, '21:10'),
+    status_session: 2,
+    valid_to: correspondenceDeadline(clock.paris(pastDate, '18:30')),
+    visio_url: `https://meet.jit.si/tantieme-tilleuls-ago-${pastYear}`,
+    convocation_file_id: files.pastConv.id,
+    pv_file_id: files.pastPv.id,
+    feuille_file_id: files.pastFeuille.id,
+    ...totals,
+  };
+  ctx.rows.add(assemblees, pastRow, {
+    id: nextId,
+    copropriete_id: copro.id,
+    name: 'Assemblée générale ordinaire',
+    year: Number(nextDate.slice(0, 4)),
+    type: 'ORDINAIRE',
+    date: clock.paris(nextDate, '18:30'),
+    priority: 1,
+    status_convocation: 1,
+    date_sent_convocation: clock.paris(sentDate, '10:00'),
+    status_proces_verbal: 0,
+    status: 1,
+    status_session: null,
+    valid_to: correspondenceDeadline(clock.paris(nextDate, '18:30')),
+    visio_url: 'https://meet.jit.si/tantieme-tilleuls-ag-2026',
+    convocation_file_id: files.nextConv.id,
+    ...totals,
+  });
   for (const [agId, file] of [
     [pastId, files.pastConv],
     [nextId, files.nextConv],
@@ -699,13 +697,39 @@ export async function seedAssemblies(
       return id;
     });
   insertResolutions(pastId, past, true);
-  await chainPastMeeting(ctx, pastId, pastCounted, {
+  const pastChain = await chainPastMeeting(ctx, pastId, pastCounted, {
     form: (o) =>
       o.key === 'claire'
         ? clock.paris(addDays(pastDate, -4), '21:12')
         : clock.paris(addDays(pastDate, -6), '10:00'),
     meeting: clock.paris(pastDate, '20:00'),
   });
+  // The president (Claire Martin) and the secretary (Françoise Rousseau) signed the minutes by their links.
+  const sealedPv = await sealPastMinutes(ctx, pastChain, {
+    assembleeId: pastId,
+    copro: { id: copro.id, name: copro.name },
+    assembly: { name: pastRow.name, date: pastRow.date },
+    pv: { file: files.pastPv, bytes: pastPv },
+    signers: [
+      {
+        owner: key('claire'),
+        mode: 'PV_PRESIDENT',
+        at: clock.paris(addDays(pastDate, 3), '19:42'),
+        ip: '203.0.113.51',
+        user_agent:
+          'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Safari/605.1.15',
+      },
+      {
+        owner: key('rousseau'),
+        mode: 'PV_SECRETAIRE',
+        at: clock.paris(addDays(pastDate, 4), '09:15'),
+        ip: '203.0.113.24',
+        user_agent:
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+      },
+    ],
+  });
+  if (sealedPv) pastRow.pv_sealed_file_id = sealedPv.id;
   const nextIds = insertResolutions(nextId, upcoming, false);
   // Two council members already voted online for the upcoming meeting: chained ballots, as the vote call records them.
   let prevDigest = CHAIN_GENESIS;

@@ -3,6 +3,7 @@ import { getTableColumns, type InferInsertModel } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import * as s from '../db/schema/index.js';
 import { putImage, renderSizes } from '../platform/images.js';
+import type { Sealer } from '../platform/sealing/index.js';
 import type { StorageAdapter } from '../platform/storage.js';
 import type { Clock } from './clock.js';
 import type { Rng } from './random.js';
@@ -119,6 +120,8 @@ export interface SeedContext {
   rng: Rng;
   clock: Clock;
   storage: StorageAdapter;
+  /** Seals the signed demo minutes (PAdES); without it they stay unsealed. */
+  sealer?: Sealer;
   /** Pending storage writes, awaited before the rows are flushed. */
   writes: Promise<void>[];
 }

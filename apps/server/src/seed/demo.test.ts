@@ -51,7 +51,9 @@ import {
   verificationStatus,
 } from '../db/schema/index.js';
 import { sha256 } from '../lib/crypto.js';
+import { createSealer } from '../platform/sealing/index.js';
 import { localStorageAdapter } from '../platform/storage.js';
+import { pdfsig } from '../test/pdfsig.js';
 import { createTestApp, json, type TestApp } from '../test/harness.js';
 import { type DemoResult, isDatabaseEmpty, seedDemo } from './demo.js';
 
@@ -67,7 +69,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'tantieme-seed-'));
   storage = localStorageAdapter(dir, 'secret');
   emptyBefore = await isDatabaseEmpty(db());
-  demo = await seedDemo(db(), storage);
+  demo = await seedDemo(db(), storage, { sealer: createSealer({ dataDir: dir }) });
   console.log(`seedDemo: ${demo.durationMs} ms`);
 }, 180_000);
 
@@ -367,6 +369,18 @@ describe('demo seed', () => {
     expect(past).toMatchObject({ status: 3, status_convocation: 1, status_proces_verbal: 1 });
     expect(past.pv_file_id).toBeTruthy();
     expect(past.feuille_file_id).toBeTruthy();
+    // Signed by the president and the secretary, then sealed: a valid seal for pdfsig.
+    const [sealed] = await db()
+      .select()
+      .from(files)
+      .where(eq(files.id, past.pv_sealed_file_id as string));
+    const out = await pdfsig(await storage.get(sealed.storage_key));
+    expect(out).toContain('Signature is Valid');
+    const chain = await db()
+      .select()
+      .from(assembleeRecords)
+      .where(and(eq(assembleeRecords.assemblee_id, past.id), eq(assembleeRecords.kind, 'signature')));
+    expect(chain.map((r) => r.payload.mode).sort()).toEqual(['PV_PRESIDENT', 'PV_SECRETAIRE']);
     const [token] = await db()
       .select()
       .from(signatureTokens)

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { fillDocumentTexts } from '../modules/documents/search.service.js';
+import type { Sealer } from '../platform/sealing/index.js';
 import type { StorageAdapter } from '../platform/storage.js';
 import {
   INVITATION_CODES,
@@ -86,11 +87,18 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export async function seedDemo(
   db: Db,
   storage: StorageAdapter,
-  opts: { now?: Date } = {},
+  opts: { now?: Date; sealer?: Sealer } = {},
 ): Promise<DemoResult> {
   const started = performance.now();
   const clock = makeClock(opts.now);
-  const ctx: SeedContext = { rows: new Rows(), rng: makeRng(), clock, storage, writes: [] };
+  const ctx: SeedContext = {
+    rows: new Rows(),
+    rng: makeRng(),
+    clock,
+    storage,
+    sealer: opts.sealer,
+    writes: [],
+  };
   const y = clock.year;
 
   const users = await seedUsers(ctx);

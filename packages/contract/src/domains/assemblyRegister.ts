@@ -92,6 +92,16 @@ export const assemblyRegisterSchema = z.object({
 });
 export type AssemblyRegister = z.infer<typeof assemblyRegisterSchema>;
 
+/** A minute to download: the URL (10 minutes), the file name, the SHA-256 its signatures carry, whether it is sealed. */
+export const minuteDownloadSchema = z.object({
+  url: z.string(),
+  name: z.string(),
+  /** SHA-256 of the document as signed (before its certificate page and seal). */
+  sha256: z.string(),
+  /** True when the URL serves the sealed PDF. */
+  sealed: z.boolean(),
+});
+
 export const assemblyRegisterEndpoints = {
   register: defineEndpoint({
     method: 'GET',
@@ -106,19 +116,19 @@ export const assemblyRegisterEndpoints = {
     method: 'GET',
     path: '/assemblee/:agId/coproprietes/:coproId/coproprietaire/:id/proces-verbal',
     summary:
-      "A signed URL of the assembly's procès-verbal made from the register, and the SHA-256 its signatures carry (404 before it is made)",
+      "A signed URL of the assembly's procès-verbal made from the register: the sealed PDF (PAdES, with its signing certificate page) once every requested signature is in, else the PDF as made; and the SHA-256 its signatures carry (404 before it is made)",
     tags: ['assemblee'],
     params: z.object({ agId: uuid, coproId: uuid, id: uuid }),
-    response: okEnvelope(z.object({ url: z.string(), name: z.string(), sha256: z.string() })),
+    response: okEnvelope(minuteDownloadSchema),
   }),
   feuilleDePresence: defineEndpoint({
     method: 'GET',
     path: '/assemblee/:agId/coproprietes/:coproId/coproprietaire/:id/feuille-de-presence',
     summary:
-      "A signed URL of the assembly's attendance sheet made from the register, and the SHA-256 its signatures carry (404 before it is made)",
+      "A signed URL of the assembly's attendance sheet made from the register: sealed once every requested signature is in, as the procès-verbal (404 before it is made)",
     tags: ['assemblee'],
     params: z.object({ agId: uuid, coproId: uuid, id: uuid }),
-    response: okEnvelope(z.object({ url: z.string(), name: z.string(), sha256: z.string() })),
+    response: okEnvelope(minuteDownloadSchema),
   }),
   signingKey: defineEndpoint({
     method: 'GET',

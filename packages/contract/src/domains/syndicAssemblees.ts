@@ -266,6 +266,13 @@ export const signatureRequestRow = z.object({
   signed_at: z.string().nullable(),
   /** The chained signature record, once signed. */
   record: z.object({ seq: z.number().int(), digest: z.string() }).nullable(),
+  /**
+   * A signed proxy (PROCURATION_DONNEE) as a sealed PDF (PAdES) with its signing certificate page;
+   * signed URL valid 10 minutes. Null for other modes and before the signature.
+   */
+  sealed: z
+    .object({ file_id: z.string(), name: z.string(), size: z.number().int(), url: z.string() })
+    .nullable(),
 });
 
 export const syndicBallotRow = z.object({
@@ -326,8 +333,7 @@ export const attendanceRow = z.object({
   tantiemes: z.number().int(),
 });
 
-/** A stored act of the assembly: its file, the SHA-256 of its bytes (what a signature carries) and a signed URL. */
-const storedAct = z.object({
+const storedFile = z.object({
   file_id: z.string(),
   name: z.string(),
   size: z.number().int(),
@@ -335,6 +341,12 @@ const storedAct = z.object({
   /** Signed download URL, valid 10 minutes. */
   url: z.string(),
 });
+/**
+ * A stored act of the assembly: its file, the SHA-256 of its bytes (what a signature carries), a
+ * signed URL, and the sealed PDF (PAdES, with its signing certificate page) once every requested
+ * signature of it is in, else null.
+ */
+const storedAct = storedFile.extend({ sealed: storedFile.nullable() });
 export const assembleeDocumentsResult = z.object({
   result: z.enum(['created', 'unchanged']),
   proces_verbal: storedAct,
@@ -482,7 +494,7 @@ export const syndicAssembleeEndpoints = {
     method: 'POST',
     path: '/syndic/v1/assemblees/:external_id/documents',
     summary:
-      'Make and store the procès-verbal (décret 1967 art. 17) and the attendance sheet (art. 14) from the register, once the assembly is closed; a second call returns the stored files. Signatures in PV_* and FDP_* modes carry their SHA-256',
+      'Make and store the procès-verbal (décret 1967 art. 17) and the attendance sheet (art. 14) from the register, once the assembly is closed; a second call returns the stored files. Signatures in PV_* and FDP_* modes carry their SHA-256; once every requested signature is in, the sealed PDF (PAdES) comes with each',
     scope: 'write',
     params: agParams,
     response: okEnvelope(assembleeDocumentsResult),

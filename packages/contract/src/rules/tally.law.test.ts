@@ -223,3 +223,71 @@ describe('unanimity', () => {
     expect(parseArticle('art-24')).toBeNull();
   });
 });
+
+/**
+ * The counted voters the minutes name (décret du 17 mars 1967, art. 17): who counted with which
+ * choice and voix, and the défaillants. One reading of the ballots, the tally's own.
+ */
+describe('the counted voters and the défaillants, as the minutes name them', () => {
+  const voters = (t: ReturnType<typeof run>) =>
+    t.voters.map((v) => `${v.coproprietaire_id}:${v.vote_1 ?? '-'}:${v.voix}`).sort();
+  const defaillants = (t: ReturnType<typeof run>) =>
+    t.defaillants.map((d) => `${d.coproprietaire_id}:${d.voix}`).sort();
+  it.each<[string, Line[], { amended?: boolean; repartition?: string }, string[], string[]]>([
+    [
+      "a form 'Pour' then presence and 'Contre' at the meeting: only the meeting's choice counts",
+      [
+        ['A', P, 'agree', 'disagree'],
+        ['B', C, 'abstain', null],
+      ],
+      {},
+      ['A:disagree:300', 'B:abstain:250'],
+      ['C:200', 'D:150', 'E:100'],
+    ],
+    [
+      'a form then representation, no vote at the meeting: present without a vote, the form void',
+      [
+        ['A', R, 'agree', null],
+        ['E', C, 'disagree', null],
+      ],
+      {},
+      ['A:-:300', 'E:disagree:100'],
+      ['B:250', 'C:200', 'D:150'],
+    ],
+    [
+      "an amended resolution: the form's 'Pour' is défaillant, its 'Contre' still counts",
+      [
+        ['A', C, 'agree', null],
+        ['B', C, 'disagree', null],
+        ['C', P, null, 'agree'],
+      ],
+      { amended: true },
+      ['B:disagree:250', 'C:agree:200'],
+      ['A:300', 'D:150', 'E:100'],
+    ],
+    [
+      'a special key: only its members, with their voix in it',
+      [
+        ['C', P, null, 'agree'],
+        ['A', P, null, 'disagree'],
+      ],
+      { repartition: 'ASC' },
+      ['C:agree:60'],
+      ['D:40'],
+    ],
+  ])('%s', (_, lines, opts, counted, absent) => {
+    const t = run('ART-24', lines, opts);
+    expect(voters(t)).toEqual(counted);
+    expect(defaillants(t)).toEqual(absent);
+    // The named voix add up to the counts.
+    const sum = (c: string) => t.voters.filter((v) => v.vote_1 === c).reduce((s, v) => s + v.voix, 0);
+    expect([sum('agree'), sum('disagree'), sum('abstain')]).toEqual([
+      t.first?.agree.tantiemes,
+      t.first?.disagree.tantiemes,
+      t.first?.abstain.tantiemes,
+    ]);
+    expect(t.defaillants.reduce((s, d) => s + d.voix, 0)).toBe(
+      (t.total.tantiemes ?? 0) - (t.first?.participants.tantiemes ?? 0),
+    );
+  });
+});

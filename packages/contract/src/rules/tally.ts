@@ -7,6 +7,10 @@
  * repartition. Everything is integer arithmetic: `a * 2 > b` rather than `a > b / 2`.
  */
 
+import { reducedVotes } from './reduction.js';
+
+export { reducedVotes };
+
 export type VoteChoice = 'agree' | 'disagree' | 'abstain';
 /** How a co-owner takes part: at the meeting, through a proxy, or by correspondence (art. 17-1 A). */
 export type Attendance = 'present' | 'represented' | 'correspondence';
@@ -69,6 +73,15 @@ export interface VoteCount {
   participants: ChoiceCount;
 }
 
+/** A co-owner who took part in a vote, with their voix (after art. 22) and what counted of their ballot. */
+export interface CountedVoter {
+  coproprietaire_id: string;
+  voix: number;
+  attendance: Attendance;
+  vote_1: VoteChoice | null;
+  vote_2: VoteChoice | null;
+}
+
 export type TallyRule = 'ART-24' | 'ART-25' | 'ART-25-1' | 'ART-26' | 'ART-26-1' | 'UNANIMITE';
 
 export interface ResolutionTally {
@@ -87,6 +100,13 @@ export interface ResolutionTally {
   amended_defaulting: number;
   /** Votes reduced under loi art. 22 I al. 2 (a co-owner holding more than half). */
   reduced: { coproprietaire_id: string; from: number; to: number }[];
+  /**
+   * Who counted, with their ballot as counted (a form voided by presence or representation is not
+   * theirs, art. 17-1 A): the minutes name the opposants and abstentionnistes from it (décret art. 17).
+   */
+  voters: CountedVoter[];
+  /** Members of the key who took no part, or whose form counts as défaillant, with their voix. */
+  defaillants: { coproprietaire_id: string; voix: number }[];
 }
 
 export interface TallyOptions {
@@ -95,38 +115,6 @@ export interface TallyOptions {
    * art. 22 reduction. Required: the reduction is never measured on another key.
    */
   generalRepartition: string;
-}
-
-/**
- * Loi n° 65-557 du 10 juillet 1965, art. 22 I, 2e alinéa: "lorsqu'un copropriétaire possède une
- * quote-part des parties communes supérieure à la moitié, le nombre de voix dont il dispose est
- * réduit à la somme des voix des autres copropriétaires". The trigger is the share of the common
- * parts (the general repartition); the reduction applies to the votes of the vote at hand (its
- * repartition, art. 24 IV), and the total every majority is measured against is the reduced total.
- */
-export function reducedVotes(
-  coproprietaires: TallyCoproprietaire[],
-  repartition: string,
-  generalRepartition: string,
-) {
-  if (!generalRepartition)
-    throw new RangeError('the charges générales repartition is required (loi art. 22)');
-  const general = generalRepartition;
-  const generalTotal = coproprietaires.reduce((s, c) => s + (c.tantiemes[general] ?? 0), 0);
-  const total = coproprietaires.reduce((s, c) => s + (c.tantiemes[repartition] ?? 0), 0);
-  const votes = new Map(coproprietaires.map((c) => [c.id, c.tantiemes[repartition] ?? 0]));
-  const reduced: { coproprietaire_id: string; from: number; to: number }[] = [];
-  for (const c of coproprietaires) {
-    if ((c.tantiemes[general] ?? 0) * 2 <= generalTotal) continue; // "supérieure à la moitié": strictly
-    const own = c.tantiemes[repartition] ?? 0;
-    const others = total - own;
-    // Nobody else votes (a sole holder of the key): there is no one to protect, nothing to reduce to.
-    if (own > others && others > 0) {
-      votes.set(c.id, others);
-      reduced.push({ coproprietaire_id: c.id, from: own, to: others });
-    }
-  }
-  return { votes, reduced };
 }
 
 const emptyCount = (): VoteCount => ({
@@ -236,6 +224,8 @@ export function tallyResolution(
       second: null,
       amended_defaulting: 0,
       reduced: [],
+      voters: [],
+      defaillants: [],
     };
 
   const byOwner = new Map<string, TallyBallot[]>();
@@ -243,17 +233,24 @@ export function tallyResolution(
     if (b.resolution_id === resolution.id)
       byOwner.set(b.coproprietaire_id, [...(byOwner.get(b.coproprietaire_id) ?? []), b]);
   let amendedDefaulting = 0;
-  const voters: { tantiemes: number; attendance: Attendance; ballot: TallyBallot | undefined }[] = [];
+  const voters: { tantiemes: number; attendance: Attendance; ballot: TallyBallot | undefined; id: string }[] =
+    [];
+  const defaillants: ResolutionTally['defaillants'] = [];
   for (const c of members) {
-    if (!c.attendance) continue; // défaillant: neither present, represented nor voting by correspondence
+    // Défaillant: neither present, represented nor voting by correspondence.
+    if (!c.attendance) {
+      defaillants.push({ coproprietaire_id: c.id, voix: votesOf(c) });
+      continue;
+    }
     const ballot = countedBallot(c.attendance, byOwner.get(c.id) ?? []);
     // Loi art. 17-1 A, 3e al.: when a resolution is amended in session, a correspondence voter who
     // voted in favour is treated as défaillant for it; a vote against or an abstention still counts.
     if (resolution.amended && c.attendance === 'correspondence' && ballot?.vote_1 === 'agree') {
       amendedDefaulting += 1;
+      defaillants.push({ coproprietaire_id: c.id, voix: votesOf(c) });
       continue;
     }
-    voters.push({ tantiemes: votesOf(c), attendance: c.attendance, ballot });
+    voters.push({ tantiemes: votesOf(c), attendance: c.attendance, ballot, id: c.id });
   }
   const first = countVotes(voters.map((v) => ({ ...v, choice: v.ballot?.vote_1 })));
   // The second vote takes every participant's second choice (the correspondence form carries it in advance).
@@ -266,6 +263,14 @@ export function tallyResolution(
     second,
     amended_defaulting: amendedDefaulting,
     reduced,
+    voters: voters.map((v) => ({
+      coproprietaire_id: v.id,
+      voix: v.tantiemes,
+      attendance: v.attendance,
+      vote_1: v.ballot?.vote_1 ?? null,
+      vote_2: v.ballot?.vote_2 ?? null,
+    })),
+    defaillants,
   });
 
   if (article === 'UNANIMITE') return done(unanimityAdopted(first, total), 'UNANIMITE');

@@ -39,6 +39,10 @@ export const assemblees = pgTable('assemblees', {
   pv_file_id: uuid('pv_file_id').references(() => files.id),
   /** The attendance sheet (feuille de présence) as generated from the register, signed in FDP_* modes. */
   feuille_file_id: uuid('feuille_file_id').references(() => files.id),
+  /** The signed minutes sealed (PAdES) with their signing certificate page, once every PV_* signature is in. */
+  pv_sealed_file_id: uuid('pv_sealed_file_id').references(() => files.id),
+  /** The same for the attendance sheet and its FDP_* signatures. */
+  feuille_sealed_file_id: uuid('feuille_sealed_file_id').references(() => files.id),
   total_lots: integer('total_lots').notNull().default(0),
   total_coproprietaires: integer('total_coproprietaires').notNull().default(0),
   total_tantiemes: integer('total_tantiemes').notNull().default(0),
@@ -147,6 +151,8 @@ export const signatureTokens = pgTable('signature_tokens', {
   signature_file_id: uuid('signature_file_id').references(() => files.id),
   /** The chained signature record. */
   record_id: uuid('record_id'),
+  /** A signed proxy (PROCURATION_DONNEE) as a sealed PDF with its signing certificate page. */
+  sealed_file_id: uuid('sealed_file_id').references(() => files.id),
   /** How the link was sent (syndic API): channel and masked recipient, never the token. */
   sent: jsonb('sent').$type<{ channel: 'email' | 'sms'; recipient_masked: string } | null>(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -77,7 +77,7 @@ export async function assembleesRoutes(app: FastifyInstance) {
     app,
     e.signature,
     async ({ req, body }) =>
-      signatures.sign(db, storage, body, clientMeta(req), new Date(), {
+      signatures.sign(db, { storage, sealer: app.platform.sealer }, body, clientMeta(req), new Date(), {
         db,
         realtime: app.realtime,
         config: app.config,

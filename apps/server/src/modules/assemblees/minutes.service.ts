@@ -118,6 +118,9 @@ export async function issueMinutes(tx: repo.Tx, storage: StorageAdapter, ag: Ass
       result: 'unchanged' as const,
       pv: await stored(tx, storage, ag.pv_file_id),
       feuille: await stored(tx, storage, ag.feuille_file_id),
+      // Sealed once every requested signature of it is in (seal.service).
+      pvSealed: ag.pv_sealed_file_id ? await stored(tx, storage, ag.pv_sealed_file_id) : null,
+      feuilleSealed: ag.feuille_sealed_file_id ? await stored(tx, storage, ag.feuille_sealed_file_id) : null,
     };
   const found = await registerRepo.findInCopropriete(tx, ag.id, ag.copropriete_id);
   const facts = await loadMinutesFacts(tx, ag, found?.copr_name ?? '');
@@ -135,39 +138,32 @@ export async function issueMinutes(tx: repo.Tx, storage: StorageAdapter, ag: Ass
     feuilleBytes,
   );
   await minutesRepo.setMinutesFiles(tx, ag.id, { pv_file_id: pv.file.id, feuille_file_id: feuille.file.id });
-  return { result: 'created' as const, pv, feuille };
+  return { result: 'created' as const, pv, feuille, pvSealed: null, feuilleSealed: null };
 }
 
-/** A signed URL of the assembly's attendance sheet for a co-owner of its building (404 otherwise, or before it exists). */
-export async function getFeuilleDePresence(
+/**
+ * A signed URL of the assembly's procès-verbal or attendance sheet for a co-owner of its building (404
+ * otherwise, or before it exists): the sealed PDF once sealed, else the document as made. The digest
+ * is always the one its signatures carry, of the document as made.
+ */
+export async function getMinute(
   db: Db,
   storage: StorageAdapter,
   record: OwnedRecord,
   assembleeId: string,
+  kind: 'pv' | 'feuille',
 ) {
   const found = await registerRepo.findInCopropriete(db, assembleeId, record.copropriete.id);
-  if (!found?.assemblee.feuille_file_id) throw new AppError('NOT_FOUND');
-  const f = await stored(db, storage, found.assemblee.feuille_file_id);
+  const ag = found?.assemblee;
+  const made = kind === 'pv' ? ag?.pv_file_id : ag?.feuille_file_id;
+  if (!ag || !made) throw new AppError('NOT_FOUND');
+  const signed = await stored(db, storage, made);
+  const sealedId = kind === 'pv' ? ag.pv_sealed_file_id : ag.feuille_sealed_file_id;
+  const served = sealedId ? await stored(db, storage, sealedId) : signed;
   return {
-    url: await storage.signedGetUrl(f.storage_key, 600, { download: f.file.name }),
-    name: f.file.name,
-    sha256: f.sha256,
-  };
-}
-
-/** A signed URL of the assembly's procès-verbal for a co-owner of its building (404 otherwise, or before it exists). */
-export async function getProcesVerbal(
-  db: Db,
-  storage: StorageAdapter,
-  record: OwnedRecord,
-  assembleeId: string,
-) {
-  const found = await registerRepo.findInCopropriete(db, assembleeId, record.copropriete.id);
-  if (!found?.assemblee.pv_file_id) throw new AppError('NOT_FOUND');
-  const pv = await stored(db, storage, found.assemblee.pv_file_id);
-  return {
-    url: await storage.signedGetUrl(pv.storage_key, 600, { download: pv.file.name }),
-    name: pv.file.name,
-    sha256: pv.sha256,
+    url: await storage.signedGetUrl(served.storage_key, 600, { download: served.file.name }),
+    name: served.file.name,
+    sha256: signed.sha256,
+    sealed: !!sealedId,
   };
 }

@@ -1,14 +1,4 @@
-import {
-  type Attendance,
-  countedBallot,
-  reducedVotes,
-  registerState,
-  type TallyBallot,
-  type TallyRule,
-  tallyFromRecords,
-  type VoteChoice,
-  type VoteCount,
-} from '@tantieme/contract';
+import { type TallyRule, tallyFromRecords, type VoteChoice, type VoteCount } from '@tantieme/contract';
 import { type MinutesFacts, nameOf } from './minutes-facts.js';
 
 /** A co-owner named in the minutes with their voix (after the art. 22 reduction). */
@@ -48,18 +38,6 @@ export interface PvContent {
   resolutions: PvResolution[];
 }
 
-/** Each co-owner's ballots as the register holds them: the form's, then those cast at the meeting. */
-function ballotsOf(state: ReturnType<typeof registerState>): TallyBallot[] {
-  const out: TallyBallot[] = [];
-  for (const [id, st] of state) {
-    for (const [resolution_id, v] of st.form ?? [])
-      out.push({ coproprietaire_id: id, resolution_id, ...v, form: true });
-    for (const [resolution_id, v] of st.session)
-      out.push({ coproprietaire_id: id, resolution_id, ...v, form: false });
-  }
-  return out;
-}
-
 const byName = (a: PvVoter, b: PvVoter) => a.name.localeCompare(b.name, 'fr');
 
 /**
@@ -71,14 +49,6 @@ const byName = (a: PvVoter, b: PvVoter) => a.name.localeCompare(b.name, 'fr');
  */
 export function buildPv(facts: MinutesFacts): PvContent {
   const name = nameOf(facts);
-  const state = registerState(facts.records);
-  const ballots = ballotsOf(state);
-  const owners = facts.owners.map((o) => ({
-    id: o.id,
-    tantiemes: o.tantiemes,
-    attendance: (state.get(o.id)?.attendance ?? null) as Attendance | null,
-  }));
-  const general = facts.generalRepartition.id;
   const tallies = tallyFromRecords({
     records: facts.records,
     resolutions: facts.resolutions.map((r) => ({
@@ -90,30 +60,18 @@ export function buildPv(facts: MinutesFacts): PvContent {
       amended: r.amended,
     })),
     coproprietaires: facts.owners.map((o) => ({ id: o.id, tantiemes: o.tantiemes })),
-    generalRepartition: general,
+    generalRepartition: facts.generalRepartition.id,
   });
   const resById = new Map(facts.resolutions.map((r) => [r.id, r]));
 
   return {
     resolutions: tallies.map((t) => {
       const r = resById.get(t.resolution_id)!;
-      const key = r.repartition?.id ?? '';
-      const { votes } = reducedVotes(owners, key, general);
-      const voters = owners.flatMap((c) => {
-        if ((c.tantiemes[key] ?? 0) <= 0 || !c.attendance) return [];
-        const ballot = countedBallot(
-          c.attendance,
-          ballots.filter((b) => b.coproprietaire_id === c.id && b.resolution_id === r.id),
-        );
-        // Loi art. 17-1 A, 3e al.: on an amended resolution a form's 'Pour' is défaillant.
-        if (r.amended && c.attendance === 'correspondence' && ballot?.vote_1 === 'agree') return [];
-        return [{ name: name(c.id), voix: votes.get(c.id) ?? 0, ballot }];
-      });
       const round = (count: VoteCount, second: boolean): PvRound => {
         const named = (choice: VoteChoice) =>
-          voters
-            .filter((v) => (second ? v.ballot?.vote_2 : v.ballot?.vote_1) === choice)
-            .map((v) => ({ name: v.name, voix: v.voix }))
+          t.voters
+            .filter((v) => (second ? v.vote_2 : v.vote_1) === choice)
+            .map((v) => ({ name: name(v.coproprietaire_id), voix: v.voix }))
             .sort(byName);
         const opposants = named('disagree');
         const abstentionnistes = named('abstain');

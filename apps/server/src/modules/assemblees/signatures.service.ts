@@ -13,6 +13,7 @@ import { syndicLogoUrl } from '../synthese/synthese.service.js';
 import type { ClientMeta } from './assemblees.service.js';
 import * as repo from './assemblees.repo.js';
 import { appendRecord } from './chain.js';
+import { type SealDeps, sealAfterSignature } from './seal.service.js';
 import { signedDocument } from './signed-document.js';
 import { onProxySigned } from './proxies.activate.js';
 import type { NotifyDeps } from '../notifications/notify.js';
@@ -83,16 +84,18 @@ export function readPng(base64: string) {
  * PNG goes through the storage adapter to
  * `coproprietes.assemblee.prod/{copr_id}/ATTENDANCE/SIGNATURES/{token id}/signature.png` (SPEC §7 bucket as
  * the first key segment, its folder and file name; one folder per request), the token is used up and
- * the signature chained with the SHA-256 of the image and of the document signed.
+ * the signature chained with the SHA-256 of the image and of the document signed; the document it
+ * completes is then sealed (seal.service).
  */
 export async function sign(
   db: Db,
-  storage: StorageAdapter,
+  deps: SealDeps,
   body: SignatureBody,
   meta: ClientMeta,
   now = new Date(),
-  deps: NotifyDeps | null = null,
+  notify: NotifyDeps | null = null,
 ) {
+  const { storage } = deps;
   const hash = sha256(body.auth_token);
   const row = checkToken(await repo.findSignatureToken(db, hash), now);
   if (
@@ -146,7 +149,9 @@ export async function sign(
       signature_file_id: file.id,
       record_id: rec.id,
     });
-    afterCommit = await onProxySigned(tx, deps, locked, now);
+    afterCommit = await onProxySigned(tx, notify, locked, now);
+    // The signature that completes a document seals it (decision 129).
+    await sealAfterSignature(tx, deps, locked, document, rec, now);
     await queueCoproprietaireEvent(tx, locked.coproprietaire.id, 'signature.saved', {
       assemblee: {
         id: locked.assemblee.id,

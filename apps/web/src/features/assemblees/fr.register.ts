@@ -22,4 +22,12 @@ export const frRegister = {
   resolution: 'Résolution',
   result: 'Résultat',
   key: (fp: string) => `Clé publique du serveur (Ed25519), empreinte SHA-256\u202f: ${fp}`,
+  minutesTitle: 'Procès-verbal et feuille de présence',
+  minutesIntro:
+    "Établis à partir du registre. Une fois toutes les signatures recueillies, chaque document est scellé (signature électronique PAdES) et se termine par son certificat de signature\u202f: tout lecteur PDF, ou l'outil pdfsig, vérifie qu'il n'a pas été modifié depuis.",
+  pv: (sealed: boolean) => (sealed ? 'Procès-verbal signé et scellé (PDF)' : 'Procès-verbal (PDF)'),
+  feuille: (sealed: boolean) =>
+    sealed ? 'Feuille de présence signée et scellée (PDF)' : 'Feuille de présence (PDF)',
+  minutesNone: "Le procès-verbal n'est pas encore établi\u202f: il le sera après la clôture de l'assemblée.",
+  signedDigest: (sha: string) => `Empreinte SHA-256 du procès-verbal signé\u202f: ${sha}`,
 };

@@ -101,3 +101,18 @@ export const fetchAct = (t: AgTarget, agId: string, act: 'pv' | 'feuille') =>
   api.call(act === 'pv' ? registerEndpoints.procesVerbal : registerEndpoints.feuilleDePresence, {
     params: { ...t, agId },
   });
+
+/** The procès-verbal or the attendance sheet: a signed URL, sealed once every signature is in (404 before it is made). */
+export function useMinute(
+  t: AgTarget | null,
+  agId: string,
+  kind: 'procesVerbal' | 'feuilleDePresence',
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: [...keys.detail(t, agId), kind],
+    enabled: enabled && !!t,
+    queryFn: () => api.call(registerEndpoints[kind], { params: { ...t!, agId } }),
+    retry: false,
+  });
+}

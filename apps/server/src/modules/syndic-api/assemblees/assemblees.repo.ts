@@ -333,10 +333,11 @@ export async function insertToken(tx: Executor, v: typeof signatureTokens.$infer
 
 export function tokensOf(db: Executor, agId: string) {
   return db
-    .select({ token: signatureTokens, owner: coproprietaires, record: assembleeRecords })
+    .select({ token: signatureTokens, owner: coproprietaires, record: assembleeRecords, sealed: files })
     .from(signatureTokens)
     .innerJoin(coproprietaires, eq(coproprietaires.id, signatureTokens.coproprietaire_id))
     .leftJoin(assembleeRecords, eq(assembleeRecords.id, signatureTokens.record_id))
+    .leftJoin(files, eq(files.id, signatureTokens.sealed_file_id))
     .where(eq(signatureTokens.assemblee_id, agId))
     .orderBy(asc(signatureTokens.created_at), asc(signatureTokens.id));
 }

@@ -60,7 +60,7 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
   syndicRoute(app, e.signatureRequests, ({ api, params, body }) =>
     requestSignatures(deps(), api, params.external_id, body),
   );
-  syndicRoute(app, e.signatures, ({ api, params }) => listSignatures(app.db, api, params.external_id));
+  syndicRoute(app, e.signatures, ({ api, params }) => listSignatures(deps(), api, params.external_id));
   syndicRoute(app, e.proxies, ({ api, params }) => listProxies(app.db, api, params.external_id));
   syndicRoute(app, e.ballots, ({ api, params }) => listBallots(app.db, api, params.external_id));
   syndicRoute(app, e.chain, ({ api, params }) => chainCheck(app.db, api, params.external_id));

@@ -37,7 +37,10 @@ export async function issueDocuments(deps: Deps, api: SyndicApiContext, external
   });
   return {
     result: out.result,
-    proces_verbal: await act(out.pv),
-    feuille_de_presence: await act(out.feuille),
+    proces_verbal: { ...(await act(out.pv)), sealed: out.pvSealed ? await act(out.pvSealed) : null },
+    feuille_de_presence: {
+      ...(await act(out.feuille)),
+      sealed: out.feuilleSealed ? await act(out.feuilleSealed) : null,
+    },
   };
 }

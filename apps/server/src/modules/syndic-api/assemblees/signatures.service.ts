@@ -1,6 +1,5 @@
 import { formatParisDate, formatParisTime, isEmail, type signatureRequestBody } from '@tantieme/contract';
 import type { z } from 'zod';
-import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { randomToken, sha256 } from '../../../lib/crypto.js';
 import { enqueue } from '../../../platform/outbox.js';
@@ -14,8 +13,9 @@ import { assembleeOf, type Deps, iso } from './common.js';
 type SignatureRequest = z.output<typeof signatureRequestBody>;
 
 function presentToken(
-  row: Awaited<ReturnType<typeof repo.tokensOf>>[number],
+  row: Omit<Awaited<ReturnType<typeof repo.tokensOf>>[number], 'sealed'>,
   ext: Map<string, string>,
+  sealed: { file_id: string; name: string; size: number; url: string } | null = null,
   now = Date.now(),
 ) {
   const t = row.token;
@@ -37,10 +37,15 @@ function presentToken(
     expires_at: t.expires_at.toISOString(),
     signed_at: iso(t.signed_at),
     record: row.record ? { seq: row.record.seq, digest: row.record.digest } : null,
+    sealed,
   };
 }
 
-export async function listSignatures(db: Db, api: SyndicApiContext, externalId: string) {
+export async function listSignatures(
+  { db, storage }: Pick<Deps, 'db' | 'storage'>,
+  api: SyndicApiContext,
+  externalId: string,
+) {
   const ag = await assembleeOf(db, api, externalId);
   const rows = await repo.tokensOf(db, ag.id);
   const ext = await externalIdsOf(
@@ -49,7 +54,22 @@ export async function listSignatures(db: Db, api: SyndicApiContext, externalId: 
     REF.coproprietaire,
     rows.map((r) => r.owner.id),
   );
-  return rows.map((r) => presentToken(r, ext));
+  return Promise.all(
+    rows.map(async (r) =>
+      presentToken(
+        r,
+        ext,
+        r.sealed
+          ? {
+              file_id: r.sealed.id,
+              name: r.sealed.name,
+              size: r.sealed.size,
+              url: await storage.signedGetUrl(r.sealed.storage_key, 600, { download: r.sealed.name }),
+            }
+          : null,
+      ),
+    ),
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NotFound } from '../../../ui/NotFound';
 import { ActesLinks } from '../components/ActesLinks';
 import { ConvocationTab } from '../components/ConvocationTab';
+import { MinutesDownloads } from '../components/MinutesDownloads';
 import { ParticiperTab } from '../components/ParticiperTab';
 import { PouvoirTab } from '../components/PouvoirTab';
 import { RegisterCheck } from '../components/RegisterCheck';
@@ -136,7 +137,10 @@ export default function AssembleeDetailPage() {
           <PouvoirTab target={target} agId={ag.id} data={data} active={currentTab === 'pouvoir'} />
         </Tabs.Panel>
         <Tabs.Panel value="register" pt="md">
-          <RegisterCheck target={target} agId={ag.id} />
+          <Stack gap="md">
+            <MinutesDownloads target={target} agId={ag.id} active={currentTab === 'register'} />
+            <RegisterCheck target={target} agId={ag.id} />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </Stack>
