@@ -1,5 +1,6 @@
 import { channelsFor, type NotificationKind, type PushPayload } from '@tantieme/contract';
 import type { outbox } from '../../db/schema/index.js';
+import { notificationEmail, notificationSms } from '../../templates/index.js';
 import type { Recipient } from './audience.js';
 
 export interface DeliveryItem {
@@ -7,14 +8,6 @@ export interface DeliveryItem {
   r: Recipient;
   /** Path inside the app the delivery opens. */
   url: string;
-}
-
-function emailText(title: string, body: string, link: string) {
-  return `${title}\n\n${body}\n\nOuvrir dans Tantième : ${link}\n`;
-}
-
-function smsText(title: string, link: string) {
-  return `Tantième : ${title}\n${link}`;
 }
 
 /**
@@ -57,20 +50,22 @@ export function deliveries(
           meta,
         });
     }
-    if (go.email && r.email)
+    if (go.email && r.email) {
+      const m = notificationEmail({ kind: rowKind, title: row.title, body: row.body, link });
       values.push({
         channel: 'email',
         recipient: r.email,
-        subject: rowKind === 'message' ? `Nouveau message : ${row.title}` : row.title,
-        body: emailText(row.title, row.body, link),
+        subject: m.subject,
+        body: m.text,
         ref_id: row.id,
         meta,
       });
+    }
     if (go.sms && r.phone)
       values.push({
         channel: 'sms',
         recipient: r.phone,
-        body: smsText(row.title, link),
+        body: notificationSms({ title: row.title, link }),
         ref_id: row.id,
         meta,
       });

@@ -7,6 +7,7 @@ import {
 } from '@tantieme/contract';
 import { AppError } from '../../../http/errors.js';
 import { enqueue } from '../../../platform/outbox.js';
+import { convocationEmail } from '../../../templates/index.js';
 import * as agRepo from '../../assemblees/assemblees.repo.js';
 import { stageNotification } from '../../notifications/notify.js';
 import { externalIdsOf, type FieldErrors, type SyndicApiContext, writeAudit } from '../kit/index.js';
@@ -94,8 +95,14 @@ export async function publish(
       // recorded ('allow-convocation-electronic' = '1'); without it, the post. And an address.
       const electronic = t.electronic === '1' && !!email;
       const link = `${config.publicUrl}/${o.id}/assemblee/${ag.id}`;
-      const subject = `Convocation : ${ag.name} du ${formatParisDate(ag.date)}`;
-      const content = `Bonjour ${o.display_name},\n\nVous êtes convoqué(e) à l'assemblée générale « ${ag.name} » de la copropriété ${coproName}, le ${when}.\n\nLa convocation et les résolutions sont dans votre espace, où vous pouvez aussi voter par correspondance jusqu'au ${ag.valid_to ? `${formatParisDate(ag.valid_to)} à ${formatParisTime(ag.valid_to)}` : 'début de la séance'} :\n${link}\n`;
+      const { subject, text: content } = convocationEmail({
+        displayName: o.display_name,
+        assembly: ag.name,
+        copropriete: coproName,
+        date: ag.date,
+        voteUntil: ag.valid_to,
+        link,
+      });
       const address =
         addressLines(o.address) ??
         addressLines({ full_address: o.contacts[0]?.addresses?.[0]?.full_address });
