@@ -1,5 +1,9 @@
 import {
   type CoproprietaireSettingKey,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationPreferences,
+  notificationPreferenceEndpoints,
   type CoproprietaireSettings,
   type CoproprietaireSummary,
   settingsEndpoints,
@@ -11,6 +15,7 @@ import { coproprietairesKey } from '../coproprietaire/queries';
 
 export const recordSettingsKey = (id: string) => ['coproprietaire-settings', id] as const;
 export const supplementKey = (id: string) => ['supplement-info', id] as const;
+export const preferencesKey = (id: string) => ['notification-preferences', id] as const;
 
 /** A record's settings, SPEC §9 defaults applied by the server. */
 export function useRecordSettings(id: string | undefined) {
@@ -55,7 +60,49 @@ export function useUpdateRecordSetting(record: CoproprietaireSummary) {
       console.error('settings update failed', err);
       if (ctx?.previous) qc.setQueryData(key, ctx.previous);
     },
-    onSuccess: (data) => qc.setQueryData(key, data),
+    onSuccess: (data) => {
+      qc.setQueryData(key, data);
+      // The master switch and fund calls by e-mail are also read by the preferences panel.
+      void qc.invalidateQueries({ queryKey: preferencesKey(record.id) });
+    },
+  });
+}
+
+/** A record's channels per kind of event (defaults applied by the server). */
+export function useNotificationPreferences(id: string | undefined) {
+  return useQuery({
+    queryKey: preferencesKey(id ?? ''),
+    enabled: !!id,
+    queryFn: () => api.call(notificationPreferenceEndpoints.get, { params: { id: id as string } }),
+  });
+}
+
+/** One checkbox of the preferences panel: applied at once, rolled back if the server refuses. */
+export function useUpdateNotificationPreference(record: CoproprietaireSummary) {
+  const qc = useQueryClient();
+  const key = preferencesKey(record.id);
+  return useMutation({
+    mutationFn: (v: { kind: NotificationKind; channel: NotificationChannel; enabled: boolean }) =>
+      api.call(notificationPreferenceEndpoints.put, { params: pair(record), body: { changes: [v] } }),
+    onMutate: async (v) => {
+      await qc.cancelQueries({ queryKey: key });
+      const previous = qc.getQueryData<NotificationPreferences>(key);
+      if (previous)
+        qc.setQueryData<NotificationPreferences>(key, {
+          ...previous,
+          matrix: { ...previous.matrix, [v.kind]: { ...previous.matrix[v.kind], [v.channel]: v.enabled } },
+        });
+      return { previous };
+    },
+    onError: (err, _v, ctx) => {
+      console.error('notification preferences update failed', err);
+      if (ctx?.previous) qc.setQueryData(key, ctx.previous);
+    },
+    onSuccess: (data) => {
+      qc.setQueryData(key, data);
+      // Fund calls by e-mail is also the 'Envois par voie électronique' switch.
+      void qc.invalidateQueries({ queryKey: recordSettingsKey(record.id) });
+    },
   });
 }
 

@@ -26,6 +26,7 @@ import {
 import { Link } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { ChoiceSwitches } from '../../onboarding/components/ChoiceSwitches';
+import { NotificationPreferencesPanel } from '../components/NotificationPreferencesPanel';
 import { WelcomeFormModal } from '../components/WelcomeFormModal';
 import { settingsFr as t } from '../fr';
 import { useRecordSettings, useSupplementInfo, useUpdateRecordSetting } from '../queries';
@@ -116,6 +117,7 @@ function SettingsCards({
             checked={settings['allow-receive-notifications'] === '1'}
             onChange={(e) => set('allow-receive-notifications')(e.currentTarget.checked)}
           />
+          <NotificationPreferencesPanel record={record} />
         </Stack>
       </Card>
 
