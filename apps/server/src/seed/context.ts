@@ -24,6 +24,7 @@ const ORDER = [
   s.carnetsEntretien,
   s.coproprietaires,
   s.coproprietaireSettings,
+  s.notificationPreferences,
   s.lots,
   s.coproprietaireLots,
   s.repartitions,
