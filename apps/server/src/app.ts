@@ -19,11 +19,17 @@ import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
+import { type Database, type Db, onStatement } from './db/client.js';
 import { authPlugin, settleSession } from './http/auth.js';
 import { registerJsonParser, rejectOversizeBody } from './http/body-limits.js';
 import { AppError, DEFAULT_RETRY_AFTER_S, rateLimited } from './http/errors.js';
-import { currentRequestStats, serverTiming, timedSync, withRequestStats } from './http/request-stats.js';
+import {
+  countStatement,
+  currentRequestStats,
+  serverTiming,
+  timedSync,
+  withRequestStats,
+} from './http/request-stats.js';
 import { clientErrorHandler, envelope, frameworkErrors, rejectInvalidText } from './http/inputs.js';
 import { createLogger } from './http/logging.js';
 import { openApiTransforms } from './http/openapi.js';
@@ -118,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // it). Only then: the per-request context (AsyncLocalStorage) turns Node's promise hooks on
   // for every promise of the process (decision 68).
   if (config.sqlStats) {
+    onStatement(countStatement);
     app.addHook('onRequest', (_req, _reply, done) => withRequestStats(done));
     const file = config.sqlStatsFile;
     app.addHook('onSend', async (req, reply) => {
