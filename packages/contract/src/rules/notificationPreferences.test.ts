@@ -64,7 +64,12 @@ describe('channelsFor', () => {
     ['as chosen', 'assemblees', full, { email: true, sms: true, push: true }],
     ['push off for documents', 'documents', full, { email: true, sms: false, push: false }],
     ['no phone, no SMS', 'assemblees', { ...full, phone: null }, { email: true, sms: false, push: true }],
-    ['no device, no push', 'assemblees', { ...full, deviceCount: 0 }, { email: true, sms: true, push: false }],
+    [
+      'no device, no push',
+      'assemblees',
+      { ...full, deviceCount: 0 },
+      { email: true, sms: true, push: false },
+    ],
     ['no e-mail address', 'assemblees', { ...full, email: null }, { email: false, sms: true, push: true }],
     ['master switch off', 'assemblees', { ...full, allow: false }, { email: false, sms: false, push: false }],
   ])('%s', (_name, kind, reach, expected) => expect(channelsFor(all, kind, reach)).toEqual(expected));

@@ -66,8 +66,13 @@ const isChannel = (c: string): c is NotificationChannel =>
  * The matrix as the co-owner sees it: stored choices over the defaults, and the fund-call cell
  * read from its setting ('1' / '0', already defaulted by `effectiveCoproprietaireSettings`).
  */
-export function preferenceMatrix(stored: readonly StoredPreference[], fundCallsByEmail: '1' | '0'): PreferenceMatrix {
-  const m = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, { ...DEFAULT_CHANNELS }])) as PreferenceMatrix;
+export function preferenceMatrix(
+  stored: readonly StoredPreference[],
+  fundCallsByEmail: '1' | '0',
+): PreferenceMatrix {
+  const m = Object.fromEntries(
+    NOTIFICATION_KINDS.map((k) => [k, { ...DEFAULT_CHANNELS }]),
+  ) as PreferenceMatrix;
   for (const s of stored) if (isKind(s.kind) && isChannel(s.channel)) m[s.kind][s.channel] = s.enabled;
   m.paiements.email = fundCallsByEmail === '1';
   return m;

@@ -1,4 +1,4 @@
-import { formatParisDate, formatParisTime, isEmail, type signatureRequestBody } from '@tantieme/contract';
+import { isEmail, type signatureRequestBody } from '@tantieme/contract';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
