@@ -68,3 +68,5 @@ export * from './domains/assemblyRegister.js';
 export * from './rules/registerRecount.js';
 export * from './openapi.js';
 export * from './openapiNames.js';
+export * from './rules/notificationPreferences.js';
+export * from './domains/notificationPreferences.js';

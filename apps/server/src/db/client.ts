@@ -5,13 +5,32 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import * as schema from './schema/index.js';
-import { sqlStatsLogger } from '../http/request-stats.js';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+
+type StatementListener = (text: string, params: unknown[]) => void;
+let statementListener: StatementListener | null = null;
+
+/**
+ * Tells `listener` of every statement any database of the process sends (the http layer's
+ * per-request counters register here with SQL_STATS=1); null stops it. The database knows no
+ * request.
+ */
+export function onStatement(listener: StatementListener | null) {
+  statementListener = listener;
+}
+
+/** Drizzle calls this for every statement it sends, on both drivers: passed on, not logged. */
+const statementLogger: Logger = {
+  logQuery(text, params) {
+    statementListener?.(text, params);
+  },
+};
 
 export interface Database {
   db: Db;
@@ -34,7 +53,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // A dropped connection must not crash the process; queries will fail and /health answers 503.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema, logger: sqlStatsLogger });
+    const db = drizzlePg(pool, { schema, logger: statementLogger });
     return {
       db,
       kind: 'postgres',
@@ -46,7 +65,7 @@ export async function openDatabase(opts: {
     };
   }
   const client = opts.pglite ?? (opts.dataDir ? new PGlite(opts.dataDir) : new PGlite());
-  const db = drizzlePglite(client, { schema, logger: sqlStatsLogger }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: statementLogger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Logger } from 'drizzle-orm/logger';
 
 /**
  * What one request cost: SQL statements sent, and the milliseconds spent in the
@@ -53,12 +52,10 @@ export function timedSync<T>(phase: 'serialize', fn: () => T): T {
 export const serverTiming = (s: RequestStats) =>
   `session;dur=${s.session.toFixed(2)}, guard;dur=${s.guard.toFixed(2)}, serialize;dur=${s.serialize.toFixed(2)}`;
 
-/** Drizzle calls this for every statement it sends, on both drivers: counted and kept, not logged. */
-export const sqlStatsLogger: Logger = {
-  logQuery(text, params) {
-    const s = store.getStore();
-    if (!s) return;
-    s.statements++;
-    s.sql.push({ text, params });
-  },
-};
+/** Counts and keeps a statement the request sent (registered with the database by `onStatement`). */
+export function countStatement(text: string, params: unknown[]) {
+  const s = store.getStore();
+  if (!s) return;
+  s.statements++;
+  s.sql.push({ text, params });
+}

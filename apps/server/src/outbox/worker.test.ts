@@ -76,3 +76,21 @@ describe('outbox worker', () => {
     expect(row.code).toBeNull();
   });
 });
+
+describe('delivery kinds', () => {
+  it('dispatches each row to the handler of its kind; a kind without one fails at once, without retries', async () => {
+    const db = t.database.db;
+    const [row] = await db
+      .insert(outbox)
+      .values({ channel: 'fax', recipient: '+33100000000', body: 'Bonjour' })
+      .returning({ id: outbox.id });
+    const r = recorder();
+    await deliverPending(db, r.mail, r.smsAdapter);
+    const after = (await db.select().from(outbox)).find((x) => x.id === row.id)!;
+    expect(after.status).toBe('failed');
+    expect(after.last_error).toContain("no handler for the delivery kind 'fax'");
+    expect(after.next_attempt_at).toBeNull();
+    expect(r.mails).toEqual([]);
+    expect(r.sms).toEqual([]);
+  });
+});

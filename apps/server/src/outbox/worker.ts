@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { devices, outbox } from '../db/schema/index.js';
+import { outbox } from '../db/schema/index.js';
 import type { MailAdapter } from '../platform/mail.js';
-import type { PushAdapter, PushSubscriptionJson } from '../platform/push.js';
+import type { PushAdapter } from '../platform/push.js';
 import type { SmsAdapter } from '../platform/sms.js';
+import { deliveryHandlers, Gone } from './handlers.js';
 
 const MAX_ATTEMPTS = 5;
 /** A claim older than this belongs to a worker that died: the row is taken again. */
@@ -18,8 +19,6 @@ export interface WorkerOptions {
   /** Test seam: runs after the claim is committed and before anything is sent. */
   afterClaim?: (ids: string[]) => Promise<void> | void;
 }
-
-class Gone extends Error {}
 
 export const backoffMs = (attempts: number) => BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1);
 
@@ -68,22 +67,13 @@ export async function deliverPending(
   if (rows.length === 0) return 0;
   await opts.afterClaim?.(rows.map((r) => r.id));
 
+  const handlers = deliveryHandlers({ db, mail, sms, push: opts.push ?? null });
   for (const row of rows) {
     const attempts = row.attempts;
     try {
-      if (row.channel === 'email') {
-        await mail.send({
-          to: row.recipient,
-          subject: row.subject ?? '',
-          text: row.body,
-          html: row.html ?? undefined,
-          ...(row.ref_id ? { messageId: `<${row.id}@tantieme.outbox>` } : {}),
-        });
-      } else if (row.channel === 'sms') {
-        await sms.send(row.recipient, row.body);
-      } else if (row.channel === 'push') {
-        await sendPush(db, opts.push ?? null, row.recipient, row.body, row.id);
-      }
+      const handler = handlers[row.channel];
+      if (!handler) throw new Gone(`no handler for the delivery kind '${row.channel}'`);
+      await handler(row);
       await db
         .update(outbox)
         .set({ status: 'sent', sent_at: new Date(), attempts, last_error: null })
@@ -105,28 +95,6 @@ export async function deliverPending(
     }
   }
   return rows.length;
-}
-
-async function sendPush(db: Db, push: PushAdapter | null, deviceId: string, body: string, outboxId: string) {
-  const [device] = await db.select().from(devices).where(eq(devices.id, deviceId)).limit(1);
-  // The browser unsubscribed (logout) since: nothing to deliver to, ever.
-  if (!device) throw new Gone('device gone');
-  if (!push) throw new Error('push disabled (no VAPID keys)');
-  let sub: PushSubscriptionJson;
-  try {
-    sub = JSON.parse(device.device_token) as PushSubscriptionJson;
-  } catch {
-    await db.delete(devices).where(eq(devices.id, deviceId));
-    throw new Gone('invalid subscription');
-  }
-  const res = await push.send(sub, body, { topic: outboxId.replaceAll('-', '') });
-  if (res.ok) return;
-  if (res.gone) {
-    // SPEC: a 404/410 from the push service means the subscription is dead: forget it.
-    await db.delete(devices).where(eq(devices.id, deviceId));
-    throw new Gone(`push service answered ${res.status}: subscription deleted`);
-  }
-  throw new Error(`push failed: ${res.error}`);
 }
 
 /** Polls the outbox every `intervalMs`; returns a stop function. */

@@ -1,4 +1,11 @@
-import { coproprietaireSettings, invitations, previewTokens, users } from '../db/schema/index.js';
+import type { NotificationChannel, NotificationKind } from '@tantieme/contract';
+import {
+  coproprietaireSettings,
+  invitations,
+  notificationPreferences,
+  previewTokens,
+  users,
+} from '../db/schema/index.js';
 import { sha256 } from '../lib/crypto.js';
 import { hashPassword } from '../lib/password.js';
 import { newId, type SeedContext } from './context.js';
@@ -64,6 +71,15 @@ export function seedOwnerSettings(ctx: SeedContext, owner: OwnerInfo, values: Re
     coproprietaireSettings,
     ...Object.entries(values).map(([key, value]) => ({ coproprietaire_id: owner.id, key, value })),
   );
+}
+
+/** A co-owner's channel choices beyond the defaults (e-mail and push on, SMS off). */
+export function seedNotificationPreferences(
+  ctx: SeedContext,
+  owner: OwnerInfo,
+  cells: { kind: NotificationKind; channel: NotificationChannel; enabled: boolean }[],
+) {
+  ctx.rows.add(notificationPreferences, ...cells.map((c) => ({ coproprietaire_id: owner.id, ...c })));
 }
 
 export const INVITATION_CODES = { valid: 'INVIT2026A', used: 'INVIT2026U', expired: 'INVIT2026E' } as const;

@@ -26,6 +26,7 @@ const ORDER = [
   s.coproprietaires,
   s.coproprietaireSettings,
   s.consentementsNotificationElectronique,
+  s.notificationPreferences,
   s.lots,
   s.coproprietaireLots,
   s.repartitions,

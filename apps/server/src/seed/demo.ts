@@ -10,6 +10,7 @@ import {
   ONBOARDING_KEYS,
   PREVIEW_TOKEN,
   seedInvitations,
+  seedNotificationPreferences,
   seedOwnerSettings,
   seedPreviewToken,
   seedUsers,
@@ -347,6 +348,11 @@ export async function seedDemo(
     'chat-allow-other-owners': '0',
     'allow-receive-notifications': '1',
   });
+  // Claire wants an SMS when an assembly opens its vote or a report of hers moves.
+  seedNotificationPreferences(ctx, claire, [
+    { kind: 'assemblees', channel: 'sms', enabled: true },
+    { kind: 'signalements', channel: 'sms', enabled: true },
+  ]);
   seedInvitations(ctx, {
     valid: tilleuls.owner('fontaine'),
     used: paul,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { coproprietaires } from './copro.js';
 import { users } from './identity.js';
 import { syndics } from './syndic.js';
@@ -89,6 +99,26 @@ export const messages = pgTable(
     index('messages_owner').on(t.coproprietaire_id, t.created_date),
     index('messages_send').on(t.send_id),
     index('messages_unread').on(t.coproprietaire_id).where(sql`${t.is_read} = false`),
+  ],
+);
+
+/**
+ * A co-owner record's choice of channel (email, sms, push) per kind of event (NOTIFICATION_KINDS
+ * of the contract); a missing row is the default. Fund calls by e-mail stay the SPEC §3 setting.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    coproprietaire_id: uuid('coproprietaire_id')
+      .notNull()
+      .references(() => coproprietaires.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    channel: text('channel').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'notification_preferences_pk', columns: [t.coproprietaire_id, t.kind, t.channel] }),
   ],
 );
 

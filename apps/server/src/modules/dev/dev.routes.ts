@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { outbox } from '../../db/schema/index.js';
+import { TEMPLATE_PREVIEWS } from '../../templates/index.js';
 
 const esc = (s: string | null | undefined) =>
   String(s ?? '').replace(
@@ -8,11 +9,30 @@ const esc = (s: string | null | undefined) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/** Every template rendered with its sample variables. */
+const previews = () =>
+  TEMPLATE_PREVIEWS.map((t) => ({ id: t.id, label: t.label, channel: t.channel, ...t.render() }));
+
+function previewSection() {
+  const rows = previews()
+    .map(
+      (
+        p,
+      ) => `<section id="${esc(p.id)}"><h3>${esc(p.label)} <small>(${esc(p.channel === 'sms' ? 'SMS' : 'e-mail')}, ${esc(p.id)})</small></h3>
+${p.subject ? `<p><strong>${esc(p.subject)}</strong></p>` : ''}<pre>${esc(p.text)}</pre></section>`,
+    )
+    .join('\n');
+  return `<h2>Modèles</h2><p>Chaque e-mail et SMS, rendu avec des données d'exemple (<code>apps/server/src/templates/</code>).</p>\n${rows}`;
+}
+
 /**
  * Development only (never registered in production): the outbox of e-mails and SMS, newest
- * first, so a newcomer can read a verification code without SMTP.
+ * first, so a newcomer can read a verification code without SMTP, and every template rendered
+ * with sample data.
  */
 export async function devRoutes(app: FastifyInstance) {
+  app.get('/dev/outbox/templates', async () => ({ success: true, data: previews() }));
+
   app.get('/dev/outbox', async (req, reply) => {
     const rows = await app.db.select().from(outbox).orderBy(desc(outbox.created_at)).limit(200);
     const items = rows.map((r) => ({
@@ -36,9 +56,10 @@ export async function devRoutes(app: FastifyInstance) {
       .join('\n');
     reply.type('text/html; charset=utf-8');
     return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Boîte d'envoi (développement)</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:.5rem;vertical-align:top;text-align:left}pre{white-space:pre-wrap;margin:.25rem 0 0}.code{font:700 1.4rem monospace}</style>
+<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:.5rem;vertical-align:top;text-align:left}pre{white-space:pre-wrap;margin:.25rem 0 0}.code{font:700 1.4rem monospace}section{border-top:1px solid #ddd;margin-top:1rem}small{font-weight:400;color:#555}</style>
 </head><body><h1>Boîte d'envoi (développement)</h1><p>E-mails et SMS envoyés, du plus récent au plus ancien.</p>
 <table><thead><tr><th>Date</th><th>Canal</th><th>Destinataire</th><th>Message</th><th>Code</th><th>État</th></tr></thead><tbody>
-${body || '<tr><td colspan="6">Aucun message.</td></tr>'}</tbody></table></body></html>`;
+${body || '<tr><td colspan="6">Aucun message.</td></tr>'}</tbody></table>
+${previewSection()}</body></html>`;
   });
 }

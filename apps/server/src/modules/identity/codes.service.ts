@@ -11,6 +11,7 @@ import { AppError } from '../../http/errors.js';
 import { hmac, randomDigits, safeEqual } from '../../lib/crypto.js';
 import { enqueue } from '../../platform/outbox.js';
 import * as repo from './codes.repo.js';
+import { codeSms, passwordResetEmail, verificationCodeEmail } from '../../templates/index.js';
 
 /**
  * Reusable one-time codes (SPEC §9 OTP 6 digits): hashed at rest with the app secret,
@@ -38,21 +39,15 @@ export const normalizeTarget = (purpose: CodePurpose, target: string) =>
   CHANNEL[purpose] === 'email' ? target.trim().toLowerCase() : target.trim();
 
 function message(purpose: CodePurpose, code: string, fullName?: string) {
-  const hello = fullName?.trim() ? `Bonjour ${fullName.trim()},\n\n` : 'Bonjour,\n\n';
-  switch (purpose) {
-    case 'register_email':
-      return {
-        subject: 'Tantième : votre code de vérification',
-        body: `${hello}Votre code de vérification est : ${code}\nIl expire dans 10 minutes.\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message.`,
-      };
-    case 'forgot_password':
-      return {
-        subject: 'Tantième : réinitialisation de votre mot de passe',
-        body: `${hello}Votre code de réinitialisation est : ${code}\nIl expire dans 10 minutes.\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.`,
-      };
-    default:
-      return { subject: undefined, body: `Tantième : votre code est ${code}. Il expire dans 5 minutes.` };
+  if (purpose === 'register_email') {
+    const m = verificationCodeEmail({ code, fullName });
+    return { subject: m.subject, body: m.text };
   }
+  if (purpose === 'forgot_password') {
+    const m = passwordResetEmail({ code, fullName });
+    return { subject: m.subject, body: m.text };
+  }
+  return { subject: undefined, body: codeSms({ code }) };
 }
 
 /** Issues a new code (closing the previous ones) and queues its delivery. */

@@ -7,11 +7,13 @@ import { pushEndpointAllowed } from '../../platform/push.js';
 import { guardCoproprietaire, readAsCoproprietaire } from '../access/access.service.js';
 import * as repo from './notifications.repo.js';
 import { notificationsSyndicRoutes } from './notifications.syndic.routes.js';
+import { preferencesRoutes } from './preferences.routes.js';
 import * as service from './notifications.service.js';
 
 /** SPEC §7 Notifications and the messages calls of the Co-owner API. */
 export async function notificationsRoutes(app: FastifyInstance) {
   await notificationsSyndicRoutes(app);
+  await preferencesRoutes(app);
   route(
     app,
     n.list,

@@ -8,6 +8,28 @@ export const settingsFr = {
   notificationsTitle: 'Notifications',
   notifications: 'Recevoir les notifications',
   notificationsHint: 'Nouveaux documents, messages du syndic, assemblées générales…',
+  preferences: {
+    title: 'Comment être prévenu',
+    intro:
+      "Choisissez, pour chaque type d'événement, par quel moyen vous êtes prévenu. Les notifications restent toujours visibles dans l'application.",
+    kindColumn: "Type d'événement",
+    kinds: {
+      assemblees: 'Assemblées générales',
+      paiements: 'Paiements et appels de fonds',
+      documents: 'Documents',
+      messages: 'Messages du syndic',
+      messagerie: 'Messagerie',
+      signalements: 'Signalements',
+    },
+    channels: { email: 'E-mail', sms: 'SMS', push: 'Notification push' },
+    /** Accessible name of one checkbox: channel, then kind. */
+    cell: (channel: string, kind: string) => `${channel} pour ${kind.toLowerCase()}`,
+    allowOff: 'Activez « Recevoir les notifications » pour choisir vos canaux.',
+    noPhone: 'Renseignez un numéro de mobile dans vos coordonnées pour recevoir des SMS.',
+    noEmail: 'Renseignez votre courriel de contact pour recevoir les appels de fonds par e-mail.',
+    legal:
+      'Les convocations aux assemblées générales suivent votre choix de convocation électronique ci-dessous, pas ces préférences.',
+  },
   mailTitle: 'Envois par voie électronique',
   consent: {
     given: (date: string, time: string, act: 'onboarding' | 'settings') =>

@@ -1,5 +1,9 @@
 import {
   type CoproprietaireSettingKey,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationPreferences,
+  notificationPreferenceEndpoints,
   type CoproprietaireSettings,
   type CoproprietaireSummary,
   settingsEndpoints,
@@ -21,6 +25,7 @@ export function useElectronicConsent(id: string | undefined) {
     queryFn: () => api.call(settingsEndpoints.consentGet, { params: { id: id as string } }),
   });
 }
+export const preferencesKey = (id: string) => ['notification-preferences', id] as const;
 
 /** A record's settings, SPEC §9 defaults applied by the server. */
 export function useRecordSettings(id: string | undefined) {
@@ -69,6 +74,46 @@ export function useUpdateRecordSetting(record: CoproprietaireSummary) {
       qc.setQueryData(key, data);
       if (v.key === 'allow-convocation-electronic')
         void qc.invalidateQueries({ queryKey: consentKey(record.id) });
+      // The master switch and fund calls by e-mail are also read by the preferences panel.
+      void qc.invalidateQueries({ queryKey: preferencesKey(record.id) });
+    },
+  });
+}
+
+/** A record's channels per kind of event (defaults applied by the server). */
+export function useNotificationPreferences(id: string | undefined) {
+  return useQuery({
+    queryKey: preferencesKey(id ?? ''),
+    enabled: !!id,
+    queryFn: () => api.call(notificationPreferenceEndpoints.get, { params: { id: id as string } }),
+  });
+}
+
+/** One checkbox of the preferences panel: applied at once, rolled back if the server refuses. */
+export function useUpdateNotificationPreference(record: CoproprietaireSummary) {
+  const qc = useQueryClient();
+  const key = preferencesKey(record.id);
+  return useMutation({
+    mutationFn: (v: { kind: NotificationKind; channel: NotificationChannel; enabled: boolean }) =>
+      api.call(notificationPreferenceEndpoints.put, { params: pair(record), body: { changes: [v] } }),
+    onMutate: async (v) => {
+      await qc.cancelQueries({ queryKey: key });
+      const previous = qc.getQueryData<NotificationPreferences>(key);
+      if (previous)
+        qc.setQueryData<NotificationPreferences>(key, {
+          ...previous,
+          matrix: { ...previous.matrix, [v.kind]: { ...previous.matrix[v.kind], [v.channel]: v.enabled } },
+        });
+      return { previous };
+    },
+    onError: (err, _v, ctx) => {
+      console.error('notification preferences update failed', err);
+      if (ctx?.previous) qc.setQueryData(key, ctx.previous);
+    },
+    onSuccess: (data) => {
+      qc.setQueryData(key, data);
+      // Fund calls by e-mail is also the 'Envois par voie électronique' switch.
+      void qc.invalidateQueries({ queryKey: recordSettingsKey(record.id) });
     },
   });
 }

@@ -7,6 +7,7 @@ import type { invitations } from '../../../db/schema/index.js';
 import { AppError } from '../../../http/errors.js';
 import { randomCode } from '../../../lib/crypto.js';
 import { enqueue } from '../../../platform/outbox.js';
+import { invitationEmail, invitationSms } from '../../../templates/index.js';
 import { requireExternalId, type SyndicApiContext, writeAudit } from '../kit/index.js';
 import * as repo from './access.repo.js';
 
@@ -72,8 +73,6 @@ export function presentInvitation(i: Invitation, now = Date.now()) {
     created_at: i.created_at.toISOString(),
   };
 }
-
-const frDate = (d: Date) => d.toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' });
 
 /**
  * Invites a co-owner (SPEC §2.12): an invitation code and a message with the link
@@ -146,17 +145,22 @@ export async function sendInvitation(
     });
     // Sent meanwhile by a concurrent call with the same key: that one is the answer.
     if (!inv) return (await repo.invitationByExternalId(tx, r.c.id, body.external_id ?? ''))!;
-    const text =
-      body.channel === 'email'
-        ? `Bonjour ${r.c.display_name},\n\n${r.syndic} vous invite à rejoindre l'extranet de votre copropriété ${r.copropriete}.\n\nCréez votre compte en suivant ce lien :\n${link}\n\nVotre code d'invitation : ${code} (valable jusqu'au ${frDate(expires)}).\n\nÀ bientôt sur Tantième.`
-        : `${r.syndic} vous invite sur l'extranet de ${r.copropriete} : ${link} (code ${code}, valable jusqu'au ${frDate(expires)}).`;
+    const vars = {
+      displayName: r.c.display_name,
+      syndic: r.syndic,
+      copropriete: r.copropriete,
+      link,
+      code,
+      expires,
+    };
+    const email = body.channel === 'email' ? invitationEmail(vars) : null;
     await enqueue(
       tx,
       {
         channel: body.channel,
         recipient: to,
-        subject: body.channel === 'email' ? `Votre accès à l'extranet de ${r.copropriete}` : undefined,
-        body: text,
+        subject: email?.subject,
+        body: email ? email.text : invitationSms(vars),
         code,
         meta: { kind: 'invitation', invitation_id: inv.id },
       },

@@ -1,6 +1,7 @@
 import { estimatedPostalPresentation, formatParisDate, formatParisTime, isEmail } from '@tantieme/contract';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
+import { convocationEmail } from '../../../templates/index.js';
 import type { LreAdapter } from '../../../platform/lre/index.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
 import type * as repo from './assemblees.repo.js';
@@ -32,15 +33,15 @@ export function channelOf(t: Target, now: Date) {
 }
 
 export function convocationText(config: Config, ag: Ag, owner: Target['owner'], coproName: string) {
-  const when = `${formatParisDate(ag.date)} à ${formatParisTime(ag.date)}`;
-  const link = `${config.publicUrl}/${owner.id}/assemblee/${ag.id}`;
-  const deadline = ag.valid_to
-    ? `${formatParisDate(ag.valid_to)} à ${formatParisTime(ag.valid_to)}`
-    : 'début de la séance';
-  return {
-    subject: `Convocation : ${ag.name} du ${formatParisDate(ag.date)}`,
-    content: `Bonjour ${owner.display_name},\n\nVous êtes convoqué(e) à l'assemblée générale « ${ag.name} » de la copropriété ${coproName}, le ${when}.\n\nLa convocation et les résolutions sont dans votre espace, où vous pouvez aussi voter par correspondance jusqu'au ${deadline} :\n${link}\n`,
-  };
+  const { subject, text } = convocationEmail({
+    displayName: owner.display_name,
+    assembly: ag.name,
+    copropriete: coproName,
+    date: ag.date,
+    voteUntil: ag.valid_to,
+    link: `${config.publicUrl}/${owner.id}/assemblee/${ag.id}`,
+  });
+  return { subject, content: text };
 }
 
 /**

@@ -1,8 +1,9 @@
-import { formatParisDate, formatParisTime, isEmail, type signatureRequestBody } from '@tantieme/contract';
+import { isEmail, type signatureRequestBody } from '@tantieme/contract';
 import type { z } from 'zod';
 import { AppError } from '../../../http/errors.js';
 import { randomToken, sha256 } from '../../../lib/crypto.js';
 import { enqueue } from '../../../platform/outbox.js';
+import { signatureRequestEmail, signatureRequestSms } from '../../../templates/index.js';
 import * as agRepo from '../../assemblees/assemblees.repo.js';
 import { maskRecipient } from '../access/access.service.js';
 import { externalIdsOf, type FieldErrors, type SyndicApiContext, writeAudit } from '../kit/index.js';
@@ -169,17 +170,15 @@ export async function requestSignatures(
         sent: { channel: body.channel, recipient_masked: masked },
       });
       const link = `${config.publicUrl}/signature?auth_token=${token}`;
-      const until = `${formatParisDate(expires)} à ${formatParisTime(expires)}`;
+      const vars = { displayName: o.owner.display_name, assembly: ag.name, date: ag.date, link, expires };
+      const email = body.channel === 'email' ? signatureRequestEmail(vars) : null;
       await enqueue(
         tx,
         {
           channel: body.channel,
           recipient: to,
-          subject: body.channel === 'email' ? `Signature : ${ag.name}` : undefined,
-          body:
-            body.channel === 'email'
-              ? `Bonjour ${o.owner.display_name},\n\nVotre signature est demandée pour l'assemblée générale « ${ag.name} » du ${formatParisDate(ag.date)}.\n\nSignez en suivant ce lien personnel (valable jusqu'au ${until}, une seule fois) :\n${link}\n`
-              : `Signature demandée pour l'AG « ${ag.name} » du ${formatParisDate(ag.date)} : ${link} (jusqu'au ${until})`,
+          subject: email?.subject,
+          body: email ? email.text : signatureRequestSms(vars),
           meta: { kind: 'signature_request', token_id: row.id },
         },
         { production: config.env === 'production' },

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client.js';
 import { syndics } from '../../../db/schema/index.js';
 import { AppError } from '../../../http/errors.js';
 import { enqueue } from '../../../platform/outbox.js';
+import { staffInvitationEmail } from '../../../templates/index.js';
 import type { Realtime } from '../../../realtime/index.js';
 import { revokeUserSessions } from '../../identity/session.service.js';
 import {
@@ -64,21 +65,14 @@ async function invite(
     .where(eq(syndics.id, api.syndicId))
     .limit(1);
   const base = `${deps.config.publicUrl}/s/${encodeURIComponent(api.syndicAlias)}`;
-  const hello = d.first_name ? `Bonjour ${d.first_name},` : 'Bonjour,';
+  const m = staffInvitationEmail({ firstName: d.first_name, syndic: s?.name ?? null, email: d.email, base });
   await enqueue(
     tx,
     {
       channel: 'email',
       recipient: d.email,
-      subject: `Votre accès à la messagerie de ${s?.name ?? 'votre syndic'}`,
-      body: [
-        hello,
-        '',
-        `${s?.name ?? 'Votre syndic'} vous a ouvert un compte sur l'extranet des copropriétaires pour répondre à leurs messages.`,
-        '',
-        `Pour choisir votre mot de passe, ouvrez ${base}/forgot-password et saisissez votre adresse ${d.email} : vous recevrez un code de vérification par e-mail.`,
-        `Vous pourrez ensuite vous connecter sur ${base}/login : vos conversations sont dans « Messagerie ».`,
-      ].join('\n'),
+      subject: m.subject,
+      body: m.text,
       meta: { kind: 'staff-invitation', administrator_id: adminId },
     },
     { production: deps.config.env === 'production' },

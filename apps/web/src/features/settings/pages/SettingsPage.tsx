@@ -27,6 +27,7 @@ import { Link } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { ChoiceSwitches } from '../../onboarding/components/ChoiceSwitches';
 import { ConsentStatus } from '../components/ConsentStatus';
+import { NotificationPreferencesPanel } from '../components/NotificationPreferencesPanel';
 import { WelcomeFormModal } from '../components/WelcomeFormModal';
 import { settingsFr as t } from '../fr';
 import { useRecordSettings, useSupplementInfo, useUpdateRecordSetting } from '../queries';
@@ -117,6 +118,7 @@ function SettingsCards({
             checked={settings['allow-receive-notifications'] === '1'}
             onChange={(e) => set('allow-receive-notifications')(e.currentTarget.checked)}
           />
+          <NotificationPreferencesPanel record={record} />
         </Stack>
       </Card>
 

@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { devices, type outbox } from '../db/schema/index.js';
+import type { MailAdapter } from '../platform/mail.js';
+import type { PushAdapter, PushSubscriptionJson } from '../platform/push.js';
+import type { SmsAdapter } from '../platform/sms.js';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** A delivery that can never succeed (its device is gone): no retry. */
+export class Gone extends Error {}
+
+/** Sends one claimed row; throws to retry it later (or `Gone` to give up at once). */
+export type DeliveryHandler = (row: OutboxRow) => Promise<void>;
+
+export interface HandlerDeps {
+  db: Db;
+  mail: MailAdapter;
+  sms: SmsAdapter;
+  push: PushAdapter | null;
+}
+
+/**
+ * The delivery kinds of the outbox (a row's `channel`) and their handlers. A new kind of
+ * delivery is one entry here; the worker only claims, dispatches and records.
+ */
+export function deliveryHandlers(deps: HandlerDeps): Record<string, DeliveryHandler> {
+  return {
+    email: (row) =>
+      deps.mail.send({
+        to: row.recipient,
+        subject: row.subject ?? '',
+        text: row.body,
+        html: row.html ?? undefined,
+        // A Message-ID from the row: a repeat after a crash is collapsed by the MUA.
+        ...(row.ref_id ? { messageId: `<${row.id}@tantieme.outbox>` } : {}),
+      }),
+    sms: (row) => deps.sms.send(row.recipient, row.body),
+    push: (row) => sendPush(deps.db, deps.push, row.recipient, row.body, row.id),
+  };
+}
+
+async function sendPush(db: Db, push: PushAdapter | null, deviceId: string, body: string, outboxId: string) {
+  const [device] = await db.select().from(devices).where(eq(devices.id, deviceId)).limit(1);
+  // The browser unsubscribed (logout) since: nothing to deliver to, ever.
+  if (!device) throw new Gone('device gone');
+  if (!push) throw new Error('push disabled (no VAPID keys)');
+  let sub: PushSubscriptionJson;
+  try {
+    sub = JSON.parse(device.device_token) as PushSubscriptionJson;
+  } catch {
+    await db.delete(devices).where(eq(devices.id, deviceId));
+    throw new Gone('invalid subscription');
+  }
+  const res = await push.send(sub, body, { topic: outboxId.replaceAll('-', '') });
+  if (res.ok) return;
+  if (res.gone) {
+    // SPEC: a 404/410 from the push service means the subscription is dead: forget it.
+    await db.delete(devices).where(eq(devices.id, deviceId));
+    throw new Gone(`push service answered ${res.status}: subscription deleted`);
+  }
+  throw new Error(`push failed: ${res.error}`);
+}

@@ -1,0 +1,39 @@
+import { formatParisDate, formatParisTime } from '@tantieme/contract';
+import type { EmailText } from './template.js';
+
+const at = (d: Date) => `${formatParisDate(d)} à ${formatParisTime(d)}`;
+
+/**
+ * The convocation to a general assembly, sent by e-mail to those who consented to it
+ * (loi du 10 juillet 1965 art. 42-1); its text is also the stored communication's.
+ */
+export function convocationEmail(v: {
+  displayName: string;
+  assembly: string;
+  copropriete: string;
+  date: Date;
+  /** End of the vote by correspondence; none: until the meeting opens. */
+  voteUntil: Date | null;
+  link: string;
+}): EmailText {
+  return {
+    subject: `Convocation : ${v.assembly} du ${formatParisDate(v.date)}`,
+    text: `Bonjour ${v.displayName},\n\nVous êtes convoqué(e) à l'assemblée générale « ${v.assembly} » de la copropriété ${v.copropriete}, le ${at(v.date)}.\n\nLa convocation et les résolutions sont dans votre espace, où vous pouvez aussi voter par correspondance jusqu'au ${v.voteUntil ? at(v.voteUntil) : 'début de la séance'} :\n${v.link}\n`,
+  };
+}
+
+export interface SignatureVars {
+  displayName: string;
+  assembly: string;
+  date: Date;
+  link: string;
+  expires: Date;
+}
+
+/** A personal link to sign (attendance sheet, proxy) for an assembly. */
+export function signatureRequestEmail(v: SignatureVars): EmailText {
+  return {
+    subject: `Signature : ${v.assembly}`,
+    text: `Bonjour ${v.displayName},\n\nVotre signature est demandée pour l'assemblée générale « ${v.assembly} » du ${formatParisDate(v.date)}.\n\nSignez en suivant ce lien personnel (valable jusqu'au ${at(v.expires)}, une seule fois) :\n${v.link}\n`,
+  };
+}

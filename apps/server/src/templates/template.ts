@@ -1,0 +1,17 @@
+/** An e-mail: its subject and plain text. */
+export interface EmailText {
+  subject: string;
+  text: string;
+}
+
+/**
+ * A text the outbox sends, with sample variables so `/dev/outbox` can show it without sending
+ * anything. `render` is the same function the services call.
+ */
+export interface TemplatePreview {
+  id: string;
+  /** What it is, in French, for the preview list. */
+  label: string;
+  channel: 'email' | 'sms';
+  render(): { subject?: string; text: string };
+}

@@ -1,0 +1,74 @@
+import { checkA11y, expect, type Page, test } from './a11y.fixture';
+import { expectNoHorizontalScroll } from './identity.helpers';
+
+/**
+ * 'Comment être prévenu' on 'Configuration': a table of kinds × channels on a desktop, a list
+ * per kind on a phone; a choice is saved through the contract and still there after a reload.
+ * Each test puts claire's choice back as it found it (the specs share one demo server).
+ */
+
+interface Rec {
+  id: string;
+  coproprietes: { name: string }[];
+}
+
+let token = '';
+let tilleuls: Rec;
+
+async function signIn(page: Page) {
+  if (!token) {
+    const res = await page.request.post('/api/auth/login', {
+      data: { email: 'claire.martin@example.fr', password: 'Tilleuls2024' },
+    });
+    expect(res.ok()).toBe(true);
+    token = (await res.json()).data.token;
+    const all = await page.request.get('/api/coproprietaires/all', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    tilleuls = ((await all.json()).data as Rec[]).find((r) =>
+      r.coproprietes[0].name.includes('Tilleuls'),
+    ) as Rec;
+  }
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
+  await page.goto(`/${tilleuls.id}/settings`);
+}
+
+test('desktop: a table of checkboxes, each named by its channel and kind, saved at once', async ({
+  page,
+}, info) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader', { name: 'SMS' })).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: 'Signalements' })).toBeVisible();
+  const box = page.getByRole('checkbox', { name: 'SMS pour documents' });
+  await expect(box).not.toBeChecked();
+  await box.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('preferences-desktop.png'), fullPage: true });
+
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/notification-preferences') && r.request().method() === 'PUT',
+  );
+  await box.check();
+  expect((await saved).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'SMS pour documents' })).toBeChecked();
+  await checkA11y(page, 'settings with preferences (desktop)');
+
+  await page.getByRole('checkbox', { name: 'SMS pour documents' }).uncheck();
+  await expect(page.getByRole('checkbox', { name: 'SMS pour documents' })).not.toBeChecked();
+});
+
+test('phone: one group per kind with its three channels', async ({ page }, info) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  const group = page.getByRole('group', { name: 'Messagerie' });
+  await expect(group.getByRole('checkbox', { name: 'E-mail' })).toBeVisible();
+  await expect(group.getByRole('checkbox', { name: 'Notification push' })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await group.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('preferences-phone.png'), fullPage: true });
+  await expectNoHorizontalScroll(page);
+  await checkA11y(page, 'settings with preferences (phone)');
+});
