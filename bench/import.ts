@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { benchDelta } from './import-delta.js';
 import { importPortfolio } from '../apps/server/src/modules/syndic-api/import/import.service.js';
 import { makeSyndic } from '../apps/server/src/test/factories.js';
 
@@ -160,7 +161,27 @@ async function main() {
   } finally {
     await database.close();
     await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+  }
+  if (process.env.BENCH_DELTA_LINES !== '0') await delta(admin);
+  await admin.end();
+}
+
+/** The nightly delta, in a database of its own (import-delta.ts). */
+async function delta(admin: pg.Client) {
+  const name = `tantieme_bench_delta_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  try {
+    await database.migrate();
+    const d = await benchDelta(database);
+    console.log(
+      `\nNightly delta: ${d.sent} ledger lines sent (${d.updated} changed, ${d.unchanged} unchanged) among the ${d.lines.toLocaleString('en')} of ${d.buildings} buildings: ${fmt(d.tDelta)}, ${Math.round((d.sent / d.tDelta) * 1000)} items/s (seeding and external ids: ${fmt(d.tSeed)}, not timed).`,
+    );
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
   }
 }
 
