@@ -55,6 +55,7 @@ export * from './rules/checklist.js';
 export * from './rules/checklistSources.js';
 export * from './domains/checklist.js';
 export * from './domains/syndicDocuments.js';
+export * from './domains/syndicUploads.js';
 export * from './rules/chain.js';
 export * from './rules/head.js';
 export * from './rules/registerVerify.js';

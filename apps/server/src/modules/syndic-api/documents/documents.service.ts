@@ -13,6 +13,7 @@ import {
   type SyndicDocumentGroupBody,
   type SyndicInvoiceBody,
   type SyndicStoredFile,
+  syndicDocumentItem,
 } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
 import type { RecipientInfoJson } from '../../../db/schema/communications.js';
@@ -43,7 +44,15 @@ import {
 } from '../kit/index.js';
 import * as repo from './documents.repo.js';
 import { RES } from './documents.repo.js';
-import { deleteFileRows, normaliseFile, putObject, storedOf, type Uploads, writeFile } from './files.js';
+import {
+  deleteFileRows,
+  normaliseFile,
+  putObject,
+  type StagedFiles,
+  storedOf,
+  type Uploads,
+  writeFile,
+} from './files.js';
 
 type Errors = Map<number, FieldErrors>;
 const add = (m: Errors, index: number, field: string, message: string) => {
@@ -122,17 +131,29 @@ class Notices {
   }
 }
 
-/** PUT with the notices of what it created, emitted after the commit; a rolled-back PUT emits nothing. */
-function withNotices<R extends { put: (...a: never[]) => Promise<unknown> }>(
-  resource: R,
-  notices: Notices,
-): R {
+/**
+ * PUT and bulk with the notices of what they created, emitted after the commit; a rolled-back
+ * write (or a dry run) emits nothing.
+ */
+function withNotices<
+  R extends {
+    put: (...a: never[]) => Promise<unknown>;
+    bulk: (...a: never[]) => Promise<{ dry_run: boolean }>;
+  },
+>(resource: R, notices: Notices): R {
   return {
     ...resource,
     put: async (...args: Parameters<R['put']>) => {
       notices.reset();
       const out = await resource.put(...args);
       await notices.emit();
+      return out;
+    },
+    bulk: async (...args: Parameters<R['bulk']>) => {
+      notices.reset();
+      const out = await resource.bulk(...args);
+      if (out.dry_run) notices.reset();
+      else await notices.emit();
       return out;
     },
   };
@@ -395,11 +416,11 @@ async function stageDocumentNotice(
 }
 
 /** `notify` absent: nobody is told (a caller with no realtime, e.g. a script). */
-export function documentsResource(storage: StorageAdapter, notify?: NotifyDeps) {
+export function documentsResource(storage: StorageAdapter, notify?: NotifyDeps, staged?: StagedFiles) {
   const uploads: Uploads = new Map();
   const notices = new Notices(notify);
   const resource = externalResource({
-    item: NO_BULK,
+    item: syndicDocumentItem,
     spec: (api): UpsertSpec<DocData> => ({
       resource: RES.document,
       load: (db, ids) => loadDocuments(db, api, ids),
@@ -464,7 +485,7 @@ export function documentsResource(storage: StorageAdapter, notify?: NotifyDeps) 
         const prev = before.get(existing.get(externalId) ?? '');
         const pf = prev?.file as SyndicStoredFile | undefined;
         const known = new Map<string, SyndicStoredFile>(pf ? [[pf.sha256, pf]] : []);
-        const f = normaliseFile(d.file, known, uploads);
+        const f = normaliseFile(d.file, known, uploads, staged);
         if ('field' in f) add(errors, index, `file.${f.field}`, f.message);
         else d.file = f.file;
       }
