@@ -132,7 +132,7 @@ export const documentPlaces = <F extends z.ZodType, X extends z.ZodRawShape>(fil
         /** A document type code; the list is in the field's description (a syndic key cannot read it elsewhere). */
         type: z.string().trim().min(1).max(50).meta({
           description:
-            'Type de document : APPEL_FONDS (appels de fonds), RELEVE_COMPTE (relevés de compte), DECOMPTE_CHARGES (décomptes de charges), CONVOCATION_AG, PV_AG (procès-verbaux), AUTRE.',
+            'Type de document : APPEL_FONDS (appels de fonds), RELEVE_COMPTE (relevés de compte), DECOMPTE_CHARGES (décomptes de charges), CONVOCATION_AG, PV_AG (procès-verbaux), AUTRE.',
         }),
         ...documentCommon(file),
       }),
@@ -161,7 +161,7 @@ export const documentPlaces = <F extends z.ZodType, X extends z.ZodRawShape>(fil
         ...documentCommon(file),
       }),
     ],
-    { error: "Emplacement attendu (place) : 'coproprietaire', 'group', 'bank_statement' ou 'ag'." },
+    { error: "Emplacement attendu (place) : 'coproprietaire', 'group', 'bank_statement' ou 'ag'." },
   );
 export const syndicDocumentBody = documentPlaces(syndicFileField, {});
 export type SyndicDocumentBody = z.output<typeof syndicDocumentBody>;
