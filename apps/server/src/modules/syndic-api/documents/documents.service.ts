@@ -33,7 +33,8 @@ import {
   type Executor,
   externalIdsOf,
   externalResource,
-  type FieldErrors,
+  addFieldError,
+  type ItemErrors,
   forgetExternalId,
   requireExternalId,
   resolveExternalIds,
@@ -54,12 +55,8 @@ import {
   writeFile,
 } from './files.js';
 
-type Errors = Map<number, FieldErrors>;
-const add = (m: Errors, index: number, field: string, message: string) => {
-  const e = m.get(index) ?? {};
-  e[field] ??= message;
-  m.set(index, e);
-};
+type Errors = ItemErrors;
+const add = addFieldError;
 /** No bulk for these resources (files travel in the body): the item schema only names the id. */
 const NO_BULK = externalIdParams;
 const byCanonical = <T>(a: T, b: T) =>
