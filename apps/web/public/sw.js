@@ -84,7 +84,10 @@ TantiemeSw.kindOf = (method, url, mode, origin) => {
   if (u.pathname.startsWith('/api/')) return TantiemeSw.isOfflineRead(u.pathname) ? 'read' : null;
   // The syndic's preview is another person's data; a file opened in a tab is not a page of the app.
   if (mode === 'navigate') return /^\/(syndic-preview|files|dev)\//.test(u.pathname) ? null : 'page';
-  if (u.pathname.startsWith('/assets/') || /^\/(favicon\.svg|manifest\.webmanifest|icon-[\w-]+\.png)$/.test(u.pathname))
+  if (
+    u.pathname.startsWith('/assets/') ||
+    /^\/(favicon\.svg|manifest\.webmanifest|icon-[\w-]+\.png)$/.test(u.pathname)
+  )
     return 'asset';
   return null;
 };
@@ -119,7 +122,8 @@ async function serveRead(request) {
   const key = user && TantiemeSw.readKey(self.location.origin, user, request.url);
   try {
     const res = await fetch(request);
-    if (key && res.status === 200) await keep(TantiemeSw.DATA_CACHE, key, await res.clone().arrayBuffer(), 200, res.headers);
+    if (key && res.status === 200)
+      await keep(TantiemeSw.DATA_CACHE, key, await res.clone().arrayBuffer(), 200, res.headers);
     return res;
   } catch (e) {
     const hit = key && (await (await caches.open(TantiemeSw.DATA_CACHE)).match(key));

@@ -61,6 +61,7 @@ export * from './rules/signalements.js';
 export * from './domains/checklist.js';
 export * from './domains/syndicDocuments.js';
 export * from './domains/signalements.js';
+export * from './domains/syndicUploads.js';
 export * from './rules/chain.js';
 export * from './rules/head.js';
 export * from './rules/registerVerify.js';

@@ -56,6 +56,7 @@ import {
   repartitionItem,
   repartitionResource,
 } from './domains/syndicPortfolio.js';
+import { syndicDocumentItem, syndicPresignedUpload, syndicUploadRequest } from './domains/syndicUploads.js';
 import { webhookEndpoint, webhookEndpointBody } from './domains/syndicWebhooks.js';
 
 /**
@@ -190,6 +191,41 @@ named('PostalPresentationBody', postalPresentationBody);
 named('AssembleeProxy', syndicProxyRow, { example: SYNDIC_PROXY_EXAMPLE });
 named('ImportReport', importReport);
 named('ImportError', importError);
+named('UploadRequest', syndicUploadRequest, {
+  example: {
+    sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    size: 184320,
+    content_type: 'application/pdf',
+  },
+});
+named('PresignedUpload', syndicPresignedUpload, {
+  example: {
+    sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    size: 184320,
+    content_type: 'application/pdf',
+    method: 'PUT',
+    url: 'https://extranet.tantieme.fr/files/uploads/syndic/…/9f86d0….pdf?e=1796000000&s=…',
+    headers: { 'Content-Type': 'application/pdf' },
+    expires_at: '2026-11-27T23:00:00.000Z',
+    uploaded: false,
+  },
+});
+named('DocumentItem', syndicDocumentItem, {
+  example: {
+    external_id: 'DOC-2026-0042',
+    place: 'coproprietaire',
+    coproprietaire: 'CP-0042',
+    type: 'APPEL_FONDS',
+    name: 'Appel de fonds 1er trimestre 2026',
+    date: '2026-01-01',
+    file: {
+      name: 'appel-de-fonds-T1-2026.pdf',
+      content_type: 'application/pdf',
+      sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      size: 184320,
+    },
+  },
+});
 
 /** The import body as documented: each resource's array typed by its bulk item. */
 documentAs(

@@ -4,10 +4,11 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 type Exec = { execute: (q: SQL) => Promise<unknown> };
 
 /** A table's rows as one JSON document for `jsonb_to_recordset`, with the column list and types. */
-function recordset<T extends PgTable>(table: T, rows: Partial<T['$inferInsert']>[]) {
+function recordset<T extends PgTable>(table: T, rows: Partial<T['$inferInsert']>[], defaults = true) {
   const columns = getTableColumns(table) as Record<string, Column>;
   const keys = Object.keys(columns).filter(
-    (k) => rows.some((r) => (r as Record<string, unknown>)[k] !== undefined) || columns[k].defaultFn,
+    (k) =>
+      rows.some((r) => (r as Record<string, unknown>)[k] !== undefined) || (defaults && columns[k].defaultFn),
   );
   const docs = rows.map((row) => {
     const r = row as Record<string, unknown>;
@@ -15,7 +16,7 @@ function recordset<T extends PgTable>(table: T, rows: Partial<T['$inferInsert']>
     for (const k of keys) {
       const col = columns[k];
       let v = r[k];
-      if (v === undefined) v = col.defaultFn ? col.defaultFn() : null;
+      if (v === undefined) v = defaults && col.defaultFn ? col.defaultFn() : null;
       // jsonb goes in as the JSON value itself; every other type as its driver value.
       doc[col.name] = v === null ? null : col.getSQLType() === 'jsonb' ? v : col.mapToDriverValue(v);
     }
@@ -27,6 +28,7 @@ function recordset<T extends PgTable>(table: T, rows: Partial<T['$inferInsert']>
     defs: sql.raw(keys.map((k) => `"${columns[k].name}" ${columns[k].getSQLType()}`).join(', ')),
     json: JSON.stringify(docs),
     columns,
+    keys,
   };
 }
 
@@ -62,6 +64,35 @@ export async function insertRows<T extends PgTable>(
       sql`insert into ${name} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as x(${defs})${conflict}${returning}`,
     )) as { rows: Record<string, unknown>[] };
     if (opts.returning?.length) out.push(...res.rows);
+  }
+  return out;
+}
+
+/**
+ * Many rows updated by id in one statement per chunk: `update … from jsonb_to_recordset($1)`.
+ * Each row sets the columns it carries (every row of a call carries the same ones); a row whose
+ * values are all the same as stored is not written (`is distinct from`), so it keeps its
+ * tuple and fires nothing. Answers the ids actually written.
+ */
+export async function updateRows<T extends PgTable>(
+  db: Exec,
+  table: T,
+  rows: (Partial<T['$inferInsert']> & { id: string })[],
+  opts: { chunk?: number } = {},
+): Promise<string[]> {
+  const out: string[] = [];
+  const size = opts.chunk ?? 5000;
+  for (let i = 0; i < rows.length; i += size) {
+    const { name, defs, json, columns, keys } = recordset(table, rows.slice(i, i + size), false);
+    const set = keys.filter((k) => k !== 'id').map((k) => `"${columns[k].name}"`);
+    if (set.length === 0) continue;
+    const res = (await db.execute(
+      sql`update ${name} as t set ${sql.raw(set.map((c) => `${c} = x.${c}`).join(', '))}
+        from jsonb_to_recordset(${json}::jsonb) as x(${defs})
+        where t."id" = x."id" and row(${sql.raw(set.map((c) => `t.${c}`).join(', '))}) is distinct from row(${sql.raw(set.map((c) => `x.${c}`).join(', '))})
+        returning t."id"`,
+    )) as { rows: { id: string }[] };
+    out.push(...res.rows.map((r) => String(r.id)));
   }
   return out;
 }

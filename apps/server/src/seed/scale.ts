@@ -332,13 +332,15 @@ export async function seedScale(
       const isLast = sql`(i + 1) / 2 = ${Q}`;
       await run(
         'ledger_lines',
+        // Back-office lines: the back office's own figure is the remaining amount (rules/lettrage.ts).
         sql`insert into ledger_lines (id, coproprietaire_id, copropriete_id, bill_id, name, date, amount_cents,
-          remaining_cents, amount_type, bill_type, created_at)
+          remaining_cents, office_remaining_cents, amount_type, bill_type, created_at)
         select ${id('ledger', sql`n::bigint * 1000 + i`)}, ${id('owner', sql`n`)}, ${id('copro', coproOf)},
           case when i % 2 = 1 and ${quarter} between 1 and ${int(YEARS * 4)} then ${id('bill', sql`${coproOf} * 100 + ${quarter}`)} end,
           case when i % 2 = 1 then 'Appel de fonds T' || (1 + (${quarter} + 399) % 4) else 'Règlement par virement' end,
           ${lineDate},
           case when i % 2 = 1 then ${amount} else ${amount} / (case when ${isLast} then 2 else 1 end) end,
+          case when ${isLast} and i % 2 = 1 then ${amount} / 2 else 0 end,
           case when ${isLast} and i % 2 = 1 then ${amount} / 2 else 0 end,
           case when i % 2 = 1 then 'debit' else 'credit' end, 'fonctionnement',
           ${lineDate}::timestamptz + interval '9 hours'

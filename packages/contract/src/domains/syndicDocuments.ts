@@ -106,54 +106,64 @@ export const syndicDocumentGroupResource = z.object({
 
 // ── documents ──────────────────────────────────────────────────────────────────
 
-const documentCommon = {
+const documentCommon = <F extends z.ZodType>(file: F) => ({
   name: text(300),
   /** The document's date (its issue date; the décret 2019-502 checklist reads it as its update). */
   date: day,
   amount_cents: cents.nullable().default(null),
   amount_type: z.enum(['debit', 'credit']).nullable().default(null),
-  file: syndicFileField,
-};
+  file,
+});
 
-/** Where the document goes: one of five places (SPEC §2.7, §3). */
-export const syndicDocumentBody = z.discriminatedUnion(
-  'place',
-  [
-    z.object({
-      place: z.literal('coproprietaire'),
-      /** The co-owner record (external_id); 'Mes documents'. */
-      coproprietaire: externalIdField,
-      /** A document type code; the list is in the field's description (a syndic key cannot read it elsewhere). */
-      type: z.string().trim().min(1).max(50).meta({
-        description:
-          'Type de document : APPEL_FONDS (appels de fonds), RELEVE_COMPTE (relevés de compte), DECOMPTE_CHARGES (décomptes de charges), CONVOCATION_AG, PV_AG (procès-verbaux), AUTRE.',
+/**
+ * Where the document goes: one of five places (SPEC §2.7, §3). `file` is the PUT's file field,
+ * or the stored form only in a bulk item (the bytes went up by presigned URL); `extra` adds the
+ * bulk item's external_id.
+ */
+export const documentPlaces = <F extends z.ZodType, X extends z.ZodRawShape>(file: F, extra: X) =>
+  z.discriminatedUnion(
+    'place',
+    [
+      z.object({
+        ...extra,
+        place: z.literal('coproprietaire'),
+        /** The co-owner record (external_id); 'Mes documents'. */
+        coproprietaire: externalIdField,
+        /** A document type code; the list is in the field's description (a syndic key cannot read it elsewhere). */
+        type: z.string().trim().min(1).max(50).meta({
+          description:
+            'Type de document : APPEL_FONDS (appels de fonds), RELEVE_COMPTE (relevés de compte), DECOMPTE_CHARGES (décomptes de charges), CONVOCATION_AG, PV_AG (procès-verbaux), AUTRE.',
+        }),
+        ...documentCommon(file),
       }),
-      ...documentCommon,
-    }),
-    z.object({
-      place: z.literal('group'),
-      /** A document group of this syndic (external_id): of a copropriété or of the syndic. */
-      group: externalIdField,
-      ...documentCommon,
-    }),
-    z.object({
-      place: z.literal('bank_statement'),
-      copropriete: externalIdField,
-      year,
-      month: z.number().int().min(1, { error: 'Mois de 1 à 12.' }).max(12, { error: 'Mois de 1 à 12.' }),
-      ...documentCommon,
-    }),
-    z.object({
-      place: z.literal('ag'),
-      copropriete: externalIdField,
-      year,
-      /** 'quote': devis soumis à l'assemblée; 'record': procès-verbal, convocation, annexes. */
-      ag_kind: z.enum(['quote', 'record'], { error: "'quote' ou 'record'." }),
-      ...documentCommon,
-    }),
-  ],
-  { error: "Emplacement attendu (place) : 'coproprietaire', 'group', 'bank_statement' ou 'ag'." },
-);
+      z.object({
+        ...extra,
+        place: z.literal('group'),
+        /** A document group of this syndic (external_id): of a copropriété or of the syndic. */
+        group: externalIdField,
+        ...documentCommon(file),
+      }),
+      z.object({
+        ...extra,
+        place: z.literal('bank_statement'),
+        copropriete: externalIdField,
+        year,
+        month: z.number().int().min(1, { error: 'Mois de 1 à 12.' }).max(12, { error: 'Mois de 1 à 12.' }),
+        ...documentCommon(file),
+      }),
+      z.object({
+        ...extra,
+        place: z.literal('ag'),
+        copropriete: externalIdField,
+        year,
+        /** 'quote': devis soumis à l'assemblée; 'record': procès-verbal, convocation, annexes. */
+        ag_kind: z.enum(['quote', 'record'], { error: "'quote' ou 'record'." }),
+        ...documentCommon(file),
+      }),
+    ],
+    { error: "Emplacement attendu (place) : 'coproprietaire', 'group', 'bank_statement' ou 'ag'." },
+  );
+export const syndicDocumentBody = documentPlaces(syndicFileField, {});
 export type SyndicDocumentBody = z.output<typeof syndicDocumentBody>;
 export const syndicDocumentResource = z
   .object({

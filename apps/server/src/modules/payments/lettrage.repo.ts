@@ -1,4 +1,8 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, isNotNull, sql } from 'drizzle-orm';
+
+/** `column = any($1)`: the ids as one array parameter (a delta sends thousands). */
+const anyUuid = (column: Column, ids: string[]) =>
+  sql`${column} = any(${sql.param([...new Set(ids)])}::uuid[])`;
 import {
   coproprietaires,
   coproprietes,
@@ -36,7 +40,7 @@ export async function allocationSums(db: Q, lineIds: string[]) {
     })
     .from(paymentAllocations)
     .innerJoin(paymentTransactions, eq(paymentTransactions.id, paymentAllocations.payment_transaction_id))
-    .where(inArray(paymentAllocations.ledger_line_id, [...new Set(lineIds)]))
+    .where(anyUuid(paymentAllocations.ledger_line_id, lineIds))
     .groupBy(paymentAllocations.ledger_line_id);
   for (const r of rows) out.set(r.line, { allocated: r.allocated, unacknowledged: r.unacknowledged });
   return out;
@@ -53,7 +57,7 @@ export function officeLines(db: Q, ids: string[]) {
       office_remaining_cents: ledgerLines.office_remaining_cents,
     })
     .from(ledgerLines)
-    .where(and(inArray(ledgerLines.id, [...new Set(ids)]), isNotNull(ledgerLines.office_remaining_cents)))
+    .where(and(anyUuid(ledgerLines.id, ids), isNotNull(ledgerLines.office_remaining_cents)))
     .for('update');
 }
 
@@ -71,8 +75,8 @@ export async function setRemaining(db: Q, id: string, remainingCents: number) {
 /** Allocation rows with the payment's acknowledgement, by line or by payment. */
 export function allocationsOf(db: Q, by: { lines?: string[]; payments?: string[] }) {
   const cond = by.lines
-    ? inArray(paymentAllocations.ledger_line_id, by.lines)
-    : inArray(paymentAllocations.payment_transaction_id, by.payments ?? []);
+    ? anyUuid(paymentAllocations.ledger_line_id, by.lines)
+    : anyUuid(paymentAllocations.payment_transaction_id, by.payments ?? []);
   if ((by.lines ?? by.payments ?? []).length === 0) return Promise.resolve([]);
   return (
     db

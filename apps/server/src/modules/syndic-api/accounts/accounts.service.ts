@@ -9,7 +9,8 @@ import {
 import {
   type BulkItem,
   externalResource,
-  type FieldErrors,
+  addFieldError,
+  type ItemErrors,
   resolveExternalIds,
   type SyndicApiContext,
   type Tx,
@@ -18,12 +19,8 @@ import * as repo from './accounts.repo.js';
 import { billRemoval, chargeRemoval, financialYearRemoval } from './removals.js';
 import { A } from './accounts.repo.js';
 
-export type Errors = Map<number, FieldErrors>;
-export const addError = (m: Errors, index: number, field: string, message: string) => {
-  const e = m.get(index) ?? {};
-  e[field] ??= message;
-  m.set(index, e);
-};
+export type Errors = ItemErrors;
+export const addError = addFieldError;
 
 const LABEL: Record<string, string> = {
   copropriete: 'Copropriété inconnue',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LedgerLineBody, LedgerLineResource } from '@tantieme/contract';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { insertRows } from '../../../db/bulk.js';
+import { insertRows, updateRows } from '../../../db/bulk.js';
 import { coproprietes, ledgerLines, paymentTransactions } from '../../../db/schema/index.js';
 import * as lettrage from '../../payments/lettrage.repo.js';
 import { recomputeLines } from '../../payments/lettrage.service.js';
@@ -166,42 +166,82 @@ export async function insertLedgerLines(
   );
 }
 
-/** Stores the back office's figure; what the co-owner sees follows the lettrage rule. */
-export async function updateLedgerLine(tx: Tx, syndicId: string, id: string, d: LedgerLineBody) {
-  const [line] = await tx.select().from(ledgerLines).where(eq(ledgerLines.id, id));
-  const billIds = await ids(tx, syndicId, A.bill, [d.bill]);
-  let txId = line.payment_transaction_id;
-  if (d.payment_method !== null && txId)
-    await tx
-      .update(paymentTransactions)
-      .set(paymentRow(line.coproprietaire_id, d))
-      .where(eq(paymentTransactions.id, txId));
-  else if (d.payment_method !== null) {
-    const [row] = await tx
-      .insert(paymentTransactions)
-      .values(paymentRow(line.coproprietaire_id, d))
-      .returning({ id: paymentTransactions.id });
-    txId = row.id;
+/**
+ * Stores the back office's figures, set-based (one statement per table for the whole chunk);
+ * what the co-owner sees then follows the lettrage rule. A line keeps its co-owner (checked
+ * before), so its payment transaction is updated, created or removed along its payment method.
+ */
+export async function updateLedgerLines(
+  tx: Tx,
+  syndicId: string,
+  rows: { id: string; data: LedgerLineBody }[],
+) {
+  if (rows.length === 0) return;
+  const lineIds = rows.map((r) => r.id);
+  const current = new Map(
+    (
+      await tx
+        .select({
+          id: ledgerLines.id,
+          owner: ledgerLines.coproprietaire_id,
+          txId: ledgerLines.payment_transaction_id,
+        })
+        .from(ledgerLines)
+        .where(sql`${ledgerLines.id} = any(${sql.param(lineIds)}::uuid[])`)
+    ).map((l) => [l.id, l]),
+  );
+  const billIds = await ids(
+    tx,
+    syndicId,
+    A.bill,
+    rows.map((r) => r.data.bill),
+  );
+  const txOf = new Map<string, string | null>();
+  const txUpdates: (ReturnType<typeof paymentRow> & { id: string })[] = [];
+  const txInserts: (ReturnType<typeof paymentRow> & { id: string })[] = [];
+  const txGone: string[] = [];
+  for (const { id, data } of rows) {
+    const line = current.get(id);
+    if (!line) throw new Error(`ledger line ${id} vanished`);
+    if (data.payment_method === null) {
+      if (line.txId) txGone.push(line.txId);
+      txOf.set(id, null);
+    } else if (line.txId) {
+      txUpdates.push({ ...paymentRow(line.owner, data), id: line.txId });
+      txOf.set(id, line.txId);
+    } else {
+      const txId = randomUUID();
+      txInserts.push({ ...paymentRow(line.owner, data), id: txId });
+      txOf.set(id, txId);
+    }
   }
-  const office = d.remaining_cents ?? d.amount_cents;
-  await tx
-    .update(ledgerLines)
-    .set({
-      bill_id: d.bill ? need(billIds, d.bill) : null,
-      payment_transaction_id: d.payment_method === null ? null : txId,
-      name: d.name,
-      date: d.date,
-      amount_cents: d.amount_cents,
-      remaining_cents: office,
-      office_remaining_cents: office,
-      books_payment_id: d.payment_id,
-      amount_type: d.amount_type,
-      bill_type: d.bill_type,
-    })
-    .where(eq(ledgerLines.id, id));
-  await recomputeLines(tx, [id]);
-  if (d.payment_method === null && line.payment_transaction_id)
-    await tx.delete(paymentTransactions).where(eq(paymentTransactions.id, line.payment_transaction_id));
+  if (txUpdates.length) await updateRows(tx, paymentTransactions, txUpdates);
+  if (txInserts.length) await insertRows(tx, paymentTransactions, txInserts);
+  await updateRows(
+    tx,
+    ledgerLines,
+    rows.map(({ id, data: d }) => {
+      const office = d.remaining_cents ?? d.amount_cents;
+      return {
+        id,
+        bill_id: d.bill ? need(billIds, d.bill) : null,
+        payment_transaction_id: txOf.get(id) ?? null,
+        name: d.name,
+        date: d.date,
+        amount_cents: d.amount_cents,
+        remaining_cents: office,
+        office_remaining_cents: office,
+        books_payment_id: d.payment_id,
+        amount_type: d.amount_type,
+        bill_type: d.bill_type,
+      };
+    }),
+  );
+  await recomputeLines(tx, lineIds);
+  if (txGone.length)
+    await tx
+      .delete(paymentTransactions)
+      .where(sql`${paymentTransactions.id} = any(${sql.param(txGone)}::uuid[])`);
 }
 
 /** Lines of a co-owner the product created (card payments through a payment request). */

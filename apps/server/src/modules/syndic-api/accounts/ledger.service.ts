@@ -32,7 +32,8 @@ export const ledgerLines = externalResource({
     resource: A.ledgerLine,
     load: (tx, ids) => repo.loadLedgerLines(tx, api.syndicId, ids) as Promise<Map<string, LedgerLineBody>>,
     insert: (tx, rows) => repo.insertLedgerLines(tx, api.syndicId, rows),
-    update: (tx, id, data: LedgerLineBody) => repo.updateLedgerLine(tx, api.syndicId, id, data),
+    update: (tx, id, data: LedgerLineBody) => repo.updateLedgerLines(tx, api.syndicId, [{ id, data }]),
+    updateMany: (tx, rows) => repo.updateLedgerLines(tx, api.syndicId, rows),
   }),
   check: async (tx, api, items: BulkItem<LedgerLineBody>[]) => {
     const errors: Errors = new Map();

@@ -5,19 +5,21 @@ import { AppError } from '../../../http/errors.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
 import type { Realtime } from '../../../realtime/index.js';
 import * as agRepo from '../../assemblees/assemblees.repo.js';
-import { type FieldErrors, requireExternalId, type SyndicApiContext, type Tx } from '../kit/index.js';
+import {
+  addFieldError,
+  type ItemErrors,
+  requireExternalId,
+  type SyndicApiContext,
+  type Tx,
+} from '../kit/index.js';
 import * as repo from './assemblees.repo.js';
 import { AG, type LoadedAssemblee } from './assemblees.repo.js';
 
 /** Shared by the assembly's use cases in the syndic API (import, publish, session, register, signatures). */
 
 export type Data = SyndicAssembleeBody & { convocation: LoadedAssemblee['convocation'] };
-export type Errors = Map<number, FieldErrors>;
-export const add = (m: Errors, index: number, field: string, message: string) => {
-  const e = m.get(index) ?? {};
-  e[field] ??= message;
-  m.set(index, e);
-};
+export type Errors = ItemErrors;
+export const add = addFieldError;
 
 /** Uploaded convocation PDFs of one request, by SHA-256, written to storage by insert/update. */
 export type Uploads = Map<string, Buffer>;

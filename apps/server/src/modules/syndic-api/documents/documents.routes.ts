@@ -4,12 +4,14 @@ import {
   type SyndicInvoiceBody,
   syndicChecklistEndpoints,
   syndicDocumentEndpoints as e,
+  syndicUploadEndpoints,
 } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { checklistOf } from '../../documents/checklist.service.js';
 import { requireExternalId, syndicRoute } from '../kit/index.js';
 import * as s from './documents.service.js';
 import { preparingFiles } from './files.js';
+import { presignUploads, stageFiles } from './uploads.js';
 
 /** Files travel base64 in the PUT: 10 MB of file (more is a 413), several for a communication. */
 const FILE_BODY_LIMIT = 16 * 1024 * 1024;
@@ -85,6 +87,14 @@ export async function syndicDocumentsRoutes(app: FastifyInstance) {
     s.deleteCommunication,
     COMMUNICATION_BODY_LIMIT,
   );
+  // Documents in bulk: presigned PUTs, then one call with the stored forms (uploads.ts).
+  syndicRoute(app, syndicUploadEndpoints.uploads, ({ api, body }) =>
+    presignUploads(storage, app.config.publicUrl, api.syndicId, body.files),
+  );
+  syndicRoute(app, syndicUploadEndpoints.bulk, async ({ api, body }) => {
+    const staged = await stageFiles(storage, api.syndicId, body.items);
+    return s.documentsResource(storage, notify(), staged).bulk(app.db, api, body.items, body.dry_run);
+  });
   syndicRoute(app, syndicChecklistEndpoints.checklist, async ({ api, params }) =>
     checklistOf(
       app.db,

@@ -13,6 +13,7 @@ import {
   type SyndicDocumentGroupBody,
   type SyndicInvoiceBody,
   type SyndicStoredFile,
+  syndicDocumentItem,
 } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
 import type { RecipientInfoJson } from '../../../db/schema/communications.js';
@@ -32,7 +33,8 @@ import {
   type Executor,
   externalIdsOf,
   externalResource,
-  type FieldErrors,
+  addFieldError,
+  type ItemErrors,
   forgetExternalId,
   requireExternalId,
   resolveExternalIds,
@@ -47,18 +49,15 @@ import {
   deleteFileRows,
   normaliseFile,
   putObject,
+  type StagedFiles,
   storedOf,
   textOf,
   type Uploads,
   writeFile,
 } from './files.js';
 
-type Errors = Map<number, FieldErrors>;
-const add = (m: Errors, index: number, field: string, message: string) => {
-  const e = m.get(index) ?? {};
-  e[field] ??= message;
-  m.set(index, e);
-};
+type Errors = ItemErrors;
+const add = addFieldError;
 /** No bulk for these resources (files travel in the body): the item schema only names the id. */
 const NO_BULK = externalIdParams;
 const byCanonical = <T>(a: T, b: T) =>
@@ -130,17 +129,29 @@ class Notices {
   }
 }
 
-/** PUT with the notices of what it created, emitted after the commit; a rolled-back PUT emits nothing. */
-function withNotices<R extends { put: (...a: never[]) => Promise<unknown> }>(
-  resource: R,
-  notices: Notices,
-): R {
+/**
+ * PUT and bulk with the notices of what they created, emitted after the commit; a rolled-back
+ * write (or a dry run) emits nothing.
+ */
+function withNotices<
+  R extends {
+    put: (...a: never[]) => Promise<unknown>;
+    bulk: (...a: never[]) => Promise<{ dry_run: boolean }>;
+  },
+>(resource: R, notices: Notices): R {
   return {
     ...resource,
     put: async (...args: Parameters<R['put']>) => {
       notices.reset();
       const out = await resource.put(...args);
       await notices.emit();
+      return out;
+    },
+    bulk: async (...args: Parameters<R['bulk']>) => {
+      notices.reset();
+      const out = await resource.bulk(...args);
+      if (out.dry_run) notices.reset();
+      else await notices.emit();
       return out;
     },
   };
@@ -405,11 +416,11 @@ async function stageDocumentNotice(
 }
 
 /** `notify` absent: nobody is told (a caller with no realtime, e.g. a script). */
-export function documentsResource(storage: StorageAdapter, notify?: NotifyDeps) {
+export function documentsResource(storage: StorageAdapter, notify?: NotifyDeps, staged?: StagedFiles) {
   const uploads: Uploads = new Map();
   const notices = new Notices(notify);
   const resource = externalResource({
-    item: NO_BULK,
+    item: syndicDocumentItem,
     spec: (api): UpsertSpec<DocData> => ({
       resource: RES.document,
       load: (db, ids) => loadDocuments(db, api, ids),
@@ -474,7 +485,7 @@ export function documentsResource(storage: StorageAdapter, notify?: NotifyDeps) 
         const prev = before.get(existing.get(externalId) ?? '');
         const pf = prev?.file as SyndicStoredFile | undefined;
         const known = new Map<string, SyndicStoredFile>(pf ? [[pf.sha256, pf]] : []);
-        const f = normaliseFile(d.file, known, uploads);
+        const f = normaliseFile(d.file, known, uploads, staged);
         if ('field' in f) add(errors, index, `file.${f.field}`, f.message);
         else d.file = f.file;
       }

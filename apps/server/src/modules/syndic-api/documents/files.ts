@@ -18,7 +18,15 @@ import type { Executor, Tx } from '../kit/index.js';
  * Files sent base64 in one request, by SHA-256, with an image's sizes: checked by `check`,
  * written by insert/update.
  */
-export type Uploads = Map<string, { bytes: Buffer; sizes: RenderedSizes | null }>;
+export type Uploads = Map<string, Upload>;
+/** Bytes in hand, or (`bytes` null) a checked staging object read again when written. */
+type Upload = { bytes: Buffer | null; sizes: RenderedSizes | null; key?: string };
+
+/** Files uploaded by presigned URL and checked before a bulk (uploads.ts), by SHA-256. */
+export type StagedFiles = Map<
+  string,
+  { problem: string } | { key: string; size: number; bytes: Buffer | null; sizes: RenderedSizes | null }
+>;
 
 type FileInput =
   | { name: string; content_type: string; content_base64: string }
@@ -69,6 +77,7 @@ export function normaliseFile(
   f: FileInput,
   known: Map<string, SyndicStoredFile>,
   uploads: Uploads,
+  staged?: StagedFiles,
 ): { file: SyndicStoredFile } | { field: string; message: string } {
   if ('content_base64' in f) {
     const d = decoded.get(f) ?? decode(f);
@@ -78,6 +87,19 @@ export function normaliseFile(
     return { file: { name: f.name, content_type: f.content_type, sha256: d.sha256, size: d.bytes.length } };
   }
   const have = known.get(f.sha256);
+  const up = staged?.get(f.sha256);
+  if ((!have || have.content_type !== f.content_type || have.size !== f.size) && staged) {
+    if (!up)
+      return {
+        field: 'sha256',
+        message: "Fichier introuvable : déposez-le d'abord à l'adresse donnée par POST /documents/uploads.",
+      };
+    if ('problem' in up) return { field: 'sha256', message: up.problem };
+    if (up.size !== f.size)
+      return { field: 'size', message: "Le fichier déposé n'a pas la taille annoncée." };
+    uploads.set(f.sha256, { bytes: up.bytes, sizes: up.sizes, key: up.key });
+    return { file: { name: f.name, content_type: f.content_type, sha256: f.sha256, size: f.size } };
+  }
   if (!have || have.content_type !== f.content_type || have.size !== f.size)
     return { field: 'sha256', message: 'Fichier inconnu : envoyez son contenu (content_base64).' };
   return { file: { name: f.name, content_type: have.content_type, sha256: have.sha256, size: have.size } };
@@ -115,7 +137,7 @@ export async function writeFile(
   const key = await storeUpload(storage, base, file, upload);
   const [row] = await tx
     .insert(files)
-    .values({ storage_key: key, name: file.name, content_type: file.content_type, size: upload.bytes.length })
+    .values({ storage_key: key, name: file.name, content_type: file.content_type, size: file.size })
     .onConflictDoUpdate({ target: files.storage_key, set: { name: file.name } })
     .returning({ id: files.id });
   return row.id;
@@ -139,15 +161,11 @@ export async function putObject(
 }
 
 /** An upload under its server-chosen key; an image with its sizes beside it. */
-async function storeUpload(
-  storage: StorageAdapter,
-  base: string,
-  file: SyndicStoredFile,
-  upload: { bytes: Buffer; sizes: RenderedSizes | null },
-) {
+async function storeUpload(storage: StorageAdapter, base: string, file: SyndicStoredFile, upload: Upload) {
   const key = originalKey(base, file.sha256, file.content_type);
-  if (upload.sizes) await putImage(storage, key, upload.bytes, file.content_type, upload.sizes);
-  else await storage.put(key, upload.bytes, file.content_type);
+  const bytes = upload.bytes ?? (await storage.get(upload.key ?? ''));
+  if (upload.sizes) await putImage(storage, key, bytes, file.content_type, upload.sizes);
+  else await storage.put(key, bytes, file.content_type);
   return key;
 }
 
@@ -174,5 +192,5 @@ export function preparingFiles<
 /** The text of an uploaded PDF, for search ('' for another kind of file, or a PDF with none readable). */
 export function textOf(file: SyndicStoredFile, uploads: Uploads): string {
   const upload = uploads.get(file.sha256);
-  return upload && file.content_type === 'application/pdf' ? extractPdfText(upload.bytes) : '';
+  return upload?.bytes && file.content_type === 'application/pdf' ? extractPdfText(upload.bytes) : '';
 }

@@ -17,6 +17,16 @@ export function fieldErrors(error: z.ZodError, prefix = ''): FieldErrors {
   return out;
 }
 
+/** The field errors of a batch, by item index (what `check` answers). */
+export type ItemErrors = Map<number, FieldErrors>;
+
+/** Records a field's message for an item; the first message of a field wins. */
+export const addFieldError = (m: ItemErrors, index: number, field: string, message: string) => {
+  const e = m.get(index) ?? {};
+  e[field] ??= message;
+  m.set(index, e);
+};
+
 export interface BulkItem<T> {
   index: number;
   externalId: string;

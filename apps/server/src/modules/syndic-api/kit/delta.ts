@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { syndicExternalRefs, syndicTombstones } from '../../../db/schema/index.js';
 import type { Executor } from './audit.js';
 import { cursorWhere } from './cursor.js';
@@ -58,7 +58,7 @@ export async function touchRefs(db: Executor, syndicId: string, resource: string
       and(
         eq(syndicExternalRefs.syndic_id, syndicId),
         eq(syndicExternalRefs.resource, resource),
-        inArray(syndicExternalRefs.internal_id, ids),
+        sql`${syndicExternalRefs.internal_id} = any(${sql.param(ids)}::uuid[])`,
       ),
     );
 }
@@ -93,7 +93,7 @@ export async function clearTombstones(
       and(
         eq(syndicTombstones.syndic_id, syndicId),
         eq(syndicTombstones.resource, resource),
-        inArray(syndicTombstones.external_id, externalIds),
+        sql`${syndicTombstones.external_id} = any(${sql.param(externalIds)}::text[])`,
       ),
     );
 }

@@ -23,7 +23,15 @@ export {
   type UpsertSpec,
   type UpsertDone,
 } from './upsert.js';
-export { runBulk, applyItems, fieldErrors, type BulkItem, type FieldErrors } from './bulk.js';
+export {
+  runBulk,
+  applyItems,
+  fieldErrors,
+  addFieldError,
+  type BulkItem,
+  type FieldErrors,
+  type ItemErrors,
+} from './bulk.js';
 export { encodeCursor, decodeCursor, cursorWhere, exactTime, pageOf } from './cursor.js';
 export { listRefs, touchRefs } from './delta.js';
 export { createApiKey, listApiKeys, revokeApiKey, authenticateApiKey, parseScopes } from './keys.js';

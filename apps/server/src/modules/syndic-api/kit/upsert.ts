@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { insertRows } from '../../../db/bulk.js';
 import { syndicExternalRefs } from '../../../db/schema/index.js';
 import { AppError } from '../../../http/errors.js';
@@ -20,6 +20,11 @@ export interface UpsertSpec<T extends Record<string, unknown>> {
   load(db: Executor, ids: string[]): Promise<Map<string, T>>;
   insert(tx: Tx, rows: { id: string; data: T }[]): Promise<void>;
   update(tx: Tx, id: string, data: T, before: T): Promise<void>;
+  /**
+   * The changed rows of a chunk written at once (set-based, e.g. `updateRows`); without it,
+   * `update` runs row by row. A resource that arrives by the thousand (ledger lines) gives it.
+   */
+  updateMany?(tx: Tx, rows: { id: string; data: T; before: T }[]): Promise<void>;
   /** Fields left out of the audit entry (large or secret values). */
   auditOmit?: (keyof T)[];
 }
@@ -34,7 +39,12 @@ export interface UpsertDone {
   result: UpsertOutcome;
 }
 
-const CHUNK = 500;
+/** Items per round of statements: large, since each statement takes the whole chunk at once. */
+const CHUNK = 5000;
+
+/** `column = any($1)`: one array parameter, where `in ($1, …, $n)` costs a parameter an id. */
+const anyOf = (column: unknown, values: string[], type: 'text' | 'uuid') =>
+  sql`${column} = any(${sql.param(values)}::${sql.raw(type)}[])`;
 
 /**
  * Idempotent upsert by the syndic's `external_id`, in the caller's transaction. The
@@ -97,6 +107,7 @@ async function upsertChunk<T extends Record<string, unknown>>(
     for (const k of spec.auditOmit) delete c[k as string];
     return c;
   };
+  const changed: { item: UpsertItem<T>; id: string; before: T }[] = [];
   for (const item of items) {
     const newId = created.get(item.externalId);
     if (newId) {
@@ -117,7 +128,7 @@ async function upsertChunk<T extends Record<string, unknown>>(
       results.push({ externalId: item.externalId, id, result: 'unchanged' });
       continue;
     }
-    await spec.update(tx, id, item.data, before);
+    changed.push({ item, id, before });
     results.push({ externalId: item.externalId, id, result: 'updated' });
     audit.push({
       action: 'updated',
@@ -127,6 +138,12 @@ async function upsertChunk<T extends Record<string, unknown>>(
       changes: diff(omit(pick(before, item.data)), omit(item.data)),
     });
   }
+  if (changed.length && spec.updateMany)
+    await spec.updateMany(
+      tx,
+      changed.map((c) => ({ id: c.id, data: c.item.data, before: c.before })),
+    );
+  else for (const c of changed) await spec.update(tx, c.id, c.item.data, c.before);
   if (audit.length) await writeAudit(tx, api, audit);
   await touchRefs(
     tx,
@@ -166,12 +183,14 @@ async function lockRefs(tx: Tx, syndicId: string, resource: string, externalIds:
       and(
         eq(syndicExternalRefs.syndic_id, syndicId),
         eq(syndicExternalRefs.resource, resource),
-        inArray(syndicExternalRefs.external_id, externalIds),
+        anyOf(syndicExternalRefs.external_id, externalIds, 'text'),
       ),
     )
     .for('update');
   return new Map(rows.map((r) => [r.external_id, r.internal_id]));
 }
+
+const LOOKUP = 20_000;
 
 /** external_id → our id for the syndic's resources (missing ones are absent from the map). */
 export async function resolveExternalIds(
@@ -182,7 +201,7 @@ export async function resolveExternalIds(
 ) {
   const uniq = [...new Set(externalIds)];
   const out = new Map<string, string>();
-  for (let i = 0; i < uniq.length; i += 1000) {
+  for (let i = 0; i < uniq.length; i += LOOKUP) {
     const rows = await db
       .select({ external_id: syndicExternalRefs.external_id, internal_id: syndicExternalRefs.internal_id })
       .from(syndicExternalRefs)
@@ -190,7 +209,7 @@ export async function resolveExternalIds(
         and(
           eq(syndicExternalRefs.syndic_id, syndicId),
           eq(syndicExternalRefs.resource, resource),
-          inArray(syndicExternalRefs.external_id, uniq.slice(i, i + 1000)),
+          anyOf(syndicExternalRefs.external_id, uniq.slice(i, i + LOOKUP), 'text'),
         ),
       );
     for (const r of rows) out.set(r.external_id, r.internal_id);
@@ -214,7 +233,7 @@ export async function requireExternalId(
 export async function externalIdsOf(db: Executor, syndicId: string, resource: string, ids: string[]) {
   const out = new Map<string, string>();
   const uniq = [...new Set(ids)];
-  for (let i = 0; i < uniq.length; i += 1000) {
+  for (let i = 0; i < uniq.length; i += LOOKUP) {
     const rows = await db
       .select({ external_id: syndicExternalRefs.external_id, internal_id: syndicExternalRefs.internal_id })
       .from(syndicExternalRefs)
@@ -222,7 +241,7 @@ export async function externalIdsOf(db: Executor, syndicId: string, resource: st
         and(
           eq(syndicExternalRefs.syndic_id, syndicId),
           eq(syndicExternalRefs.resource, resource),
-          inArray(syndicExternalRefs.internal_id, uniq.slice(i, i + 1000)),
+          anyOf(syndicExternalRefs.internal_id, uniq.slice(i, i + LOOKUP), 'uuid'),
         ),
       );
     for (const r of rows) out.set(r.internal_id, r.external_id);

@@ -12,6 +12,7 @@ import {
   lotTantiemes,
   repartitions,
 } from '../../../db/schema/index.js';
+import { insertRows } from '../../../db/bulk.js';
 import { randomCode } from '../../../lib/crypto.js';
 import { type Executor, externalIdsOf, resolveExternalIds } from '../kit/index.js';
 
@@ -381,16 +382,29 @@ export async function insertCoproprietaires(
       unique_code: randomCode(9),
     })),
   );
-  for (const r of rows) await setCoproprietaireLots(db, syndicId, r.id, r.lots);
+  await setLotsOf(db, syndicId, rows);
 }
 
-export async function setCoproprietaireLots(db: Executor, syndicId: string, id: string, exts: string[]) {
-  await db.delete(coproprietaireLots).where(eq(coproprietaireLots.coproprietaire_id, id));
-  if (exts.length === 0) return;
-  const ids = await resolve(db, syndicId, R.lot, exts);
+export const setCoproprietaireLots = (db: Executor, syndicId: string, id: string, exts: string[]) =>
+  setLotsOf(db, syndicId, [{ id, lots: exts }]);
+
+/** The lots of many co-owners at once: three statements whatever their number. */
+async function setLotsOf(db: Executor, syndicId: string, rows: { id: string; lots: string[] }[]) {
+  if (rows.length === 0) return;
   await db
-    .insert(coproprietaireLots)
-    .values(exts.map((e) => ({ coproprietaire_id: id, lot_id: need(ids, e) })));
+    .delete(coproprietaireLots)
+    .where(sql`${coproprietaireLots.coproprietaire_id} = any(${sql.param(rows.map((r) => r.id))}::uuid[])`);
+  const ids = await resolve(
+    db,
+    syndicId,
+    R.lot,
+    rows.flatMap((r) => r.lots),
+  );
+  await insertRows(
+    db,
+    coproprietaireLots,
+    rows.flatMap((r) => r.lots.map((e) => ({ coproprietaire_id: r.id, lot_id: need(ids, e) }))),
+  );
 }
 
 export async function updateCoproprietaire(

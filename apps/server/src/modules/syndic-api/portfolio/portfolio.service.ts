@@ -19,7 +19,8 @@ import { AppError } from '../../../http/errors.js';
 import {
   type BulkItem,
   externalResource,
-  type FieldErrors,
+  addFieldError,
+  type ItemErrors,
   requireExternalId,
   type SyndicApiContext,
   type Tx,
@@ -29,12 +30,8 @@ import * as copros from './coproprietes.repo.js';
 import * as repo from './portfolio.repo.js';
 import { R } from './portfolio.repo.js';
 
-type Errors = Map<number, FieldErrors>;
-const addError = (m: Errors, index: number, field: string, message: string) => {
-  const e = m.get(index) ?? {};
-  e[field] ??= message;
-  m.set(index, e);
-};
+type Errors = ItemErrors;
+const addError = addFieldError;
 
 /** References to another resource of the syndic by external_id; unknown ones are item errors. */
 async function checkRefs<T>(

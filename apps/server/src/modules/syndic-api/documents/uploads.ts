@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { ImageUnreadable, isSizedImageType, renderSizes } from '../../../platform/images.js';
+import type { StorageAdapter } from '../../../platform/storage.js';
+import { checkFileBytes, originalKey } from '../../files/files.service.js';
+import type { StagedFiles } from './files.js';
+
+/** A presigned URL stays valid an hour: long enough for a quarter's fund calls sent in parallel. */
+export const UPLOAD_TTL_S = 3600;
+
+/**
+ * Where a syndic's file waits for its document: under `uploads/` (the PUT checks type and magic
+ * bytes there), by the syndic and the file's SHA-256, so one file announced twice is one object.
+ */
+export const stagingKey = (syndicId: string, sha256: string, contentType: string) =>
+  originalKey(`uploads/syndic/${syndicId}/documents`, sha256, contentType);
+
+/** Runs `f` over `xs`, `n` at a time (S3 HEADs and reads go in parallel, not one after another). */
+async function pool<T, R>(xs: T[], n: number, f: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(xs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < xs.length) {
+      const i = next++;
+      out[i] = await f(xs[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, xs.length) }, worker));
+  return out;
+}
+
+/** Step 1: one presigned PUT per file (S3 in production, the app's signed URL by default). */
+export async function presignUploads(
+  storage: StorageAdapter,
+  publicUrl: string,
+  syndicId: string,
+  files: { sha256: string; size: number; content_type: string }[],
+) {
+  const expires_at = new Date(Date.now() + UPLOAD_TTL_S * 1000).toISOString();
+  const uploads = await pool(files, 16, async (f) => {
+    const key = stagingKey(syndicId, f.sha256, f.content_type);
+    const url = await storage.signedPutUrl(key, f.content_type, UPLOAD_TTL_S);
+    return {
+      ...f,
+      method: 'PUT' as const,
+      // The local URL is the app's own path: the integrator gets it absolute, like S3's.
+      url: url.startsWith('/') ? `${publicUrl.replace(/\/$/, '')}${url}` : url,
+      headers: { 'Content-Type': f.content_type },
+      expires_at,
+      uploaded: await storage.exists(key),
+    };
+  });
+  return { uploads };
+}
+
+/**
+ * Step 2, before the bulk's transaction: each announced file that is not yet a document's is read
+ * from its staging object and checked (present, the announced SHA-256 and size, allowed type and
+ * magic bytes). An image's sizes are rendered here, outside the transaction; any other file is
+ * read again when written, so a thousand PDFs are not all held in memory.
+ */
+export async function stageFiles(storage: StorageAdapter, syndicId: string, items: unknown[]) {
+  const staged: StagedFiles = new Map();
+  const announced = new Map<string, { sha256: string; size: number; content_type: string }>();
+  for (const item of items) {
+    const f = (item as { file?: unknown } | null)?.file as Record<string, unknown> | undefined;
+    if (f && typeof f.sha256 === 'string' && typeof f.content_type === 'string' && typeof f.size === 'number')
+      announced.set(`${f.sha256}:${f.content_type}`, {
+        sha256: f.sha256,
+        size: f.size,
+        content_type: f.content_type,
+      });
+  }
+  await pool([...announced.values()], 8, async (f) => {
+    if (!/^[0-9a-f]{64}$/.test(f.sha256)) return;
+    let key: string;
+    try {
+      key = stagingKey(syndicId, f.sha256, f.content_type);
+      if (!(await storage.exists(key))) return;
+    } catch {
+      return;
+    }
+    const bytes = await storage.get(key);
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    const problem =
+      sha !== f.sha256
+        ? "Le fichier déposé n'a pas l'empreinte SHA-256 annoncée."
+        : bytes.length !== f.size
+          ? "Le fichier déposé n'a pas la taille annoncée."
+          : checkFileBytes(f.content_type, bytes);
+    if (problem) staged.set(f.sha256, { problem });
+    else if (isSizedImageType(f.content_type))
+      try {
+        staged.set(f.sha256, {
+          key,
+          size: bytes.length,
+          bytes,
+          sizes: await renderSizes(bytes, f.content_type),
+        });
+      } catch (e) {
+        if (!(e instanceof ImageUnreadable)) throw e;
+        staged.set(f.sha256, { problem: e.message });
+      }
+    else staged.set(f.sha256, { key, size: bytes.length, bytes: null, sizes: null });
+  });
+  return staged;
+}
