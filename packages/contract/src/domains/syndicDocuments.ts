@@ -193,6 +193,10 @@ export const syndicInvoiceDepense = z.object({
   amount_ttc_cents: cents,
   /** Distribution keys (external_ids of répartitions of this copropriété). */
   repartitions: z.array(externalIdField).max(20).default([]),
+  charge: externalIdField.optional().meta({
+    description:
+      "La charge (external_id) où la dépense est imputée : elle compte alors dans le « Réalisé » de l'exercice qui couvre la date de la facture (400 sur `invoice_date` si aucun ne la couvre).",
+  }),
 });
 export const syndicInvoiceEcriture = z.object({
   date: day,

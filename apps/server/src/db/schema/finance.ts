@@ -89,6 +89,7 @@ export const chargeInvoices = pgTable(
     // The year's spending of a building ('Budget de fonctionnement'): without it, every invoice
     // of every building was read.
     index('charge_invoices_year').on(t.financial_year_id),
+    index('charge_invoices_supplier_invoice').on(t.supplier_invoice_id),
   ],
 );
 

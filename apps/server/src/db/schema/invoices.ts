@@ -1,5 +1,6 @@
 import { date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { coproprietes, lots } from './copro.js';
+import { charges } from './finance.js';
 import { syndics } from './syndic.js';
 
 /** Supplier invoice (SPEC §3); status 5/6/7 mean paid. source_urls hold storage keys. */
@@ -34,6 +35,8 @@ export const invoiceDepenses = pgTable('invoice_depenses', {
   description: text('description'),
   amount_ttc_cents: integer('amount_ttc_cents').notNull(),
   repartitions: jsonb('repartitions').$type<{ name: string }[]>().notNull().default([]),
+  /** The charge it is booked to: it then counts in the building's spending of the exercice. */
+  charge_id: uuid('charge_id').references(() => charges.id, { onDelete: 'set null' }),
 });
 
 /** Accounting entries (écritures) of an invoice, with each lot's share. */

@@ -129,15 +129,15 @@ export const chargeRemoval = {
     firstReason([
       [
         () => exists(tx, budgets, eq(budgets.charge_id, id)),
-        "Un exercice prévoit un budget pour cette charge : retirez-la de ses budgets d'abord.",
+        "Un exercice prévoit un budget pour cette charge : retirez-la de ses budgets d'abord.",
       ],
       [
         () => exists(tx, chargeInvoices, eq(chargeInvoices.charge_id, id)),
-        'Des dépenses sont imputées à cette charge : elle ne se supprime pas.',
+        'Des dépenses sont imputées à cette charge : elle ne se supprime pas.',
       ],
       [
         () => exists(tx, billLotLines, eq(billLotLines.charge_id, id)),
-        "Des appels de fonds répartissent des montants sur cette charge : supprimez-les d'abord.",
+        "Des appels de fonds répartissent des montants sur cette charge : supprimez-les d'abord.",
       ],
     ]),
   delete: async (tx: Tx, _api: SyndicApiContext, id: string) => {
@@ -151,11 +151,11 @@ export const financialYearRemoval = {
     firstReason([
       [
         () => exists(tx, bills, eq(bills.financial_year_id, id)),
-        "Des appels de fonds relèvent de cet exercice : supprimez-les d'abord.",
+        "Des appels de fonds relèvent de cet exercice : supprimez-les d'abord.",
       ],
       [
         () => exists(tx, chargeInvoices, eq(chargeInvoices.financial_year_id, id)),
-        'Des dépenses sont imputées à cet exercice : il ne se supprime pas.',
+        'Des dépenses sont imputées à cet exercice : il ne se supprime pas.',
       ],
     ]),
   delete: async (tx: Tx, _api: SyndicApiContext, id: string) => {

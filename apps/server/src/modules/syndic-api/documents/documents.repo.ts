@@ -1,5 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import {
+  chargeInvoices,
+  charges,
   communicationAttachments,
   communications,
   coproprietaires,
@@ -10,6 +12,7 @@ import {
   ecritureLotAmounts,
   ecritures,
   files,
+  financialYears,
   invoiceDepenses,
   lots,
   repartitions,
@@ -28,6 +31,7 @@ export const RES = {
   coproprietaire: 'coproprietaire',
   lot: 'lot',
   repartition: 'repartition',
+  charge: 'charge',
 } as const;
 
 // ── groups ──────────────────────────────────────────────────────────────────────
@@ -216,7 +220,42 @@ export async function insertEcriture(
 }
 
 export async function deleteInvoice(tx: Tx, id: string) {
+  await tx.delete(chargeInvoices).where(eq(chargeInvoices.supplier_invoice_id, id));
   await tx.delete(supplierInvoices).where(eq(supplierInvoices.id, id));
+}
+
+export function chargesByIds(db: Executor, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: charges.id, copropriete_id: charges.copropriete_id })
+    .from(charges)
+    .where(inArray(charges.id, ids));
+}
+
+/** The building's exercice whose dates cover the day, if any. */
+export async function exerciceCovering(db: Executor, coproprieteId: string, day: string) {
+  const [y] = await db
+    .select({ id: financialYears.id })
+    .from(financialYears)
+    .where(
+      and(
+        eq(financialYears.copropriete_id, coproprieteId),
+        lte(financialYears.start_date, day),
+        gte(financialYears.end_date, day),
+      ),
+    )
+    .limit(1);
+  return y?.id ?? null;
+}
+
+/** The invoice's spending booked to charges, written again from its dépenses. */
+export async function replaceChargeSpending(
+  tx: Tx,
+  invoiceId: string,
+  rows: (typeof chargeInvoices.$inferInsert)[],
+) {
+  await tx.delete(chargeInvoices).where(eq(chargeInvoices.supplier_invoice_id, invoiceId));
+  if (rows.length) await tx.insert(chargeInvoices).values(rows);
 }
 
 // ── communications ──────────────────────────────────────────────────────────────

@@ -519,7 +519,7 @@ async function loadInvoices(db: Executor, api: SyndicApiContext, ids: string[]) 
   const repIds = deps.flatMap((d) =>
     (d.repartitions as { id?: string }[]).flatMap((r) => (r.id ? [r.id] : [])),
   );
-  const [copros, reps, lotExt] = await Promise.all([
+  const [copros, reps, lotExt, chargeExt] = await Promise.all([
     externalIdsOf(
       db,
       api.syndicId,
@@ -532,6 +532,12 @@ async function loadInvoices(db: Executor, api: SyndicApiContext, ids: string[]) 
       api.syndicId,
       RES.lot,
       amounts.map((a) => a.lot_id),
+    ),
+    externalIdsOf(
+      db,
+      api.syndicId,
+      RES.charge,
+      deps.flatMap((d) => (d.charge_id ? [d.charge_id] : [])),
     ),
   ]);
   const out = new Map<string, InvoiceData>();
@@ -565,6 +571,7 @@ async function loadInvoices(db: Executor, api: SyndicApiContext, ids: string[]) 
             description: d.description,
             amount_ttc_cents: d.amount_ttc_cents,
             repartitions: (d.repartitions as { id?: string }[]).map((x) => reps.get(x.id ?? '') ?? ''),
+            ...(d.charge_id ? { charge: chargeExt.get(d.charge_id) ?? '' } : {}),
           })),
         ecritures: ecrs
           .filter((e) => e.invoice_id === r.id)
@@ -627,6 +634,12 @@ async function writeInvoice(
     d.depenses.flatMap((x) => x.repartitions),
   );
   const reps = new Map((await repo.repartitionsByIds(tx, [...repIds.values()])).map((r) => [r.id, r.name]));
+  const chargeIds = await refs(
+    tx,
+    api,
+    RES.charge,
+    d.depenses.flatMap((x) => (x.charge ? [x.charge] : [])),
+  );
   await repo.insertDepenses(
     tx,
     d.depenses.map((x) => ({
@@ -639,8 +652,10 @@ async function writeInvoice(
         const rid = repIds.get(ext)!;
         return { name: reps.get(rid) ?? ext, id: rid };
       }),
+      charge_id: x.charge ? (chargeIds.get(x.charge) ?? null) : null,
     })),
   );
+  await writeChargeSpending(tx, coproId, id, d, chargeIds);
   const lotIds = await refs(
     tx,
     api,
@@ -653,6 +668,37 @@ async function writeInvoice(
       { invoice_id: id, date: e.date, description: e.description, amount_cents: e.amount_cents },
       e.lots.map((l) => ({ lot_id: lotIds.get(l.lot)!, amount_cents: l.amount_cents })),
     );
+}
+
+/**
+ * A dépense booked to a charge is the building's spending on that charge in the exercice that
+ * covers the invoice's date: what 'Budget de fonctionnement' shows as 'Réalisé' and what the
+ * council verifies. Written again with the invoice, so an update never counts twice.
+ */
+async function writeChargeSpending(
+  tx: Tx,
+  coproId: string,
+  invoiceId: string,
+  d: InvoiceData,
+  chargeIds: Map<string, string>,
+) {
+  const booked = d.depenses.filter((x) => x.charge && chargeIds.has(x.charge));
+  const year = booked.length ? await repo.exerciceCovering(tx, coproId, d.invoice_date) : null;
+  await repo.replaceChargeSpending(
+    tx,
+    invoiceId,
+    year
+      ? booked.map((x) => ({
+          charge_id: chargeIds.get(x.charge as string)!,
+          financial_year_id: year,
+          supplier_invoice_id: invoiceId,
+          ecriture_description: `${d.fournisseur_name} : ${x.charge_name}`,
+          description: x.description,
+          amount_cents: x.amount_ttc_cents,
+          date: d.invoice_date,
+        }))
+      : [],
+  );
 }
 
 export function invoicesResource(storage: StorageAdapter, notify?: NotifyDeps) {
@@ -687,7 +733,7 @@ export function invoicesResource(storage: StorageAdapter, notify?: NotifyDeps) {
     }),
     check: async (tx, api, items: BulkItem<InvoiceData>[]) => {
       const errors: Errors = new Map();
-      const [copros, reps, lotRefs, existing] = await Promise.all([
+      const [copros, reps, lotRefs, existing, chargeRefs] = await Promise.all([
         refs(
           tx,
           api,
@@ -707,7 +753,16 @@ export function invoicesResource(storage: StorageAdapter, notify?: NotifyDeps) {
           items.flatMap((i) => i.data.ecritures.flatMap((e) => e.lots.map((l) => l.lot))),
         ),
         existingOf(tx, api, RES.invoice, items),
+        refs(
+          tx,
+          api,
+          RES.charge,
+          items.flatMap((i) => i.data.depenses.flatMap((x) => (x.charge ? [x.charge] : []))),
+        ),
       ]);
+      const chargeCopro = new Map(
+        (await repo.chargesByIds(tx, [...chargeRefs.values()])).map((r) => [r.id, r.copropriete_id]),
+      );
       const repCopro = new Map(
         (await repo.repartitionsByIds(tx, [...reps.values()])).map((r) => [r.id, r.copropriete_id]),
       );
@@ -729,6 +784,25 @@ export function invoicesResource(storage: StorageAdapter, notify?: NotifyDeps) {
             else if (coproId && repCopro.get(rid) !== coproId)
               add(errors, index, field, `${ext} n'est pas une clé de cette copropriété.`);
           }
+        for (const [k, x] of d.depenses.entries()) {
+          if (!x.charge) continue;
+          const cid = chargeRefs.get(x.charge);
+          const field = `depenses.${k}.charge`;
+          if (!cid) add(errors, index, field, `Charge inconnue : ${x.charge}`);
+          else if (coproId && chargeCopro.get(cid) !== coproId)
+            add(errors, index, field, `${x.charge} n'est pas une charge de cette copropriété.`);
+        }
+        if (
+          coproId &&
+          d.depenses.some((x) => x.charge) &&
+          !(await repo.exerciceCovering(tx, coproId, d.invoice_date))
+        )
+          add(
+            errors,
+            index,
+            'invoice_date',
+            `Aucun exercice de cette copropriété ne couvre le ${frDay(d.invoice_date)} : la dépense ne peut pas être imputée.`,
+          );
         if (d.depenses.length) {
           const sum = d.depenses.reduce((s, x) => s + x.amount_ttc_cents, 0);
           if (sum !== d.amount_cents)
