@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startOutboxWorker } from './outbox/worker.js';
 import { startWebhookWorker } from './modules/syndic-api/webhooks/webhooks.delivery.js';
+import { startMandateJob } from './modules/payments/mandate.service.js';
 import { attachRealtime } from './realtime/index.js';
 import { roomRules } from './realtime/rooms.js';
 import { ensureVapidKeys } from './platform/push.js';
@@ -34,6 +35,7 @@ async function main() {
     outbound: app.platform.outbound,
   });
 
+  const stopMandates = startMandateJob(app);
   printDemoLogins(config, demo);
 
   let closing = false;
@@ -43,6 +45,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     stopWorker();
     stopWebhooks();
+    stopMandates();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {

@@ -4,6 +4,7 @@ import { currentUser } from '../../http/auth.js';
 import { route } from '../../http/route.js';
 import { sha256 } from '../../lib/crypto.js';
 import { guardCopropriete, guardCoproprietaireInCopro } from '../access/access.service.js';
+import { getMandate, revokeMandate, saveMandate } from './mandate.service.js';
 import { getPaymentReceipt } from './receipt.service.js';
 import { createPaymentSession, dataForPayment, isCardPaymentReady } from './payments.service.js';
 
@@ -46,6 +47,23 @@ export async function paymentsRoutes(app: FastifyInstance) {
       return getPaymentReceipt(app.db, app.platform.storage, record, params.paymentId);
     },
     { preview: true },
+  );
+
+  route(
+    app,
+    paymentEndpoints.sepaMandate,
+    async ({ req, params }) =>
+      getMandate(app, await guardCoproprietaireInCopro(req, params.coproId, params.id)),
+    { preview: true },
+  );
+
+  route(app, paymentEndpoints.saveSepaMandate, async ({ req, params, body }) => {
+    const record = await guardCoproprietaireInCopro(req, params.coproId, params.id, { write: true });
+    return saveMandate(app, record, currentUser(req).id, body);
+  });
+
+  route(app, paymentEndpoints.revokeSepaMandate, async ({ req, params }) =>
+    revokeMandate(app, await guardCoproprietaireInCopro(req, params.coproId, params.id, { write: true })),
   );
 
   route(

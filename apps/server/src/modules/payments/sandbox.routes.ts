@@ -1,27 +1,15 @@
 import { isValidIban } from '@tantieme/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Stripe from 'stripe';
 import { AppError } from '../../http/errors.js';
-import { randomToken } from '../../lib/crypto.js';
-import {
-  SANDBOX_CHECKOUT_PATH,
-  SANDBOX_METHOD_KEY,
-  type SandboxAdapter,
-} from '../../platform/payments/sandbox.js';
+import { SANDBOX_CHECKOUT_PATH, type SandboxAdapter } from '../../platform/payments/sandbox.js';
 import type { PaymentRequestRow } from './payments.repo.js';
 import * as repo from './payments.repo.js';
 import { checkoutPage, donePage, notFoundPage, processingPage, sendHtml } from './sandbox.page.js';
-import { WEBHOOK_PATH } from './webhook.routes.js';
+import { deliverSandboxEvent, type Outcome } from './sandbox.events.js';
 
 const SESSION_ID = /^cs_sandbox_[A-Za-z0-9_-]{20,64}$/;
 type Req = FastifyRequest<{ Params: { sessionId: string } }>;
 type Refusal = { code: 'IBAN_INVALID' | 'PAYMENT_REQUEST_INVALID' };
-
-/** What the sandbox tells the webhook, as Stripe would: which event, and what the session then says. */
-type Outcome =
-  | { type: 'checkout.session.completed'; method: 'card' | 'sepa_debit' }
-  | { type: 'checkout.session.expired' }
-  | { type: 'checkout.session.async_payment_succeeded' | 'checkout.session.async_payment_failed' };
 
 /**
  * The sandbox checkout (embedded default only; never registered when the adapter is Stripe or
@@ -57,49 +45,6 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
     },
   );
 
-  /** Signs and delivers the event through the same webhook code path as Stripe's deliveries. */
-  async function deliver(r: PaymentRequestRow, sessionId: string, outcome: Outcome) {
-    const paid =
-      (outcome.type === 'checkout.session.completed' && outcome.method === 'card') ||
-      outcome.type === 'checkout.session.async_payment_succeeded';
-    const method =
-      'method' in outcome ? outcome.method : outcome.type.includes('async') ? 'sepa_debit' : 'card';
-    const session = {
-      id: sessionId,
-      object: 'checkout.session',
-      amount_total: r.pay_amount_cents,
-      currency: r.currency,
-      client_reference_id: r.id,
-      metadata: {
-        payment_request_id: r.id,
-        coproprietaire_id: r.coproprietaire_id,
-        [SANDBOX_METHOD_KEY]: method,
-      },
-      mode: 'payment',
-      payment_intent: outcome.type === 'checkout.session.expired' ? null : `pi_sandbox_${randomToken(12)}`,
-      payment_status: paid ? 'paid' : 'unpaid',
-      status: outcome.type === 'checkout.session.expired' ? 'expired' : 'complete',
-    };
-    const payload = JSON.stringify({
-      id: `evt_sandbox_${randomToken(18)}`,
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      account: r.account_id,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type: outcome.type,
-      data: { object: session },
-    });
-    return app.inject({
-      method: 'POST',
-      url: WEBHOOK_PATH,
-      headers: { 'content-type': 'application/json', 'stripe-signature': adapter!.sign(payload) },
-      payload,
-    });
-  }
-
   const finish =
     (pick: (req: Req, r: PaymentRequestRow) => Outcome | Refusal, success: (o: Outcome) => boolean) =>
     async (req: Req, reply: FastifyReply) => {
@@ -111,7 +56,7 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance) {
         const e = new AppError(outcome.code);
         return reply.status(e.status).send({ success: false, code: e.code, message: e.message });
       }
-      const res = await deliver(r, sessionId, outcome);
+      const res = await deliverSandboxEvent(app, adapter, r, sessionId, outcome);
       if (res.statusCode !== 200) {
         req.log.error({ status: res.statusCode }, 'payments: sandbox webhook delivery failed');
         return reply.status(502).send({ success: false, code: 'PAYMENT_PROVIDER_ERROR' });
