@@ -119,7 +119,7 @@ async function announce(
   if (lines.length === 0 || amount <= 0 || !row.account_id) return 0;
   const collectOn = collectDate(today, m.notice_days);
   const title = `Prélèvement SEPA prévu le ${formatDate(collectOn)}`;
-  const body = `Conformément à votre mandat ${m.reference} (compte ${maskIban(m.iban_prefix, m.iban_last4)}), ${formatCents(amount)} seront prélevés le ${formatDate(collectOn)} pour : ${lines.map((l) => l.name).join(', ')}.`;
+  const body = `Conformément à votre mandat ${m.reference} (compte ${maskIban(m.iban_prefix, m.iban_last4)}), ${formatCents(amount)} seront prélevés le ${formatDate(collectOn)} pour : ${lines.map((l) => l.name).join(', ')}.`;
   const email = await mandates.emailOfUser(app.db, m.user_id);
   const staged = await app.db.transaction(async (tx) => {
     const request = await repo.insertPaymentRequest(tx, {
@@ -144,7 +144,7 @@ async function announce(
           channel: 'email',
           recipient: email,
           subject: title,
-          body: `${body}\n\nVous pouvez révoquer ce mandat dans vos paramètres : ${app.config.publicUrl}/${m.coproprietaire_id}/settings\n`,
+          body: `${body}\n\nVous pouvez révoquer ce mandat dans vos paramètres : ${app.config.publicUrl}/${m.coproprietaire_id}/settings\n`,
           meta: { kind: 'sepa-pre-notification', payment_request_id: request.id },
         },
         { production: app.config.env === 'production' },

@@ -25,7 +25,7 @@ export function renderPaymentReceipt(d: ReceiptData): Promise<Buffer> {
     ...debits.map((l) => [formatDate(l.date), l.name, formatCents(l.amount_cents)]),
     ...credits.map((l) => [
       formatDate(l.date),
-      `Crédit utilisé : ${l.name}`,
+      `Crédit utilisé : ${l.name}`,
       `− ${formatCents(l.amount_cents)}`,
     ]),
   ];
@@ -65,7 +65,7 @@ export function renderPaymentReceipt(d: ReceiptData): Promise<Buffer> {
       : []),
     { space: 8 },
     {
-      p: `Reçu délivré par Tantième pour le compte du syndic ${d.syndic_name}. Le paiement est porté au crédit de votre compte de copropriétaire ; il sera repris dans la comptabilité du syndicat.`,
+      p: `Reçu délivré par Tantième pour le compte du syndic ${d.syndic_name}. Le paiement est porté au crédit de votre compte de copropriétaire ; il sera repris dans la comptabilité du syndicat.`,
     },
   ];
   return renderPdf({

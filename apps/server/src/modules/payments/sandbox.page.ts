@@ -45,7 +45,7 @@ export const sendHtml = (reply: FastifyReply, status: number, html: string) =>
 
 /** The SEPA mandate's text (the scheme's model wording), the syndic as the creditor. */
 export const mandateText = (creditor: string) =>
-  `En signant ce mandat, vous autorisez ${creditor} à envoyer des instructions à votre banque pour débiter votre compte, et votre banque à débiter votre compte conformément à ses instructions. Vous bénéficiez du droit d'être remboursé par votre banque selon les conditions décrites dans la convention que vous avez passée avec elle ; une demande de remboursement doit être présentée dans les 8 semaines suivant la date de débit de votre compte.`;
+  `En signant ce mandat, vous autorisez ${creditor} à envoyer des instructions à votre banque pour débiter votre compte, et votre banque à débiter votre compte conformément à ses instructions. Vous bénéficiez du droit d'être remboursé par votre banque selon les conditions décrites dans la convention que vous avez passée avec elle ; une demande de remboursement doit être présentée dans les 8 semaines suivant la date de débit de votre compte.`;
 
 interface Found {
   request: PaymentRequestRow;
@@ -65,14 +65,14 @@ export function checkoutPage(found: Found, lines: LedgerLineRow[], sessionId: st
     }),
     ...r.credits.map((c) => {
       const l = nameOf.get(c.id);
-      return `<tr><td>Crédit : ${esc(l?.name ?? 'Crédit')}</td><td class="r">${esc(formatCents(-c.amount))}</td></tr>`;
+      return `<tr><td>Crédit : ${esc(l?.name ?? 'Crédit')}</td><td class="r">${esc(formatCents(-c.amount))}</td></tr>`;
     }),
     `<tr class="total"><td>Total à payer</td><td class="r">${esc(formatCents(r.pay_amount_cents))}</td></tr>`,
   ].join('');
   const action = (what: string) => `${SANDBOX_CHECKOUT_PATH}/${esc(sessionId)}/${what}`;
   return page(
     `Paiement de ${formatCents(r.pay_amount_cents)} – simulation`,
-    `<p class="badge">Paiement simulé : aucune carte ni aucun compte n'est débité</p>
+    `<p class="badge">Paiement simulé : aucune carte ni aucun compte n'est débité</p>
 <h1>Paiement</h1>
 <p class="payee">${esc(found.syndic_name)} · ${esc(found.copropriete_name)}<br>${esc(found.coproprietaire_name)}</p>
 <p class="amount" aria-label="Montant">${esc(formatCents(r.pay_amount_cents))}</p>
@@ -97,7 +97,7 @@ export function processingPage(r: PaymentRequestRow, sessionId: string) {
   const action = (outcome: string) => `${SANDBOX_CHECKOUT_PATH}/${esc(sessionId)}/settle/${outcome}`;
   return page(
     'Prélèvement SEPA en cours – simulation',
-    `<p class="badge">Simulation : ce que la banque répondra dans quelques jours</p>
+    `<p class="badge">Simulation : ce que la banque répondra dans quelques jours</p>
 <h1>Prélèvement SEPA en cours</h1>
 <p>Le prélèvement de ${esc(formatCents(r.pay_amount_cents))} est transmis à la banque.</p>
 <form method="post" action="${action('succeeded')}"><button class="pay" type="submit">Simuler l'encaissement</button></form>
