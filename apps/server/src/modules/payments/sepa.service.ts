@@ -5,7 +5,7 @@ import { notify, stageNotification } from '../notifications/notify.js';
 import { paymentFailed } from './refund.service.js';
 import type { PaymentRequestRow, Tx } from './payments.repo.js';
 import * as sepa from './sepa.repo.js';
-import { METHOD_LABELS, receiptReference } from './receipt.pdf.js';
+import { receiptReference } from './receipt.pdf.js';
 
 /**
  * The debit lines a SEPA debit under way or announced on a mandate will settle: shown
@@ -46,7 +46,7 @@ export async function debitFailed(app: FastifyInstance, tx: Tx, request: Payment
 export async function notifyReceipt(app: FastifyInstance, requestId: string) {
   const payment = await sepa.transactionOfRequest(app.db, requestId);
   if (!payment) return;
-  const method = (METHOD_LABELS[payment.payment_method] ?? 'Paiement').toLowerCase();
+  const method = payment.payment_method === 'sepa_debit' ? 'prélèvement SEPA' : 'carte bancaire';
   await notify(
     deps(app),
     { coproprietaireId: payment.coproprietaire_id },

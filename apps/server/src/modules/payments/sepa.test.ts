@@ -137,7 +137,7 @@ describe('SEPA direct debit in the sandbox checkout', () => {
 
     const [n] = await notificationsOf(o);
     expect(n).toMatchObject({ type: 'PAIEMENT', title: 'Paiement de 811,25\u202f€ reçu' });
-    expect(n.body).toContain('prélèvement sepa');
+    expect(n.body).toContain('Votre paiement par prélèvement SEPA est enregistré');
     const mails = await t.app.db
       .select()
       .from(outbox)
