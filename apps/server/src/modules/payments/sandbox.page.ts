@@ -16,7 +16,7 @@ const style = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;
 background:#f1f3f5;color:#212529;display:flex;justify-content:center;padding:24px 12px}
 main{background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.1);padding:24px;width:100%;max-width:480px}
-.badge{display:inline-block;background:#fff3bf;color:#8a6d00;border-radius:6px;padding:4px 8px;font-size:13px;margin:0 0 12px}
+.badge{display:inline-block;background:#fff3bf;color:#6b5400;border-radius:6px;padding:4px 8px;font-size:13px;margin:0 0 12px}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:20px 0 8px}.payee{color:#495057;margin:0 0 16px;font-size:14px}
 .amount{font-size:32px;font-weight:700;margin:0 0 16px;color:#1c4e80}
 table{width:100%;border-collapse:collapse;font-size:14px;margin-bottom:20px}
