@@ -88,7 +88,7 @@ for (const size of [
     await expect(page).toHaveURL(new RegExp(`/${p.id}/facture-v2\\?session_id=`));
     const status = page.getByRole('dialog', { name: 'Payment status' });
     await status.getByRole('button', { name: 'Fermer' }).last().click();
-    await expect(page.getByText('En cours de prélèvement').first()).toBeVisible();
+    await expect(page.getByText('En cours de prélèvement').locator('visible=true').first()).toBeVisible();
     const payable = await request.get(
       `/api/finances/coproprietes/${p.coproId}/coproprietaires/${p.id}/data-for-payment`,
       {
@@ -110,11 +110,14 @@ for (const size of [
       .getByRole('button', { name: 'Fermer' })
       .last()
       .click();
-    await expect(page.getByText('En cours de prélèvement')).toHaveCount(0);
+    await expect(page.getByText('En cours de prélèvement').locator('visible=true')).toHaveCount(0);
 
     // The receipt, from the payment's line among the settled lines.
     await page.getByText('Voir les lignes soldées').click();
-    const receipt = page.getByRole('button', { name: /Télécharger le reçu du paiement du/ }).last();
+    const receipt = page
+      .getByRole('button', { name: /Télécharger le reçu du paiement du/ })
+      .locator('visible=true')
+      .last();
     await expect(receipt).toBeVisible();
     await shoot(page, `receipt-link-${size.name}`);
     const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()]);
