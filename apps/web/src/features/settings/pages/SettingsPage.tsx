@@ -25,6 +25,7 @@ import {
 } from '@tantieme/contract';
 import { Link } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
+import { SepaMandateCard } from '../../payments';
 import { ChoiceSwitches } from '../../onboarding/components/ChoiceSwitches';
 import { WelcomeFormModal } from '../components/WelcomeFormModal';
 import { settingsFr as t } from '../fr';
@@ -60,6 +61,9 @@ export default function SettingsPage() {
         </Alert>
       ) : (
         <SettingsCards record={record} settings={settings.data} info={info.data} />
+      )}
+      {record?.coproprietes[0] && (
+        <SepaMandateCard coproprieteId={record.coproprietes[0].id} coproprietaireId={record.id} />
       )}
     </Stack>
   );
