@@ -128,6 +128,37 @@ for (const size of [
   });
 }
 
+for (const size of [
+  { name: 'desktop', viewport: { width: 1366, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+]) {
+  test(`${size.name}: the saved mandate in the settings, revoked and signed again`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(size.viewport);
+    const p = await paul(request);
+    await page.addInitScript((t) => localStorage.setItem('TOKEN', t), p.token);
+    await page.goto(`/${p.id}/settings`);
+    const card = page.getByRole('region', { name: 'Prélèvement automatique SEPA' });
+    await expect(card.getByTestId('sepa-mandate')).toContainText('FR76 •••• 0189');
+    await expect(card.getByTestId('sepa-mandate')).toContainText(/TANTIEME-[A-Z0-9]+/);
+    await checkA11y(page, `settings mandate ${size.name}`);
+    await page.screenshot({ path: test.info().outputPath(`sepa-mandate-${size.name}.png`), fullPage: true });
+    await card.getByRole('button', { name: 'Révoquer le mandat' }).click();
+    await expect(card.getByRole('button', { name: 'Signer le mandat' })).toBeDisabled();
+    await card.getByLabel('Titulaire du compte').fill('Paul Durand');
+    await card.getByLabel('IBAN').fill('FR76 3000 6000 0112 3456 7890 188');
+    await card.getByRole('checkbox').check();
+    await card.getByRole('button', { name: 'Signer le mandat' }).click();
+    await expect(card.getByRole('alert')).toContainText("Cet IBAN n'est pas valide");
+    await card.getByLabel('IBAN').fill('FR76 3000 6000 0112 3456 7890 189');
+    await card.getByRole('button', { name: 'Signer le mandat' }).click();
+    await expect(card.getByTestId('sepa-mandate')).toContainText('FR76 •••• 0189');
+    await checkA11y(page, `settings mandate signed ${size.name}`);
+  });
+}
+
 test("another user cannot get Paul's receipt", async ({ request }) => {
   const p = await paul(request);
   const headers = { authorization: `Bearer ${p.token}` };
