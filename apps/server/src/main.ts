@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.js';
 import { startOutboxWorker } from './outbox/worker.js';
 import { fillDocumentTexts } from './modules/documents/search.service.js';
 import { startWebhookWorker } from './modules/syndic-api/webhooks/webhooks.delivery.js';
+import { startMandateJob } from './modules/payments/mandate.service.js';
 import { attachRealtime } from './realtime/index.js';
 import { roomRules } from './realtime/rooms.js';
 import { ensureVapidKeys } from './platform/push.js';
@@ -35,6 +36,7 @@ async function main() {
     outbound: app.platform.outbound,
   });
 
+  const stopMandates = startMandateJob(app);
   printDemoLogins(config, demo);
   // Documents stored before their text was read at upload: read once, in the background.
   fillDocumentTexts(database.db, app.platform.storage).then(
@@ -49,6 +51,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     stopWorker();
     stopWebhooks();
+    stopMandates();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {

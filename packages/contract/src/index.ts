@@ -25,6 +25,7 @@ export * from './rules/lettrage.js';
 export * from './domains/syndicApi.js';
 export * from './rules/files.js';
 export * from './rules/payment.js';
+export * from './rules/sepa.js';
 export * from './domains/payments.js';
 export * from './domains/synthese.js';
 export * from './rules/synthese.js';

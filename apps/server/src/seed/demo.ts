@@ -33,6 +33,7 @@ import {
 } from './documents.js';
 import { frDate, frLongDate } from './format.js';
 import { ledgerBalance, seedFinance, seedLedger } from './finance.js';
+import { seedSepa } from './sepa.js';
 import { seedInbox } from './inbox.js';
 import { seedSyndicRefs } from './notifications.js';
 import { seedInvoices } from './invoices.js';
@@ -139,7 +140,10 @@ export async function seedDemo(
     destination: `Syndicat des copropriétaires ${tilleuls.name}`,
     // Claire (the last two quarters stay unpaid): the two quarters before by card online,
     // one older quarter in cash at the agency, the others by transfer, the works call by cheque.
+    // Paul: the last quarter by a SEPA debit made in Tantième (seed/sepa.ts).
     override: (owner, group) => {
+      if (owner.key === 'paul' && group.quarterly && group.date === quarterDates.at(-1))
+        return { method: 'sepa', transaction: true, delay: 5 };
       if (owner.key !== 'claire') return undefined;
       if (!group.quarterly) return { method: 'check', transaction: true, delay: 12 };
       const fromLast = quarterDates.length - 1 - quarterDates.indexOf(group.date);
@@ -326,6 +330,12 @@ export async function seedDemo(
       'paul',
     ),
   ]);
+  seedSepa(ctx, {
+    ownerId: paul.id,
+    userId: users.paul,
+    ledger: ledger.get(paul.id) ?? [],
+    accountId: 'acct_1DemoLefevre000',
+  });
   seedInbox(ctx, {
     tilleuls,
     claire: { userId: users.claire, tilleuls: claire, closFleuri: clos.copro.owner('claire') },

@@ -5,6 +5,7 @@ import {
   charges,
   financialYears,
   ledgerLines,
+  paymentAllocations,
   paymentTransactions,
 } from '../db/schema/index.js';
 import { addDays, isoOf } from './clock.js';
@@ -282,7 +283,7 @@ export function seedFinance(ctx: SeedContext, copro: CoproInfo, opt: FinanceOpti
   };
 }
 
-export type PayMethod = 'virement' | 'cheque' | 'prelevement' | 'card' | 'check' | 'cash';
+export type PayMethod = 'virement' | 'cheque' | 'prelevement' | 'card' | 'sepa' | 'check' | 'cash';
 
 export interface PaymentOverride {
   method: PayMethod;
@@ -312,10 +313,16 @@ const CREDIT_NAME: Record<PayMethod, string> = {
   check: 'Règlement par chèque',
   prelevement: 'Prélèvement automatique',
   card: 'Paiement par carte bancaire en ligne',
+  sepa: 'Prélèvement SEPA',
   cash: "Règlement en espèces à l'agence",
 };
 
-const TX_METHOD: Partial<Record<PayMethod, string>> = { card: 'card', check: 'check', cash: 'cash' };
+const TX_METHOD: Partial<Record<PayMethod, string>> = {
+  card: 'card',
+  sepa: 'sepa_debit',
+  check: 'check',
+  cash: 'cash',
+};
 
 /**
  * Each co-owner's account: a debit per call of funds (their share), and credits for their
@@ -401,7 +408,8 @@ export function seedLedger(
         const txMethod = TX_METHOD[method];
         if (o?.transaction && txMethod) {
           const txId = newId();
-          const fee = txMethod === 'card' ? Math.round(credit.amount * 0.014) + 25 : 0;
+          const fee =
+            txMethod === 'card' ? Math.round(credit.amount * 0.014) + 25 : txMethod === 'sepa_debit' ? 35 : 0;
           ctx.rows.add(paymentTransactions, {
             id: txId,
             coproprietaire_id: owner.id,
@@ -416,6 +424,16 @@ export function seedLedger(
             created_at: clock.past(clock.paris(date, '20:48')),
           });
           credit.paymentTransactionId = txId;
+          // A payment made in Tantième settled its lines through the lettrage (its receipt lists them).
+          if (txMethod === 'sepa_debit')
+            ctx.rows.add(
+              paymentAllocations,
+              ...debits.map((d) => ({
+                payment_transaction_id: txId,
+                ledger_line_id: d.id,
+                amount_cents: d.amount,
+              })),
+            );
         }
         entries.push(credit);
       } else if (g.date === firstUnpaid && pay.partialCents) {

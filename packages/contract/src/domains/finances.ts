@@ -29,6 +29,14 @@ export const ledgerLineSchema = z.object({
   bill_type: z.string(),
   /** The bill a debit line calls for (opens its breakdown), else null. */
   bill_id: z.string().nullable(),
+  /** On the line of a succeeded product payment: the payment, whose receipt can be downloaded. */
+  payment_id: z.string().optional(),
+  /** How that payment was made. */
+  payment_method: z.enum(['card', 'sepa_debit']).optional(),
+  /** A debit a SEPA direct debit under way will settle ('en cours de prélèvement'): not payable. */
+  collecting: z.boolean().optional(),
+  /** When that debit is (or was) taken, YYYY-MM-DD. */
+  collect_on: z.string().optional(),
 });
 export type LedgerLine = z.infer<typeof ledgerLineSchema>;
 

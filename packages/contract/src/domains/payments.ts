@@ -47,6 +47,32 @@ export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 
 const coproAndOwner = z.object({ coproId: uuid, id: uuid });
 
+/** A signed URL of a PDF and the name it downloads as. */
+export const signedFileSchema = z.object({ url: z.string(), name: z.string() });
+
+/** A saved SEPA mandate, the IBAN masked ('FR76 •••• 1234'). */
+export const sepaMandateSchema = z.object({
+  id: z.string(),
+  /** Référence unique du mandat (RUM). */
+  reference: z.string(),
+  account_holder: z.string(),
+  iban: z.string(),
+  signed_at: z.string(),
+  /** Days between the pre-notification and each debit. */
+  notice_days: z.number().int(),
+  /** The debits announced and not yet taken. */
+  upcoming: z.array(z.object({ amount: z.number().int(), collect_on: z.string() })),
+});
+export type SepaMandate = z.infer<typeof sepaMandateSchema>;
+
+export const sepaMandateBody = z.object({
+  account_holder: z.string().trim().min(2).max(140),
+  iban: z.string().trim().min(15).max(42),
+  /** The co-owner ticked the mandate's authorisation. */
+  accept: z.literal(true),
+});
+export type SepaMandateBody = z.infer<typeof sepaMandateBody>;
+
 export const paymentEndpoints = {
   dataForPayment: defineEndpoint({
     method: 'GET',
@@ -72,5 +98,38 @@ export const paymentEndpoints = {
     tags: ['finances'],
     params: z.object({ coproId: uuid }),
     response: okEnvelope(z.object({ ready: z.boolean() })),
+  }),
+  receipt: defineEndpoint({
+    method: 'GET',
+    path: '/finances/coproprietes/:coproId/coproprietaires/:id/payments/:paymentId/receipt',
+    summary: 'A signed URL of the PDF receipt of a succeeded payment',
+    tags: ['finances'],
+    params: coproAndOwner.extend({ paymentId: uuid }),
+    response: okEnvelope(signedFileSchema),
+  }),
+  sepaMandate: defineEndpoint({
+    method: 'GET',
+    path: '/finances/coproprietes/:coproId/coproprietaires/:id/sepa-mandate',
+    summary: "The co-owner's saved SEPA mandate, if any",
+    tags: ['finances'],
+    params: coproAndOwner,
+    response: okEnvelope(z.object({ mandate: sepaMandateSchema.nullable(), available: z.boolean() })),
+  }),
+  saveSepaMandate: defineEndpoint({
+    method: 'POST',
+    path: '/finances/coproprietes/:coproId/coproprietaires/:id/sepa-mandate',
+    summary: 'Sign a SEPA mandate that pays each new appel de fonds, with a notice before each debit',
+    tags: ['finances'],
+    params: coproAndOwner,
+    body: sepaMandateBody,
+    response: okEnvelope(sepaMandateSchema),
+  }),
+  revokeSepaMandate: defineEndpoint({
+    method: 'DELETE',
+    path: '/finances/coproprietes/:coproId/coproprietaires/:id/sepa-mandate',
+    summary: 'Revoke the saved SEPA mandate; the debits announced and not yet taken are cancelled',
+    tags: ['finances'],
+    params: coproAndOwner,
+    response: okEnvelope(z.object({ revoked: z.boolean() })),
   }),
 };

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { coproprietaires, coproprietes, lots, repartitions } from './copro.js';
 
 /** Exercice comptable; couple is the display label ("2025" or "2024-2025"). */
@@ -173,23 +174,60 @@ export const ledgerLines = pgTable(
 );
 
 /** One checkout attempt: what the co-owner chose and what the server computed. */
-export const paymentRequests = pgTable('payment_requests', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  coproprietaire_id: uuid('coproprietaire_id')
-    .notNull()
-    .references(() => coproprietaires.id, { onDelete: 'cascade' }),
-  user_id: uuid('user_id'),
-  debits: jsonb('debits').$type<{ id: string; amount: number }[]>().notNull(),
-  credits: jsonb('credits').$type<{ id: string; amount: number }[]>().notNull(),
-  pay_amount_cents: integer('pay_amount_cents').notNull(),
-  currency: text('currency').notNull().default('eur'),
-  provider: text('provider').notNull(), // stripe | sandbox
-  session_id: text('session_id').unique(),
-  account_id: text('account_id'),
-  status: text('status').notNull().default('open'), // open | paid | cancelled | expired
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  completed_at: timestamp('completed_at', { withTimezone: true }),
-});
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    coproprietaire_id: uuid('coproprietaire_id')
+      .notNull()
+      .references(() => coproprietaires.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id'),
+    debits: jsonb('debits').$type<{ id: string; amount: number }[]>().notNull(),
+    credits: jsonb('credits').$type<{ id: string; amount: number }[]>().notNull(),
+    pay_amount_cents: integer('pay_amount_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    provider: text('provider').notNull(), // stripe | sandbox
+    session_id: text('session_id').unique(),
+    account_id: text('account_id'),
+    /** open | scheduled (a mandate debit announced) | processing (a SEPA debit under way) | paid | failed | cancelled */
+    status: text('status').notNull().default('open'),
+    /** card | sepa_debit, once the checkout completed. */
+    payment_method: text('payment_method'),
+    /** A debit on a saved mandate, and the date its pre-notification announced. */
+    mandate_id: uuid('mandate_id'),
+    collect_on: date('collect_on'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completed_at: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_requests_owner_status').on(t.coproprietaire_id, t.status)],
+);
+
+/**
+ * A SEPA direct debit mandate saved for the next appels de fonds. The IBAN stays with the
+ * provider; its first four characters (country, check digits) and last four are kept to show it masked.
+ */
+export const sepaMandates = pgTable(
+  'sepa_mandates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    coproprietaire_id: uuid('coproprietaire_id')
+      .notNull()
+      .references(() => coproprietaires.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id'),
+    /** Référence unique du mandat (RUM). */
+    reference: text('reference').notNull().unique(),
+    account_holder: text('account_holder').notNull(),
+    iban_prefix: text('iban_prefix').notNull(),
+    iban_last4: text('iban_last4').notNull(),
+    /** Days between the pre-notification and the debit (decision 122). */
+    notice_days: integer('notice_days').notNull().default(5),
+    provider_payment_method_id: text('provider_payment_method_id'),
+    signed_at: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sepa_mandates_active').on(t.coproprietaire_id).where(sql`${t.revoked_at} is null`)],
+);
 
 /** SPEC §3 Payment transaction. */
 export const paymentTransactions = pgTable(

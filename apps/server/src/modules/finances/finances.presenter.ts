@@ -15,6 +15,12 @@ export function presentLedgerLine(r: LedgerRow): LedgerLine {
     amount_type: ledgerAmountType(r.amount_type),
     bill_type: r.bill_type,
     bill_id: r.bill_id,
+    ...(r.payment_id && (r.payment_method === 'card' || r.payment_method === 'sepa_debit')
+      ? { payment_id: r.payment_id, payment_method: r.payment_method }
+      : {}),
+    ...(r.collect_on && r.amount_type === 'debit' && r.remaining_cents > 0
+      ? { collecting: true, collect_on: r.collect_on }
+      : {}),
   };
 }
 

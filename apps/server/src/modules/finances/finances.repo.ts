@@ -18,6 +18,8 @@ import {
  * What the statement, settled lines and bills show of a ledger line: only these columns are read
  * (the line's other ids and its creation time, a timestamp to decode per row, are never shown).
  */
+/** Written out: drizzle leaves a one-table query's columns unqualified, which a subquery would misread. */
+const LINE = sql.raw('"ledger_lines"');
 export const ledgerLineColumns = {
   id: ledgerLines.id,
   name: ledgerLines.name,
@@ -27,8 +29,26 @@ export const ledgerLineColumns = {
   amount_type: ledgerLines.amount_type,
   bill_type: ledgerLines.bill_type,
   bill_id: ledgerLines.bill_id,
+  /** A product payment's credit line: the payment (its receipt) and how it was paid. */
+  payment_id: sql<
+    string | null
+  >`case when ${ledgerLines.amount_type} = 'credit' then ${ledgerLines.payment_transaction_id} end`,
+  payment_method: sql<
+    string | null
+  >`(select t.payment_method from payment_transactions t where t.id = ${LINE}."payment_transaction_id")`,
+  /**
+   * A debit a SEPA debit under way (processing) or announced on a mandate (scheduled) will settle:
+   * its announced date, or the request's creation date while processing.
+   */
+  collect_on: sql<string | null>`(select coalesce(r.collect_on::text, to_char(r.created_at, 'YYYY-MM-DD'))
+    from payment_requests r where r.coproprietaire_id = ${LINE}."coproprietaire_id"
+    and r.status in ('processing', 'scheduled')
+    and r.debits @> jsonb_build_array(jsonb_build_object('id', ${LINE}."id"::text)) limit 1)`,
 };
-export type LedgerRow = Pick<typeof ledgerLines.$inferSelect, keyof typeof ledgerLineColumns>;
+export type LedgerRow = Pick<
+  typeof ledgerLines.$inferSelect,
+  Exclude<keyof typeof ledgerLineColumns, 'payment_id' | 'payment_method' | 'collect_on'>
+> & { payment_id: string | null; payment_method: string | null; collect_on: string | null };
 export type PaymentTransactionRow = typeof paymentTransactions.$inferSelect;
 
 // The statement pages are the most visited after the home screen: their reads are prepared once

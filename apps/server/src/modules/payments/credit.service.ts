@@ -8,6 +8,9 @@ import * as repo from './payments.repo.js';
 
 /** Name of the credit line a card payment adds to the ledger. */
 export const CARD_PAYMENT_LINE_NAME = 'Paiement par carte bancaire';
+export const SEPA_PAYMENT_LINE_NAME = 'Prélèvement SEPA';
+const lineName = (method: string) =>
+  method === 'sepa_debit' ? SEPA_PAYMENT_LINE_NAME : CARD_PAYMENT_LINE_NAME;
 
 export type CreditOutcome = 'credited' | 'duplicate' | 'ignored';
 
@@ -43,7 +46,7 @@ export async function credit(
     currency: details.currency,
     date: now,
     payment_method: details.paymentMethod,
-    description: CARD_PAYMENT_LINE_NAME,
+    description: lineName(details.paymentMethod),
     provider_payment_id: providerPaymentId(session),
   });
   if (!transaction) return 'ignored';
@@ -88,7 +91,7 @@ export async function credit(
     coproprietaire_id: request.coproprietaire_id,
     copropriete_id: coproprieteId,
     payment_transaction_id: transaction.id,
-    name: CARD_PAYMENT_LINE_NAME,
+    name: lineName(details.paymentMethod),
     date: todayInParis(),
     amount_cents: details.amountCents,
     remaining_cents: details.amountCents - cardUsed,
@@ -99,6 +102,7 @@ export async function credit(
   const lineExternalId = productLineExternalId('paiement', transaction.id);
   if (syndicId) await lettrage.registerProductLine(tx, syndicId, lineExternalId, line.id);
   await repo.updatePaymentRequest(tx, request.id, { status: 'paid', completed_at: now });
+  if (!request.payment_method) await repo.setRequestMethod(tx, request.id, details.paymentMethod);
   // The syndic's software hears of it (webhook outbox, same transaction), with its lettrage.
   await queueCoproprietaireEvent(tx, request.coproprietaire_id, 'payment.succeeded', {
     payment: {

@@ -78,12 +78,8 @@ export async function updatePaymentRequest(
   await db.update(paymentRequests).set(v).where(eq(paymentRequests.id, id));
 }
 
-/** open → processing only (a concurrent credit's 'paid' is never overwritten). */
-export async function markProcessing(db: Q, id: string) {
-  await db
-    .update(paymentRequests)
-    .set({ status: 'processing' })
-    .where(and(eq(paymentRequests.id, id), eq(paymentRequests.status, 'open')));
+export async function setRequestMethod(db: Q, id: string, method: string) {
+  await db.update(paymentRequests).set({ payment_method: method }).where(eq(paymentRequests.id, id));
 }
 
 export async function findRequestBySession(db: Q, sessionId: string, opts: { lock?: boolean } = {}) {

@@ -4,6 +4,8 @@ import { currentUser } from '../../http/auth.js';
 import { route } from '../../http/route.js';
 import { sha256 } from '../../lib/crypto.js';
 import { guardCopropriete, guardCoproprietaireInCopro } from '../access/access.service.js';
+import { getMandate, revokeMandate, saveMandate } from './mandate.service.js';
+import { getPaymentReceipt } from './receipt.service.js';
 import { createPaymentSession, dataForPayment, isCardPaymentReady } from './payments.service.js';
 
 /** SPEC §7 Finances: the card payment calls. */
@@ -35,6 +37,33 @@ export async function paymentsRoutes(app: FastifyInstance) {
           `pay:${req.headers.authorization ? sha256(req.headers.authorization) : req.ip}`,
       },
     },
+  );
+
+  route(
+    app,
+    paymentEndpoints.receipt,
+    async ({ req, params }) => {
+      const record = await guardCoproprietaireInCopro(req, params.coproId, params.id);
+      return getPaymentReceipt(app.db, app.platform.storage, record, params.paymentId);
+    },
+    { preview: true },
+  );
+
+  route(
+    app,
+    paymentEndpoints.sepaMandate,
+    async ({ req, params }) =>
+      getMandate(app, await guardCoproprietaireInCopro(req, params.coproId, params.id)),
+    { preview: true },
+  );
+
+  route(app, paymentEndpoints.saveSepaMandate, async ({ req, params, body }) => {
+    const record = await guardCoproprietaireInCopro(req, params.coproId, params.id, { write: true });
+    return saveMandate(app, record, currentUser(req).id, body);
+  });
+
+  route(app, paymentEndpoints.revokeSepaMandate, async ({ req, params }) =>
+    revokeMandate(app, await guardCoproprietaireInCopro(req, params.coproId, params.id, { write: true })),
   );
 
   route(

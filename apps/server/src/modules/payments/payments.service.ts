@@ -15,7 +15,9 @@ import type { OwnedRecord } from '../access/access.service.js';
 import { presentPayable } from './payments.presenter.js';
 import * as repo from './payments.repo.js';
 import { credit } from './credit.service.js';
-import { paymentFailed, refunded } from './refund.service.js';
+import { refunded } from './refund.service.js';
+import { debitFailed, heldDebitIds, notifyReceipt } from './sepa.service.js';
+import * as sepa from './sepa.repo.js';
 
 export const PAYMENT_CURRENCY = 'eur';
 const CHECKOUT_DESCRIPTION = 'Règlement de charges de copropriété';
@@ -24,12 +26,13 @@ const invalidRequest = () => new AppError('PAYMENT_REQUEST_INVALID');
 
 /** Payable items: unpaid debit lines and available credits (remaining amounts). */
 export async function dataForPayment(db: Db, coproprietaireId: string): Promise<DataForPayment> {
-  const [debits, credits] = await Promise.all([
+  const [debits, credits, held] = await Promise.all([
     repo.openLines(db, coproprietaireId, 'debit'),
     repo.openLines(db, coproprietaireId, 'credit'),
+    heldDebitIds(db, coproprietaireId),
   ]);
   return {
-    debits: debits.map(presentPayable),
+    debits: debits.filter((d) => !held.has(d.id)).map(presentPayable),
     credits: credits.map(presentPayable),
     currency: PAYMENT_CURRENCY,
   };
@@ -76,10 +79,13 @@ export async function createPaymentSession(
   if (new Set(debitIds).size !== debitIds.length || new Set(creditIds).size !== creditIds.length)
     throw invalidRequest();
 
-  const [debits, credits] = await Promise.all([
+  const [debits, credits, held] = await Promise.all([
     repo.openLinesByIds(app.db, ownerId, 'debit', debitIds),
     repo.openLinesByIds(app.db, ownerId, 'credit', creditIds),
+    heldDebitIds(app.db, ownerId),
   ]);
+  // A line a SEPA debit is settling is not paid twice.
+  if (debitIds.some((id) => held.has(id))) throw invalidRequest();
   if (
     !sameIds(
       debits.map((d) => d.id),
@@ -152,7 +158,17 @@ function amountMinimum(minCents: number) {
   });
 }
 
-export type WebhookOutcome = 'credited' | 'duplicate' | 'ignored' | 'cancelled' | 'pending' | 'refunded';
+export type WebhookOutcome =
+  | 'credited'
+  | 'duplicate'
+  | 'ignored'
+  | 'cancelled'
+  | 'pending'
+  | 'refunded'
+  | 'failed';
+
+/** A checkout that completed unpaid was a delayed method: with card and SEPA offered, a SEPA debit. */
+const DELAYED_METHOD = 'sepa_debit';
 
 /**
  * Applies one verified provider event. Exactly once per event id (webhook_events primary
@@ -171,10 +187,10 @@ export async function handleEvent(app: FastifyInstance, event: Stripe.Event): Pr
         session.payment_status === 'paid' || event.type === 'checkout.session.async_payment_succeeded';
       const request = await repo.findRequestBySession(db, session.id);
       if (!paid || !request || request.status === 'paid') {
-        const pending = !paid && request?.status === 'open';
+        const pending = !paid && (request?.status === 'open' || request?.status === 'scheduled');
         const claimed = await db.transaction(async (tx) => {
           if (!(await repo.claimEvent(tx, event.id, event.type))) return false;
-          if (pending) await repo.markProcessing(tx, request.id);
+          if (pending) await sepa.markProcessing(tx, request.id, DELAYED_METHOD);
           return true;
         });
         if (!claimed) return 'duplicate';
@@ -186,25 +202,35 @@ export async function handleEvent(app: FastifyInstance, event: Stripe.Event): Pr
         event.account ?? request.account_id,
       );
       const outcome = await db.transaction(async (tx) => credit(tx, event, session, details));
-      if (outcome === 'credited' && request.user_id)
-        app.realtime.toUser(request.user_id, 'finances-updated', {
-          coproprietaire_id: request.coproprietaire_id,
-        });
+      if (outcome === 'credited') {
+        if (request.user_id)
+          app.realtime.toUser(request.user_id, 'finances-updated', {
+            coproprietaire_id: request.coproprietaire_id,
+          });
+        await notifyReceipt(app, request.id).catch((err) =>
+          app.log.error({ err: (err as Error).message }, 'payments: receipt notice failed'),
+        );
+      }
       return outcome;
     }
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed': {
       const session = event.data.object;
-      return db.transaction(async (tx) => {
+      let afterCommit: (() => Promise<void>) | null = null;
+      const outcome = await db.transaction(async (tx) => {
         if (!(await repo.claimEvent(tx, event.id, event.type))) return 'duplicate' as const;
         const request = await repo.findRequestBySession(tx, session.id, { lock: true });
-        // A late expiry never undoes a payment.
-        if (!request || request.status === 'paid' || request.status === 'cancelled')
-          return 'ignored' as const;
+        // Money never goes backwards: a late expiry or failure never undoes a settled payment.
+        if (!request || ['paid', 'cancelled', 'failed'].includes(request.status)) return 'ignored' as const;
+        if (event.type === 'checkout.session.async_payment_failed') {
+          afterCommit = await debitFailed(app, tx, request);
+          return 'failed' as const;
+        }
         await repo.updatePaymentRequest(tx, request.id, { status: 'cancelled', completed_at: new Date() });
-        if (event.type === 'checkout.session.async_payment_failed') await paymentFailed(tx, request);
         return 'cancelled' as const;
       });
+      await (afterCommit as (() => Promise<void>) | null)?.();
+      return outcome;
     }
     case 'charge.refunded':
       return db.transaction(async (tx) => {

@@ -45,6 +45,16 @@ function startStandIn(): Promise<number> {
         });
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         if (sessionReply) return send(sessionReply.status, sessionReply.body);
+        // As Stripe: a SEPA debit is offered with its mandate options, a reference prefix of 12 at most.
+        const form = new URLSearchParams(raw);
+        const types = [...form.entries()]
+          .filter(([k]) => k.startsWith('allowed_payment_method_types['))
+          .map(([, v]) => v);
+        const prefix = form.get('payment_method_options[sepa_debit][mandate_options][reference_prefix]');
+        if (types.includes('sepa_debit') && !(prefix && /^[A-Z0-9./&_ -]{1,12}$/.test(prefix)))
+          return send(400, {
+            error: { type: 'invalid_request_error', message: 'sepa_debit needs mandate_options' },
+          });
         sessions += 1;
         return send(200, {
           id: `cs_test_standin_${sessions}`,
@@ -65,7 +75,9 @@ function startStandIn(): Promise<number> {
           latest_charge: {
             id: 'ch_standin',
             object: 'charge',
-            payment_method_details: { type: 'card' },
+            payment_method_details: pi[1].includes('sepa')
+              ? { type: 'sepa_debit', sepa_debit: { last4: '0189', mandate: 'mandate_standin' } }
+              : { type: 'card' },
             balance_transaction: {
               id: 'txn_standin',
               object: 'balance_transaction',
@@ -179,6 +191,50 @@ describe('Stripe adapter against a local stand-in', () => {
       `https://extranet.example.fr/${o.owner.id}/facture-v2?session_id={CHECKOUT_SESSION_ID}&stripe_payment_success=1`,
     );
     expect(b?.get('cancel_url')).toContain('stripe_payment_success=0');
+    // SEPA direct debit beside the card, with the mandate's reference prefix.
+    expect(b?.get('allowed_payment_method_types[0]')).toBe('card');
+    expect(b?.get('allowed_payment_method_types[1]')).toBe('sepa_debit');
+    expect(b?.get('payment_method_options[sepa_debit][mandate_options][reference_prefix]')).toBe('TANTIEME');
+  });
+
+  it('a SEPA debit: completed unpaid is processing, async_payment_succeeded credits it as a SEPA debit', async () => {
+    const o = await makePayingOwner(t.app.db);
+    const sessionId = json(await generate(o)).data.sessionId;
+    const session = (status: string) => ({
+      id: sessionId,
+      object: 'checkout.session',
+      amount_total: 81_125,
+      currency: 'eur',
+      payment_status: status,
+      payment_intent: 'pi_standin_sepa',
+    });
+    const event = (id: string, type: string, status: string) => ({
+      id,
+      object: 'event',
+      type,
+      account: 'acct_test_ready',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: session(status) },
+    });
+    const pending = await signedPost(event('evt_standin_sepa_1', 'checkout.session.completed', 'unpaid'));
+    expect(json(pending).data.outcome).toBe('pending');
+    expect((await requestsOf(t.app.db, o.owner.id))[0]).toMatchObject({
+      status: 'processing',
+      payment_method: 'sepa_debit',
+    });
+    expect(await transactionsOf(t.app.db, o.owner.id)).toHaveLength(0);
+    const done = await signedPost(
+      event('evt_standin_sepa_2', 'checkout.session.async_payment_succeeded', 'paid'),
+    );
+    expect(json(done).data.outcome).toBe('credited');
+    const [tx] = await transactionsOf(t.app.db, o.owner.id);
+    expect(tx).toMatchObject({ payment_method: 'sepa_debit', provider_payment_id: 'pi_standin_sepa' });
+    // A failure arriving after the success is ignored: money never goes backwards.
+    const late = await signedPost(
+      event('evt_standin_sepa_3', 'checkout.session.async_payment_failed', 'unpaid'),
+    );
+    expect(json(late).data.outcome).toBe('ignored');
+    expect((await ledgerOf(t.app.db, o.owner.id)).find((l) => l.id === o.q3.id)?.remaining_cents).toBe(0);
   });
 
   it('answers COPRO_STRIPE_INVALID when the account cannot take charges', async () => {

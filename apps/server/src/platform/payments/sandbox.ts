@@ -4,6 +4,8 @@ import type { PaymentsAdapter } from './types.js';
 
 export const SANDBOX_PUBLIC_KEY = 'pk_sandbox_tantieme';
 export const SANDBOX_CHECKOUT_PATH = '/sandbox-checkout';
+/** The session metadata key where the sandbox says which method its checkout was paid with. */
+export const SANDBOX_METHOD_KEY = 'sandbox_payment_method';
 
 export interface SandboxAdapter extends PaymentsAdapter {
   kind: 'sandbox';
@@ -37,14 +39,16 @@ export function sandboxAdapter(appSecret: string): SandboxAdapter {
     },
     async chargeDetails(session) {
       const amountCents = session.amount_total ?? 0;
-      // A simulated European card fee (1,5 % + 0,25 €), borne by the syndic.
-      const feeCents = Math.min(amountCents, Math.round(amountCents * 0.015) + 25);
+      const sepa = session.metadata?.[SANDBOX_METHOD_KEY] === 'sepa_debit';
+      // Simulated fees borne by the syndic: a European card 1,5 % + 0,25 €, a SEPA debit 0,35 €.
+      const fee = sepa ? 35 : Math.round(amountCents * 0.015) + 25;
+      const feeCents = Math.min(amountCents, fee);
       return {
         amountCents,
         feeCents,
         netCents: amountCents - feeCents,
         currency: session.currency ?? 'eur',
-        paymentMethod: 'card',
+        paymentMethod: sepa ? 'sepa_debit' : 'card',
       };
     },
     sign(payload) {

@@ -1,8 +1,10 @@
 import Stripe from 'stripe';
 import {
   type ChargeDetails,
+  CHECKOUT_METHODS,
   type CheckoutInput,
   idempotencyKey,
+  MANDATE_REFERENCE_PREFIX,
   PaymentProviderError,
   type PaymentsAdapter,
 } from './types.js';
@@ -16,8 +18,8 @@ export interface StripeAdapterConfig {
   protocol?: 'http' | 'https';
 }
 
-const methodOf = (type: string | undefined) =>
-  type === 'card' ? 'card' : type === 'check' ? 'check' : type === 'cash' ? 'cash' : 'other';
+const KNOWN_METHODS = new Set(['card', 'sepa_debit', 'check', 'cash']);
+const methodOf = (type: string | undefined) => (type && KNOWN_METHODS.has(type) ? type : 'other');
 
 /** Stripe Checkout on the syndic's connected account (direct charges). */
 export function stripeAdapter(cfg: StripeAdapterConfig): PaymentsAdapter {
@@ -44,6 +46,13 @@ export function stripeAdapter(cfg: StripeAdapterConfig): PaymentsAdapter {
           {
             mode: 'payment',
             locale: 'fr',
+            // SEPA direct debit beside the card: Checkout collects the IBAN and shows the mandate
+            // text; the mandate reference carries our prefix. The SDK's API version names the
+            // list allowed_payment_method_types (payment_method_types in older versions).
+            allowed_payment_method_types: [...CHECKOUT_METHODS],
+            payment_method_options: {
+              sepa_debit: { mandate_options: { reference_prefix: MANDATE_REFERENCE_PREFIX } },
+            },
             client_reference_id: input.paymentRequestId,
             ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
             line_items: [

@@ -15,6 +15,11 @@ export interface CheckoutInput {
   cancelUrl: string;
 }
 
+/** The methods offered in the checkout: the card, and SEPA direct debit with its mandate. */
+export const CHECKOUT_METHODS = ['card', 'sepa_debit'] as const;
+/** The prefix of the mandate reference (RUM) Stripe generates for a SEPA debit (12 characters at most). */
+export const MANDATE_REFERENCE_PREFIX = 'TANTIEME';
+
 /** SPEC §3 Payment request response, plus where to send the browser. */
 export interface CheckoutSession {
   sessionId: string;

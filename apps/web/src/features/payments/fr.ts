@@ -24,4 +24,19 @@ export const paymentsFr = {
   statusSuccess: 'Payment was successful!',
   statusCancelled: 'Payment was cancelled!',
   close: 'Fermer',
+  mandateTitle: 'Prélèvement automatique SEPA',
+  mandateIntro:
+    'Vos prochains appels de fonds peuvent être réglés par prélèvement sur votre compte. Vous êtes prévenu par e-mail au moins 5 jours avant chaque prélèvement, et vous pouvez révoquer ce mandat à tout moment.',
+  mandateActive: (days: number) =>
+    `Vos nouveaux appels de fonds sont prélevés automatiquement, après un avis envoyé au moins ${days} jours avant chaque prélèvement.`,
+  mandateHolder: 'Titulaire du compte',
+  mandateIban: 'IBAN',
+  mandateReference: 'Référence du mandat',
+  mandateSigned: 'Signé le',
+  mandateUpcoming: (amount: string, date: string) => `Prochain prélèvement : ${amount} le ${date}`,
+  mandateAccept:
+    "J'autorise le syndic à envoyer des instructions à ma banque pour débiter mon compte, et ma banque à le débiter conformément à ses instructions. Je peux demander le remboursement d'un prélèvement autorisé dans les 8 semaines suivant son débit.",
+  mandateSign: 'Signer le mandat',
+  mandateRevoke: 'Révoquer le mandat',
+  mandateError: "Le mandat n'a pas pu être enregistré. Réessayez dans un instant.",
 } as const;

@@ -408,7 +408,7 @@ describe('lettrage: a card payment survives every back-office replay', () => {
       },
       payload,
     });
-    expect(json(hook).data.outcome).toBe('cancelled');
+    expect(json(hook).data.outcome).toBe('failed');
     const [failed] = await deliveries(c.syndic.id, 'payment.failed');
     expect(failed.data).toMatchObject({
       coproprietaire: { external_id: 'C1' },

@@ -8,6 +8,7 @@ import {
   type StatementTotals,
 } from '@tantieme/contract';
 import { frFinances as t } from '../fr';
+import { CollectingBadge, ReceiptLink, type ReceiptTarget } from './LineStatus';
 
 const money = (v: number) => (v ? formatCents(v) : '');
 const soldeColor = (v: number) => (v < 0 ? 'green.8' : undefined);
@@ -16,10 +17,12 @@ function LineName({
   line,
   showAll,
   onBill,
+  receipts,
 }: {
   line: LedgerLine;
   showAll: boolean;
   onBill?: (line: LedgerLine) => void;
+  receipts?: ReceiptTarget;
 }) {
   const partly = !showAll && line.remaining > 0 && line.remaining < line.amount;
   return (
@@ -36,6 +39,8 @@ function LineName({
           {t.partly(formatCents(line.amount))}
         </Text>
       )}
+      <CollectingBadge line={line} />
+      <ReceiptLink line={line} target={receipts} />
     </>
   );
 }
@@ -46,11 +51,13 @@ export function StatementTable({
   totals,
   showAll,
   onBill,
+  receipts,
 }: {
   rows: StatementRow<LedgerLine>[];
   totals: StatementTotals;
   showAll: boolean;
   onBill?: (line: LedgerLine) => void;
+  receipts?: ReceiptTarget;
 }) {
   const c = t.columns;
   return (
@@ -79,7 +86,7 @@ export function StatementTable({
             <Table.Tr key={r.line.id} data-settled={r.line.remaining === 0 ? 'true' : 'false'}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.line.date)}</Table.Td>
               <Table.Td>
-                <LineName line={r.line} showAll={showAll} onBill={onBill} />
+                <LineName line={r.line} showAll={showAll} onBill={onBill} receipts={receipts} />
               </Table.Td>
               <Table.Td ta="right">{money(r.debit_fonctionnement)}</Table.Td>
               <Table.Td ta="right">{money(r.debit_fond_travaux)}</Table.Td>
@@ -120,11 +127,13 @@ export function StatementCards({
   totals,
   showAll,
   onBill,
+  receipts,
 }: {
   rows: StatementRow<LedgerLine>[];
   totals: StatementTotals;
   showAll: boolean;
   onBill?: (line: LedgerLine) => void;
+  receipts?: ReceiptTarget;
 }) {
   const c = t.columns;
   return (
@@ -138,7 +147,7 @@ export function StatementCards({
                 <Text size="xs" c="dimmed">
                   {formatDate(r.line.date)}
                 </Text>
-                <LineName line={r.line} showAll={showAll} onBill={onBill} />
+                <LineName line={r.line} showAll={showAll} onBill={onBill} receipts={receipts} />
               </Stack>
               <Text fw={700} size="sm" c={debit ? undefined : 'green.8'} style={{ whiteSpace: 'nowrap' }}>
                 {debit ? formatCents(r.value) : `− ${formatCents(r.value)}`}

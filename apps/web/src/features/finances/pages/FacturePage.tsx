@@ -14,7 +14,8 @@ import { useFinanceTarget, useLedger, useSettledLines } from '../queries';
 export default function FacturePage() {
   const { target, isLoading, isError } = useFinanceTarget();
   const ledger = useLedger(target);
-  const [showAll, setShowAll] = useState(false);
+  // A receipt's link (e-mail, notification) opens the statement with the settled lines, where it is.
+  const [showAll, setShowAll] = useState(() => new URLSearchParams(window.location.search).has('recu'));
   const settled = useSettledLines(target, showAll);
   const [bill, setBill] = useState<{ id: string; name: string } | null>(null);
 
@@ -30,6 +31,7 @@ export default function FacturePage() {
     return <PageError onRetry={ledger.isError ? () => ledger.refetch() : undefined} />;
 
   const lotIds = ledger.data.lots.map((l) => l.id);
+  const receipts = { coproprieteId: target.coproprieteId, coproprietaireId: target.coproprietaireId };
   const onBill = lotIds.length
     ? (line: LedgerLine) => line.bill_id && setBill({ id: line.bill_id, name: line.name.fr })
     : undefined;
@@ -70,10 +72,10 @@ export default function FacturePage() {
       ) : (
         <>
           <Box visibleFrom="sm">
-            <StatementTable {...statement} showAll={withSettled} onBill={onBill} />
+            <StatementTable {...statement} showAll={withSettled} onBill={onBill} receipts={receipts} />
           </Box>
           <Box hiddenFrom="sm">
-            <StatementCards {...statement} showAll={withSettled} onBill={onBill} />
+            <StatementCards {...statement} showAll={withSettled} onBill={onBill} receipts={receipts} />
           </Box>
         </>
       )}

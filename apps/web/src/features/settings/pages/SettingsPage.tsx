@@ -25,6 +25,7 @@ import {
 } from '@tantieme/contract';
 import { Link } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
+import { SepaMandateCard } from '../../payments';
 import { ChoiceSwitches } from '../../onboarding/components/ChoiceSwitches';
 import { ConsentStatus } from '../components/ConsentStatus';
 import { NotificationPreferencesPanel } from '../components/NotificationPreferencesPanel';
@@ -62,6 +63,9 @@ export default function SettingsPage() {
         </Alert>
       ) : (
         <SettingsCards record={record} settings={settings.data} info={info.data} />
+      )}
+      {record?.coproprietes[0] && (
+        <SepaMandateCard coproprieteId={record.coproprietes[0].id} coproprietaireId={record.id} />
       )}
     </Stack>
   );

@@ -1,0 +1,61 @@
+import { formatCents, formatDate } from '@tantieme/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { notify, stageNotification } from '../notifications/notify.js';
+import { paymentFailed } from './refund.service.js';
+import type { PaymentRequestRow, Tx } from './payments.repo.js';
+import * as sepa from './sepa.repo.js';
+import { receiptReference } from './receipt.pdf.js';
+
+/**
+ * The debit lines a SEPA debit under way or announced on a mandate will settle: shown
+ * 'en cours de prélèvement' on the statement and not payable a second time meanwhile.
+ */
+export async function heldDebitIds(db: Db | Tx, coproprietaireId: string) {
+  const held = new Set<string>();
+  for (const r of await sepa.holdingRequests(db, coproprietaireId)) for (const d of r.debits) held.add(d.id);
+  return held;
+}
+
+const deps = (app: FastifyInstance) => ({ db: app.db, realtime: app.realtime, config: app.config });
+const STATEMENT_URL = '/{id}/facture-v2';
+
+/**
+ * A SEPA debit refused by the co-owner's bank, days after the checkout (processing → failed).
+ * Nothing was settled while it was processing (decision 121), so nothing is reversed: its lines
+ * are simply payable again. The co-owner is told, the syndic's software hears payment.failed.
+ */
+export async function debitFailed(app: FastifyInstance, tx: Tx, request: PaymentRequestRow) {
+  await sepa.setRequestStatus(tx, request.id, 'failed');
+  await paymentFailed(tx, request);
+  const staged = await stageNotification(
+    tx,
+    deps(app),
+    { coproprietaireId: request.coproprietaire_id },
+    {
+      title: 'Prélèvement SEPA rejeté',
+      body: `Votre banque a rejeté le prélèvement de ${formatCents(request.pay_amount_cents)} du ${formatDate(request.created_at)}. Les appels de fonds concernés sont de nouveau à régler.`,
+      type: 'PAIEMENT',
+      url: STATEMENT_URL,
+    },
+  );
+  return staged.afterCommit;
+}
+
+/** The co-owner is told a payment succeeded, by their channels, with the way to its receipt. */
+export async function notifyReceipt(app: FastifyInstance, requestId: string) {
+  const payment = await sepa.transactionOfRequest(app.db, requestId);
+  if (!payment) return;
+  const method = payment.payment_method === 'sepa_debit' ? 'prélèvement SEPA' : 'carte bancaire';
+  await notify(
+    deps(app),
+    { coproprietaireId: payment.coproprietaire_id },
+    {
+      title: `Paiement de ${formatCents(payment.amount_cents)} reçu`,
+      body: `Votre paiement par ${method} est enregistré (référence ${receiptReference(payment.id)}). Son reçu est à télécharger depuis votre situation de compte.`,
+      type: 'PAIEMENT',
+      url: `${STATEMENT_URL}?recu=${payment.id}`,
+      data: { payment_id: payment.id },
+    },
+  );
+}
