@@ -788,7 +788,7 @@ export function invoicesResource(storage: StorageAdapter, notify?: NotifyDeps) {
           if (!x.charge) continue;
           const cid = chargeRefs.get(x.charge);
           const field = `depenses.${k}.charge`;
-          if (!cid) add(errors, index, field, `Charge inconnue : ${x.charge}`);
+          if (!cid) add(errors, index, field, `Charge inconnue : ${x.charge}`);
           else if (coproId && chargeCopro.get(cid) !== coproId)
             add(errors, index, field, `${x.charge} n'est pas une charge de cette copropriété.`);
         }
