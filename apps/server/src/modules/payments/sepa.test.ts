@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, outbox, paymentAllocations } from '../../db/schema/index.js';
+import {
+  coproprietaireSettings,
+  coproprietaires,
+  notifications,
+  outbox,
+  paymentAllocations,
+} from '../../db/schema/index.js';
 import { makeSignedInUser } from '../../test/factories.js';
 import { ledgerOf, makePayingOwner, requestsOf, transactionsOf } from '../../test/factories.payments.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
@@ -116,6 +122,15 @@ describe('SEPA direct debit in the sandbox checkout', () => {
 
   it('success days later settles the lines, records a SEPA payment and sends the receipt notice', async () => {
     const o = await makePayingOwner(t.app.db);
+    // The receipt's e-mail follows the co-owner's choice for payments by e-mail (decision 135),
+    // which needs a contact e-mail (SPEC §3).
+    await t.app.db
+      .update(coproprietaires)
+      .set({ user_supplement_info: { contact: { email: o.user.email } } as never })
+      .where(eq(coproprietaires.id, o.owner.id));
+    await t.app.db
+      .insert(coproprietaireSettings)
+      .values({ coproprietaire_id: o.owner.id, key: 'receive-appel-de-fond-via-email', value: '1' });
     const s = await sepaProcessing(o);
     const page = await t.app.inject({ url: s.url });
     expect(page.body).toContain('Prélèvement SEPA en cours');

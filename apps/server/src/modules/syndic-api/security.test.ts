@@ -226,19 +226,21 @@ describe('a key reaches only its own syndic', () => {
       const url = urlOf(e, { external_id: 'X', id: aRecordId });
       if (e.method === 'DELETE') continue; // checked below, after the others (it removes the record)
       const payload =
-        e.method !== 'POST'
-          ? undefined
-          : e.path.endsWith('/signature-requests')
-            ? { mode: 'ATTENDANCE', channel: 'email', coproprietaires: ['X'] }
-            : e.path.startsWith('/syndic/v1/conversations/')
-              ? { external_id: `R-${Date.now()}`, staff: 'Y', text: 'Réponse' }
-              : e.path.endsWith('/session-votes')
-                ? { votes: [{ coproprietaire: 'X', attendance: 'present', choices: [] }] }
-                : e.path.startsWith('/syndic/v1/assemblees/') ||
-                    e.path.startsWith('/syndic/v1/staff/') ||
-                    e.path.endsWith('/submit')
-                  ? undefined
-                  : { channel: 'email', recipient: 'martin@example.fr' };
+        e.method === 'PATCH'
+          ? {}
+          : e.method !== 'POST'
+            ? undefined
+            : e.path.endsWith('/signature-requests')
+              ? { mode: 'ATTENDANCE', channel: 'email', coproprietaires: ['X'] }
+              : e.path.startsWith('/syndic/v1/conversations/')
+                ? { external_id: `R-${Date.now()}`, staff: 'Y', text: 'Réponse' }
+                : e.path.endsWith('/session-votes')
+                  ? { votes: [{ coproprietaire: 'X', attendance: 'present', choices: [] }] }
+                  : e.path.startsWith('/syndic/v1/assemblees/') ||
+                      e.path.startsWith('/syndic/v1/staff/') ||
+                      e.path.endsWith('/submit')
+                    ? undefined
+                    : { channel: 'email', recipient: 'martin@example.fr' };
       const mine = await t.app.inject({ method: e.method, url, headers: a.headers, payload });
       expect(mine.statusCode, `${e.method} ${e.path} (own)`).toBe(200);
       const res = await t.app.inject({ method: e.method, url, headers: b.headers, payload });

@@ -219,7 +219,7 @@ describe('a whole assembly through the syndic API', () => {
     coproId = row.c;
     const pub = await ok(call('POST', '/assemblees/AGW/publish'));
     // Nobody gave their express consent to electronic notice (loi art. 42-1): the post.
-    expect(pub.sent).toEqual({ email: 0, postal: 8 });
+    expect(pub.sent).toEqual({ lre: 0, postal: 8 });
   });
 
   it('takes the forms, then opens the meeting and amends R1 in session', async () => {
