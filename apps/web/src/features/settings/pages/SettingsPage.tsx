@@ -25,7 +25,7 @@ import {
 } from '@tantieme/contract';
 import { Link } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
-import { SepaMandateCard } from '../../payments';
+import { SepaMandateCard } from '../../payments/components/SepaMandateCard';
 import { ChoiceSwitches } from '../../onboarding/components/ChoiceSwitches';
 import { ConsentStatus } from '../components/ConsentStatus';
 import { NotificationPreferencesPanel } from '../components/NotificationPreferencesPanel';
