@@ -153,7 +153,10 @@ test.describe('Situation de compte as claire', () => {
   });
 });
 
-test('paul: no transaction, and claire’s account answers 404 to him', async ({ page, request }) => {
+test('paul: his own transactions only (his SEPA payment), and claire’s account answers 404 to him', async ({
+  page,
+  request,
+}) => {
   const claire = await tilleuls(request, await apiToken(request, 'claire.martin@example.fr'));
   const paulToken = await apiToken(request, 'paul.durand@example.fr');
   const res = await request.get(`${claire.base}/ledger`, {
@@ -163,6 +166,11 @@ test('paul: no transaction, and claire’s account answers 404 to him', async ({
   const paul = await tilleuls(request, paulToken);
   await signIn(page, 'paul.durand@example.fr');
   await page.goto(`/${paul.id}/facture`);
+  const own = await request.get(`/api/finances/coproprietaires/${paul.id}/payment-transactions`, {
+    headers: { authorization: `Bearer ${paulToken}` },
+  });
+  expect((await own.json()).data.data.length).toBeGreaterThan(0);
   await page.getByRole('tab', { name: 'Transactions' }).click();
-  await expect(page.getByText("Il n'y a pas de transaction")).toBeVisible();
+  await expect(page.getByRole('tabpanel')).toContainText('€');
+  await expect(page.getByText("Il n'y a pas de transaction")).toHaveCount(0);
 });

@@ -56,6 +56,8 @@ test('desktop: a table of checkboxes, each named by its channel and kind, saved 
   await expect(page.getByRole('checkbox', { name: 'SMS pour documents' })).toBeChecked();
   await checkA11y(page, 'settings with preferences (desktop)');
 
+  // The cards above the panel load on their own: let the page settle before clicking again.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('checkbox', { name: 'SMS pour documents' }).uncheck();
   await expect(page.getByRole('checkbox', { name: 'SMS pour documents' })).not.toBeChecked();
 });

@@ -53,7 +53,7 @@ test('the statement, the documents and the next assembly read offline after a vi
   const nextPath = (await next.getAttribute('href')) as string;
   await page.goto(nextPath);
   await page.waitForLoadState('networkidle');
-  await expect(page.getByText(/Résolution/).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /Assemblée générale/ })).toBeVisible();
   await expect(page.getByText(/Hors ligne/)).toHaveCount(0);
 
   await context.setOffline(true);

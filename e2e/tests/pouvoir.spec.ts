@@ -122,8 +122,9 @@ for (const size of SIZES) {
       await checkA11y(page, 'closed assembly');
       await page.screenshot({ path: `test-results/pouvoir-actes-${size.name}.png`, fullPage: true });
       for (const [label, file] of [
-        ['Procès-verbal (PDF)', /^Procès-verbal AGO \d{4}\.pdf$/],
-        ['Feuille de présence (PDF)', /^Feuille de présence AGO \d{4}\.pdf$/],
+        // Sealed once every signature is in (the demo's past PV is), else the PDF as made.
+        ['Procès-verbal (PDF)', /^Procès-verbal (AGO \d{4}|scellé - .+)\.pdf$/],
+        ['Feuille de présence (PDF)', /^Feuille de présence (AGO \d{4}|scellée? - .+)\.pdf$/],
       ] as const) {
         const download = page.waitForEvent('download');
         await page.getByRole('button', { name: label }).click();
