@@ -259,18 +259,8 @@ export function patchDocOf(body: z.ZodType): z.ZodType {
   return doc;
 }
 
-/**
- * The endpoints of a resource addressed by external_id: list (with its delta), get, PUT (create or
- * replace), PATCH (change some fields, the others kept) and bulk. The server merges a PATCH into
- * the stored resource and checks the whole as a PUT.
- */
-export const resourceEndpoints = <R extends z.ZodType, B extends z.ZodType, I extends z.ZodType>(
-  plural: string,
-  label: string,
-  resource: R,
-  body: B,
-  item: I,
-) => ({
+/** List (with its delta) and get of a resource addressed by external_id. */
+export const readEndpoints = <R extends z.ZodType>(plural: string, label: string, resource: R) => ({
   list: defineSyndicEndpoint({
     method: 'GET',
     path: `/syndic/v1/${plural}`,
@@ -287,6 +277,21 @@ export const resourceEndpoints = <R extends z.ZodType, B extends z.ZodType, I ex
     params: externalIdParams,
     response: okEnvelope(resource),
   }),
+});
+
+/**
+ * The endpoints of a resource addressed by external_id: list (with its delta), get, PUT (create or
+ * replace), PATCH (change some fields, the others kept) and bulk. The server merges a PATCH into
+ * the stored resource and checks the whole as a PUT.
+ */
+export const resourceEndpoints = <R extends z.ZodType, B extends z.ZodType, I extends z.ZodType>(
+  plural: string,
+  label: string,
+  resource: R,
+  body: B,
+  item: I,
+) => ({
+  ...readEndpoints(plural, label, resource),
   put: defineSyndicEndpoint({
     method: 'PUT',
     path: `/syndic/v1/${plural}/:external_id`,

@@ -3,8 +3,7 @@ import { okEnvelope } from '../envelope.js';
 import { checklistSchema } from './checklist.js';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../rules/files.js';
 import {
-  deltaPage,
-  listQuery,
+  readEndpoints,
   defineSyndicEndpoint,
   externalIdField,
   externalIdParams,
@@ -342,22 +341,7 @@ const resource = <R extends z.ZodType, B extends z.ZodType>(
   item: R,
   body: B,
 ) => ({
-  list: defineSyndicEndpoint({
-    method: 'GET',
-    path: `/syndic/v1/${plural}`,
-    summary: `${label}: list by external_id`,
-    scope: 'read',
-    query: listQuery,
-    response: okEnvelope(deltaPage(item)),
-  }),
-  get: defineSyndicEndpoint({
-    method: 'GET',
-    path: `/syndic/v1/${plural}/:external_id`,
-    summary: `${label}: one by external_id`,
-    scope: 'read',
-    params: externalIdParams,
-    response: okEnvelope(item),
-  }),
+  ...readEndpoints(plural, label, item),
   put: defineSyndicEndpoint({
     method: 'PUT',
     path: `/syndic/v1/${plural}/:external_id`,
