@@ -50,7 +50,10 @@ test('desktop: a table of checkboxes, each named by its channel and kind, saved 
   const saved = page.waitForResponse(
     (r) => r.url().includes('/notification-preferences') && r.request().method() === 'PUT',
   );
-  await box.check();
+  // A click, then the state: the box follows the saved choice a moment after the click (the
+  // optimistic update waits for in-flight reads to be cancelled), which check() does not wait for.
+  await box.click();
+  await expect(box).toBeChecked();
   expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'SMS pour documents' })).toBeChecked();
@@ -58,8 +61,12 @@ test('desktop: a table of checkboxes, each named by its channel and kind, saved 
 
   // The cards above the panel load on their own: let the page settle before clicking again.
   await page.waitForLoadState('networkidle');
-  await page.getByRole('checkbox', { name: 'SMS pour documents' }).uncheck();
+  const unsaved = page.waitForResponse(
+    (r) => r.url().includes('/notification-preferences') && r.request().method() === 'PUT',
+  );
+  await page.getByRole('checkbox', { name: 'SMS pour documents' }).click();
   await expect(page.getByRole('checkbox', { name: 'SMS pour documents' })).not.toBeChecked();
+  expect((await unsaved).ok()).toBe(true);
 });
 
 test('phone: one group per kind with its three channels', async ({ page }, info) => {
