@@ -14,46 +14,20 @@
  * BENCH_DURATION seconds per call (default 5). Every figure is noisy on a shared machine: read
  * the shares, which compare runs made seconds apart.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import pg from 'pg';
+import { CALLS, type Call, requestOf, type Who } from './calls.js';
 import { type CpuPerRequest, cpuPerRequest, cpuSnapshot, formatCpu } from './cpu.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import {
-  FULL_SCALE,
-  isScaleAttached,
-  isScaleSeeded,
-  md5Uuid,
-  type ScaleOptions,
-  scaleCoproId,
-  scaleCoproOf,
-  scaleRecordId,
-  seedScale,
-} from '../apps/server/src/seed/scale.js';
+import { DURATION, drive, root, SERVER_FLAGS, start, stop } from './processes.js';
+import { demoUser, ensureScale, scaleUsers } from './scale-data.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const SCALES = (process.env.BENCH_SCALES ?? '100,1000').split(',').map(Number).filter(Boolean);
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const SKIP_PGLITE = process.env.BENCH_PGLITE === '0';
 /** BENCH_CPU_PROF=dir: the PostgreSQL server writes a V8 CPU profile there when it stops. */
 const PROFILE = process.env.BENCH_CPU_PROF
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
   : [];
-/** The server runs with the Node flags of its own start script (decision 67), as `npm start` runs it. */
-const SERVER_FLAGS = (
-  JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8')) as {
-    scripts: { start: string };
-  }
-).scripts.start
-  .split(/\s+/)
-  .filter((a) => a.startsWith('--'));
 /** BENCH_SQL_DUMP=dir: each call's statements (text and parameters) are written there, for pgbench. */
 const SQL_DUMP = process.env.BENCH_SQL_DUMP;
 /** Only the calls whose name matches (health always runs: the shares are against it). */
@@ -61,117 +35,6 @@ const ONLY = process.env.BENCH_CALLS ? new RegExp(process.env.BENCH_CALLS) : nul
 const APP_PORT = 3191;
 const BARE_PORT = 3190;
 const FLOOR_PORT = 3192;
-const USERS = 200;
-
-interface Who {
-  token: string;
-  record: string;
-  copro: string;
-  bill: string;
-  lot: string;
-  syndic: string;
-  /** A document type the record holds documents of. */
-  docType: string;
-}
-interface Call {
-  name: string;
-  method?: 'GET' | 'POST';
-  path: (w: Who) => string;
-  body?: (w: Who) => string;
-  auth?: boolean;
-}
-
-const CALLS: Call[] = [
-  { name: 'GET /api/health (1 query)', path: () => '/api/health', auth: false },
-  { name: 'profile', path: () => '/api/accounts/profile' },
-  { name: 'records list (coproprietaires/all)', path: () => '/api/coproprietaires/all' },
-  {
-    name: 'statement (…/ledger)',
-    path: (w) => `/api/finances/coproprietes/${w.copro}/coproprietaires/${w.record}/ledger`,
-  },
-  {
-    name: 'settled lines (…/ledger/settled)',
-    path: (w) => `/api/finances/coproprietes/${w.copro}/coproprietaires/${w.record}/ledger/settled`,
-  },
-  {
-    name: 'bills (…/paid-bills)',
-    path: (w) => `/api/finances/coproprietes/${w.copro}/coproprietaires/${w.record}/paid-bills`,
-  },
-  {
-    name: 'bill breakdown',
-    method: 'POST',
-    path: (w) => `/api/finances/coproprietes/${w.copro}/bills/${w.bill}/get-details-provision-bill`,
-    body: (w) => JSON.stringify({ lot_ids: [w.lot] }),
-  },
-  {
-    name: 'transactions page',
-    path: (w) => `/api/finances/coproprietaires/${w.record}/payment-transactions`,
-  },
-  {
-    name: 'dashboard (…/general)',
-    path: (w) => `/api/finances/coproprietes/${w.copro}/coproprietaires/${w.record}/general`,
-  },
-  {
-    name: 'dashboard transactions',
-    path: (w) => `/api/finances/coproprietes/${w.copro}/coproprietaires/${w.record}/transactions`,
-  },
-  // The lists of the feature issues (8, 10, 11).
-  {
-    name: 'notifications (one record)',
-    path: (w) => `/api/coproprietaires/notifications?coproprietaire_id=${w.record}`,
-  },
-  // The page 'Toutes les notifications' (/notifications): every record of the user at once.
-  { name: 'notifications (all records)', path: () => '/api/coproprietaires/notifications' },
-  { name: 'messages', path: (w) => `/api/coproprietaires/${w.record}/get-messages` },
-  { name: 'own documents (one type)', path: (w) => `/api/documents/${w.record}/types/${w.docType}` },
-  {
-    name: 'building documents',
-    method: 'POST',
-    path: () => '/api/documents/get-copropriete-documents',
-    body: (w) => JSON.stringify({ copro_ids: [w.copro] }),
-  },
-  {
-    name: 'supplier invoices',
-    path: (w) => `/api/invoices/syndics/${w.syndic}/coproprietes/${w.copro}/saisies`,
-  },
-  {
-    name: 'assemblies',
-    path: (w) => `/api/assemblee/coproprietes/${w.copro}/coproprietaire/${w.record}/get-list-ag-available`,
-  },
-];
-
-function start(args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(tsx, args, {
-      cwd: root,
-      env: { ...process.env, ...env, PORT: String(port) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code})`)));
-    const deadline = Date.now() + 180_000;
-    const poll = async () => {
-      try {
-        const r = await fetch(
-          `http://127.0.0.1:${port}${args[0].includes('bare') ? '/bare/10' : args[0].includes('floor') ? '/floor/none' : '/api/health'}`,
-        );
-        if (r.ok || (args[0].includes('floor') && r.status === 404)) return resolve(child);
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) reject(new Error('server did not start'));
-      else setTimeout(poll, 300);
-    };
-    void poll();
-  });
-}
-
-const stop = (c: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    c.removeAllListeners('exit');
-    c.once('exit', () => resolve());
-    c.kill('SIGTERM');
-    setTimeout(() => c.kill('SIGKILL'), 5000).unref();
-  });
 
 interface Row {
   name: string;
@@ -194,52 +57,7 @@ interface Row {
   floorRps: number | null;
 }
 
-async function drive(
-  url: string,
-  connections: number,
-  pick: (i: number) => { path: string; headers: Record<string, string>; method?: string; body?: string },
-) {
-  let i = 0;
-  const r = await autocannon({
-    url,
-    connections,
-    duration: DURATION,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const p = pick(i++);
-          return {
-            ...req,
-            path: p.path,
-            method: (p.method ?? 'GET') as 'GET',
-            headers: p.headers,
-            body: p.body,
-          };
-        },
-      },
-    ],
-  });
-  return {
-    rps: r.requests.average,
-    total: r.requests.total,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.non2xx + r.errors + r.timeouts,
-  };
-}
-
 const selected = () => CALLS.filter((c) => !ONLY || c.auth === false || ONLY.test(c.name));
-
-const requestOf = (call: Call) => (w: Who) => ({
-  path: call.path(w),
-  method: call.method,
-  body: call.body?.(w),
-  headers: {
-    ...(call.auth === false ? {} : { authorization: `Bearer ${w.token}` }),
-    ...(call.body ? { 'content-type': 'application/json' } : {}),
-  },
-});
-
 /** One request of `call` to the server on APP_PORT; anything but a 2xx stops the run. */
 async function askOnce(call: Call, who: Who) {
   const p = requestOf(call)(who);
@@ -431,106 +249,6 @@ function print(title: string, rows: Row[]) {
   }
 }
 
-async function ensureScale(scale: number): Promise<string> {
-  const dbName = `tantieme_bench_${scale}`;
-  const admin = new pg.Client({ connectionString: `${PG}/postgres` });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
-  if (exists.rowCount === 0) await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = `${PG}/${dbName}`;
-  const database = await openDatabase({ url });
-  await database.migrate();
-  const opts: ScaleOptions = {
-    ...FULL_SCALE,
-    coproprietes: scale,
-    coproprietaires: 50 * scale,
-    ledgerLines: 2000 * scale,
-  };
-  const seeded = await isScaleSeeded(database.db);
-  if (seeded !== 0 && seeded !== scale)
-    throw new Error(`${dbName} holds ${seeded} copropriétés, not ${scale}: drop it`);
-  if (seeded === 0) await seedScale(database.db, opts, (l) => console.log(l));
-  await database.close();
-  return url;
-}
-
-/** Sessions for USERS attached records spread over the copropriétés (tokens stored hashed). */
-async function scaleUsers(url: string, scale: number): Promise<Who[]> {
-  const opts = { ...FULL_SCALE, coproprietes: scale, coproprietaires: 50 * scale };
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const users: Who[] = [];
-  const step = Math.max(1, Math.floor(opts.coproprietaires / USERS));
-  for (let n = 1; users.length < USERS && n <= opts.coproprietaires; n += step) {
-    let m = n;
-    while (!isScaleAttached(m)) m++;
-    const token = randomBytes(32).toString('base64url');
-    await client.query(
-      `insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`,
-      [md5Uuid(`tantieme-scale:user:${m}`), createHash('sha256').update(token).digest('hex')],
-    );
-    const c = scaleCoproOf(m, opts);
-    const [{ syndic_id, type_code }] = (
-      await client.query(
-        `select p.syndic_id, (select d.type_code from documents d where d.coproprietaire_id = $2 limit 1) as type_code
-           from coproprietes p where p.id = $1`,
-        [scaleCoproId(c), scaleRecordId(m)],
-      )
-    ).rows;
-    users.push({
-      syndic: syndic_id,
-      docType: type_code ?? 'AUTRE',
-      token,
-      record: scaleRecordId(m),
-      copro: scaleCoproId(c),
-      bill: md5Uuid(`tantieme-scale:bill:${c * 100 + 20}`),
-      lot: md5Uuid(`tantieme-scale:lot:${m * 10 + 1}`),
-    });
-  }
-  await client.end();
-  return users;
-}
-
-/** The demo's claire (a council member of Les Tilleuls, so every list answers) and her ids. */
-async function demoUser(): Promise<Who[]> {
-  const base = `http://127.0.0.1:${APP_PORT}`;
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'claire.martin@example.fr', password: 'Tilleuls2024' }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const h = { authorization: `Bearer ${token}` };
-  const get = async <T>(p: string) =>
-    ((await (await fetch(base + p, { headers: h })).json()) as { data: T }).data;
-  type Rec = {
-    id: string;
-    init_settings_done: boolean;
-    coproprietes: { id: string; syndic_id: string; syndic_disable: boolean }[];
-  };
-  const rec = (await get<Rec[]>('/api/coproprietaires/all')).find(
-    (r) => r.init_settings_done && !r.coproprietes[0].syndic_disable,
-  ) as Rec;
-  const copro = rec.coproprietes[0].id;
-  const bills = await get<{ id: string }[]>(
-    `/api/finances/coproprietes/${copro}/coproprietaires/${rec.id}/paid-bills`,
-  );
-  const lots = await get<{ id: string }[]>(`/api/coproprietaires/${copro}/${rec.id}/lots`);
-  const types = await get<{ code: string }[]>('/api/parameters/document-types/list');
-  return [
-    {
-      token,
-      record: rec.id,
-      copro,
-      bill: bills[0]?.id ?? '',
-      lot: lots[0]?.id ?? '',
-      syndic: rec.coproprietes[0].syndic_id,
-      docType: types[0]?.code ?? '',
-    },
-  ];
-}
-
 async function main() {
   console.log(
     `Tantième benchmark · ${os.cpus().length} CPU · autocannon ${DURATION} s per call · server flags ${SERVER_FLAGS.join(' ') || 'none'} · ${new Date().toISOString()}`,
@@ -569,7 +287,10 @@ async function main() {
         RESPONSE_CHECK: '0',
       };
       try {
-        print('Embedded PGlite · demo data · 10 connections', await probeThenMeasure(env, demoUser, 10));
+        print(
+          'Embedded PGlite · demo data · 10 connections',
+          await probeThenMeasure(env, () => demoUser(`http://127.0.0.1:${APP_PORT}`), 10),
+        );
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
