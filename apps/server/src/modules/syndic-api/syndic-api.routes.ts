@@ -6,7 +6,7 @@ import { syndicCarnetsRoutes } from './carnets/carnets.routes.js';
 import { syndicStaffRoutes } from './staff/staff.routes.js';
 import { importRoutes } from './import/import.routes.js';
 import { syndicAssembleesRoutes } from './assemblees/assemblees.routes.js';
-import { syndicDocumentsRoutes } from './documents/documents.routes.js';
+import { syndicDocumentsRoutes } from '../documents/syndic/syndic.routes.js';
 import { listAudit, syndicRoute } from './kit/index.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { rgpdRoutes } from './rgpd/rgpd.routes.js';

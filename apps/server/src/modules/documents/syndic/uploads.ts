@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ImageUnreadable, isSizedImageType, renderSizes } from '../../../platform/images.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
 import { checkFileBytes, originalKey } from '../../files/files.service.js';
-import type { StagedFiles } from './files.js';
+import type { StagedFiles } from '../../files/syndic/stored-files.js';
 
 /** A presigned URL stays valid an hour: long enough for a quarter's fund calls sent in parallel. */
 export const UPLOAD_TTL_S = 3600;

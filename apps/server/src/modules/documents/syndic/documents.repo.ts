@@ -19,7 +19,7 @@ import {
   supplierInvoices,
   syndics,
 } from '../../../db/schema/index.js';
-import type { Executor, Tx } from '../kit/index.js';
+import type { Executor, Tx } from '../../syndic-api/kit/index.js';
 
 /** Resource names in `syndic_external_refs` and the audit log. */
 export const RES = {

@@ -42,7 +42,7 @@ import {
   type Tx,
   type UpsertSpec,
   writeAudit,
-} from '../kit/index.js';
+} from '../../syndic-api/kit/index.js';
 import * as repo from './documents.repo.js';
 import { RES } from './documents.repo.js';
 import {
@@ -54,7 +54,7 @@ import {
   textOf,
   type Uploads,
   writeFile,
-} from './files.js';
+} from '../../files/syndic/stored-files.js';
 
 type Errors = ItemErrors;
 const add = addFieldError;

@@ -11,8 +11,8 @@ import {
 } from '../../../platform/images.js';
 import { extractPdfText } from '../../../platform/pdf-text.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
-import { checkFileBytes, originalKey, sha256OfKey } from '../../files/files.service.js';
-import type { Executor, Tx } from '../kit/index.js';
+import { checkFileBytes, originalKey, sha256OfKey } from '../files.service.js';
+import type { Executor, Tx } from '../../syndic-api/kit/index.js';
 
 /**
  * Files sent base64 in one request, by SHA-256, with an image's sizes: checked by `check`,

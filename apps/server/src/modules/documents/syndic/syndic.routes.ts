@@ -7,10 +7,10 @@ import {
   syndicUploadEndpoints,
 } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
-import { checklistOf } from '../../documents/checklist.service.js';
-import { requireExternalId, syndicRoute } from '../kit/index.js';
+import { checklistOf } from '../checklist.service.js';
+import { requireExternalId, syndicRoute } from '../../syndic-api/kit/index.js';
 import * as s from './documents.service.js';
-import { preparingFiles } from './files.js';
+import { preparingFiles } from '../../files/syndic/stored-files.js';
 import { presignUploads, stageFiles } from './uploads.js';
 
 /** Files travel base64 in the PUT: 10 MB of file (more is a 413), several for a communication. */
