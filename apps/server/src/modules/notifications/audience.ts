@@ -16,7 +16,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 
-export type { Executor as Writer, Tx };
+export type { Tx };
+export type Writer = Executor;
 
 /** Who receives it. A copropriété means every co-owner record of it. */
 export type Audience =

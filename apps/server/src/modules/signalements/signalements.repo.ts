@@ -1,6 +1,6 @@
 import type { SignalementStatus } from '@tantieme/contract';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx, Executor } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import {
   coproprietaireLots,
   coproprietaires,
@@ -9,6 +9,8 @@ import {
   signalements,
   signalementSupporters,
 } from '../../db/schema/index.js';
+
+export type { Executor };
 
 export type SignalementRow = typeof signalements.$inferSelect;
 export type EventRow = typeof signalementEvents.$inferSelect;

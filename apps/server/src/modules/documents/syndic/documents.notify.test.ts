@@ -1,133 +1,19 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { coproprietaires, documentTypes, notifications, outbox } from '../../../db/schema/index.js';
-import { makeSignedInUser } from '../../../test/factories.js';
-import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
-import { createTestApp, json, type TestApp } from '../../../test/harness.js';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { json } from '../../../test/harness.js';
+import { documentTypes, outbox } from '../../../db/schema/index.js';
+import { file, syndicNotifyWorld } from '../../../test/syndic-notify.fixture.js';
 
 /**
- * What the syndic API creates among documents, invoices and communications tells the co-owners
- * who may see it, through notify.ts (decision 57): written in the PUT's transaction, emitted after
- * its commit; a replay, an update or a refused PUT tells nobody; the §6 scope decides who.
+ * What the syndic API creates among documents tells the co-owners who may see it, through
+ * notify.ts (decision 57): written in the PUT's transaction, emitted after its commit; a replay,
+ * an update or a refused PUT tells nobody; the §6 scope decides who.
  */
 
-let t: TestApp;
-let a: Awaited<ReturnType<typeof makeSyndicWithKey>>;
-let b: Awaited<ReturnType<typeof makeSyndicWithKey>>;
-type H = Record<string, string>;
-const call = async (method: 'PUT' | 'GET', url: string, headers: H, payload?: unknown) => {
-  const res = await t.app.inject({
-    method,
-    url: `/api/syndic/v1${url}`,
-    headers,
-    ...(payload ? { payload: payload as object } : {}),
-  });
-  return { status: res.statusCode, body: json(res) };
-};
-const ok = async (p: ReturnType<typeof call>) => {
-  const r = await p;
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.data;
-};
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const file = { name: 'f.pdf', content_type: 'application/pdf', content_base64: PDF.toString('base64') };
-
-/** Record ids by external_id: P1 ordinary (attached), P2 council member, P3 ordinary; PX another building; PB another syndic. */
-const rec: Record<string, string> = {};
-let p1User: Awaited<ReturnType<typeof makeSignedInUser>>;
-/** What happened, in order: each committed transaction and each realtime emit. */
-let order: string[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await makeSyndicWithKey(t.database.db);
-  b = await makeSyndicWithKey(t.database.db);
-  const h = a.headers;
-  await ok(
-    call('PUT', '/coproprietes/IMM', h, {
-      name: 'Résidence Les Tilleuls',
-      address: { full_address: '14 rue des Tilleuls 69003 Lyon' },
-      settings: {
-        show_invoice: '1',
-        show_invoice_scope: '1',
-        show_copro_document: '1',
-        show_copro_document_scope: '1',
-        show_syndic_document: '1',
-        show_syndic_document_scope: '1',
-        show_releves_bancaires: '1',
-        // Bank statements: the council only.
-        show_releves_bancaires_scope: '2',
-      },
-    }),
-  );
-  // No scope set: nobody of this building sees the copropriété's or the syndic's documents.
-  await ok(
-    call('PUT', '/coproprietes/AUTRE', h, { name: 'Le Clos', address: { full_address: '1 rue B Lyon' } }),
-  );
-  await ok(
-    call('PUT', '/coproprietes/IMM', b.headers, {
-      name: 'Chez B',
-      address: { full_address: '2 rue C Lyon' },
-    }),
-  );
-  for (const [ext, copro, extra] of [
-    ['P1', 'IMM', {}],
-    ['P2', 'IMM', { is_member_syndicat: true }],
-    ['P3', 'IMM', {}],
-    ['PX', 'AUTRE', {}],
-  ] as const)
-    rec[ext] = (
-      await ok(call('PUT', `/coproprietaires/${ext}`, h, { copropriete: copro, last_name: ext, ...extra }))
-    ).id;
-  rec.PB = (
-    await ok(call('PUT', '/coproprietaires/PB', b.headers, { copropriete: 'IMM', last_name: 'B' }))
-  ).id;
-  p1User = await makeSignedInUser(t.database.db);
-  await t.database.db
-    .update(coproprietaires)
-    .set({ user_id: p1User.user.id, init_settings_done: true })
-    .where(eq(coproprietaires.id, rec.P1));
-
-  // Commits of the app's transactions and live emits, in order (decision 54: emit after COMMIT).
-  const db = t.database.db;
-  const transaction = db.transaction.bind(db);
-  db.transaction = (async (...args: Parameters<typeof transaction>) => {
-    const r = await transaction(...args);
-    order.push('commit');
-    return r;
-  }) as typeof db.transaction;
-  const toRooms = t.realtime.toRooms;
-  t.realtime.toRooms = (rooms, event, payload) => {
-    order.push(`emit:${event}`);
-    toRooms(rooms, event, payload);
-  };
-});
+const w = await syndicNotifyWorld();
+const { t, a, call, ok, rec, p1User, order, notified, whoGot, notificationRooms } = w;
 afterAll(() => t.close());
-beforeEach(() => {
-  order = [];
-  t.realtime.sent.length = 0;
-});
-
-/** The notifications of the named records, created by this test's sends (newest first). */
-async function notified(...exts: string[]) {
-  const rows = await t.database.db
-    .select()
-    .from(notifications)
-    .where(
-      inArray(
-        notifications.coproprietaire_id,
-        exts.map((e) => rec[e]),
-      ),
-    );
-  return rows;
-}
-const whoGot = async (title: string) => {
-  const rows = (await notified('P1', 'P2', 'P3', 'PX', 'PB')).filter((r) => r.title === title);
-  const byId = Object.fromEntries(Object.entries(rec).map(([k, v]) => [v, k]));
-  return rows.map((r) => byId[r.coproprietaire_id ?? '']).sort();
-};
-const notificationRooms = () => t.realtime.sent.filter((s) => s.event === 'notification').map((s) => s.room);
-
+beforeEach(() => w.reset());
 describe('documents created through the syndic API notify who may see them', () => {
   it("a document in a co-owner's space: that record only, after the commit; a replay or an update tells nobody", async () => {
     const doc = {
@@ -274,73 +160,5 @@ describe('documents created through the syndic API notify who may see them', () 
     expect(bad.status).toBe(400);
     expect((await notified('P1', 'P2', 'P3')).length).toBe(count);
     expect(notificationRooms()).toEqual([]);
-  });
-});
-
-describe('supplier invoices and communications', () => {
-  it("a new invoice: the building's records the invoice scope allows; a replay tells nobody", async () => {
-    const invoice = {
-      copropriete: 'IMM',
-      invoice_date: '2026-02-10',
-      amount_cents: 48_000,
-      fournisseur_name: 'Otis',
-      compte_name: '615 Entretien ascenseur',
-      number: 'F-2026-0042',
-      status: 1,
-      file: null,
-      depenses: [],
-      ecritures: [],
-    };
-    await ok(call('PUT', '/invoices/INV1', a.headers, invoice));
-    const title = 'Nouvelle facture fournisseur';
-    expect(await whoGot(title)).toEqual(['P1', 'P2', 'P3']);
-    const [n] = (await notified('P3')).filter((r) => r.title === title);
-    expect(n).toMatchObject({
-      type: 'INVOICE',
-      body: 'Une facture de Otis du 10/02/2026 a été ajoutée.',
-      data: { url: '/{id}/invoices' },
-    });
-    expect((await ok(call('PUT', '/invoices/INV1', a.headers, invoice))).result).toBe('unchanged');
-    expect(await whoGot(title)).toEqual(['P1', 'P2', 'P3']);
-    // AUTRE shows no invoices (show_invoice_scope absent): an invoice there tells nobody.
-    await ok(
-      call('PUT', '/invoices/INV2', a.headers, {
-        ...invoice,
-        copropriete: 'AUTRE',
-        fournisseur_name: 'Dalkia',
-      }),
-    );
-    expect((await notified('PX')).filter((r) => r.type === 'INVOICE')).toEqual([]);
-  });
-
-  it('a postal letter tells its record when it may read letters (council); an e-mail or SMS does not', async () => {
-    const letter = (who: string) => ({
-      coproprietaire: who,
-      sending_method: 'postal',
-      module: 'relance',
-      recipient_info: { name: who, sending_address: { address_1: '14 rue des Tilleuls' } },
-      subject: 'Relance charges du 1er trimestre',
-      created_date: '2026-03-01T09:00:00Z',
-    });
-    await ok(call('PUT', '/communications/L2', a.headers, letter('P2')));
-    await ok(call('PUT', '/communications/L1', a.headers, letter('P1')));
-    expect(await whoGot('Nouveau courrier')).toEqual(['P2']);
-    const [n] = (await notified('P2')).filter((r) => r.title === 'Nouveau courrier');
-    expect(n).toMatchObject({
-      body: 'Relance charges du 1er trimestre',
-      data: { url: '/{id}/messages-communication' },
-    });
-    await ok(
-      call('PUT', '/communications/E2', a.headers, {
-        coproprietaire: 'P2',
-        sending_method: 'email',
-        module: 'courrier',
-        recipient_info: { to_addresses: ['p2@example.fr'] },
-        subject: 'Un e-mail',
-        html_body: '<p>Bonjour</p>',
-        created_date: '2026-03-02T09:00:00Z',
-      }),
-    );
-    expect(await whoGot('Nouveau courrier')).toEqual(['P2']);
   });
 });
