@@ -139,7 +139,7 @@ describe('files replaced or deleted through the syndic API', () => {
     const doc = {
       place: 'coproprietaire',
       coproprietaire: 'P1',
-      type: 'AUTRE',
+      type: 'APPEL_FONDS',
       name: 'Plan du lot',
       date: '2026-03-02',
       file: upload('plan.jpg', JPEG, 'image/jpeg'),
@@ -223,7 +223,7 @@ describe('files replaced or deleted through the syndic API', () => {
       call('PUT', '/documents/RD2', a.headers, {
         place: 'coproprietaire',
         coproprietaire: 'P1',
-        type: 'AUTRE',
+        type: 'APPEL_FONDS',
         name: 'Règlement',
         date: '2026-03-02',
         file: upload('reglement.pdf', pdf(30)),

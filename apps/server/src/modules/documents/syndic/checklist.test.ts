@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coproprietaires } from '../../../db/schema/index.js';
 import { makeSignedInUser } from '../../../test/factories.js';
 import { PDF, upload, syndicDocumentsWorld } from '../../../test/syndic-documents.fixture.js';
@@ -10,9 +10,33 @@ const { t, a, b, call, ok, owner } = await syndicDocumentsWorld();
 afterAll(() => t.close());
 describe('décret 2019-502 checklist', () => {
   const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  const file = upload('f.pdf', PDF);
+
+  // The building's rules in its group 'Règlement', the syndic's professional card in its own.
+  beforeAll(async () => {
+    await ok(
+      call('PUT', '/document-groups/REGL', a.headers, {
+        scope: 'copropriete',
+        copropriete: 'IMM',
+        name: 'Règlement',
+      }),
+    );
+    await ok(
+      call('PUT', '/document-groups/CARTE', a.headers, {
+        scope: 'syndic',
+        name: 'Carte professionnelle',
+        number: 'CPI 6901 2024 000 012 345',
+        approve_date: '2024-02-01',
+      }),
+    );
+    for (const [ext, group, name, date] of [
+      ['G1', 'REGL', 'Règlement de copropriété', '2019-05-01'],
+      ['G2', 'CARTE', 'Carte T', '2024-02-01'],
+    ])
+      await ok(call('PUT', `/documents/${ext}`, a.headers, { place: 'group', group, name, date, file }));
+  });
 
   it('the syndic reads it: present, missing and stale items, with the document each matched', async () => {
-    const file = upload('f.pdf', PDF);
     await ok(
       call('PUT', '/documents/FS', a.headers, {
         place: 'group',
