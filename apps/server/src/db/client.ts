@@ -12,6 +12,10 @@ import * as schema from './schema/index.js';
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+/** An open transaction of `Db` (what `db.transaction` hands its callback). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either: a read or write that may run inside a caller's transaction or alone. */
+export type Executor = Db | Tx;
 
 type StatementListener = (text: string, params: unknown[]) => void;
 let statementListener: StatementListener | null = null;

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { devices, type outbox } from '../db/schema/index.js';
+import { REMOVAL_CHANNEL, removeIfUnused } from '../modules/files/removal.service.js';
 import type { MailAdapter } from '../platform/mail.js';
 import type { PushAdapter, PushSubscriptionJson } from '../platform/push.js';
 import type { SmsAdapter } from '../platform/sms.js';
+import type { StorageAdapter } from '../platform/storage.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -18,10 +20,13 @@ export interface HandlerDeps {
   mail: MailAdapter;
   sms: SmsAdapter;
   push: PushAdapter | null;
+  /** Where the files removed by `storage-removal` rows live. */
+  storage: StorageAdapter | null;
 }
 
 /**
- * The delivery kinds of the outbox (a row's `channel`) and their handlers. A new kind of
+ * The delivery kinds of the outbox (a row's `channel`) and their handlers, and the removal of
+ * stored files no longer used (decision 145). A new kind of
  * delivery is one entry here; the worker only claims, dispatches and records.
  */
 export function deliveryHandlers(deps: HandlerDeps): Record<string, DeliveryHandler> {
@@ -37,6 +42,7 @@ export function deliveryHandlers(deps: HandlerDeps): Record<string, DeliveryHand
       }),
     sms: (row) => deps.sms.send(row.recipient, row.body),
     push: (row) => sendPush(deps.db, deps.push, row.recipient, row.body, row.id),
+    [REMOVAL_CHANNEL]: (row) => removeIfUnused(deps.db, deps.storage, row),
   };
 }
 

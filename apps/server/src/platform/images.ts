@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { type DerivedSize, sizeKey } from './image-keys.js';
+import { IMAGE_SIZES } from '@tantieme/contract';
+import { type DerivedSize, isImageOriginalKey, sizeKey } from './image-keys.js';
 import type { StorageAdapter } from './storage.js';
 
 /**
@@ -113,6 +114,18 @@ async function inSlot<T>(f: () => Promise<T>): Promise<T> {
  * Writes an image's sizes, then its original last: a stored original means its sizes exist
  * (the local upload URL is single-use by the original's presence, decision 50).
  */
+/** Removes a stored file: an image's original with every size rendered beside it. */
+export async function removeStored(storage: StorageAdapter, key: string) {
+  const sized = isImageOriginalKey(key)
+    ? IMAGE_SIZES.flatMap((size) => {
+        const k = sizeKey(key, size);
+        return k && k !== key ? [k] : [];
+      })
+    : [];
+  await Promise.all(sized.map((k) => storage.delete(k)));
+  await storage.delete(key);
+}
+
 export async function putImage(
   storage: StorageAdapter,
   originalKey: string,

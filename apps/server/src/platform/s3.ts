@@ -1,4 +1,10 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { isImageOriginalKey, isSizedImageKey } from './image-keys.js';
 import { appUrlSigner, assertSafeKey, type StorageAdapter } from './storage.js';
@@ -65,6 +71,11 @@ export function s3StorageAdapter(cfg: S3Config, appSecret: string): StorageAdapt
         if (status === 404) return false;
         throw e;
       }
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      // S3 answers 204 whether or not the object existed.
+      await client.send(new DeleteObjectCommand({ Bucket: cfg.bucket, Key: key }));
     },
     async signedGetUrl(key, ttlS = 3600, opts) {
       if (isSizedImageKey(key)) return urls.getUrl(key, ttlS, opts);

@@ -22,6 +22,10 @@ describe('local storage adapter', () => {
     expect(st.verify('a/b.pdf', 'PUT', e, s)).toBe(false);
     expect(st.verify('a/b.pdf', 'GET', Math.floor(Date.now() / 1000) - 1, s)).toBe(false);
     await expect(st.put('../escape', Buffer.from('x'), 'text/plain')).rejects.toThrow();
+    await st.delete('a/b.pdf');
+    expect(await st.exists('a/b.pdf')).toBe(false);
+    // A sweep may run twice: an absent object is no error.
+    await st.delete('a/b.pdf');
   });
 
   it('signs a GET of a sized image for all its sizes (decision 56), a PUT for its key only', async () => {
@@ -78,6 +82,14 @@ describe('S3 adapter against a local S3-compatible server (s3rver)', () => {
     expect((await st.get('docs/r.pdf')).toString()).toBe('%PDF-1.7 demo');
     expect(await st.exists('docs/r.pdf')).toBe(true);
     expect(await st.exists('docs/absent.pdf')).toBe(false);
+  });
+
+  it('deletes an object; deleting an absent one is no error', async () => {
+    const st = adapter();
+    await st.put('docs/gone.pdf', Buffer.from('%PDF-1.7 gone'), 'application/pdf');
+    await st.delete('docs/gone.pdf');
+    expect(await st.exists('docs/gone.pdf')).toBe(false);
+    await st.delete('docs/gone.pdf');
   });
 
   it('serves presigned GET and accepts presigned PUT URLs', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hmac, safeEqual } from '../lib/crypto.js';
 import { sizeFamilyOf } from './image-keys.js';
@@ -8,6 +8,8 @@ export interface StorageAdapter {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
+  /** Removes the object; an absent one is not an error (a sweep may run twice). */
+  delete(key: string): Promise<void>;
   /** A URL the browser can GET for `ttlS` seconds. */
   signedGetUrl(key: string, ttlS?: number, opts?: { download?: string }): Promise<string>;
   /** A URL the browser can PUT the file to (SPEC §7 /media/presigned-url). */
@@ -71,6 +73,9 @@ export function localStorageAdapter(root: string, secret: string): StorageAdapte
     },
     async exists(key) {
       return fileExists(file(key));
+    },
+    async delete(key) {
+      await rm(file(key), { force: true });
     },
     async signedGetUrl(key, ttlS = 3600, opts) {
       return urls.getUrl(key, ttlS, opts);

@@ -1,5 +1,5 @@
 import { type Placeholder, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   assembleeParticipants,
   assembleeRecords,
@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index.js';
 
 /** A Drizzle transaction (same query API as Db). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 type Q = Db | Tx;
 
 export type AssembleeRow = typeof assemblees.$inferSelect;

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   administrators,
   chatMessages,
@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 type Q = Db | Tx;
 
 export type MemberRow = typeof conversationMembers.$inferSelect;

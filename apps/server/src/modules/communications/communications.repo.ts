@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { communicationAttachments, communications, files } from '../../db/schema/index.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
+import { communicationAttachments, communications, coproprietaires, files } from '../../db/schema/index.js';
 
 export type Method = 'postal' | 'email' | 'sms';
 
@@ -33,12 +33,14 @@ export async function findOne(db: Db, id: string) {
   return row;
 }
 
-export function attachmentsOf(db: Db, ids: string[]) {
+/** The attachments of some communications, by name (read by the co-owner and the syndic API). */
+export function attachmentsOf(db: Executor, ids: string[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
     .select({
       id: communicationAttachments.id,
       communication_id: communicationAttachments.communication_id,
+      file_id: communicationAttachments.file_id,
       name: communicationAttachments.name,
       storage_key: files.storage_key,
       content_type: files.content_type,
@@ -48,4 +50,51 @@ export function attachmentsOf(db: Db, ids: string[]) {
     .innerJoin(files, eq(files.id, communicationAttachments.file_id))
     .where(inArray(communicationAttachments.communication_id, ids))
     .orderBy(asc(communicationAttachments.name));
+}
+
+// ── written by the syndic (its API) ─────────────────────────────────────────────
+
+/** Each record's copropriété. */
+export function recordsByIds(db: Executor, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: coproprietaires.id, copropriete_id: coproprietaires.copropriete_id })
+    .from(coproprietaires)
+    .where(inArray(coproprietaires.id, ids));
+}
+
+export function communicationsByIds(db: Executor, syndicId: string, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(communications)
+    .where(and(inArray(communications.id, ids), eq(communications.syndic_id, syndicId)));
+}
+
+export async function upsertCommunicationRow(
+  tx: Tx,
+  id: string,
+  row: Omit<typeof communications.$inferInsert, 'id'>,
+  exists: boolean,
+) {
+  if (exists) await tx.update(communications).set(row).where(eq(communications.id, id));
+  else await tx.insert(communications).values({ id, ...row });
+}
+
+export async function replaceAttachments(
+  tx: Tx,
+  communicationId: string,
+  rows: { file_id: string; name: string }[],
+) {
+  await tx
+    .delete(communicationAttachments)
+    .where(eq(communicationAttachments.communication_id, communicationId));
+  if (rows.length)
+    await tx
+      .insert(communicationAttachments)
+      .values(rows.map((r) => ({ communication_id: communicationId, ...r })));
+}
+
+export async function deleteCommunication(tx: Tx, id: string) {
+  await tx.delete(communications).where(eq(communications.id, id));
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { documentGroups, documents, documentTypes, files } from '../../db/schema/index.js';
 
 const docColumns = {
@@ -126,4 +126,109 @@ export function listGroupDocuments(db: Db, groupIds: string[]): Promise<Document
     .innerJoin(files, eq(files.id, documents.file_id))
     .where(inArray(documents.group_id, groupIds))
     .orderBy(desc(documents.date), asc(documents.name));
+}
+
+// ── written by the syndic (its API) ─────────────────────────────────────────────
+
+export function groupsByIds(db: Executor, syndicId: string, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(documentGroups)
+    .where(and(inArray(documentGroups.id, ids), eq(documentGroups.syndic_id, syndicId)));
+}
+
+export async function insertGroup(tx: Tx, row: typeof documentGroups.$inferInsert) {
+  await tx.insert(documentGroups).values(row);
+}
+
+export async function updateGroup(tx: Tx, id: string, set: Partial<typeof documentGroups.$inferInsert>) {
+  await tx.update(documentGroups).set(set).where(eq(documentGroups.id, id));
+}
+
+export async function groupHasDocuments(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(eq(documents.group_id, id))
+    .limit(1);
+  return !!row;
+}
+
+export async function deleteGroup(tx: Tx, id: string) {
+  await tx.delete(documentGroups).where(eq(documentGroups.id, id));
+}
+
+/**
+ * The copropriété's bank statement or assembly group, created on first use (they hold the
+ * documents of every month / year; SPEC §3 BANK_STATEMENT and AG groups).
+ */
+export async function ensureKindGroup(
+  tx: Tx,
+  syndicId: string,
+  coproprieteId: string,
+  kind: 'AG' | 'BANK_STATEMENT',
+) {
+  const [found] = await tx
+    .select({ id: documentGroups.id })
+    .from(documentGroups)
+    .where(
+      and(
+        eq(documentGroups.scope, 'copropriete'),
+        eq(documentGroups.copropriete_id, coproprieteId),
+        eq(documentGroups.kind, kind),
+      ),
+    )
+    .limit(1);
+  if (found) return found.id;
+  const [row] = await tx
+    .insert(documentGroups)
+    .values({
+      scope: 'copropriete',
+      copropriete_id: coproprieteId,
+      syndic_id: syndicId,
+      kind,
+      name: kind === 'AG' ? 'Assemblées générales' : 'Relevés bancaires',
+      sort: 900,
+    })
+    .returning({ id: documentGroups.id });
+  return row.id;
+}
+
+export async function documentTypeCodes(db: Executor) {
+  return new Set((await db.select({ code: documentTypes.code }).from(documentTypes)).map((r) => r.code));
+}
+
+export function documentsByIds(db: Executor, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({
+      doc: documents,
+      group_kind: documentGroups.kind,
+      group_copro: documentGroups.copropriete_id,
+      file_name: files.name,
+      content_type: files.content_type,
+      size: files.size,
+      storage_key: files.storage_key,
+    })
+    .from(documents)
+    .innerJoin(files, eq(files.id, documents.file_id))
+    .leftJoin(documentGroups, eq(documentGroups.id, documents.group_id))
+    .where(inArray(documents.id, ids));
+}
+
+export async function insertDocument(tx: Tx, row: typeof documents.$inferInsert) {
+  await tx.insert(documents).values(row);
+}
+
+export async function updateDocument(tx: Tx, id: string, set: Partial<typeof documents.$inferInsert>) {
+  await tx.update(documents).set(set).where(eq(documents.id, id));
+}
+
+export async function deleteDocument(tx: Tx, id: string) {
+  const [row] = await tx
+    .delete(documents)
+    .where(eq(documents.id, id))
+    .returning({ file_id: documents.file_id });
+  return row?.file_id ?? null;
 }

@@ -6,7 +6,7 @@ import {
   type StoredPreference,
 } from '@tantieme/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import {
   coproprietaireSettings,
   coproprietaires,
@@ -16,8 +16,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Writer = Db | Tx;
+export type { Tx };
+export type Writer = Executor;
 
 /** Who receives it. A copropriété means every co-owner record of it. */
 export type Audience =

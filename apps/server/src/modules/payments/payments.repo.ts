@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   coproprietaires,
   coproprietes,
@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.js';
 
 /** A Drizzle transaction (same query API as Db). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 type Q = Db | Tx;
 
 export type LedgerLineRow = typeof ledgerLines.$inferSelect;

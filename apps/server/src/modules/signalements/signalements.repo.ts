@@ -1,6 +1,6 @@
 import type { SignalementStatus } from '@tantieme/contract';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import {
   coproprietaireLots,
   coproprietaires,
@@ -10,8 +10,8 @@ import {
   signalementSupporters,
 } from '../../db/schema/index.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Executor = Db | Tx;
+export type { Executor };
+
 export type SignalementRow = typeof signalements.$inferSelect;
 export type EventRow = typeof signalementEvents.$inferSelect;
 

@@ -1,12 +1,14 @@
 import { syndicApiEndpoints } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
+import { syndicCommunicationsRoutes } from '../communications/syndic/communications.syndic.routes.js';
+import { syndicDocumentsRoutes } from '../documents/syndic/syndic.routes.js';
+import { syndicInvoicesRoutes } from '../invoices/syndic/invoices.syndic.routes.js';
 import { accessRoutes } from './access/access.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { syndicCarnetsRoutes } from './carnets/carnets.routes.js';
 import { syndicStaffRoutes } from './staff/staff.routes.js';
 import { importRoutes } from './import/import.routes.js';
 import { syndicAssembleesRoutes } from './assemblees/assemblees.routes.js';
-import { syndicDocumentsRoutes } from './documents/documents.routes.js';
 import { listAudit, syndicRoute } from './kit/index.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { rgpdRoutes } from './rgpd/rgpd.routes.js';
@@ -14,6 +16,7 @@ import { syndicSignalementsRoutes } from './signalements/signalements.routes.js'
 import { createPreviewToken } from './syndic-api.service.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
+/** The syndic API (`/api/syndic/v1`): its own calls, then each domain's syndic entrance, mounted. */
 export async function syndicApiRoutes(app: FastifyInstance) {
   syndicRoute(app, syndicApiEndpoints.previewToken, ({ api, params }) =>
     createPreviewToken(app.db, api.syndicId, params.id, app.config.publicUrl),
@@ -29,5 +32,7 @@ export async function syndicApiRoutes(app: FastifyInstance) {
   await app.register(syndicCarnetsRoutes);
   await app.register(syndicStaffRoutes);
   await app.register(syndicDocumentsRoutes);
+  await app.register(syndicInvoicesRoutes);
+  await app.register(syndicCommunicationsRoutes);
   await app.register(syndicSignalementsRoutes);
 }

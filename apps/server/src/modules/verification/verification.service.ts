@@ -7,7 +7,7 @@ import {
   type VerificationEvent,
   verificationFr,
 } from '@tantieme/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import type { Realtime } from '../../realtime/index.js';
@@ -231,10 +231,7 @@ export async function progress(db: Db, coproprieteId: string): Promise<Verificat
 export async function submit(
   deps: VerificationDeps & { notify: NotifyDeps },
   coproprieteId: string,
-  inTx: (
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-    before: { syndic_submit: number; syndicat_finish: number },
-  ) => Promise<void>,
+  inTx: (tx: Tx, before: { syndic_submit: number; syndicat_finish: number }) => Promise<void>,
 ) {
   const done = await deps.db.transaction(async (tx) => {
     const before = await repo.status(tx, coproprieteId);

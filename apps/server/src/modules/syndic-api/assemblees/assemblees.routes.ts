@@ -1,6 +1,6 @@
 import { syndicAssembleeEndpoints as e, syndicConvocationEndpoints as conv } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
-import { syndicRoute } from '../kit/index.js';
+import { crudRoutes, syndicRoute } from '../kit/index.js';
 import type { Deps } from './common.js';
 import { listConvocations, recordPostalPresentation } from './convocations.service.js';
 import { publish } from './publish.service.js';
@@ -23,24 +23,9 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
     realtime: app.realtime,
     storage: app.platform.storage,
   });
-  syndicRoute(
-    app,
-    e.list,
-    ({ api, query }) => assembleesResource(app.platform.storage).list(app.db, api, query) as never,
-  );
-  syndicRoute(
-    app,
-    e.get,
-    ({ api, params }) =>
-      assembleesResource(app.platform.storage).get(app.db, api, params.external_id) as never,
-  );
-  syndicRoute(
-    app,
-    e.put,
-    ({ api, params, body }) =>
-      assembleesResource(app.platform.storage).put(app.db, api, params.external_id, body as never) as never,
-    { bodyLimit: PUT_BODY_LIMIT },
-  );
+  crudRoutes(app, { list: e.list, get: e.get, put: e.put }, () => assembleesResource(app.platform.storage), {
+    putBodyLimit: PUT_BODY_LIMIT,
+  });
   syndicRoute(app, e.publish, ({ api, params, query }) =>
     publish({ ...deps(), lre: app.platform.lre }, api, params.external_id, {
       overrideDelay: query.override_delay === 'true',

@@ -1,8 +1,9 @@
 import { type CarnetEntretienStored, carnetEntretienItem } from '@tantieme/contract';
 import {
+  addFieldError,
   type BulkItem,
   externalResource,
-  type FieldErrors,
+  type ItemErrors,
   resolveExternalIds,
   type SyndicApiContext,
   type Tx,
@@ -15,8 +16,8 @@ import * as repo from './carnets.repo.js';
  * that already has another carnet: a 400 on `copropriete`) and never changes.
  */
 async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<CarnetEntretienStored>[]) {
-  const errors = new Map<number, FieldErrors>();
-  const fail = (index: number, message: string) => errors.set(index, { copropriete: message });
+  const errors: ItemErrors = new Map();
+  const fail = (index: number, message: string) => addFieldError(errors, index, 'copropriete', message);
   const copros = await resolveExternalIds(
     tx,
     api.syndicId,

@@ -1,12 +1,11 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { insertRows } from '../../../db/bulk.js';
-import type { Db } from '../../../db/client.js';
+import type { Db, Tx, Executor } from '../../../db/client.js';
 import { syndicAuditLog } from '../../../db/schema/index.js';
 import { cursorWhere, decodeCursor, exactTime, pageOf } from './cursor.js';
 import type { SyndicApiContext } from './route.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Executor = Db | Tx;
+export type { Tx, Executor };
 
 export type AuditAction =
   | 'created'

@@ -37,3 +37,5 @@ export { listRefs, touchRefs } from './delta.js';
 export { createApiKey, listApiKeys, revokeApiKey, authenticateApiKey, parseScopes } from './keys.js';
 export { externalResource } from './resource.js';
 export { crudRoutes } from './crud.js';
+export { RES, storedIdsOf, refsOf, checkedId } from './refs.js';
+export { removeExternal } from './remove.js';

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 import { ImageUnreadable, isSizedImageType, renderSizes } from '../../../platform/images.js';
+import type { Executor } from '../../../db/client.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
 import { checkFileBytes, originalKey } from '../../files/files.service.js';
-import type { StagedFiles } from './files.js';
+import { sweepUploadsAt } from '../../files/removal.service.js';
+import type { StagedFiles } from '../../files/syndic/stored-files.js';
 
 /** A presigned URL stays valid an hour: long enough for a quarter's fund calls sent in parallel. */
 export const UPLOAD_TTL_S = 3600;
+/**
+ * The staging object is removed this long after its URL expired, registered or not (a registered
+ * file was copied under its document): an hour to send the bulk that registers the last uploads.
+ */
+export const UPLOAD_KEEP_AFTER_EXPIRY_S = 3600;
 
 /**
  * Where a syndic's file waits for its document: under `uploads/` (the PUT checks type and magic
@@ -28,8 +35,12 @@ async function pool<T, R>(xs: T[], n: number, f: (x: T) => Promise<R>): Promise<
   return out;
 }
 
-/** Step 1: one presigned PUT per file (S3 in production, the app's signed URL by default). */
+/**
+ * Step 1: one presigned PUT per file (S3 in production, the app's signed URL by default), and
+ * the staging object's removal once its URL expired (decision 145).
+ */
 export async function presignUploads(
+  db: Executor,
   storage: StorageAdapter,
   publicUrl: string,
   syndicId: string,
@@ -49,6 +60,11 @@ export async function presignUploads(
       uploaded: await storage.exists(key),
     };
   });
+  await sweepUploadsAt(
+    db,
+    files.map((f) => stagingKey(syndicId, f.sha256, f.content_type)),
+    new Date(Date.parse(expires_at) + UPLOAD_KEEP_AFTER_EXPIRY_S * 1000),
+  );
   return { uploads };
 }
 

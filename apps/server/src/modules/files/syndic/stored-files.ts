@@ -11,8 +11,12 @@ import {
 } from '../../../platform/images.js';
 import { extractPdfText } from '../../../platform/pdf-text.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
-import { checkFileBytes, originalKey, sha256OfKey } from '../../files/files.service.js';
-import type { Executor, Tx } from '../kit/index.js';
+import { checkFileBytes, originalKey, sha256OfKey } from '../files.service.js';
+import { releaseKeys } from '../removal.service.js';
+import type { Executor, Tx } from '../../../db/client.js';
+
+/** Files travel base64 in a PUT: 10 MB of file (more is a 413) and its base64. */
+export const FILE_PUT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /**
  * Files sent base64 in one request, by SHA-256, with an image's sizes: checked by `check`,
@@ -143,8 +147,14 @@ export async function writeFile(
   return row.id;
 }
 
+/** Deletes `files` rows a write let go of; their objects go once it committed (removal.service). */
 export async function deleteFileRows(tx: Executor, ids: string[]) {
-  for (const id of ids) await tx.delete(files).where(eq(files.id, id));
+  const keys: string[] = [];
+  for (const id of ids) {
+    const [row] = await tx.delete(files).where(eq(files.id, id)).returning({ key: files.storage_key });
+    if (row) keys.push(row.key);
+  }
+  await releaseKeys(tx, keys);
 }
 
 /** Writes an upload to storage under its server-chosen key (no `files` row: invoices keep keys). */
