@@ -29,7 +29,7 @@ else start();
 const pageChunks: Record<string, () => Promise<unknown>> = {
   home: () => import('./features/synthese/pages/CoproHomePage'),
   assemblee: () => import('./features/assemblees/pages/AssembleeListPage'),
-  'facture-v2': () => import('./features/finances/pages/FacturePage'),
+  'facture-v2': () => import('./features/finances/pages/SituationDeComptePage'),
   compte: () => import('./features/coproprietaire/pages/CoproprietaireInfoPage'),
   invoices: () => import('./features/documents/pages/InvoicesPage'),
   document: () => import('./features/documents/pages/DocumentFonctionPage'),

@@ -156,7 +156,7 @@ const PAGE_READS: Record<string, (record: RecordOfList, copro: CoproOfList) => P
       ? [`/api/assemblee/coproprietes/${c.id}/coproprietaire/${r.id}/get-list-ag-available`]
       : [],
   }),
-  // The statement (FacturePage): the open lines and the pay button's readiness.
+  // The statement (SituationDeComptePage): the open lines and the pay button's readiness.
   'facture-v2': (r, c) => ({
     urls: [
       `/api/finances/coproprietes/${c.id}/coproprietaires/${r.id}/ledger`,
