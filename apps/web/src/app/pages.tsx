@@ -18,7 +18,7 @@ export const pages: Record<string, ComponentType> = {
   NotificationsAll: lazy(() => import('../features/notifications/pages/NotificationsPage')),
   StaffInbox: lazy(() => import('../features/chat/pages/StaffInboxPage')),
   // dashboard layout (/:coproId/…)
-  CoproHome: lazy(() => import('../features/synthese/pages/CoproHomePage')),
+  CoproHome: lazy(() => import('../features/synthese/pages/SynthesePage')),
   Invoices: lazy(() => import('../features/documents/pages/InvoicesPage')),
   DocumentFonction: lazy(() => import('../features/documents/pages/DocumentFonctionPage')),
   DocumentRecherche: lazy(() => import('../features/documents/pages/DocumentRecherchePage')),
