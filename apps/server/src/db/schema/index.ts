@@ -6,7 +6,7 @@ export * from './invoices.js';
 export * from './files.js';
 export * from './documents.js';
 export * from './communications.js';
-export * from './assemblies.js';
+export * from './assemblees.js';
 export * from './proxies.js';
 export * from './notifications.js';
 export * from './chat.js';
