@@ -11,7 +11,7 @@ export * from './proxies.js';
 export * from './notifications.js';
 export * from './chat.js';
 export * from './outbox.js';
-export * from './maintenance.js';
+export * from './carnets.js';
 export * from './assemblyHeads.js';
 export * from './convocations.js';
 export * from './signalements.js';
