@@ -244,7 +244,7 @@ const ICONS = /node_modules[\\/]@tabler[\\/]/;
 const SHELL_LIBS = /node_modules[\\/]@mantine[\\/](notifications|store|modals)[\\/]/;
 /** A record's home page (`/:id/home`), with the page's lazy entry (as the layout in SHELL). */
 const HOME_PAGE = appModules(
-  ['features/synthese/components/[A-Za-z]+', 'features/synthese/fr', 'features/synthese/pages/CoproHomePage'],
+  ['features/synthese/components/[A-Za-z]+', 'features/synthese/fr', 'features/synthese/pages/SynthesePage'],
   ['rules/synthese'],
 );
 /** The libraries only those components use (popovers, focus trap). */

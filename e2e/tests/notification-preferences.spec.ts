@@ -81,3 +81,41 @@ test('phone: one group per kind with its three channels', async ({ page }, info)
   await expectNoHorizontalScroll(page);
   await checkA11y(page, 'settings with preferences (phone)');
 });
+
+test("fund calls by e-mail: one control on 'Configuration', the same value as the onboarding's switch", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page);
+  const cell = page.getByRole('checkbox', { name: 'E-mail pour paiements et appels de fonds' });
+  await expect(cell).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Recevoir les appels de fonds par e-mail' })).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: /Recevoir les convocations/ })).toHaveCount(1);
+
+  const put = () =>
+    page.waitForResponse(
+      (r) => r.url().includes('/notification-preferences') && r.request().method() === 'PUT',
+    );
+  await page.waitForLoadState('networkidle');
+  const off = put();
+  await cell.click();
+  await expect(cell).not.toBeChecked();
+  expect((await off).ok()).toBe(true);
+
+  // 'Mes choix' reads the same stored value.
+  await page.goto(`/${tilleuls.id}/init-settings`);
+  const fundCalls = page.getByRole('switch', { name: 'Recevoir les appels de fonds par e-mail' });
+  await expect(fundCalls).not.toBeChecked();
+
+  await page.goto(`/${tilleuls.id}/settings`);
+  await page.waitForLoadState('networkidle');
+  const on = put();
+  await page.getByRole('checkbox', { name: 'E-mail pour paiements et appels de fonds' }).click();
+  await expect(
+    page.getByRole('checkbox', { name: 'E-mail pour paiements et appels de fonds' }),
+  ).toBeChecked();
+  expect((await on).ok()).toBe(true);
+  await page.goto(`/${tilleuls.id}/init-settings`);
+  await expect(fundCalls).toBeChecked();
+  await checkA11y(page, 'init-settings revisited');
+});

@@ -154,7 +154,11 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
   await page.goto(`/${paul.id}/settings`);
   await expect(page).toHaveURL(/settings$/);
   await expect(page.getByRole('switch', { name: /Recevoir les convocations/ })).not.toBeChecked();
-  await expect(page.getByRole('switch', { name: 'Recevoir les appels de fonds par e-mail' })).toBeChecked();
+  // Fund calls by e-mail show there once, as the payments × e-mail cell of the preferences.
+  await expect(page.getByRole('switch', { name: 'Recevoir les appels de fonds par e-mail' })).toHaveCount(0);
+  await expect(
+    page.getByRole('checkbox', { name: 'E-mail pour paiements et appels de fonds' }),
+  ).toBeChecked();
   // Paul had consented with the switch; 'Valider mes choix' with it off withdrew the consent, dated.
   await expect(page.getByTestId('consent-status')).toContainText(
     /^Consentement retiré le \d{2}\/\d{2}\/\d{4}\u202f: vos convocations vous parviennent par lettre recommandée postale\.$/,

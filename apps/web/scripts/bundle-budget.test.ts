@@ -25,7 +25,7 @@ function build(
 
 const pages = `export const pages = {
   Login: lazy(() => import('../features/auth/pages/LoginPage')),
-  CoproHome: lazy(() => import('../features/synthese/pages/CoproHomePage')),
+  CoproHome: lazy(() => import('../features/synthese/pages/SynthesePage')),
   Invoices: ComingSoon,
 };`;
 
@@ -33,7 +33,7 @@ describe('bundle budget', () => {
   it('reads the lazy pages of pages.tsx', () => {
     expect(lazyPages(pages)).toEqual({
       Login: 'src/features/auth/pages/LoginPage',
-      CoproHome: 'src/features/synthese/pages/CoproHomePage',
+      CoproHome: 'src/features/synthese/pages/SynthesePage',
     });
   });
 
@@ -48,7 +48,7 @@ describe('bundle budget', () => {
           dynamicImports: ['_phone.js'],
         },
         '_phone.js': { file: 'assets/phone.js' },
-        'src/features/synthese/pages/CoproHomePage.tsx': { file: 'assets/home.js', imports: ['_chart.js'] },
+        'src/features/synthese/pages/SynthesePage.tsx': { file: 'assets/home.js', imports: ['_chart.js'] },
         '_chart.js': { file: 'assets/chart.js' },
         'src/app/layouts/DashboardLayout.tsx': { file: 'assets/layout.js' },
       },
@@ -89,7 +89,7 @@ describe('bundle budget', () => {
         'assets/shell.js': 10,
       },
       {
-        'src/features/synthese/pages/CoproHomePage.tsx': 'assets/home.js',
+        'src/features/synthese/pages/SynthesePage.tsx': 'assets/home.js',
         'src/app/layouts/DashboardLayout.tsx': 'assets/shell.js',
       },
     );

@@ -27,9 +27,9 @@ if (prerendered && !document.hidden) requestAnimationFrame(() => setTimeout(star
 else start();
 /** The chunks of the pages whose data the entry reads ahead (app/early.ts), by page. */
 const pageChunks: Record<string, () => Promise<unknown>> = {
-  home: () => import('./features/synthese/pages/CoproHomePage'),
+  home: () => import('./features/synthese/pages/SynthesePage'),
   assemblee: () => import('./features/assemblees/pages/AssembleeListPage'),
-  'facture-v2': () => import('./features/finances/pages/FacturePage'),
+  'facture-v2': () => import('./features/finances/pages/SituationDeComptePage'),
   compte: () => import('./features/coproprietaire/pages/CoproprietaireInfoPage'),
   invoices: () => import('./features/documents/pages/InvoicesPage'),
   document: () => import('./features/documents/pages/DocumentFonctionPage'),

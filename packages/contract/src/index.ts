@@ -54,7 +54,7 @@ export * from './domains/syndicConvocations.js';
 export * from './domains/chat.js';
 export * from './domains/verification.js';
 export * from './domains/media.js';
-export * from './domains/maintenance.js';
+export * from './domains/carnets.js';
 export * from './domains/syndicStaff.js';
 export * from './rules/checklist.js';
 export * from './rules/checklistSources.js';

@@ -4,9 +4,8 @@ import { makeUser, TEST_PASSWORD } from '../test/factories.js';
 import { createTestApp, json, type TestApp } from '../test/harness.js';
 
 /**
- * Ten wrong passwords sent by a stranger used to block the owner's right
- * password with 429 for ten minutes. Now the per-account limit counts per (e-mail, address),
- * a ceiling per e-mail is ten times higher, and past 5 failures a captcha is asked.
+ * A stranger's wrong passwords must not lock the owner out: the per-account limit counts per
+ * (e-mail, address), a ceiling per e-mail is ten times higher, and past 5 failures a captcha is asked.
  */
 let t: TestApp;
 beforeAll(async () => {

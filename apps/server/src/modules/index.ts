@@ -21,7 +21,7 @@ import { assembleeProxyRoutes } from './assemblees/proxies.routes.js';
 import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { chatRoutes } from './chat/chat.routes.js';
-import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
+import { carnetsRoutes } from './carnets/carnets.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
 import { documentsRoutes } from './documents/documents.routes.js';
 import { documentSearchRoutes } from './documents/search.routes.js';
@@ -53,7 +53,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(notificationsRoutes);
   await app.register(chatRoutes);
   await app.register(verificationRoutes);
-  await app.register(maintenanceRoutes);
+  await app.register(carnetsRoutes);
   await app.register(documentsRoutes);
   await app.register(documentSearchRoutes);
   await app.register(invoicesRoutes);

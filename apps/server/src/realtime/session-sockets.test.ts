@@ -12,9 +12,8 @@ import { attachRealtime, type Realtime } from './index.js';
 import { roomRules } from './rooms.js';
 
 /**
- * A Socket.IO connection opened with a token kept receiving events after that
- * token was logged out. Logout, password change and session expiry now close that session's
- * sockets, on every instance. Real server, real socket.io client.
+ * A Socket.IO connection must not outlive its token: logout, password change and session expiry
+ * close that session's sockets, on every instance. Real server, real socket.io client.
  */
 let t: TestApp;
 let port: number;

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
-import { signalementEvents, signalements, signalementSupporters } from '../db/schema/index.js';
+import { notifications, signalementEvents, signalements, signalementSupporters } from '../db/schema/index.js';
+import { SYSTEM_SENDER } from '../modules/notifications/notify.js';
+import { councilNotice, linkTo } from '../modules/signalements/followers.js';
 import { putImage, renderSizes } from '../platform/images.js';
 import { addDays } from './clock.js';
 import { newId, type SeedContext } from './context.js';
@@ -133,6 +135,7 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
         author_name: syndicName,
         created_at: clock.daysAgo(e.days, e.time),
       });
+    return { id, author, created };
   };
 
   await add({
@@ -211,7 +214,7 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
       },
     ],
   });
-  await add({
+  const door = await add({
     title: 'La porte du hall B ne ferme plus',
     place: 'HALL',
     description:
@@ -227,6 +230,22 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
     ],
     events: [],
   });
+  // The council was told of it when it was filed (decision 152), and has read it.
+  for (const member of copro.owners.filter((o) => o.def.council && o.def.user && o.id !== door.author.id))
+    ctx.rows.add(notifications, {
+      user_id: member.def.user?.id,
+      coproprietaire_id: member.id,
+      type: 'SIGNALEMENT',
+      ...councilNotice(
+        { title: 'La porte du hall B ne ferme plus', place: 'HALL' },
+        door.author.display_name,
+      ),
+      sender: SYSTEM_SENDER,
+      data: { url: linkTo(door.id) },
+      is_read: true,
+      event_action_date: door.created,
+      created_date: door.created,
+    });
   await add({
     title: 'Infiltration dans ma cave',
     place: 'LOT',

@@ -6,7 +6,7 @@ import { marksItsFirstScreen } from './early';
 /**
  * Work the first screen does not show (the realtime socket, the chat badge, the pending attach
  * check) starts once the page's reads have answered and the page has painted: on a
- * phone's few connections it no longer competes with them, and no request starts between the
+ * phone's few connections it does not compete with them, and no request starts between the
  * first screen's data and its largest paint (Lighthouse counted such late requests as one more
  * round trip before the dashboard's LCP). Nothing is lost by waiting: the socket's room join
  * reads the counts again, and the badge and the check are read as before, a moment later.
@@ -23,10 +23,9 @@ const waiting = new Set<() => void>();
 const pageMarks = typeof location !== 'undefined' && marksItsFirstScreen(location.pathname);
 
 /**
- * An answer of the first screen stays fresh this long: each block that mounts as its chunk
- * arrives used to fetch the dashboard's answer again (three times on one load, Lighthouse's
- * network log), and the blocks fetched again what `app/preload.ts` had just read. Payments and
- * live events invalidate these queries explicitly.
+ * An answer of the first screen stays fresh this long, so that each block mounting as its chunk
+ * arrives does not fetch the dashboard's answer again (three times on one load otherwise), nor
+ * what `app/preload.ts` has just read. Payments and live events invalidate these queries explicitly.
  */
 export const FIRST_SCREEN_FRESH_MS = 15_000;
 
@@ -43,9 +42,8 @@ export function markFirstScreenShown() {
 
 /**
  * Whether the route's page has mounted (its chunk arrived: `PageShown`, app/routes.tsx). Before
- * that, no query is in flight while the page's chunk downloads, and the deferred work used to
- * start then, ahead of the page's own reads (Lighthouse: four requests before every other
- * record page's largest paint).
+ * that, no query is in flight while the page's chunk downloads, and deferred work started then
+ * would go ahead of the page's own reads (four requests before a record page's largest paint).
  */
 let pageShown = false;
 const pageWaiting = new Set<() => void>();

@@ -156,7 +156,7 @@ const PAGE_READS: Record<string, (record: RecordOfList, copro: CoproOfList) => P
       ? [`/api/assemblee/coproprietes/${c.id}/coproprietaire/${r.id}/get-list-ag-available`]
       : [],
   }),
-  // The statement (FacturePage): the open lines and the pay button's readiness.
+  // The statement (SituationDeComptePage): the open lines and the pay button's readiness.
   'facture-v2': (r, c) => ({
     urls: [
       `/api/finances/coproprietes/${c.id}/coproprietaires/${r.id}/ledger`,
@@ -296,7 +296,7 @@ export function startEarlyReads(
           if (next) void answers.then((a) => readTogether(next(a), authorization, doFetch, remember));
           // The lists that follow the 'Afficher non lu' setting: asked as soon as it answers, not
           // after the page's other reads (the app, which takes the same answer, could otherwise
-          // ask its list first: one e2e run saw it). Both values' URLs are registered now, before
+          // ask its list first). Both values' URLs are registered now, before
           // the app has the record list and so before any page could ask them; the value not
           // asked answers null, and `takeEarly` fetches it then.
           if (unread && settingKey) {

@@ -9,10 +9,11 @@ import { unreadQueries } from '../features/notifications/queries';
 import { stripeReadyQuery } from '../features/payments/queries';
 
 /**
- * A signed-in page opened from its URL used to be a waterfall: entry → profile (the guard waits)
- * → layout chunk → record list → page chunk → the page's data. Here everything starts at once
- *: the profile and the record list with the entry, the layout and page chunks (from the entry, main.tsx) in
- * parallel, and 'Ma synthèse's data as soon as the list says which copropriété the record is in.
+ * A signed-in page opened from its URL would otherwise be a waterfall: entry → profile (the guard
+ * waits) → layout chunk → record list → page chunk → the page's data. Here everything starts at
+ * once: the profile and the record list with the entry, the layout and page chunks (from the
+ * entry, main.tsx) in parallel, and 'Ma synthèse's data as soon as the list says which
+ * copropriété the record is in.
  * Same keys and fetches as the hooks, so they find the answers (or the requests) already there.
  */
 export function preloadSignedIn(qc: QueryClient, token: string, path: string) {

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { assemblees } from './assemblies.js';
+import { assemblees } from './assemblees.js';
 
 /** The chain heads signed when the vote closed and when the assembly ended (sent to the participants). */
 export const assembleeHeads = pgTable(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { assemblees } from './assemblies.js';
+import { assemblees } from './assemblees.js';
 import { coproprietaires } from './copro.js';
 import { users } from './identity.js';
 

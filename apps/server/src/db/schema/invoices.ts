@@ -1,6 +1,6 @@
 import { date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { coproprietes, lots } from './copro.js';
-import { charges } from './finance.js';
+import { charges } from './finances.js';
 import { syndics } from './syndic.js';
 
 /** Supplier invoice (SPEC §3); status 5/6/7 mean paid. source_urls hold storage keys. */

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { assemblees, signatureTokens } from './assemblies.js';
+import { assemblees, signatureTokens } from './assemblees.js';
 import { coproprietaires } from './copro.js';
 import { files } from './files.js';
 

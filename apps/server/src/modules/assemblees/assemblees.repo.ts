@@ -24,7 +24,6 @@ type Q = Db | Tx;
 export type AssembleeRow = typeof assemblees.$inferSelect;
 export type RecordRow = typeof assembleeRecords.$inferSelect;
 
-/** The assemblies a co-owner record is convened to, newest first, with the building's name. */
 /** The record's assemblies, newest first, as a named read (run with the session). */
 export function assembleesRead(coproprietaireId: string) {
   return {
@@ -34,6 +33,7 @@ export function assembleesRead(coproprietaireId: string) {
   };
 }
 
+/** The assemblies a co-owner record is convened to, newest first, with the building's name. */
 export function listForCoproprietaire(db: Q, coproprietaireId: string | Placeholder) {
   return db
     .select({ assemblee: assemblees, copr_name: coproprietes.name })

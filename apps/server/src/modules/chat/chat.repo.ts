@@ -268,7 +268,6 @@ export async function chatAccounts(db: Q, syndicId: string) {
     .orderBy(administrators.last_name, administrators.first_name);
 }
 
-/** Did `participantId` write in the conversation (a reply to them is always allowed)? */
 /** Several conversations' keys at once (the candidates of a building). */
 export async function findByKeys(db: Q, keys: string[]) {
   if (keys.length === 0) return new Map<string, typeof conversations.$inferSelect>();

@@ -19,14 +19,8 @@ const ids = sql.placeholder('ids');
 const user = sql.placeholder('user');
 
 /**
- * The records list in ONE statement: each record of the user with its copropriété and
- * syndic, and, by correlated subqueries on their indexes, its assemblies, its unread
- * notifications and its lots. Column names are written out: drizzle leaves a one-table
- * subquery's columns unqualified.
- */
-/**
- * The columns a record's summary shows (`presentSummary`): the list ran on every page load with
- * the three whole rows, 45 columns and five timestamps decoded per record, for these 20.
+ * The columns a record's summary shows (`presentSummary`), and no others: the list runs on every
+ * page load, and the three whole rows would decode 45 columns and five timestamps per record for these 20.
  */
 export const summaryColumns = {
   coproprietaire: {
@@ -55,6 +49,12 @@ export const summaryColumns = {
   syndic: { disabled: syndics.disabled },
 };
 
+/**
+ * The records list in ONE statement: each record of the user with its copropriété and
+ * syndic, and, by correlated subqueries on their indexes, its assemblies, its unread
+ * notifications and its lots. Column names are written out: drizzle leaves a one-table
+ * subquery's columns unqualified.
+ */
 const recordsOfUser = (d: Db, userId: SQL | Placeholder) =>
   d
     .select({

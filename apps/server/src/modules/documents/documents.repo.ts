@@ -38,8 +38,10 @@ export function listTypes(db: Db) {
     .orderBy(asc(documentTypes.sort), asc(documentTypes.name));
 }
 
-/** One page of a record's own documents of a type, newest first (one more row tells if a next page exists). */
-/** A page of a record's own documents of one type, as a named read (run with the session). */
+/**
+ * A page of a record's own documents of one type, newest first, as a named read (run with the
+ * session); the caller asks one more row than it shows, which tells whether a next page exists.
+ */
 export function ownDocumentsRead(coproprietaireId: string, type: string, limit: number, offset: number) {
   return {
     name: 'own_documents',

@@ -1,10 +1,10 @@
 import type { LedgerLine, OwnerBill, PaymentTransaction } from '@tantieme/contract';
 import type { LedgerRow, PaymentTransactionRow } from './finances.repo.js';
 
-/** Money leaves the server as integer cents (decision 15 in docs/decisions/). */
 /** A line's side as the statement shows it: a credit, or else a debit. */
 export const ledgerAmountType = (raw: string): 'credit' | 'debit' => (raw === 'credit' ? 'credit' : 'debit');
 
+/** Money leaves the server as integer cents (decision 15). */
 export function presentLedgerLine(r: LedgerRow): LedgerLine {
   return {
     id: r.id,

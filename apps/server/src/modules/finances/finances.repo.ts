@@ -14,12 +14,12 @@ import {
   sessions,
 } from '../../db/schema/index.js';
 
+/** Written out: drizzle leaves a one-table query's columns unqualified, which a subquery would misread. */
+const LINE = sql.raw('"ledger_lines"');
 /**
  * What the statement, settled lines and bills show of a ledger line: only these columns are read
  * (the line's other ids and its creation time, a timestamp to decode per row, are never shown).
  */
-/** Written out: drizzle leaves a one-table query's columns unqualified, which a subquery would misread. */
-const LINE = sql.raw('"ledger_lines"');
 export const ledgerLineColumns = {
   id: ledgerLines.id,
   name: ledgerLines.name,

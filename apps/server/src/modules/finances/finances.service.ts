@@ -6,7 +6,6 @@ import { readAlone } from '../../db/prepared.js';
 import type { RowsOf } from '../../db/prepared.js';
 import * as repo from './finances.repo.js';
 
-/** The statement: open lines and the balance they make (positive = owed). */
 /** The statement's two reads (open lines, lots), run by the route with the session. */
 export const ledgerReads = (coproprietaireId: string, coproprieteId: string) =>
   [
@@ -20,6 +19,7 @@ export async function getLedger(db: Db, coproprietaireId: string, coproprieteId:
   return presentLedger([await readAlone(db, open), await readAlone(db, lots)]);
 }
 
+/** The statement: open lines and the balance they make (positive = owed). */
 export function presentLedger([open, lots]: RowsOf<ReturnType<typeof ledgerReads>>) {
   const lines = open.map(presentLedgerLine);
   return { solde: ledgerBalance(lines), lines, lots };

@@ -1,6 +1,6 @@
 import type { SignalementStatus } from '@tantieme/contract';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.js';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import {
   coproprietaireLots,
   coproprietaires,
@@ -94,6 +94,20 @@ export async function authorName(db: Executor, recordId: string) {
     .where(eq(coproprietaires.id, recordId))
     .limit(1);
   return row?.name ?? '';
+}
+
+/** The building's council members still in it, with what the visibility rule reads. */
+export async function councilOf(db: Executor, coproId: string) {
+  return db
+    .select({ id: coproprietaires.id, is_member_syndicat: coproprietaires.is_member_syndicat })
+    .from(coproprietaires)
+    .where(
+      and(
+        eq(coproprietaires.copropriete_id, coproId),
+        eq(coproprietaires.is_member_syndicat, true),
+        isNull(coproprietaires.removed_at),
+      ),
+    );
 }
 
 /** The record's lot with this id, if the record holds it. */

@@ -13,7 +13,7 @@ import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.servic
 import { presentDetail, presentSummary } from './signalements.presenter.js';
 import * as repo from './signalements.repo.js';
 import type { SignalementsDeps } from './deps.js';
-import { tellFollowers } from './followers.js';
+import { tellCouncil, tellFollowers } from './followers.js';
 
 export type { SignalementsDeps } from './deps.js';
 
@@ -122,9 +122,11 @@ export async function create(
         created_at: s.created_at.toISOString(),
       },
     });
-    return s;
+    const staged = await tellCouncil(tx, deps, s, await repo.authorName(tx, s.author_id));
+    return { s, staged };
   });
-  return get(deps, row, created.id);
+  await created.staged.afterCommit().catch(() => undefined);
+  return get(deps, row, created.s.id);
 }
 
 /** 'Moi aussi': on an open report of someone else; saying it twice changes nothing. */

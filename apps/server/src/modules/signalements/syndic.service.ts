@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors.js';
 import type { SignalementsDeps } from './deps.js';
 import { tellFollowers } from './followers.js';
 import * as repo from './signalements.repo.js';
-import { worksEntry } from '../maintenance/maintenance.service.js';
+import { worksEntry } from '../carnets/carnets.service.js';
 
 /**
  * The syndic's side of a report (its API): answer and move. Each change is one transaction that

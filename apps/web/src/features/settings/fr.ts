@@ -39,7 +39,6 @@ export const settingsFr = {
       `Consentement retiré le ${date}\u202f: vos convocations vous parviennent par lettre recommandée postale.`,
     confirm: 'Donner mon consentement',
   },
-  fundCallsNoEmail: 'Veuillez renseigner votre courriel de contact pour activer cette option.',
   saved: 'Vos choix ont été enregistrés.',
   contactTitle: 'Mes coordonnées',
   contactPhone: 'Téléphone',

@@ -112,7 +112,7 @@ export function useUpdateNotificationPreference(record: CoproprietaireSummary) {
     },
     onSuccess: (data) => {
       qc.setQueryData(key, data);
-      // Fund calls by e-mail is also the 'Envois par voie électronique' switch.
+      // The payments × e-mail cell is stored as the setting receive-appel-de-fond-via-email.
       void qc.invalidateQueries({ queryKey: recordSettingsKey(record.id) });
     },
   });

@@ -267,8 +267,7 @@ export async function ownersInfo(db: Executor, ids: string[]) {
   );
 }
 
-/** Everything publish needs about each participant: contact, address, electronic-notice choice. */
-/** The participants with their account e-mail and their active consent to electronic notice. */
+/** Everything publish needs about each participant: the record (contact, address), its account e-mail and its active consent to electronic notice. */
 export async function publishTargets(db: Executor, agId: string) {
   return db
     .select({

@@ -56,7 +56,6 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
   return out;
 }
 
-/** Writes audit entries in the caller's transaction, so a rolled-back write leaves no entry. */
 /** The audit rows of these entries (for `insertAtOnce`, or written by `writeAudit`). */
 export function auditRows(api: SyndicApiContext, entries: AuditInput[]) {
   return entries.map((e) => ({
@@ -71,6 +70,7 @@ export function auditRows(api: SyndicApiContext, entries: AuditInput[]) {
   }));
 }
 
+/** Writes audit entries in the caller's transaction, so a rolled-back write leaves no entry. */
 export async function writeAudit(tx: Executor, api: SyndicApiContext, entries: AuditInput[]) {
   await insertRows(tx, syndicAuditLog, auditRows(api, entries));
 }

@@ -7,10 +7,10 @@ import { Empty, LoadError, Loading } from '../components/PageState';
 import { frDocs as t } from '../fr';
 import { useCoproDocuments, useDocRecord } from '../queries';
 
-/** 'Ceux de la copropriétés' (SPEC §2.7): groups, bank statements by month, AG documents by year. */
 /** The server refuses what §6 does not let this record see (404): nothing to show. */
 const isRefused = (e: unknown) => e instanceof ApiError && e.status === 404;
 
+/** 'Ceux de la copropriétés' (SPEC §2.7): groups, bank statements by month, AG documents by year. */
 export default function DocumentCoproprietePage() {
   const { record, isLoading } = useDocRecord();
   const q = useCoproDocuments(record?.coproprietes[0]?.id);

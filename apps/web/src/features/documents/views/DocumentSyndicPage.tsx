@@ -7,10 +7,10 @@ import { Empty, LoadError, Loading } from '../components/PageState';
 import { frDocs as t } from '../fr';
 import { useDocRecord, useSyndicDocuments } from '../queries';
 
-/** 'Ceux du syndic' (SPEC §2.7): the syndic's groups with card number and approval date. */
 /** The server refuses what §6 does not let this record see (404): nothing to show. */
 const isRefused = (e: unknown) => e instanceof ApiError && e.status === 404;
 
+/** 'Ceux du syndic' (SPEC §2.7): the syndic's groups with card number and approval date. */
 export default function DocumentSyndicPage() {
   const { record, isLoading } = useDocRecord();
   const q = useSyndicDocuments(record?.coproprietes[0]?.syndic_id);

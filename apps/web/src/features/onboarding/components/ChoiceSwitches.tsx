@@ -1,6 +1,28 @@
 import { Stack, Switch, Text } from '@mantine/core';
 import { onboardingFr as t } from '../fr';
 
+/** Electronic convocations and minutes (SPEC §2.15), also on 'Configuration' with its consent. */
+export function ConvocationSwitch({
+  checked,
+  onChange,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Switch
+      size="md"
+      label={t.convocation}
+      description={t.convocationHint}
+      checked={checked}
+      disabled={disabled}
+      onChange={(e) => onChange(e.currentTarget.checked)}
+    />
+  );
+}
+
 interface Props {
   convocation: boolean;
   fundCalls: boolean;
@@ -9,12 +31,14 @@ interface Props {
   onFundCalls: (v: boolean) => void;
   /** Shown under the disabled fund-call switch (red hint, SPEC §2.15). */
   noEmailHint: React.ReactNode;
-  /** Shown right under the convocation switch (Configuration: the recorded consent). */
-  convocationNote?: React.ReactNode;
   disabled?: boolean;
 }
 
-/** The two choices of 'Mes choix', also shown on 'Configuration'. */
+/**
+ * The two choices of 'Mes choix'. The fund-call switch writes the stored value that is the
+ * preferences' payments × e-mail cell (decision 135), which 'Configuration' shows in its matrix
+ * only (decision 153).
+ */
 export function ChoiceSwitches({
   convocation,
   fundCalls,
@@ -22,20 +46,11 @@ export function ChoiceSwitches({
   onConvocation,
   onFundCalls,
   noEmailHint,
-  convocationNote,
   disabled,
 }: Props) {
   return (
     <Stack gap="lg">
-      <Switch
-        size="md"
-        label={t.convocation}
-        description={t.convocationHint}
-        checked={convocation}
-        disabled={disabled}
-        onChange={(e) => onConvocation(e.currentTarget.checked)}
-      />
-      {convocationNote}
+      <ConvocationSwitch checked={convocation} onChange={onConvocation} disabled={disabled} />
       <div>
         <Switch
           size="md"

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Flex,
-  Group,
-  Loader,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Center, Flex, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -20,13 +7,12 @@ import {
   type CoproprietaireSettings,
   type CoproprietaireSummary,
   formatPhone,
-  hasContactEmail,
   type SupplementInfo,
 } from '@tantieme/contract';
 import { Link } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { SepaMandateCard } from '../../payments/components/SepaMandateCard';
-import { ChoiceSwitches } from '../../onboarding/components/ChoiceSwitches';
+import { ConvocationSwitch } from '../../onboarding/components/ChoiceSwitches';
 import { ConsentStatus } from '../components/ConsentStatus';
 import { NotificationPreferencesPanel } from '../components/NotificationPreferencesPanel';
 import { WelcomeFormModal } from '../components/WelcomeFormModal';
@@ -82,7 +68,6 @@ function SettingsCards({
 }) {
   const update = useUpdateRecordSetting(record);
   const [welcome, { open, close }] = useDisclosure(false);
-  const hasEmail = hasContactEmail(info.contact);
   const set = (key: CoproprietaireSettingKey) => (on: boolean) =>
     update.mutate(
       { key, value: on ? '1' : '0' },
@@ -131,28 +116,15 @@ function SettingsCards({
           <Title order={2} size="h4" id="mail-title">
             {t.mailTitle}
           </Title>
-          <ChoiceSwitches
-            convocation={settings['allow-convocation-electronic'] === '1'}
-            fundCalls={settings['receive-appel-de-fond-via-email'] === '1'}
-            hasEmail={hasEmail}
-            onConvocation={set('allow-convocation-electronic')}
-            onFundCalls={set('receive-appel-de-fond-via-email')}
-            convocationNote={
-              <ConsentStatus
-                recordId={record.id}
-                switchOn={settings['allow-convocation-electronic'] === '1'}
-                onConfirm={() => set('allow-convocation-electronic')(true)}
-                pending={update.isPending}
-              />
-            }
-            noEmailHint={
-              <>
-                {t.fundCallsNoEmail}{' '}
-                <Anchor component="button" type="button" size="sm" c="red" td="underline" onClick={open}>
-                  {t.editContact}
-                </Anchor>
-              </>
-            }
+          <ConvocationSwitch
+            checked={settings['allow-convocation-electronic'] === '1'}
+            onChange={set('allow-convocation-electronic')}
+          />
+          <ConsentStatus
+            recordId={record.id}
+            switchOn={settings['allow-convocation-electronic'] === '1'}
+            onConfirm={() => set('allow-convocation-electronic')(true)}
+            pending={update.isPending}
           />
         </Stack>
       </Card>

@@ -1,6 +1,6 @@
 import { OwnerHome } from '../components/CoproHome';
 
 /** Route CoproHome (/:coproId/home): 'Ma synthèse'. */
-export default function CoproHomePage() {
+export default function SynthesePage() {
   return <OwnerHome />;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assemblees, carnetsEntretien, files } from '../../db/schema/index.js';
 import { makeSignedInUser } from '../../test/factories.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
-import { building, carnet } from './maintenance.fixtures.js';
+import { building, carnet } from './carnets.fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { frFinances as t } from '../fr';
 import { useFinanceTarget, useLedger, useSettledLines } from '../queries';
 
 /** 'Situation de compte' (SPEC §2.8): the statement, table on desktop and cards on phones. */
-export default function FacturePage() {
+export default function SituationDeComptePage() {
   const { target, isLoading, isError } = useFinanceTarget();
   const ledger = useLedger(target);
   // A receipt's link (e-mail, notification) opens the statement with the settled lines, where it is.

@@ -14,8 +14,8 @@ import { useFinanceTarget, useLedger } from '../queries';
 
 type Tab = 'paid' | 'unpaid' | 'transactions';
 
-/** The older bills view (SPEC §2.8): tabs Réglées, Non réglées and Transactions. */
-export default function FactureOldPage() {
+/** The appels de fonds, the older bills view of SPEC §2.8: tabs Réglées, Non réglées and Transactions. */
+export default function AppelsDeFondsPage() {
   const { target, isLoading, isError } = useFinanceTarget();
   const ledger = useLedger(target);
   const [tab, setTab] = useState<Tab>('unpaid');

@@ -2,10 +2,10 @@ import { MAINTENANCE_TOKEN_HEADER, maintenanceEndpoints as e } from '@tantieme/c
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import { guardCoproprietaire } from '../access/access.service.js';
-import * as service from './maintenance.service.js';
+import * as service from './carnets.service.js';
 
 /** The carnet d'entretien (SPEC §2.22): the co-owner's page and the external application's read. */
-export async function maintenanceRoutes(app: FastifyInstance) {
+export async function carnetsRoutes(app: FastifyInstance) {
   const deps: service.MaintenanceDeps = {
     db: app.db,
     appSecret: app.config.appSecret,

@@ -4,8 +4,8 @@ import { carnetsEntretien, syndicAuditLog } from '../../db/schema/index.js';
 import { makeSignedInUser } from '../../test/factories.js';
 import { makeSyndicWithKey } from '../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
-import { building as buildingIn, carnet } from './maintenance.fixtures.js';
-import { readMaintenanceToken, signMaintenanceToken } from './maintenance.token.js';
+import { building as buildingIn, carnet } from './carnets.fixtures.js';
+import { readMaintenanceToken, signMaintenanceToken } from './carnets.token.js';
 
 let t: TestApp;
 const building = (app: TestApp = t) => buildingIn(app);

@@ -6,8 +6,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { loadRecord, type OwnedRecord } from '../access/access.service.js';
-import * as repo from './maintenance.repo.js';
-import { readMaintenanceToken, signMaintenanceToken } from './maintenance.token.js';
+import * as repo from './carnets.repo.js';
+import { readMaintenanceToken, signMaintenanceToken } from './carnets.token.js';
 
 export interface MaintenanceDeps {
   db: Db;
