@@ -1,6 +1,6 @@
 import type { SignalementStatus } from '@tantieme/contract';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor, Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import {
   coproprietaireLots,
   coproprietaires,
