@@ -5,9 +5,10 @@ import {
   notificationPreferences,
   previewTokens,
   users,
-} from '../db/schema/index.js';
-import { sha256 } from '../lib/crypto.js';
-import { hashPassword } from '../lib/password.js';
+} from '../src/db/schema/index.js';
+import { sha256 } from '../src/lib/crypto.js';
+import { hashPassword } from '../src/lib/password.js';
+import { userRow } from './builders/rows.js';
 import { newId, type SeedContext } from './context.js';
 import type { OwnerInfo } from './copro.js';
 
@@ -33,7 +34,7 @@ export async function seedUsers(ctx: SeedContext): Promise<DemoUsers> {
   };
   ctx.rows.add(
     users,
-    {
+    userRow({
       id: claire,
       email: 'claire.martin@example.fr',
       phone: '+33612345678',
@@ -43,8 +44,8 @@ export async function seedUsers(ctx: SeedContext): Promise<DemoUsers> {
       password_hash,
       created_at: ctx.clock.daysAgo(900, '19:30'),
       updated_at: ctx.clock.daysAgo(60, '19:30'),
-    },
-    {
+    }),
+    userRow({
       id: paul,
       email: 'paul.durand@example.fr',
       phone: '+33698765432',
@@ -54,7 +55,7 @@ export async function seedUsers(ctx: SeedContext): Promise<DemoUsers> {
       password_hash,
       created_at: ctx.clock.daysAgo(38, '19:40'),
       updated_at: ctx.clock.daysAgo(38, '19:44'),
-    },
+    }),
   );
   return { claire, paul };
 }

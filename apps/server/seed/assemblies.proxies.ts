@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { formatInt } from '@tantieme/contract';
-import { assembleeProxies, assembleeRecords } from '../db/schema/index.js';
-import { renderPdf } from '../lib/pdf.js';
-import { recordDigest } from '../modules/assemblees/chain.js';
-import { renderProxyPdf } from '../modules/assemblees/proxy.pdf.js';
+import { assembleeProxies, assembleeRecords } from '../src/db/schema/index.js';
+import { renderPdf } from '../src/lib/pdf.js';
+import { recordDigest } from '../src/modules/assemblees/chain.js';
+import { renderProxyPdf } from '../src/modules/assemblees/proxy.pdf.js';
 import { newId, type SeedContext, storeFile } from './context.js';
 import { type CoproInfo, type OwnerInfo, ownerTantiemes } from './copro.js';
 import { frDate } from './format.js';

@@ -1,6 +1,6 @@
 import { CHAIN_GENESIS } from '@tantieme/contract';
-import { assembleeRecords } from '../db/schema/index.js';
-import { recordDigest } from '../modules/assemblees/chain.js';
+import { assembleeRecords } from '../src/db/schema/index.js';
+import { recordDigest } from '../src/modules/assemblees/chain.js';
 import { newId, type SeedContext } from './context.js';
 import type { OwnerInfo } from './copro.js';
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { signatureTokens } from '../db/schema/index.js';
-import { sha256 } from '../lib/crypto.js';
-import { appendPdf } from '../lib/pdf-append.js';
-import { renderCertificatePage } from '../modules/assemblees/certificate-page.js';
+import { signatureTokens } from '../src/db/schema/index.js';
+import { sha256 } from '../src/lib/crypto.js';
+import { appendPdf } from '../src/lib/pdf-append.js';
+import { renderCertificatePage } from '../src/modules/assemblees/certificate-page.js';
 import type { chainPastMeeting } from './assemblies.register.js';
 import { newId, type SeedContext, type StoredFile, storeFile } from './context.js';
 import type { OwnerInfo } from './copro.js';

@@ -1,4 +1,4 @@
-import { syndicExternalRefs } from '../db/schema/index.js';
+import { syndicExternalRefs } from '../src/db/schema/index.js';
 import type { AssembliesResult } from './assemblies.js';
 import type { SeedContext } from './context.js';
 import type { CoproInfo } from './copro.js';

@@ -9,9 +9,9 @@ import {
   resolutions,
   signatureTokens,
   votes,
-} from '../db/schema/index.js';
-import { sha256 } from '../lib/crypto.js';
-import { recordDigest } from '../modules/assemblees/chain.js';
+} from '../src/db/schema/index.js';
+import { sha256 } from '../src/lib/crypto.js';
+import { recordDigest } from '../src/modules/assemblees/chain.js';
 import { type CountedResolution, chainPastMeeting } from './assemblies.register.js';
 import { pastFeuillePdf, seedUpcomingProxy } from './assemblies.proxies.js';
 import { sealPastMinutes } from './assemblies.seal.js';
@@ -20,7 +20,7 @@ import { newId, type SeedContext, type StoredFile, storeFile } from './context.j
 import { type CoproInfo, type OwnerInfo, ownerTantiemes } from './copro.js';
 import type { FinanceInfo } from './finance.js';
 import { euros, frDate, frLongDate, frWeekday } from './format.js';
-import { type Block, renderPdf } from '../lib/pdf.js';
+import { type Block, renderPdf } from '../src/lib/pdf.js';
 
 type Choice = 'agree' | 'disagree' | 'abstain';
 

@@ -1,4 +1,4 @@
-import { carnetsEntretien, syndicExternalRefs } from '../db/schema/index.js';
+import { carnetsEntretien, syndicExternalRefs } from '../src/db/schema/index.js';
 import { isoOf } from './clock.js';
 import { newId, type SeedContext } from './context.js';
 import type { CoproInfo } from './copro.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { administrators, coproprietaires, users } from '../db/schema/index.js';
-import { hashPassword } from '../lib/password.js';
+import type { Db } from '../src/db/client.js';
+import { administrators, coproprietaires, users } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/lib/password.js';
 import { DEMO_PASSWORD } from './accounts.js';
 import { newId, type SeedContext } from './context.js';
 import type { AdminInfo } from './syndics.js';

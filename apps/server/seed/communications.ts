@@ -1,11 +1,11 @@
-import type { RecipientInfoJson } from '../db/schema/index.js';
-import { communicationAttachments, communications } from '../db/schema/index.js';
+import type { RecipientInfoJson } from '../src/db/schema/index.js';
+import { communicationAttachments, communications } from '../src/db/schema/index.js';
 import { addDays, daysBetween } from './clock.js';
 import { newId, type SeedContext, type StoredFile, storeFile } from './context.js';
 import type { CoproInfo, OwnerInfo } from './copro.js';
 import type { LedgerEntry } from './finance.js';
 import { euros, frDate, frLongDate, frWeekday } from './format.js';
-import { renderPdf } from '../lib/pdf.js';
+import { renderPdf } from '../src/lib/pdf.js';
 
 type Method = 'postal' | 'email' | 'sms';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { getTableColumns, type InferInsertModel } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import * as s from '../db/schema/index.js';
-import { putImage, renderSizes } from '../platform/images.js';
-import type { Sealer } from '../platform/sealing/index.js';
-import type { StorageAdapter } from '../platform/storage.js';
+import type { Db } from '../src/db/client.js';
+import * as s from '../src/db/schema/index.js';
+import { putImage, renderSizes } from '../src/platform/images.js';
+import type { Sealer } from '../src/platform/sealing/index.js';
+import type { StorageAdapter } from '../src/platform/storage.js';
 import type { Clock } from './clock.js';
 import type { Rng } from './random.js';
 

@@ -1,5 +1,5 @@
 import { earliestMeetingDate, estimatedPostalPresentation } from '@tantieme/contract';
-import { assembleeConvocations, consentementsNotificationElectronique } from '../db/schema/index.js';
+import { assembleeConvocations, consentementsNotificationElectronique } from '../src/db/schema/index.js';
 import { addDays } from './clock.js';
 import { newId, type SeedContext } from './context.js';
 import type { CoproInfo, OwnerInfo } from './copro.js';

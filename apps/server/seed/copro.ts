@@ -5,7 +5,7 @@ import type {
   MemberJson,
   PermissionsJson,
   UserSupplementJson,
-} from '../db/schema/index.js';
+} from '../src/db/schema/index.js';
 import {
   coproprieteAdministrators,
   coproprietaireLots,
@@ -14,9 +14,10 @@ import {
   lots,
   lotTantiemes,
   repartitions,
-} from '../db/schema/index.js';
-import type { CoproSettingsJson } from '../db/schema/copro.js';
-import { randomCode } from '../lib/crypto.js';
+} from '../src/db/schema/index.js';
+import type { CoproSettingsJson } from '../src/db/schema/copro.js';
+import { randomCode } from '../src/lib/crypto.js';
+import { coproprietaireRow, coproprieteRow, lotRow } from './builders/rows.js';
 import { newId, type SeedContext } from './context.js';
 import { splitByWeights } from './random.js';
 import type { SyndicInfo } from './syndics.js';
@@ -172,18 +173,21 @@ export function ownerNames(o: OwnerDef): { name: string; display_name: string } 
 /** Inserts a copropriété with its lots, repartitions (tantièmes), administrators and co-owner records. */
 export function seedCopro(ctx: SeedContext, def: CoproDef): CoproInfo {
   const id = newId();
-  ctx.rows.add(coproprietes, {
-    id,
-    syndic_id: def.syndic.id,
-    name: def.name,
-    address: def.address,
-    email: def.email ?? null,
-    phone: def.phone ?? null,
-    settings: def.settings,
-    alur_cents: def.alur_cents ?? 0,
-    avance_cents: def.avance_cents ?? 0,
-    created_at: ctx.clock.daysAgo(def.since),
-  });
+  ctx.rows.add(
+    coproprietes,
+    coproprieteRow({
+      id,
+      syndic_id: def.syndic.id,
+      name: def.name,
+      address: def.address,
+      email: def.email ?? null,
+      phone: def.phone ?? null,
+      settings: def.settings,
+      alur_cents: def.alur_cents ?? 0,
+      avance_cents: def.avance_cents ?? 0,
+      created_at: ctx.clock.daysAgo(def.since),
+    }),
+  );
   for (const adminId of def.admins)
     ctx.rows.add(coproprieteAdministrators, { copropriete_id: id, administrator_id: adminId });
 
@@ -197,15 +201,17 @@ export function seedCopro(ctx: SeedContext, def: CoproDef): CoproInfo {
   const lotByKey = new Map(lotInfos.map((l) => [l.key, l]));
   ctx.rows.add(
     lots,
-    ...def.lots.map((l, i) => ({
-      id: lotInfos[i].id,
-      copropriete_id: id,
-      lot_id: l.lot_id,
-      name: l.name,
-      type_name: l.type_name,
-      agency_info: l.agency_info ?? null,
-      locataire: l.locataire ?? null,
-    })),
+    ...def.lots.map((l, i) =>
+      lotRow({
+        id: lotInfos[i].id,
+        copropriete_id: id,
+        lot_id: l.lot_id,
+        name: l.name,
+        type_name: l.type_name,
+        agency_info: l.agency_info ?? null,
+        locataire: l.locataire ?? null,
+      }),
+    ),
   );
 
   const repInfos: RepInfo[] = def.reps.map((r) => {
@@ -275,37 +281,40 @@ export function seedCopro(ctx: SeedContext, def: CoproDef): CoproInfo {
       first_name: p.first_name,
       last_name: p.last_name,
     }));
-    ctx.rows.add(coproprietaires, {
-      id: ownerId,
-      copropriete_id: id,
-      user_id: o.user?.id ?? null,
-      attached_at: o.user ? ctx.clock.daysAgo(o.user.attachedDaysAgo, '19:42') : null,
-      init_settings_done: o.init_settings_done ?? false,
-      name,
-      display_name,
-      unique_code,
-      address,
-      is_member_syndicat: o.council ?? false,
-      is_president: o.president ?? false,
-      contacts,
-      members,
-      user_supplement_info: o.supplement
-        ? {
-            contact: o.supplement.contact ?? null,
-            lots: Object.fromEntries(
-              Object.entries(o.supplement.lots ?? {}).map(([k, v]) => [lotByKey.get(k)?.id ?? k, v]),
-            ),
-          }
-        : null,
-      permissions: o.permissions ?? {
-        view_invoices: true,
-        view_invoice_status: true,
-        view_copro_documents: true,
-        view_releves_bancaires: true,
-        view_syndic_documents: true,
-      },
-      created_at: ctx.clock.daysAgo(def.since - 1),
-    });
+    ctx.rows.add(
+      coproprietaires,
+      coproprietaireRow({
+        id: ownerId,
+        copropriete_id: id,
+        user_id: o.user?.id ?? null,
+        attached_at: o.user ? ctx.clock.daysAgo(o.user.attachedDaysAgo, '19:42') : null,
+        init_settings_done: o.init_settings_done ?? false,
+        name,
+        display_name,
+        unique_code,
+        address,
+        is_member_syndicat: o.council ?? false,
+        is_president: o.president ?? false,
+        contacts,
+        members,
+        user_supplement_info: o.supplement
+          ? {
+              contact: o.supplement.contact ?? null,
+              lots: Object.fromEntries(
+                Object.entries(o.supplement.lots ?? {}).map(([k, v]) => [lotByKey.get(k)?.id ?? k, v]),
+              ),
+            }
+          : null,
+        permissions: o.permissions ?? {
+          view_invoices: true,
+          view_invoice_status: true,
+          view_copro_documents: true,
+          view_releves_bancaires: true,
+          view_syndic_documents: true,
+        },
+        created_at: ctx.clock.daysAgo(def.since - 1),
+      }),
+    );
     ctx.rows.add(coproprietaireLots, ...ownerLots.map((l) => ({ coproprietaire_id: ownerId, lot_id: l.id })));
     return {
       id: ownerId,

@@ -11,8 +11,8 @@ import {
   type SupplementInfo,
   syndicProfileBody,
 } from '@tantieme/contract';
-import { checkChain } from '../modules/assemblees/assemblees.service.js';
-import { createSession } from '../modules/identity/session.service.js';
+import { checkChain } from '../src/modules/assemblees/assemblees.service.js';
+import { createSession } from '../src/modules/identity/session.service.js';
 import {
   administrators,
   assembleeParticipants,
@@ -49,12 +49,12 @@ import {
   syndics,
   users,
   verificationStatus,
-} from '../db/schema/index.js';
-import { sha256 } from '../lib/crypto.js';
-import { createSealer } from '../platform/sealing/index.js';
-import { localStorageAdapter } from '../platform/storage.js';
-import { pdfsig } from '../test/pdfsig.js';
-import { createTestApp, json, type TestApp } from '../test/harness.js';
+} from '../src/db/schema/index.js';
+import { sha256 } from '../src/lib/crypto.js';
+import { createSealer } from '../src/platform/sealing/index.js';
+import { localStorageAdapter } from '../src/platform/storage.js';
+import { pdfsig } from '../src/test/pdfsig.js';
+import { createTestApp, json, type TestApp } from '../src/test/harness.js';
 import { type DemoResult, isDatabaseEmpty, seedDemo } from './demo.js';
 
 let t: TestApp;
@@ -155,7 +155,7 @@ describe('demo seed', () => {
       id: demo.paulTilleulsId,
       is_member_syndicat: false,
       is_president: false,
-      init_settings_done: false,
+      init_settings_done: true,
     });
     expect(rows[0].permissions.view_invoices).toBe(false);
   });

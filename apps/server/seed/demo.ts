@@ -1,10 +1,10 @@
 import { seedConvocations } from './convocations.js';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { fillDocumentTexts } from '../modules/documents/search.service.js';
-import type { Sealer } from '../platform/sealing/index.js';
-import type { StorageAdapter } from '../platform/storage.js';
+import type { Config } from '../src/config.js';
+import type { Db } from '../src/db/client.js';
+import { fillDocumentTexts } from '../src/modules/documents/search.service.js';
+import type { Sealer } from '../src/platform/sealing/index.js';
+import type { StorageAdapter } from '../src/platform/storage.js';
 import {
   INVITATION_CODES,
   ONBOARDING_KEYS,
@@ -352,6 +352,12 @@ export async function seedDemo(
 
   // ---- Settings, invitations, preview token ----
   seedOwnerSettings(ctx, claire, Object.fromEntries(ONBOARDING_KEYS.map((k) => [k, '1'])));
+  seedOwnerSettings(ctx, paul, {
+    'allow-convocation-electronic': '1',
+    'receive-appel-de-fond-via-email': '1',
+    'chat-allow-other-owners': '0',
+    'allow-receive-notifications': '1',
+  });
   seedOwnerSettings(ctx, clos.copro.owner('claire'), {
     'allow-convocation-electronic': '1',
     'receive-appel-de-fond-via-email': '1',

@@ -1,11 +1,11 @@
-import { documentGroups, documents, documentTypes } from '../db/schema/index.js';
+import { documentGroups, documents, documentTypes } from '../src/db/schema/index.js';
 import { addDays, isoOf } from './clock.js';
 import { newId, type SeedContext, type StoredFile, storeFile } from './context.js';
 import { type CoproInfo, type OwnerInfo, ownerTantiemes } from './copro.js';
 import type { BillInfo, FinanceInfo, LedgerEntry } from './finance.js';
 import { euros, frDate, frLongDate, monthName } from './format.js';
 import type { InvoicesResult } from './invoices.js';
-import { type Block, renderPdf } from '../lib/pdf.js';
+import { type Block, renderPdf } from '../src/lib/pdf.js';
 import type { SyndicInfo } from './syndics.js';
 
 export const DOCUMENT_TYPES: [string, string][] = [

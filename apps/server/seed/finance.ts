@@ -7,7 +7,7 @@ import {
   ledgerLines,
   paymentAllocations,
   paymentTransactions,
-} from '../db/schema/index.js';
+} from '../src/db/schema/index.js';
 import { addDays, isoOf } from './clock.js';
 import { newId, type SeedContext } from './context.js';
 import type { CoproInfo, OwnerInfo, RepInfo } from './copro.js';

@@ -1,13 +1,13 @@
-import type { SenderJson } from '../db/schema/index.js';
+import type { SenderJson } from '../src/db/schema/index.js';
 import {
   chatMessages,
   conversationMembers,
   conversations,
   messages,
   notifications,
-} from '../db/schema/index.js';
-import { conversationKey } from '../modules/chat/chat.repo.js';
-import { SYSTEM_SENDER } from '../modules/notifications/notify.js';
+} from '../src/db/schema/index.js';
+import { conversationKey } from '../src/modules/chat/chat.repo.js';
+import { SYSTEM_SENDER } from '../src/modules/notifications/notify.js';
 import { addDays, daysBetween } from './clock.js';
 import { newId, type SeedContext, type StoredFile } from './context.js';
 import type { CoproInfo, OwnerInfo } from './copro.js';

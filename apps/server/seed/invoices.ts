@@ -5,13 +5,13 @@ import {
   invoiceDepenses,
   supplierInvoices,
   verificationStatus,
-} from '../db/schema/index.js';
+} from '../src/db/schema/index.js';
 import { addDays, isoOf } from './clock.js';
 import { newId, type SeedContext, type StoredFile, storeFile, storeImage } from './context.js';
 import type { CoproInfo } from './copro.js';
 import { type ChargeInfo, type FinanceInfo, type SupplierKey, splitOverLots } from './finance.js';
 import { euros, frDate, pct, quarterLabel } from './format.js';
-import { renderPdf } from '../lib/pdf.js';
+import { renderPdf } from '../src/lib/pdf.js';
 import { splitByWeights } from './random.js';
 import { renderInvoiceScan } from './scan.js';
 

@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { documentGroups, documents } from '../db/schema/index.js';
+import { documentGroups, documents } from '../src/db/schema/index.js';
 import { isoOf } from './clock.js';
 import { newId, type SeedContext, storeFile, storeImage } from './context.js';
 import type { CoproInfo } from './copro.js';

@@ -3,7 +3,7 @@ import type { SeedContext } from './context.js';
 import { type CoproInfo, type LotDef, type OwnerDef, seedCopro } from './copro.js';
 import { type ChargeDef, type FinanceInfo, type LedgerEntry, seedFinance, seedLedger } from './finance.js';
 import type { SyndicInfo } from './syndics.js';
-import { chargeInvoices } from '../db/schema/index.js';
+import { chargeInvoices } from '../src/db/schema/index.js';
 
 /** Le Clos Fleuri, Nice (Gestion Azur): small building, one repartition, one financial year. */
 export function seedClosFleuri(

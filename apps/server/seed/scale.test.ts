@@ -1,9 +1,9 @@
 import { and, desc, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, unread } from '../db/schema/index.js';
-import { createSession } from '../modules/identity/session.service.js';
-import { visibleTo } from '../modules/notifications/notifications.repo.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { notifications, unread } from '../src/db/schema/index.js';
+import { createSession } from '../src/modules/identity/session.service.js';
+import { visibleTo } from '../src/modules/notifications/notifications.repo.js';
+import { createTestApp, type TestApp } from '../src/test/harness.js';
 import {
   md5Uuid,
   type ScaleOptions,

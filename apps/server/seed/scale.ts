@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db } from '../src/db/client.js';
 
 /**
  * `npm run admin -- seed-scale`: the data of a national syndic, generated inside

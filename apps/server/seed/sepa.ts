@@ -1,7 +1,7 @@
 import { formatCents, formatDate } from '@tantieme/contract';
-import { notifications, paymentRequests, sepaMandates } from '../db/schema/index.js';
-import { SYSTEM_SENDER } from '../modules/notifications/notify.js';
-import { receiptReference } from '../modules/payments/receipt.pdf.js';
+import { notifications, paymentRequests, sepaMandates } from '../src/db/schema/index.js';
+import { SYSTEM_SENDER } from '../src/modules/notifications/notify.js';
+import { receiptReference } from '../src/modules/payments/receipt.pdf.js';
 import { addDays } from './clock.js';
 import { newId, type SeedContext } from './context.js';
 import type { LedgerEntry } from './finance.js';

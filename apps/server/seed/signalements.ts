@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { signalementEvents, signalements, signalementSupporters } from '../db/schema/index.js';
-import { putImage, renderSizes } from '../platform/images.js';
+import { signalementEvents, signalements, signalementSupporters } from '../src/db/schema/index.js';
+import { putImage, renderSizes } from '../src/platform/images.js';
 import { addDays } from './clock.js';
 import { newId, type SeedContext } from './context.js';
 import type { CoproInfo } from './copro.js';

@@ -1,5 +1,5 @@
-import { randomToken, sha256 } from '../lib/crypto.js';
-import { administrators, syndicApiKeys, syndicContacts, syndics } from '../db/schema/index.js';
+import { randomToken, sha256 } from '../src/lib/crypto.js';
+import { administrators, syndicApiKeys, syndicContacts, syndics } from '../src/db/schema/index.js';
 import { newId, type SeedContext, storeFile } from './context.js';
 
 export interface AdminInfo {

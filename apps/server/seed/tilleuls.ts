@@ -492,7 +492,15 @@ export function seedTilleuls(
   const owners = OWNERS.map((o): OwnerDef => {
     if (o.key === 'claire')
       return { ...o, user: { id: users.claire, attachedDaysAgo: 610 }, init_settings_done: true };
-    if (o.key === 'paul') return { ...o, user: { id: users.paul, attachedDaysAgo: 38 } };
+    // Paul went through the onboarding when he attached his record; a newcomer sees the
+    // onboarding with the valid invitation (accounts.ts) or the free code ABC123456.
+    if (o.key === 'paul')
+      return {
+        ...o,
+        user: { id: users.paul, attachedDaysAgo: 38 },
+        init_settings_done: true,
+        supplement: { contact: { email: 'paul.durand@example.fr', phone: '+33698765432' } },
+      };
     return o;
   });
   return seedCopro(ctx, {

@@ -1,73 +1,7 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { startOutboxWorker } from './outbox/worker.js';
-import { fillDocumentTexts } from './modules/documents/search.service.js';
-import { startWebhookWorker } from './modules/syndic-api/webhooks/webhooks.delivery.js';
-import { startMandateJob } from './modules/payments/mandate.service.js';
-import { attachRealtime } from './realtime/index.js';
-import { roomRules } from './realtime/rooms.js';
-import { ensureVapidKeys } from './platform/push.js';
-import { ensureAssemblySigningKey } from './platform/signing.js';
-import { ensureAppSecret, StartupError } from './secrets.js';
-import { isDatabaseEmpty, printDemoLogins, seedDemo } from './seed/demo.js';
+import { exitOnStartFailure, startServer } from './server.js';
 
-async function main() {
-  const config = await ensureAssemblySigningKey(await ensureVapidKeys(await ensureAppSecret(loadConfig())));
-  if (!config.databaseUrl) await mkdir(path.join(config.dataDir, 'db'), { recursive: true });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
-  await database.migrate();
-
-  const app = await buildApp({ database, config });
-  let demo: Awaited<ReturnType<typeof seedDemo>> | null = null;
-  if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
-    app.log.info('seeding demo data (first start)');
-    demo = await seedDemo(database.db, app.platform.storage, { sealer: app.platform.sealer });
-  }
-
-  await app.listen({ port: config.port, host: config.host });
-  app.realtime = attachRealtime(app.server, roomRules(database.db), config.redisUrl);
-  const stopWorker = startOutboxWorker(database.db, app.platform.mail, app.platform.sms, app.log, 1000, {
-    push: app.platform.push,
-  });
-  const stopWebhooks = startWebhookWorker(database.db, config.appSecret, app.log, {
-    outbound: app.platform.outbound,
-  });
-
-  const stopMandates = startMandateJob(app);
-  printDemoLogins(config, demo);
-  // Documents stored before their text was read at upload: read once, in the background.
-  fillDocumentTexts(database.db, app.platform.storage).then(
-    (n) => n && app.log.info(`text of ${n} documents read for search`),
-    (err) => app.log.error({ err }, 'reading documents text failed'),
-  );
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    stopWorker();
-    stopWebhooks();
-    stopMandates();
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await app.realtime.close();
-      await app.close();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-}
-
-main().catch((err) => {
-  // A refused setting is said in French, alone; anything else with its stack.
-  console.error(err instanceof StartupError ? `\nTantième ne démarre pas : ${err.message}\n` : err);
-  process.exit(1);
-});
+/**
+ * The production entry: no demo data and no /dev routes beyond the outbox. Development and the
+ * e2e suite start `seed/main.ts`, which adds the demo seed and the e2e tenants.
+ */
+startServer().catch(exitOnStartFailure);

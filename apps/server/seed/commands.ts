@@ -1,9 +1,9 @@
-import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
-import { createPlatform } from '../platform/index.js';
-import { isDatabaseEmpty, printDemoLogins, seedDemo } from '../seed/demo.js';
-import { FULL_SCALE, type ScaleOptions, seedScale, validateScaleOptions } from '../seed/scale.js';
-import { CliError, option } from './common.js';
+import type { Config } from '../src/config.js';
+import type { Database } from '../src/db/client.js';
+import { createPlatform } from '../src/platform/index.js';
+import { isDatabaseEmpty, printDemoLogins, seedDemo } from './demo.js';
+import { FULL_SCALE, type ScaleOptions, seedScale, validateScaleOptions } from './scale.js';
+import { CliError, option } from '../src/cli/common.js';
 
 /** `seed-demo` and `seed-scale`. */
 
