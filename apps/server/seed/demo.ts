@@ -352,11 +352,10 @@ export async function seedDemo(
 
   // ---- Settings, invitations, preview token ----
   seedOwnerSettings(ctx, claire, Object.fromEntries(ONBOARDING_KEYS.map((k) => [k, '1'])));
+  // Paul's onboarding choices (the two it asks); chat and notifications keep their defaults.
   seedOwnerSettings(ctx, paul, {
     'allow-convocation-electronic': '1',
     'receive-appel-de-fond-via-email': '1',
-    'chat-allow-other-owners': '0',
-    'allow-receive-notifications': '1',
   });
   seedOwnerSettings(ctx, clos.copro.owner('claire'), {
     'allow-convocation-electronic': '1',
