@@ -195,7 +195,7 @@ async function probeThenMeasure(
   const sqlDir = mkdtempSync(path.join(os.tmpdir(), 'tantieme-bench-sql-'));
   const sqlFile = path.join(sqlDir, 'statements.jsonl');
   const instrumented = await start(
-    [...SERVER_FLAGS, 'apps/server/src/main.ts'],
+    [...SERVER_FLAGS, 'apps/server/seed/main.ts'],
     { ...env, SQL_STATS: '1', SQL_STATS_FILE: sqlFile },
     APP_PORT,
   );
@@ -213,7 +213,7 @@ async function probeThenMeasure(
     ? await start([path.join(root, 'bench/floor-server.ts')], { DATABASE_URL: env.DATABASE_URL }, FLOOR_PORT)
     : null;
   const server = await start(
-    [...PROFILE, ...SERVER_FLAGS, 'apps/server/src/main.ts'],
+    [...PROFILE, ...SERVER_FLAGS, 'apps/server/seed/main.ts'],
     { ...env, SQL_STATS: '0' },
     APP_PORT,
   );

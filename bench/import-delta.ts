@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.js';
 import { importPortfolio } from '../apps/server/src/modules/syndic-api/import/import.service.js';
-import { seedScale } from '../apps/server/src/seed/scale.js';
+import { seedScale } from '../apps/server/seed/scale.js';
 
 const LINES = Number(process.env.BENCH_DELTA_LINES ?? 2_000_000);
 const SHARE = Number(process.env.BENCH_DELTA_SHARE ?? 0.01);

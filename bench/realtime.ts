@@ -140,8 +140,8 @@ async function main() {
   const procs: ChildProcess[] = [];
   try {
     // A seeds the demo on first start; B starts on the seeded database.
-    procs.push(await start(['apps/server/src/main.ts'], { ...env, SEED_DEMO: '1' }, A));
-    procs.push(await start(['apps/server/src/main.ts'], { ...env, SEED_DEMO: '0' }, B));
+    procs.push(await start(['apps/server/seed/main.ts'], { ...env, SEED_DEMO: '1' }, A));
+    procs.push(await start(['apps/server/seed/main.ts'], { ...env, SEED_DEMO: '0' }, B));
     const runId = randomBytes(4).toString('hex');
     procs.push(await start(['bench/bare-socket-server.ts'], { REDIS_URL: REDIS, BENCH_RUN: runId }, BARE_A));
     procs.push(await start(['bench/bare-socket-server.ts'], { REDIS_URL: REDIS, BENCH_RUN: runId }, BARE_B));

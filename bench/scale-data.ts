@@ -12,7 +12,7 @@ import {
   scaleCoproOf,
   scaleRecordId,
   seedScale,
-} from '../apps/server/src/seed/scale.js';
+} from '../apps/server/seed/scale.js';
 import type { Who } from './calls.js';
 
 export const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';

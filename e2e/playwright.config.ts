@@ -28,6 +28,7 @@ export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Spec files run in parallel, each file's tests in their order (a file may build on its own steps).
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -40,33 +41,15 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  // All specs share one seeded server. Paul's record starts before onboarding (SPEC §2.15); the
-  // onboarding spec takes him through it first, so the other specs find him on his dashboard.
-  // The card payment changes claire's demo balance, which other specs read: it runs last.
-  projects: [
-    {
-      name: 'onboarding',
-      testMatch: /onboarding\.spec\.ts$/,
-      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
-    },
-    {
-      name: 'chromium',
-      testIgnore: /(onboarding|payments|notifications)\.spec\.ts$/,
-      dependencies: ['onboarding'],
-      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
-    },
-    {
-      name: 'payments',
-      // notifications changes claire's unread counts, which other specs read: it runs last too.
-      testMatch: /(payments|notifications)\.spec\.ts$/,
-      dependencies: ['chromium'],
-      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
-    },
-  ],
+  // Specs that change data build their own tenant (tests/tenant.fixture.ts); read-only specs
+  // share the demo data. No spec depends on another, so they run in any order, in parallel.
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } }],
   webServer: {
-    command: 'npx tsx ../apps/server/src/main.ts',
+    // The development entry: the demo seed on this first start, and POST /dev/tenants.
+    command: 'npx tsx ../apps/server/seed/main.ts',
     url: `${baseURL}/api/health`,
-    timeout: 120_000,
+    // The demo seed runs first: on a loaded 2-core machine it can take more than two minutes.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

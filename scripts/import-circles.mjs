@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const roots = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['packages/contract/src', 'apps/server/src', 'apps/web/src'];
+  : ['packages/contract/src', 'apps/server/src', 'apps/server/seed', 'apps/web/src'];
 
 const IMPORT =
   /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -88,6 +88,19 @@ for (const root of roots) {
   for (const component of found) {
     failed = true;
     console.log(`  circle: ${component.map((f) => path.relative(process.cwd(), f)).join(' ↔ ')}`);
+  }
+}
+// Production code never imports the seed: only tests and the test harness do (decision 154).
+const seedDir = path.resolve('apps/server/seed');
+const serverSrc = path.resolve('apps/server/src');
+if (existsSync(serverSrc)) {
+  const wrong = sources(serverSrc)
+    .filter((f) => !/\.test\.ts$/.test(f) && !f.startsWith(path.join(serverSrc, 'test') + path.sep))
+    .filter((f) => edges(f).some((t) => t.startsWith(seedDir + path.sep)));
+  console.log(`apps/server/src: ${wrong.length} production file(s) importing seed/`);
+  for (const f of wrong) {
+    failed = true;
+    console.log(`  imports seed/: ${path.relative(process.cwd(), f)}`);
   }
 }
 process.exit(failed ? 1 : 0);

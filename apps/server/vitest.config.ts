@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'seed/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
     // Generous: a loaded 2-core CI machine can be slow to start PGlite (WASM).

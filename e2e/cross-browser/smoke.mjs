@@ -68,7 +68,7 @@ function find(spec, k) {
 
 async function startServer() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'smoke-data-'));
-  const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const server = spawn('npx', ['tsx', 'apps/server/seed/main.ts'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],

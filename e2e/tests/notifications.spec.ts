@@ -4,20 +4,30 @@ import {
   type BrowserContext,
   checkA11y,
   expect,
+  newTenant,
   type Page,
+  type Tenant,
   test,
-} from './a11y.fixture';
+} from './tenant.fixture';
 import { fakeSubscribeScript, startPushService } from './push-service';
 
 /**
  * Notifications, messages and browser push (SPEC §2.21, §2.22, §4). A notification sent through
- * the syndic API (demo key of Cabinet Lefèvre, co-owner account 450001 = claire at Les Tilleuls)
- * appears live, without a reload. Runs in the last project: it changes claire's unread counts.
+ * the syndic API (the tenant's key, Claire's account number) appears live, without a reload.
+ * Claire is a co-owner of a tenant of this spec's own, with three unread notifications: the
+ * counts it changes are nobody else's.
  */
 
-const PASSWORD = 'Tilleuls2024';
-const API_KEY = process.env.DEMO_SYNDIC_API_KEY as string;
-const CLAIRE_ACCOUNT = '450001';
+let t: Tenant;
+let API_KEY = '';
+let CLAIRE_ACCOUNT = '';
+test.beforeAll(async () => {
+  t = await newTenant({
+    owners: [{ key: 'claire', first_name: 'Claire', last_name: 'Martin', unread_notifications: 3 }],
+  });
+  API_KEY = t.syndic.api_key;
+  CLAIRE_ACCOUNT = t.owners.claire.compte;
+});
 
 interface Rec {
   id: string;
@@ -27,20 +37,14 @@ interface Rec {
 let token = '';
 let tilleuls: Rec;
 
-/** One sign-in for the whole file (login is rate-limited per e-mail). */
+/** Claire's session as the tenant gave it, and her record. */
 async function claire(request: APIRequestContext) {
   if (token) return;
-  const res = await request.post('/api/auth/login', {
-    data: { email: 'claire.martin@example.fr', password: PASSWORD },
-  });
-  expect(res.ok()).toBe(true);
-  token = (await res.json()).data.token;
+  token = t.owners.claire.token;
   const all = await request.get('/api/coproprietaires/all', {
     headers: { authorization: `Bearer ${token}` },
   });
-  tilleuls = ((await all.json()).data as Rec[]).find((r) =>
-    r.coproprietes[0].name.includes('Tilleuls'),
-  ) as Rec;
+  tilleuls = ((await all.json()).data as Rec[])[0];
 }
 
 async function signIn(page: Page) {
@@ -301,7 +305,20 @@ test('messages panel: list, detail with attachment, opening marks read, badge', 
 });
 
 test('messages page on a phone: nothing shown moves as the messages and letters arrive', async ({ page }) => {
-  await signIn(page);
+  // Read only, on the demo's Claire at Les Tilleuls: her messages and the syndic's letters.
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: 'claire.martin@example.fr', password: 'Tilleuls2024' },
+  });
+  expect(login.ok()).toBe(true);
+  const demoToken = (await login.json()).data.token as string;
+  const all = await page.request.get('/api/coproprietaires/all', {
+    headers: { authorization: `Bearer ${demoToken}` },
+  });
+  const demoTilleuls = ((await all.json()).data as Rec[]).find((r) =>
+    r.coproprietes[0].name.includes('Tilleuls'),
+  ) as Rec;
+  await page.goto('/login');
+  await page.evaluate((tk) => localStorage.setItem('TOKEN', tk), demoToken);
   await page.setViewportSize({ width: 390, height: 844 });
   // The page's layout shifts, as Lighthouse adds them up (CLS), from the first paint.
   await page.addInitScript(() => {
@@ -312,7 +329,7 @@ test('messages page on a phone: nothing shown moves as the messages and letters 
         if (!e.hadRecentInput) w.shifts += e.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await page.goto(`/${tilleuls.id}/messages-communication`);
+  await page.goto(`/${demoTilleuls.id}/messages-communication`);
   await expect(page.getByTestId('messages-item').first()).toBeVisible();
   const letters = page.getByRole('region', { name: 'Communication' });
   await expect(letters.getByText('Contenu/Fichiers').first()).toBeVisible();
@@ -428,7 +445,7 @@ test('browser push: delivered through the push service, a 5 s toast in the foreg
   const page = await context.newPage();
   // Its own session: the logout at the end revokes it.
   const login = await page.request.post('/api/auth/login', {
-    data: { email: 'claire.martin@example.fr', password: PASSWORD },
+    data: { email: t.owners.claire.email, password: t.password },
   });
   const session = (await login.json()).data.token as string;
   await claire(page.request);

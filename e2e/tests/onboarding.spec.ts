@@ -1,11 +1,41 @@
-import { checkA11y, expect, type Locator, type Page, tabTo, test } from './a11y.fixture';
+import {
+  checkA11y,
+  expect,
+  type Locator,
+  newTenant,
+  type Page,
+  type Tenant,
+  tabTo,
+  test,
+} from './tenant.fixture';
 
-const PASSWORD = 'Tilleuls2024';
+/**
+ * Onboarding and settings on a tenant of their own: Paul (before onboarding, consent given with
+ * the settings switch, lots B21 and C05), Claire (onboarded, consent given at onboarding) and
+ * Lucie (onboarded, no consent recorded).
+ */
+let t: Tenant;
+test.beforeAll(async () => {
+  t = await newTenant({
+    owners: [
+      {
+        key: 'paul',
+        first_name: 'Paul',
+        last_name: 'Durand',
+        lots: ['Appartement B21', 'Cave C05'],
+        onboarded: false,
+        consent: 'settings',
+      },
+      { key: 'claire', first_name: 'Claire', last_name: 'Martin', consent: 'onboarding' },
+      { key: 'lucie', first_name: 'Lucie', last_name: 'Moreau', consent: 'none' },
+    ],
+  });
+});
 
 async function signIn(page: Page, email: string) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByLabel('Mot de passe').fill(t.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
@@ -51,7 +81,7 @@ test.describe.configure({ mode: 'serial' });
 test('paul goes through onboarding: contact, rent, copy from the previous block, fill later, choices', async ({
   page,
 }) => {
-  await signIn(page, 'paul.durand@example.fr');
+  await signIn(page, t.owners.paul.email);
   const [paul] = await records(page);
   expect(paul.init_settings_done).toBe(false);
 
@@ -63,7 +93,7 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
 
   // Contact: a bad e-mail is reported and blocks 'Suivant'.
   const contactEmail = page.getByLabel('Courriel de contact');
-  await contactEmail.fill('paul.durand@');
+  await contactEmail.fill(t.owners.paul.email.replace(/@.*/, '@'));
   await expect(page.getByText('Le courriel est invalide')).toBeVisible();
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(page).toHaveURL(/init-profiles\?redirect=/);
@@ -84,7 +114,7 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
   // Back to the first step to give the contact after all.
   await page.getByRole('link', { name: 'Précédent' }).click();
   await expect(page).toHaveURL(/init-profiles\?redirect=/);
-  await page.getByLabel('Courriel de contact').fill('paul.durand@example.fr');
+  await page.getByLabel('Courriel de contact').fill(t.owners.paul.email);
   await page.getByLabel('Téléphone de contact').fill('06 98 76 54 32');
 
   // Lot B21 is rented: tenant fields appear; a bad tenant phone is reported on blur.
@@ -129,7 +159,7 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
 
   // What was stored.
   const info = await apiGet(page, `/coproprietaires/${paul.id}/user-supplement-info`);
-  expect(info.contact).toMatchObject({ phone: '+33698765432', email: 'paul.durand@example.fr' });
+  expect(info.contact).toMatchObject({ phone: '+33698765432', email: t.owners.paul.email });
   const byName = Object.fromEntries(
     info.lots.map((l: { name: string; info: unknown }) => [l.name.split(' ').at(-1), l.info]),
   );
@@ -166,19 +196,19 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
 });
 
 test('paul goes through the onboarding steps again with the keyboard alone', async ({ page }) => {
-  await signIn(page, 'paul.durand@example.fr');
+  await signIn(page, t.owners.paul.email);
   const [paul] = await records(page);
   await page.goto(`/${paul.id}/init-profiles`);
   await expect(
     page.getByRole('heading', { name: 'Mes coordonnées et informations', level: 1 }),
   ).toBeVisible();
   const email = page.getByLabel('Courriel de contact');
-  await expect(email).toHaveValue('paul.durand@example.fr');
+  await expect(email).toHaveValue(t.owners.paul.email);
 
   // A bad e-mail and Enter: the step stays, the focus is on the field in error.
   await tabTo(page, email);
   await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type('paul.durand@');
+  await page.keyboard.type(t.owners.paul.email.replace(/@.*/, '@'));
   await tabTo(page, page.getByRole('button', { name: 'Suivant' }));
   await page.keyboard.press('Enter');
   await expect(email).toBeFocused();
@@ -188,7 +218,7 @@ test('paul goes through the onboarding steps again with the keyboard alone', asy
 
   // Corrected, Enter from the field itself submits the step.
   await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type('paul.durand@example.fr');
+  await page.keyboard.type(t.owners.paul.email);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/init-settings$/);
 
@@ -207,28 +237,17 @@ test('paul goes through the onboarding steps again with the keyboard alone', asy
   expect(settings).toMatchObject({ 'allow-convocation-electronic': '0' });
 });
 
-/**
- * Claire signs in through the form once; later tests reuse her session token, so the suite stays
- * under the sign-in rate limit (10 per e-mail in 10 minutes) shared with the other specs.
- */
-let claireToken: string | null = null;
-async function claireTilleuls(page: Page) {
-  if (claireToken) {
-    const token = claireToken;
-    await page.addInitScript((t) => localStorage.setItem('TOKEN', t), token);
-    await page.goto('/');
-  } else {
-    await signIn(page, 'claire.martin@example.fr');
-    claireToken = await page.evaluate(() => localStorage.getItem('TOKEN'));
-  }
-  const list = await records(page);
-  const rec = list.find((r) => r.coproprietes[0]?.name.includes('Tilleuls')) ?? list[0];
+/** A co-owner of the tenant signed in with the session the tenant gave (as the SPA keeps it). */
+async function signedIn(page: Page, who: 'claire' | 'lucie') {
+  await page.addInitScript((token) => localStorage.setItem('TOKEN', token), t.owners[who].token);
+  await page.goto('/');
+  const [rec] = await records(page);
   expect(rec.init_settings_done).toBe(true);
   return rec;
 }
 
 test('claire changes her settings; a refused change is rolled back', async ({ page }) => {
-  const rec = await claireTilleuls(page);
+  const rec = await signedIn(page, 'claire');
   await page.goto(`/${rec.id}/settings`);
   await expect(page.getByRole('heading', { name: 'Configuration' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Autorisation' })).toBeVisible();
@@ -275,13 +294,9 @@ test('claire changes her settings; a refused change is rolled back', async ({ pa
   await expect(page.getByText('Vos choix ont été enregistrés.').first()).toBeVisible();
 });
 
-test('the switch on by default is no consent: claire gives it for Le Clos Fleuri with the button', async ({
-  page,
-}) => {
-  await claireTilleuls(page);
-  const clos = (await records(page)).find((r) => r.coproprietes[0]?.name.includes('Clos'));
-  expect(clos).toBeTruthy();
-  await page.goto(`/${clos!.id}/settings`);
+test('the switch on by default is no consent: lucie gives it with the button', async ({ page }) => {
+  const rec = await signedIn(page, 'lucie');
+  await page.goto(`/${rec.id}/settings`);
   const status = page.getByTestId('consent-status');
   await expect(status).toContainText(
     'Aucun consentement enregistré\u202f: vos convocations vous parviennent par lettre recommandée postale.',
@@ -295,7 +310,7 @@ test('the switch on by default is no consent: claire gives it for Le Clos Fleuri
 });
 
 test('the welcome form: address autocomplete, Enter suppressed, saved contact', async ({ page }) => {
-  const rec = await claireTilleuls(page);
+  const rec = await signedIn(page, 'claire');
   // The Base Adresse Nationale is answered here so the test does not depend on the internet.
   await page.route(
     (url) => url.pathname === '/api/address/search',
@@ -324,7 +339,7 @@ test('the welcome form: address autocomplete, Enter suppressed, saved contact', 
   await page.getByRole('button', { name: 'Modifier mes coordonnées' }).click();
   const dialog = page.getByRole('dialog', { name: 'Bienvenue' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Mon courriel')).toHaveValue('claire.martin@example.fr');
+  await expect(dialog.getByLabel('Mon courriel')).toHaveValue(t.owners.claire.email);
   const address = dialog.getByLabel('Mon adresse postale');
   let saves = 0;
   page.on('request', (r) => {
@@ -349,7 +364,7 @@ test('the welcome form: address autocomplete, Enter suppressed, saved contact', 
 });
 
 test('the address input falls back to plain text when the search is unreachable', async ({ page }) => {
-  const rec = await claireTilleuls(page);
+  const rec = await signedIn(page, 'claire');
   await page.route(
     (url) => url.pathname === '/api/address/search',
     (route) =>
@@ -375,7 +390,7 @@ test('the address input falls back to plain text when the search is unreachable'
 test('onboarding and settings fit a phone screen', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
   const page = await context.newPage();
-  const rec = await claireTilleuls(page);
+  const rec = await signedIn(page, 'claire');
   for (const step of ['init-profiles', 'init-settings', 'settings']) {
     await page.goto(`/${rec.id}/${step}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

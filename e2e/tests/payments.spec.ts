@@ -1,46 +1,41 @@
-import { type APIRequestContext, checkA11y, expect, type Page, tabTo, test } from './a11y.fixture';
 import { formatCents } from '@tantieme/contract';
-import { tokenFrom } from './identity.helpers';
+import {
+  type APIRequestContext,
+  checkA11y,
+  expect,
+  newTenant,
+  type Page,
+  type Tenant,
+  tabTo,
+  test,
+} from './tenant.fixture';
 
 /**
- * Card payment as claire on her Les Tilleuls record (syndic lefevre takes card payments),
- * through the embedded sandbox checkout. Runs after the other specs (project 'payments'),
- * because paying changes the demo balance they read.
+ * Card payment through the embedded sandbox checkout, on a tenant of its own: Claire owes two
+ * quarters at a syndic that takes card payments; Marc is a co-owner of another syndic that does
+ * not. Paying changes only this tenant's balance.
  */
 test.describe.configure({ mode: 'serial' });
 
-const PASSWORD = 'Tilleuls2024';
-
-interface Rec {
-  id: string;
-  coproId: string;
-  name: string;
-}
-
-async function records(request: APIRequestContext, token: string): Promise<Rec[]> {
-  const res = await request.get('/api/coproprietaires/all', {
-    headers: { authorization: `Bearer ${token}` },
+let t: Tenant;
+let off: Tenant;
+test.beforeAll(async () => {
+  t = await newTenant({
+    owners: [
+      { key: 'claire', first_name: 'Claire', last_name: 'Martin', owing: true },
+      { key: 'paul', first_name: 'Paul', last_name: 'Durand' },
+    ],
   });
-  const all = (await res.json()).data as { id: string; coproprietes: { id: string; name: string }[] }[];
-  return all.map((r) => ({ id: r.id, coproId: r.coproprietes[0].id, name: r.coproprietes[0].name }));
-}
-
-/**
- * Claire signs in once for the whole file, from a loopback address of its own (127.0.0.2),
- * as a second device would: the login call is rate-limited per e-mail and address, and the
- * specs that run before this one use up claire's budget on 127.0.0.1.
- */
-const loginFromOwnAddress = (email: string) => tokenFrom('127.0.0.2', email, PASSWORD);
-
-let claireToken: Promise<string> | null = null;
+  off = await newTenant({
+    card_payments: false,
+    owners: [{ key: 'marc', first_name: 'Marc', last_name: 'Petit', owing: true }],
+  });
+});
 
 async function claire(request: APIRequestContext) {
-  claireToken ??= loginFromOwnAddress('claire.martin@example.fr');
-  const token = await claireToken;
-  const recs = await records(request, token);
-  const tilleuls = recs.find((r) => r.name.includes('Tilleuls'));
-  const clos = recs.find((r) => r.name.includes('Clos Fleuri'));
-  if (!tilleuls || !clos) throw new Error('demo records missing');
+  const token = t.owners.claire.token;
+  const tilleuls = { id: t.owners.claire.coproprietaire_id, coproId: t.copropriete.id };
+  const clos = { id: off.owners.marc.coproprietaire_id, coproId: off.copropriete.id };
   const headers = { authorization: `Bearer ${token}` };
   const base = `/api/finances/coproprietes/${tilleuls.coproId}/coproprietaires/${tilleuls.id}`;
   const payable = async () =>
@@ -207,16 +202,14 @@ test('phone: the wizard and the status modal fit a 390×844 screen', async ({ pa
   await info.attach('phone-status', { body: await page.screenshot(), contentType: 'image/png' });
 });
 
-test('no Payez maintenant where the syndic has card payments off (Le Clos Fleuri, azur)', async ({
-  page,
-  request,
-}) => {
+test('no Payez maintenant where the syndic has card payments off', async ({ page, request }) => {
   const c = await claire(request);
+  const marc = off.owners.marc.token;
   const ready = await request.get(`/api/finances/coproprietes/${c.clos.coproId}/check-stripe-ready`, {
-    headers: c.headers,
+    headers: { authorization: `Bearer ${marc}` },
   });
   expect((await ready.json()).data).toEqual({ ready: false });
-  await signIn(page, c.token);
+  await signIn(page, marc);
   await page.goto(`/${c.clos.id}/facture-v2`);
   await expect(page.getByRole('heading', { name: 'Situation de compte' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Payez maintenant' })).toHaveCount(0);
@@ -224,7 +217,7 @@ test('no Payez maintenant where the syndic has card payments off (Le Clos Fleuri
 
 test("another user gets 404 on claire's payment calls", async ({ request }) => {
   const c = await claire(request);
-  const paul = { authorization: `Bearer ${await loginFromOwnAddress('paul.durand@example.fr')}` };
+  const paul = { authorization: `Bearer ${t.owners.paul.token}` };
   expect((await request.get(`${c.base}/data-for-payment`, { headers: paul })).status()).toBe(404);
   const res = await request.post(`${c.base}/generate-session-payment-request-by-stripe`, {
     headers: paul,

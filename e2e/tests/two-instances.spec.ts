@@ -32,7 +32,7 @@ const ports = [0, 0];
 const base = (i: 0 | 1) => `http://127.0.0.1:${ports[i]}`;
 
 function startInstance(port: number, seed: boolean, dbUrl: string) {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/seed/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
@@ -56,6 +56,11 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** The built SPA to serve (default: apps/web/dist). */
   webDist?: string;
+  /**
+   * Routes handed in by the development entry (`seed/main.ts`: the e2e tenants), registered
+   * under /dev outside production only, so production code never imports the seed.
+   */
+  devRoutes?: FastifyPluginAsync;
 }
 
 export { redactUrl } from './http/logging.js';
@@ -69,7 +74,7 @@ export function socketOrigin(publicUrl: string): string {
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-/** Builds the whole HTTP application (tests inject into it; main.ts listens). */
+/** Builds the whole HTTP application (tests inject into it; server.ts listens). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
@@ -202,6 +207,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // After authentication (authPlugin's onRequest), before any schema or query.
   app.addHook('preValidation', rejectInvalidText);
   await registerModules(app);
+  if (opts.devRoutes && config.env !== 'production') await app.register(opts.devRoutes);
 
   await registerWeb(app, opts.webDist ?? webDist);
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { ledgerLines, paymentRequests, paymentTransactions } from '../db/schema/index.js';
+import { ledgerLineRow } from '../../seed/builders/rows.js';
 import { makeCoproprietaire, makeCopropriete, makeSignedInUser, makeSyndic } from './factories.js';
 
 export async function makeLedgerLine(
@@ -8,19 +9,7 @@ export async function makeLedgerLine(
   v: Pick<typeof ledgerLines.$inferInsert, 'coproprietaire_id' | 'copropriete_id'> &
     Partial<typeof ledgerLines.$inferInsert>,
 ) {
-  const amount = v.amount_cents ?? 10_000;
-  const [row] = await db
-    .insert(ledgerLines)
-    .values({
-      name: 'Appel de fonds',
-      date: '2026-07-01',
-      amount_type: 'debit',
-      bill_type: 'fonctionnement',
-      ...v,
-      amount_cents: amount,
-      remaining_cents: v.remaining_cents ?? amount,
-    })
-    .returning();
+  const [row] = await db.insert(ledgerLines).values(ledgerLineRow(v)).returning();
   return row;
 }
 

@@ -8,18 +8,18 @@ import {
   syndics,
   users,
 } from '../db/schema/index.js';
-import { randomCode } from '../lib/crypto.js';
 import { hashPassword } from '../lib/password.js';
 import { createSession } from '../modules/identity/session.service.js';
+import { coproprietaireRow, coproprieteRow, lotRow, syndicRow, userRow } from '../../seed/builders/rows.js';
 
 const uid = () => randomBytes(4).toString('hex');
 
-/** Factories make a fresh tenant per test, so tests never truncate or depend on each other. */
+/**
+ * Factories make a fresh tenant per test, so tests never truncate or depend on each other. Their
+ * rows come from the seed's builders (seed/builders/rows.ts), as the demo's and e2e tenants' do.
+ */
 export async function makeSyndic(db: Db, v: Partial<typeof syndics.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(syndics)
-    .values({ name: `Syndic ${uid()}`, alias: `s${uid()}`, ...v })
-    .returning();
+  const [row] = await db.insert(syndics).values(syndicRow(v)).returning();
   return row;
 }
 
@@ -27,12 +27,7 @@ export async function makeCopropriete(db: Db, v: Partial<typeof coproprietes.$in
   const syndicId = v.syndic_id ?? (await makeSyndic(db)).id;
   const [row] = await db
     .insert(coproprietes)
-    .values({
-      name: `Résidence ${uid()}`,
-      address: { full_address: '1 rue de la Paix 75002 Paris', city: 'Paris', zip_code: '75002' },
-      ...v,
-      syndic_id: syndicId,
-    })
+    .values(coproprieteRow({ ...v, syndic_id: syndicId }))
     .returning();
   return row;
 }
@@ -43,14 +38,7 @@ export async function makeUser(db: Db, v: Partial<typeof users.$inferInsert> & {
   const { password, ...rest } = v;
   const [row] = await db
     .insert(users)
-    .values({
-      email: `u${uid()}@example.fr`,
-      phone: `+336${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-      first_name: 'Test',
-      last_name: 'Utilisateur',
-      password_hash: await hashPassword(password ?? TEST_PASSWORD),
-      ...rest,
-    })
+    .values(userRow({ password_hash: await hashPassword(password ?? TEST_PASSWORD), ...rest }))
     .returning();
   return row;
 }
@@ -68,20 +56,14 @@ export async function makeCoproprietaire(
 ) {
   const { lotNames, ...rest } = v;
   const coproprieteId = rest.copropriete_id ?? (await makeCopropriete(db)).id;
-  const name = rest.name ?? `Copropriétaire ${uid()}`;
   const [row] = await db
     .insert(coproprietaires)
-    .values({ display_name: name, unique_code: randomCode(9), ...rest, name, copropriete_id: coproprieteId })
+    .values(coproprietaireRow({ ...rest, copropriete_id: coproprieteId }))
     .returning();
   for (const [i, lotName] of (lotNames ?? []).entries()) {
     const [lot] = await db
       .insert(lots)
-      .values({
-        copropriete_id: coproprieteId,
-        lot_id: `${uid()}${i}`,
-        name: lotName,
-        type_name: 'Appartement',
-      })
+      .values(lotRow({ copropriete_id: coproprieteId, lot_id: `${uid()}${i}`, name: lotName }))
       .returning();
     await db.insert(coproprietaireLots).values({ coproprietaire_id: row.id, lot_id: lot.id });
   }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
@@ -43,6 +43,8 @@ export async function createTestApp(
     /** Collects the server's log lines (at LOG_LEVEL, default 'info' then). */
     logStream?: DestinationStream;
     webDist?: string;
+    /** The /dev routes the development entry hands in (seed/main.ts). */
+    devRoutes?: FastifyPluginAsync;
   } = {},
 ): Promise<TestApp> {
   const base = process.env.TEST_DATABASE_URL;
@@ -92,6 +94,7 @@ export async function createTestApp(
     logger: false,
     logStream: opts.logStream,
     webDist: opts.webDist,
+    devRoutes: opts.devRoutes,
   });
   await app.ready();
   return {

@@ -11,7 +11,7 @@
  * Left out: the strings SPEC.md fixes word for word (EXEMPT below), SMS texts (`templates/sms.ts`,
  * kept in the GSM-7 alphabet, which has no U+202F), tests, and the demo data of the seed and the test factories
  * (content as a syndic would type it; the seed's texts shown in the interface are checked as
- * stored, by apps/server/src/seed/demo.test.ts).
+ * stored, by apps/server/seed/demo.test.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
