@@ -12,61 +12,9 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { benchDelta } from './import-delta.js';
 import { importPortfolio } from '../apps/server/src/modules/syndic-api/import/import.service.js';
 import { makeSyndic } from '../apps/server/src/test/factories.js';
+import { building, LEDGER, LOTS } from './import-document.js';
 
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
-const LOTS = Number(process.env.BENCH_LOTS ?? 500);
-const LEDGER = Number(process.env.BENCH_LEDGER_LINES ?? 20_000);
-
-function building(prefix: string) {
-  const owners = Math.ceil(LOTS * 0.8);
-  const lots = Array.from({ length: LOTS }, (_, i) => ({
-    external_id: `${prefix}-L${i + 1}`,
-    copropriete: `${prefix}-IMM`,
-    number: String(i + 1),
-    name: `${i % 5 === 4 ? 'Cave' : 'Appartement'} ${i + 1}`,
-    type_name: i % 5 === 4 ? 'Cave' : 'Appartement',
-  }));
-  const per = Math.floor(10_000 / LOTS);
-  return {
-    coproprietes: [
-      {
-        external_id: `${prefix}-IMM`,
-        name: 'Résidence Les Grands Cèdres',
-        address: { full_address: '40 boulevard des Belges 69006 Lyon', city: 'Lyon', zip_code: '69006' },
-      },
-    ],
-    lots,
-    repartitions: [
-      {
-        external_id: `${prefix}-GEN`,
-        copropriete: `${prefix}-IMM`,
-        code: 'GEN',
-        name: 'Charges générales',
-        total_tantieme: per * LOTS,
-        tantiemes: lots.map((l) => ({ lot: l.external_id, tantieme: per })),
-      },
-    ],
-    coproprietaires: Array.from({ length: owners }, (_, i) => ({
-      external_id: `${prefix}-C${i + 1}`,
-      copropriete: `${prefix}-IMM`,
-      civility: i % 2 ? 'mr' : 'mrs',
-      first_name: i % 2 ? 'Jean' : 'Claire',
-      last_name: `Propriétaire ${i + 1}`,
-      lots: lots.filter((_, k) => k % owners === i).map((l) => l.external_id),
-    })),
-    ledger_lines: Array.from({ length: LEDGER }, (_, i) => ({
-      external_id: `${prefix}-E${i + 1}`,
-      coproprietaire: `${prefix}-C${(i % owners) + 1}`,
-      date: `20${16 + (i % 10)}-${String((i % 12) + 1).padStart(2, '0')}-01`,
-      name: i % 3 === 2 ? 'Règlement par virement' : `Appel de fonds n° ${i + 1}`,
-      amount_type: i % 3 === 2 ? 'credit' : 'debit',
-      amount_cents: 10_000 + (i % 50_000),
-      remaining_cents: 0,
-      ...(i % 3 === 2 ? { payment_method: 'transfer' } : {}),
-    })),
-  };
-}
-
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const fmt = (n: number) => `${(n / 1000).toFixed(2)} s`;
 

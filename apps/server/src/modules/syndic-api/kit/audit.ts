@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { insertRows } from '../../../db/bulk.js';
 import type { Db } from '../../../db/client.js';
+import { uuid7 } from '../../../lib/uuid7.js';
 import { syndicAuditLog } from '../../../db/schema/index.js';
 import { cursorWhere, decodeCursor, exactTime, pageOf } from './cursor.js';
 import type { SyndicApiContext } from './route.js';
@@ -57,10 +58,11 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
   return out;
 }
 
-/** Writes audit entries in the caller's transaction, so a rolled-back write leaves no entry. */
 /** The audit rows of these entries (for `insertAtOnce`, or written by `writeAudit`). */
 export function auditRows(api: SyndicApiContext, entries: AuditInput[]) {
   return entries.map((e) => ({
+    // Time-ordered: a batch's entries append to the log's indexes (decision 146).
+    id: uuid7(),
     syndic_id: api.syndicId,
     api_key_id: api.keyId,
     actor: api.actor,
@@ -72,6 +74,7 @@ export function auditRows(api: SyndicApiContext, entries: AuditInput[]) {
   }));
 }
 
+/** Writes audit entries in the caller's transaction, so a rolled-back write leaves no entry. */
 export async function writeAudit(tx: Executor, api: SyndicApiContext, entries: AuditInput[]) {
   await insertRows(tx, syndicAuditLog, auditRows(api, entries));
 }
