@@ -49,6 +49,12 @@ export function canonical(v: unknown): string {
 /** The fields of `after` whose value differs from `before` (null before = created). */
 export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Changes {
   const out: Changes = {};
+  if (before === null) {
+    // A creation: every field that holds something (no canonical form needed against nothing).
+    for (const [k, a] of Object.entries(after ?? {}))
+      if (a !== null && a !== undefined) out[k] = { before: null, after: a };
+    return out;
+  }
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const k of keys) {
     const b = before?.[k] ?? null;
