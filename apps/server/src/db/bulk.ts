@@ -7,7 +7,9 @@ type Exec = { execute: (q: SQL) => Promise<unknown> };
  * A table's rows as one JSON document for `json_to_recordset`, with the column list and types.
  * `json`, not `jsonb`: the document is read once, so building its binary form first is waste,
  * and a jsonb column is taken as json and cast, where jsonb_to_recordset turning a nested value
- * into jsonb costs twice the whole insert (bench:import, decision 146).
+ * into jsonb costs twice the whole insert (bench:import, decision 146). A column holding one
+ * value in every row (the syndic, the building, the action…) is sent once as a parameter, and a
+ * null is left out (it reads as null): the document is what the import spends its CPU sending.
  */
 function recordset<T extends PgTable>(table: T, rows: Partial<T['$inferInsert']>[], defaults = true) {
   const columns = getTableColumns(table) as Record<string, Column>;
@@ -15,30 +17,45 @@ function recordset<T extends PgTable>(table: T, rows: Partial<T['$inferInsert']>
     (k) =>
       rows.some((r) => (r as Record<string, unknown>)[k] !== undefined) || (defaults && columns[k].defaultFn),
   );
+  const driver = (col: Column, v: unknown) => (v === null ? null : isJson(col) ? v : col.mapToDriverValue(v));
+  const cell = (r: Record<string, unknown>, k: string) => {
+    const v = r[k];
+    return v === undefined ? (defaults && columns[k].defaultFn ? columns[k].defaultFn() : null) : v;
+  };
+  // One scalar value shared by every row (objects compare by content only at a higher price: not tried).
+  const constant = new Map<string, unknown>();
+  if (rows.length > 1)
+    for (const k of keys) {
+      if (k === 'id' || columns[k].defaultFn) continue;
+      const first = driver(columns[k], cell(rows[0] as Record<string, unknown>, k));
+      if (first !== null && typeof first === 'object') continue;
+      if (rows.every((r) => driver(columns[k], cell(r as Record<string, unknown>, k)) === first))
+        constant.set(k, first);
+    }
+  // json_to_recordset needs one column at least.
+  if (constant.size === keys.length) constant.delete(keys[0]);
+  const varying = keys.filter((k) => !constant.has(k));
   const docs = rows.map((row) => {
     const r = row as Record<string, unknown>;
     const doc: Record<string, unknown> = {};
-    for (const k of keys) {
-      const col = columns[k];
-      let v = r[k];
-      if (v === undefined) v = defaults && col.defaultFn ? col.defaultFn() : null;
-      // A key left out reads as null: a shorter document to send and parse.
-      if (v === null) continue;
-      // jsonb goes in as the JSON value itself, read as json and cast (see `recordset`'s use);
-      // every other type as its driver value.
-      doc[col.name] = isJson(col) ? v : col.mapToDriverValue(v);
+    for (const k of varying) {
+      const v = driver(columns[k], cell(r, k));
+      if (v !== null) doc[columns[k].name] = v;
     }
     return doc;
   });
-  const value = (k: string) => `x."${columns[k].name}"${isJson(columns[k]) ? '::jsonb' : ''}`;
+  const type = (k: string) => columns[k].getSQLType();
+  const value = (k: string): SQL => {
+    if (!constant.has(k)) return sql.raw(`x."${columns[k].name}"${isJson(columns[k]) ? '::jsonb' : ''}`);
+    const v = constant.get(k);
+    return sql`${v === null ? null : isJson(columns[k]) ? JSON.stringify(v) : v}::${sql.raw(type(k))}`;
+  };
   return {
     name: sql.raw(`"${getTableName(table)}"`),
     names: sql.raw(keys.map((k) => `"${columns[k].name}"`).join(', ')),
-    values: sql.raw(keys.map(value).join(', ')),
+    values: sql.join(keys.map(value), sql`, `),
     defs: sql.raw(
-      keys
-        .map((k) => `"${columns[k].name}" ${isJson(columns[k]) ? 'text' : columns[k].getSQLType()}`)
-        .join(', '),
+      varying.map((k) => `"${columns[k].name}" ${isJson(columns[k]) ? 'json' : type(k)}`).join(', '),
     ),
     json: JSON.stringify(docs),
     columns,
@@ -103,11 +120,17 @@ export async function updateRows<T extends PgTable>(
     const { name, defs, json, columns, keys, value } = recordset(table, rows.slice(i, i + size), false);
     const set = keys.filter((k) => k !== 'id');
     if (set.length === 0) continue;
-    const col = (k: string) => `"${columns[k].name}"`;
+    const col = (k: string) => sql.raw(`"${columns[k].name}"`);
     const res = (await db.execute(
-      sql`update ${name} as t set ${sql.raw(set.map((k) => `${col(k)} = ${value(k)}`).join(', '))}
+      sql`update ${name} as t set ${sql.join(
+        set.map((k) => sql`${col(k)} = ${value(k)}`),
+        sql`, `,
+      )}
         from json_to_recordset(${json}::json) as x(${defs})
-        where t."id" = x."id" and row(${sql.raw(set.map((k) => `t.${col(k)}`).join(', '))}) is distinct from row(${sql.raw(set.map(value).join(', '))})
+        where t."id" = x."id" and row(${sql.join(
+          set.map((k) => sql`t.${col(k)}`),
+          sql`, `,
+        )}) is distinct from row(${sql.join(set.map(value), sql`, `)})
         returning t."id"`,
     )) as { rows: { id: string }[] };
     out.push(...res.rows.map((r) => String(r.id)));
