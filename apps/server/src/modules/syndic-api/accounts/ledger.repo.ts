@@ -110,7 +110,7 @@ const paymentRow = (ownerId: string, d: LedgerLineBody) => ({
 });
 
 export async function insertLedgerLines(
-  db: Executor,
+  db: Tx,
   syndicId: string,
   rows: { id: string; data: LedgerLineBody }[],
 ) {
@@ -164,6 +164,13 @@ export async function insertLedgerLines(
       };
     }),
   );
+  // A credit booking a product payment shows only what it holds beyond it (rules/lettrage.ts).
+  const bookings = rows.filter((r) => r.data.payment_id && r.data.amount_type === 'credit');
+  if (bookings.length)
+    await recomputeLines(
+      db,
+      bookings.map((r) => r.id),
+    );
 }
 
 /**
