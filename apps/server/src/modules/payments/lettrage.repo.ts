@@ -73,7 +73,9 @@ export async function paymentNetAmounts(db: Q, paymentIds: string[]) {
       net: sql<number>`${paymentTransactions.amount_cents} - ${paymentTransactions.refunded_cents}`,
     })
     .from(paymentTransactions)
-    .where(and(anyUuid(paymentTransactions.id, paymentIds), isNotNull(paymentTransactions.payment_request_id)));
+    .where(
+      and(anyUuid(paymentTransactions.id, paymentIds), isNotNull(paymentTransactions.payment_request_id)),
+    );
   for (const r of rows) out.set(r.id, Number(r.net));
   return out;
 }

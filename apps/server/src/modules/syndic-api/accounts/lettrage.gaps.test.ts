@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../../db/client.js';
 import { ledgerLines, paymentAllocations, paymentTransactions } from '../../../db/schema/index.js';
@@ -105,7 +105,12 @@ describe('migration 0038: the lettrage of card payments made before allocations 
     const [payment] = await t.database.db
       .select()
       .from(paymentTransactions)
-      .where(eq(paymentTransactions.coproprietaire_id, c.rec.id));
+      .where(
+        and(
+          eq(paymentTransactions.coproprietaire_id, c.rec.id),
+          isNotNull(paymentTransactions.payment_request_id),
+        ),
+      );
     const live = await allocationsOf(payment.id);
     expect(live).toEqual(
       [
@@ -159,7 +164,12 @@ describe('migration 0038: the lettrage of card payments made before allocations 
     const [payment] = await t.database.db
       .select()
       .from(paymentTransactions)
-      .where(eq(paymentTransactions.coproprietaire_id, c.rec.id));
+      .where(
+        and(
+          eq(paymentTransactions.coproprietaire_id, c.rec.id),
+          isNotNull(paymentTransactions.payment_request_id),
+        ),
+      );
     // The request named both quarters, but the card brought only 412,50 € (a request made before
     // the second quarter was settled elsewhere): the older quarter takes it all.
     await t.database.db.execute(
