@@ -3,37 +3,71 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 
 type Exec = { execute: (q: SQL) => Promise<unknown> };
 
-/** A table's rows as one JSON document for `jsonb_to_recordset`, with the column list and types. */
+/**
+ * A table's rows as one JSON document for `json_to_recordset`, with the column list and types.
+ * `json`, not `jsonb`: the document is read once, so building its binary form first is waste,
+ * and a jsonb column is taken as json and cast, where jsonb_to_recordset turning a nested value
+ * into jsonb costs twice the whole insert (bench:import, decision 146). A column holding one
+ * value in every row (the syndic, the building, the action…) is sent once as a parameter, and a
+ * null is left out (it reads as null): the document is what the import spends its CPU sending.
+ */
 function recordset<T extends PgTable>(table: T, rows: Partial<T['$inferInsert']>[], defaults = true) {
   const columns = getTableColumns(table) as Record<string, Column>;
   const keys = Object.keys(columns).filter(
     (k) =>
       rows.some((r) => (r as Record<string, unknown>)[k] !== undefined) || (defaults && columns[k].defaultFn),
   );
+  const driver = (col: Column, v: unknown) => (v === null ? null : isJson(col) ? v : col.mapToDriverValue(v));
+  const cell = (r: Record<string, unknown>, k: string) => {
+    const v = r[k];
+    return v === undefined ? (defaults && columns[k].defaultFn ? columns[k].defaultFn() : null) : v;
+  };
+  // One scalar value shared by every row (objects compare by content only at a higher price: not tried).
+  const constant = new Map<string, unknown>();
+  if (rows.length > 1)
+    for (const k of keys) {
+      if (k === 'id' || columns[k].defaultFn) continue;
+      const first = driver(columns[k], cell(rows[0] as Record<string, unknown>, k));
+      if (first !== null && typeof first === 'object') continue;
+      if (rows.every((r) => driver(columns[k], cell(r as Record<string, unknown>, k)) === first))
+        constant.set(k, first);
+    }
+  // json_to_recordset needs one column at least.
+  if (constant.size === keys.length) constant.delete(keys[0]);
+  const varying = keys.filter((k) => !constant.has(k));
   const docs = rows.map((row) => {
     const r = row as Record<string, unknown>;
     const doc: Record<string, unknown> = {};
-    for (const k of keys) {
-      const col = columns[k];
-      let v = r[k];
-      if (v === undefined) v = defaults && col.defaultFn ? col.defaultFn() : null;
-      // jsonb goes in as the JSON value itself; every other type as its driver value.
-      doc[col.name] = v === null ? null : col.getSQLType() === 'jsonb' ? v : col.mapToDriverValue(v);
+    for (const k of varying) {
+      const v = driver(columns[k], cell(r, k));
+      if (v !== null) doc[columns[k].name] = v;
     }
     return doc;
   });
+  const type = (k: string) => columns[k].getSQLType();
+  const value = (k: string): SQL => {
+    if (!constant.has(k)) return sql.raw(`x."${columns[k].name}"${isJson(columns[k]) ? '::jsonb' : ''}`);
+    const v = constant.get(k);
+    return sql`${v === null ? null : isJson(columns[k]) ? JSON.stringify(v) : v}::${sql.raw(type(k))}`;
+  };
   return {
     name: sql.raw(`"${getTableName(table)}"`),
     names: sql.raw(keys.map((k) => `"${columns[k].name}"`).join(', ')),
-    defs: sql.raw(keys.map((k) => `"${columns[k].name}" ${columns[k].getSQLType()}`).join(', ')),
+    values: sql.join(keys.map(value), sql`, `),
+    defs: sql.raw(
+      varying.map((k) => `"${columns[k].name}" ${isJson(columns[k]) ? 'json' : type(k)}`).join(', '),
+    ),
     json: JSON.stringify(docs),
     columns,
     keys,
+    value,
   };
 }
 
+const isJson = (col: Column) => col.getSQLType() === 'jsonb';
+
 /**
- * A multi-row INSERT sent as one parameter: `insert … select … from jsonb_to_recordset($1)`.
+ * A multi-row INSERT sent as one parameter: `insert … select … from json_to_recordset($1)`.
  * Drizzle builds a VALUES list parameter by parameter, which cost 12 of the 30 CPU seconds of
  * a 20,000-line import (bench:import profile); one JSON document per chunk costs next to
  * nothing to build, works the same on node-postgres and PGlite, and keeps the types of the
@@ -55,13 +89,13 @@ export async function insertRows<T extends PgTable>(
   const out: Record<string, unknown>[] = [];
   const size = opts.chunk ?? 5000;
   for (let i = 0; i < rows.length; i += size) {
-    const { name, names, defs, json, columns } = recordset(table, rows.slice(i, i + size));
+    const { name, names, values, defs, json, columns } = recordset(table, rows.slice(i, i + size));
     const returning = opts.returning?.length
       ? sql.raw(` returning ${opts.returning.map((k) => `"${columns[k].name}" as "${k}"`).join(', ')}`)
       : sql``;
     const conflict = opts.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
     const res = (await db.execute(
-      sql`insert into ${name} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as x(${defs})${conflict}${returning}`,
+      sql`insert into ${name} (${names}) select ${values} from json_to_recordset(${json}::json) as x(${defs})${conflict}${returning}`,
     )) as { rows: Record<string, unknown>[] };
     if (opts.returning?.length) out.push(...res.rows);
   }
@@ -69,7 +103,7 @@ export async function insertRows<T extends PgTable>(
 }
 
 /**
- * Many rows updated by id in one statement per chunk: `update … from jsonb_to_recordset($1)`.
+ * Many rows updated by id in one statement per chunk: `update … from json_to_recordset($1)`.
  * Each row sets the columns it carries (every row of a call carries the same ones); a row whose
  * values are all the same as stored is not written (`is distinct from`), so it keeps its
  * tuple and fires nothing. Answers the ids actually written.
@@ -83,13 +117,20 @@ export async function updateRows<T extends PgTable>(
   const out: string[] = [];
   const size = opts.chunk ?? 5000;
   for (let i = 0; i < rows.length; i += size) {
-    const { name, defs, json, columns, keys } = recordset(table, rows.slice(i, i + size), false);
-    const set = keys.filter((k) => k !== 'id').map((k) => `"${columns[k].name}"`);
+    const { name, defs, json, columns, keys, value } = recordset(table, rows.slice(i, i + size), false);
+    const set = keys.filter((k) => k !== 'id');
     if (set.length === 0) continue;
+    const col = (k: string) => sql.raw(`"${columns[k].name}"`);
     const res = (await db.execute(
-      sql`update ${name} as t set ${sql.raw(set.map((c) => `${c} = x.${c}`).join(', '))}
-        from jsonb_to_recordset(${json}::jsonb) as x(${defs})
-        where t."id" = x."id" and row(${sql.raw(set.map((c) => `t.${c}`).join(', '))}) is distinct from row(${sql.raw(set.map((c) => `x.${c}`).join(', '))})
+      sql`update ${name} as t set ${sql.join(
+        set.map((k) => sql`${col(k)} = ${value(k)}`),
+        sql`, `,
+      )}
+        from json_to_recordset(${json}::json) as x(${defs})
+        where t."id" = x."id" and row(${sql.join(
+          set.map((k) => sql`t.${col(k)}`),
+          sql`, `,
+        )}) is distinct from row(${sql.join(set.map(value), sql`, `)})
         returning t."id"`,
     )) as { rows: { id: string }[] };
     out.push(...res.rows.map((r) => String(r.id)));
@@ -115,9 +156,9 @@ export async function insertAtOnce(db: Exec, parts: InsertPart[]): Promise<Recor
   const live = parts.map((p, i) => ({ ...p, i })).filter((p) => p.rows.length > 0);
   if (live.length === 0) return parts.map(() => []);
   const ctes = live.map((p) => {
-    const { name, names, defs, json } = recordset(p.table, p.rows as never);
+    const { name, names, values, defs, json } = recordset(p.table, p.rows as never);
     const returning = p.returning ? sql` returning ${p.returning}` : sql` returning 1 as one`;
-    return sql`${sql.raw(`p${p.i}`)} as (insert into ${name} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as x(${defs})${returning})`;
+    return sql`${sql.raw(`p${p.i}`)} as (insert into ${name} (${names}) select ${values} from json_to_recordset(${json}::json) as x(${defs})${returning})`;
   });
   const selects = live.map(
     (p) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope } from '../envelope.js';
-import { cursorPage, cursorQuery, defineSyndicEndpoint } from './syndicApi.js';
+import { cursorPage, defineSyndicEndpoint, listQuery } from './syndicApi.js';
 
 /**
  * Outgoing webhooks: the product tells the syndic's software what co-owners did. Each POST is
@@ -52,6 +52,8 @@ export const webhookDelivery = z.object({
   last_error: z.string().nullable(),
   created_at: z.string(),
   delivered_at: z.string().nullable(),
+  /** Last change (an attempt, a redelivery…): what `updated_since` compares. */
+  updated_at: z.string(),
 });
 
 const idParams = z.object({ id: z.string().uuid() });
@@ -83,10 +85,11 @@ export const syndicWebhookEndpoints = {
   deliveries: defineSyndicEndpoint({
     method: 'GET',
     path: '/syndic/v1/webhooks/:id/deliveries',
-    summary: 'Delivery log of an endpoint, newest first',
+    summary:
+      'Delivery log of an endpoint, newest first; with `updated_since`, the deliveries created or changed since, by last change (oldest first)',
     scope: 'webhooks',
     params: idParams,
-    query: cursorQuery,
+    query: listQuery,
     response: okEnvelope(cursorPage(webhookDelivery)),
   }),
   redeliver: defineSyndicEndpoint({

@@ -56,6 +56,24 @@ describe('lettrage: what remains of a back-office line after product payments (C
       0,
       true,
     ],
+    [
+      'the back office books a card payment of 398,75 € as its own credit, not lettered: no second credit',
+      { ...l(39_875, 39_875, 0, 0), booked: 39_875 },
+      0,
+      false,
+    ],
+    [
+      'a booking credit of 500 € for a card payment of 398,75 €: the other 101,25 € stay available',
+      { ...l(50_000, 50_000, 0, 0), booked: 39_875 },
+      10_125,
+      false,
+    ],
+    [
+      'a card payment refunded in part (100 € back): the booking keeps what the refund took away',
+      { ...l(39_875, 39_875, 0, 0), booked: 29_875 },
+      10_000,
+      false,
+    ],
   ] as const)('%s', (_case, input, shown, conflict) => {
     expect(shownRemaining(input)).toBe(shown);
     expect(lettrageConflict(input)).toBe(conflict);

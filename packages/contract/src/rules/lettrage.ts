@@ -15,15 +15,26 @@ export interface LettrageInput {
   unacknowledged: number;
   /** Every product payment allocated to the line, acknowledged or not (refunds taken out). */
   allocated: number;
+  /**
+   * On a back-office credit that books a product payment (it carries the payment's id): what
+   * that payment brought, net of refunds. The product already counts that money (the debits it
+   * settled, its own line for the rest), so the booking acknowledges it and adds nothing.
+   */
+  booked?: number;
 }
 
 /**
  * What the product shows as remaining on a back-office line: the back office's figure minus
  * the product payments it has not booked yet, and never more than what the product payments
- * left open (an acknowledged payment stays paid whatever a later copy says); never below 0.
+ * left open (an acknowledged payment stays paid whatever a later copy says); never below 0. A
+ * credit booking a product payment shows only what it holds beyond that payment: the same
+ * money is never a second credit.
  */
 export function shownRemaining(l: LettrageInput): number {
-  return Math.max(0, Math.min(l.officeRemaining - l.unacknowledged, l.amount - l.allocated));
+  return Math.max(
+    0,
+    Math.min(l.officeRemaining - l.unacknowledged, l.amount - l.allocated) - (l.booked ?? 0),
+  );
 }
 
 /**

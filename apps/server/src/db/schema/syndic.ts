@@ -214,9 +214,12 @@ export const syndicWebhookDeliveries = pgTable(
     last_error: text('last_error'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     delivered_at: timestamp('delivered_at', { withTimezone: true }),
+    /** Set by a row trigger on every update (migration 0039): the log's `updated_since`. */
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('syndic_webhook_deliveries_due').on(t.status, t.next_attempt_at),
     index('syndic_webhook_deliveries_endpoint').on(t.endpoint_id, t.created_at),
+    index('syndic_webhook_deliveries_updated').on(t.endpoint_id, t.updated_at, t.id),
   ],
 );

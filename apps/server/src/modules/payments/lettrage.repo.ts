@@ -55,10 +55,29 @@ export function officeLines(db: Q, ids: string[]) {
       amount_cents: ledgerLines.amount_cents,
       remaining_cents: ledgerLines.remaining_cents,
       office_remaining_cents: ledgerLines.office_remaining_cents,
+      amount_type: ledgerLines.amount_type,
+      books_payment_id: ledgerLines.books_payment_id,
     })
     .from(ledgerLines)
     .where(and(anyUuid(ledgerLines.id, ids), isNotNull(ledgerLines.office_remaining_cents)))
     .for('update');
+}
+
+/** What each product payment among `paymentIds` brought, net of refunds: id → cents. */
+export async function paymentNetAmounts(db: Q, paymentIds: string[]) {
+  const out = new Map<string, number>();
+  if (paymentIds.length === 0) return out;
+  const rows = await db
+    .select({
+      id: paymentTransactions.id,
+      net: sql<number>`${paymentTransactions.amount_cents} - ${paymentTransactions.refunded_cents}`,
+    })
+    .from(paymentTransactions)
+    .where(
+      and(anyUuid(paymentTransactions.id, paymentIds), isNotNull(paymentTransactions.payment_request_id)),
+    );
+  for (const r of rows) out.set(r.id, Number(r.net));
+  return out;
 }
 
 /** Sets what a line shows; its syndic ref is marked changed, so the delta lists carry it. */

@@ -24,12 +24,19 @@ export async function recomputeLines(tx: Tx, lineIds: string[]) {
     tx,
     lines.map((l) => l.id),
   );
+  // A back-office credit booking a product payment (rules/lettrage.ts `booked`).
+  const bookings = lines.filter((l) => l.amount_type === 'credit' && l.books_payment_id);
+  const booked = await lettrage.paymentNetAmounts(
+    tx,
+    bookings.map((l) => l.books_payment_id as string),
+  );
   for (const l of lines) {
     const s = sums.get(l.id) ?? { allocated: 0, unacknowledged: 0 };
     const shown = shownRemaining({
       amount: l.amount_cents,
       officeRemaining: l.office_remaining_cents ?? l.remaining_cents,
       ...s,
+      booked: l.amount_type === 'credit' && l.books_payment_id ? (booked.get(l.books_payment_id) ?? 0) : 0,
     });
     if (shown !== l.remaining_cents) await lettrage.setRemaining(tx, l.id, shown);
   }

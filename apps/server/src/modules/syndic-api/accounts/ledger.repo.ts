@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { LedgerLineBody, LedgerLineResource } from '@tantieme/contract';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { insertRows, updateRows } from '../../../db/bulk.js';
 import { coproprietes, ledgerLines, paymentTransactions } from '../../../db/schema/index.js';
+import { uuid7 } from '../../../lib/uuid7.js';
 import * as lettrage from '../../payments/lettrage.repo.js';
 import { recomputeLines } from '../../payments/lettrage.service.js';
 import type { Executor, Tx } from '../kit/index.js';
@@ -110,7 +110,7 @@ const paymentRow = (ownerId: string, d: LedgerLineBody) => ({
 });
 
 export async function insertLedgerLines(
-  db: Executor,
+  db: Tx,
   syndicId: string,
   rows: { id: string; data: LedgerLineBody }[],
 ) {
@@ -129,7 +129,7 @@ export async function insertLedgerLines(
   const txIds = new Map<string, string>();
   if (withPayment.length) {
     // Ids chosen here, so each line is linked to its own transaction whatever the RETURNING order.
-    for (const r of withPayment) txIds.set(r.id, randomUUID());
+    for (const r of withPayment) txIds.set(r.id, uuid7());
     await insertRows(
       db,
       paymentTransactions,
@@ -164,6 +164,13 @@ export async function insertLedgerLines(
       };
     }),
   );
+  // A credit booking a product payment shows only what it holds beyond it (rules/lettrage.ts).
+  const bookings = rows.filter((r) => r.data.payment_id && r.data.amount_type === 'credit');
+  if (bookings.length)
+    await recomputeLines(
+      db,
+      bookings.map((r) => r.id),
+    );
 }
 
 /**
@@ -210,7 +217,7 @@ export async function updateLedgerLines(
       txUpdates.push({ ...paymentRow(line.owner, data), id: line.txId });
       txOf.set(id, line.txId);
     } else {
-      const txId = randomUUID();
+      const txId = uuid7();
       txInserts.push({ ...paymentRow(line.owner, data), id: txId });
       txOf.set(id, txId);
     }

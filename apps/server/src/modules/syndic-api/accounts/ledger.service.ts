@@ -100,7 +100,8 @@ export const ledgerLines = externalResource({
           externalId: i.externalId,
           changes: { acknowledged: { before: false, after: true } },
         });
-    const idOf = new Map(done.map((d) => [d.externalId, d.id]));
+    // A line created just now has no product payment allocated to it: nothing to conflict with.
+    const idOf = new Map(done.filter((d) => d.result !== 'created').map((d) => [d.externalId, d.id]));
     const conflicts = await conflictsOf(tx, [...idOf.values()]);
     const warnings = new Map<number, string[]>();
     for (const i of items) {

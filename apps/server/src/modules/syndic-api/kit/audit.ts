@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { insertRows } from '../../../db/bulk.js';
 import type { Db, Tx, Executor } from '../../../db/client.js';
+import { uuid7 } from '../../../lib/uuid7.js';
 import { syndicAuditLog } from '../../../db/schema/index.js';
 import { cursorWhere, decodeCursor, exactTime, pageOf } from './cursor.js';
 import type { SyndicApiContext } from './route.js';
@@ -47,6 +48,12 @@ export function canonical(v: unknown): string {
 /** The fields of `after` whose value differs from `before` (null before = created). */
 export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Changes {
   const out: Changes = {};
+  if (before === null) {
+    // A creation: every field that holds something (no canonical form needed against nothing).
+    for (const [k, a] of Object.entries(after ?? {}))
+      if (a !== null && a !== undefined) out[k] = { before: null, after: a };
+    return out;
+  }
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const k of keys) {
     const b = before?.[k] ?? null;
@@ -59,6 +66,8 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
 /** The audit rows of these entries (for `insertAtOnce`, or written by `writeAudit`). */
 export function auditRows(api: SyndicApiContext, entries: AuditInput[]) {
   return entries.map((e) => ({
+    // Time-ordered: a batch's entries append to the log's indexes (decision 146).
+    id: uuid7(),
     syndic_id: api.syndicId,
     api_key_id: api.keyId,
     actor: api.actor,

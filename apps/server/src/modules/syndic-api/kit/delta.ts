@@ -87,6 +87,13 @@ export async function clearTombstones(
   externalIds: string[],
 ) {
   if (externalIds.length === 0) return;
+  // Most imports re-create nothing: one probe of the index spares matching thousands of ids.
+  const [any] = await db
+    .select({ one: sql<number>`1` })
+    .from(syndicTombstones)
+    .where(and(eq(syndicTombstones.syndic_id, syndicId), eq(syndicTombstones.resource, resource)))
+    .limit(1);
+  if (!any) return;
   await db
     .delete(syndicTombstones)
     .where(

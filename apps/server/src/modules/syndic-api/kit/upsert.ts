@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { insertRows } from '../../../db/bulk.js';
 import { syndicExternalRefs } from '../../../db/schema/index.js';
 import { AppError } from '../../../http/errors.js';
+import { uuid7 } from '../../../lib/uuid7.js';
 import { type AuditInput, canonical, diff, type Executor, type Tx, writeAudit } from './audit.js';
 import { clearTombstones, touchRefs } from './delta.js';
 import type { SyndicApiContext } from './route.js';
@@ -84,7 +84,7 @@ async function upsertChunk<T extends Record<string, unknown>>(
         syndic_id: api.syndicId,
         resource: spec.resource,
         external_id: e,
-        internal_id: randomUUID(),
+        internal_id: uuid7(),
       })),
       { onConflictDoNothing: true, returning: ['external_id', 'internal_id'] },
     );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@tantieme/contract';
-import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, type SQL } from 'drizzle-orm';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import {
@@ -47,6 +47,7 @@ export const presentDelivery = (d: DeliveryRow) => ({
   last_error: d.last_error,
   created_at: d.created_at.toISOString(),
   delivered_at: d.delivered_at?.toISOString() ?? null,
+  updated_at: d.updated_at.toISOString(),
 });
 
 /**
@@ -130,23 +131,29 @@ export async function listDeliveries(
   db: Db,
   api: SyndicApiContext,
   id: string,
-  q: { limit: number; cursor?: string },
+  q: { limit: number; cursor?: string; updated_since?: string },
 ) {
   await ownEndpoint(db, api, id);
   const after = decodeCursor(q.cursor, 2);
-  const where: SQL[] = [eq(syndicWebhookDeliveries.endpoint_id, id)];
+  const d = syndicWebhookDeliveries;
+  // The whole log newest first; a delta by last change, oldest first, so a sync resumes where
+  // it stopped. Either way the key is the exact timestamp and the id.
+  const [at, dir] = q.updated_since ? ([d.updated_at, 'asc'] as const) : ([d.created_at, 'desc'] as const);
+  const where: SQL[] = [eq(d.endpoint_id, id)];
+  if (q.updated_since) where.push(gte(d.updated_at, new Date(q.updated_since)));
   if (after)
     where.push(
-      cursorWhere('desc', [
-        [syndicWebhookDeliveries.created_at, after[0], 'timestamptz'],
-        [syndicWebhookDeliveries.id, after[1], 'uuid'],
+      cursorWhere(dir, [
+        [at, after[0], 'timestamptz'],
+        [d.id, after[1], 'uuid'],
       ]),
     );
+  const order = dir === 'asc' ? [asc(at), asc(d.id)] : [desc(at), desc(d.id)];
   const rows = await db
-    .select({ d: syndicWebhookDeliveries, cursor_at: exactTime(syndicWebhookDeliveries.created_at) })
-    .from(syndicWebhookDeliveries)
+    .select({ d, cursor_at: exactTime(at) })
+    .from(d)
     .where(and(...where))
-    .orderBy(desc(syndicWebhookDeliveries.created_at), desc(syndicWebhookDeliveries.id))
+    .orderBy(...order)
     .limit(q.limit + 1);
   const page = pageOf(rows, q.limit, (x) => [x.cursor_at, x.d.id]);
   return { ...page, items: page.items.map((x) => presentDelivery(x.d)) };
