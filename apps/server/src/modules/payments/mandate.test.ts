@@ -122,6 +122,7 @@ describe('a saved SEPA mandate', () => {
     // Meanwhile the line is held: not payable by card, shown as a debit to come.
     const data = json(await t.app.inject({ url: `${o.path}/data-for-payment`, headers: o.headers })).data;
     expect(data.debits.map((d: { id: string }) => d.id)).not.toContain(bill.id);
+    expect(data.collecting).toMatchObject([{ id: bill.id, collect_on: '2027-01-07' }]);
 
     // Announced once; never taken before its date.
     expect((await runMandateRound(t.app, '2027-01-06')).submitted).toBe(0);

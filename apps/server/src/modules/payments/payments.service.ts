@@ -16,7 +16,7 @@ import { presentPayable } from './payments.presenter.js';
 import * as repo from './payments.repo.js';
 import { credit } from './credit.service.js';
 import { refunded } from './refund.service.js';
-import { debitFailed, heldDebitIds, notifyReceipt } from './sepa.service.js';
+import { debitFailed, heldDebitIds, heldDebits, notifyReceipt } from './sepa.service.js';
 import * as sepa from './sepa.repo.js';
 
 export const PAYMENT_CURRENCY = 'eur';
@@ -29,11 +29,14 @@ export async function dataForPayment(db: Db, coproprietaireId: string): Promise<
   const [debits, credits, held] = await Promise.all([
     repo.openLines(db, coproprietaireId, 'debit'),
     repo.openLines(db, coproprietaireId, 'credit'),
-    heldDebitIds(db, coproprietaireId),
+    heldDebits(db, coproprietaireId),
   ]);
   return {
     debits: debits.filter((d) => !held.has(d.id)).map(presentPayable),
     credits: credits.map(presentPayable),
+    collecting: debits
+      .filter((d) => held.has(d.id))
+      .map((d) => ({ ...presentPayable(d), collect_on: held.get(d.id) ?? null })),
     currency: PAYMENT_CURRENCY,
   };
 }
@@ -85,7 +88,7 @@ export async function createPaymentSession(
     heldDebitIds(app.db, ownerId),
   ]);
   // A line a SEPA debit is settling is not paid twice.
-  if (debitIds.some((id) => held.has(id))) throw invalidRequest();
+  if (debitIds.some((id) => held.has(id))) throw new AppError('DEBIT_IN_PROGRESS');
   if (
     !sameIds(
       debits.map((d) => d.id),

@@ -12,8 +12,14 @@ import { receiptReference } from './receipt.pdf.js';
  * 'en cours de prélèvement' on the statement and not payable a second time meanwhile.
  */
 export async function heldDebitIds(db: Db | Tx, coproprietaireId: string) {
-  const held = new Set<string>();
-  for (const r of await sepa.holdingRequests(db, coproprietaireId)) for (const d of r.debits) held.add(d.id);
+  return new Set((await heldDebits(db, coproprietaireId)).keys());
+}
+
+/** The held debit lines with the day their debit is taken (null: submitted, under way). */
+export async function heldDebits(db: Db | Tx, coproprietaireId: string) {
+  const held = new Map<string, string | null>();
+  for (const r of await sepa.holdingRequests(db, coproprietaireId))
+    for (const d of r.debits) held.set(d.id, r.status === 'scheduled' && r.collect_on ? String(r.collect_on) : null);
   return held;
 }
 

@@ -110,6 +110,9 @@ describe('SEPA direct debit in the sandbox checkout', () => {
 
     const data = json(await t.app.inject({ url: `${o.path}/data-for-payment`, headers: o.headers })).data;
     expect(data.debits).toEqual([]);
+    // Listed apart, so the checkout says why 'Payez maintenant' has nothing to offer.
+    expect(data.collecting.map((d: { id: string }) => d.id).sort()).toEqual([o.q3.id, o.q4.id].sort());
+    expect(data.collecting[0]).toMatchObject({ type: 'debit', collect_on: null });
     const twice = await t.app.inject({
       method: 'POST',
       url: `${o.path}/generate-session-payment-request-by-stripe`,
@@ -117,7 +120,10 @@ describe('SEPA direct debit in the sandbox checkout', () => {
       payload: allLines(o),
     });
     expect(twice.statusCode).toBe(409);
-    expect(json(twice).code).toBe('PAYMENT_REQUEST_INVALID');
+    expect(json(twice).code).toBe('DEBIT_IN_PROGRESS');
+    expect(json(twice).message).toBe(
+      'Un prélèvement SEPA est en cours sur ces lignes\u202f: elles seront réglées par ce prélèvement.',
+    );
   });
 
   it('success days later settles the lines, records a SEPA payment and sends the receipt notice', async () => {
@@ -181,6 +187,7 @@ describe('SEPA direct debit in the sandbox checkout', () => {
     expect(view.solde).toBe(81_125);
     expect(view.lines.find((l) => l.id === o.q3.id)?.collecting).toBeUndefined();
     const data = json(await t.app.inject({ url: `${o.path}/data-for-payment`, headers: o.headers })).data;
+    expect(data.collecting).toEqual([]);
     expect(data.debits.map((d: { id: string }) => d.id).sort()).toEqual([o.q3.id, o.q4.id].sort());
 
     const [n] = await notificationsOf(o);
