@@ -31,6 +31,7 @@ async function main() {
   app.realtime = attachRealtime(app.server, roomRules(database.db), config.redisUrl);
   const stopWorker = startOutboxWorker(database.db, app.platform.mail, app.platform.sms, app.log, 1000, {
     push: app.platform.push,
+    storage: app.platform.storage,
   });
   const stopWebhooks = startWebhookWorker(database.db, config.appSecret, app.log, {
     outbound: app.platform.outbound,

@@ -5,6 +5,7 @@ import { outbox } from '../db/schema/index.js';
 import type { MailAdapter } from '../platform/mail.js';
 import type { PushAdapter } from '../platform/push.js';
 import type { SmsAdapter } from '../platform/sms.js';
+import type { StorageAdapter } from '../platform/storage.js';
 import { deliveryHandlers, Gone } from './handlers.js';
 
 const MAX_ATTEMPTS = 5;
@@ -15,6 +16,8 @@ const BACKOFF_BASE_MS = 5_000;
 
 export interface WorkerOptions {
   push?: PushAdapter | null;
+  /** Where e-mail attachments are read from. */
+  storage?: StorageAdapter | null;
   leaseMs?: number;
   /** Test seam: runs after the claim is committed and before anything is sent. */
   afterClaim?: (ids: string[]) => Promise<void> | void;
@@ -67,7 +70,13 @@ export async function deliverPending(
   if (rows.length === 0) return 0;
   await opts.afterClaim?.(rows.map((r) => r.id));
 
-  const handlers = deliveryHandlers({ db, mail, sms, push: opts.push ?? null });
+  const handlers = deliveryHandlers({
+    db,
+    mail,
+    sms,
+    push: opts.push ?? null,
+    storage: opts.storage ?? null,
+  });
   for (const row of rows) {
     const attempts = row.attempts;
     try {

@@ -16,7 +16,8 @@ import { presentPayable } from './payments.presenter.js';
 import * as repo from './payments.repo.js';
 import { credit } from './credit.service.js';
 import { refunded } from './refund.service.js';
-import { debitFailed, heldDebitIds, heldDebits, notifyReceipt } from './sepa.service.js';
+import { notifyReceipt } from './receipt.service.js';
+import { debitFailed, heldDebitIds, heldDebits } from './sepa.service.js';
 import * as sepa from './sepa.repo.js';
 
 export const PAYMENT_CURRENCY = 'eur';
@@ -210,7 +211,7 @@ export async function handleEvent(app: FastifyInstance, event: Stripe.Event): Pr
           app.realtime.toUser(request.user_id, 'finances-updated', {
             coproprietaire_id: request.coproprietaire_id,
           });
-        await notifyReceipt(app, request.id).catch((err) =>
+        await notifyReceipt(app, request).catch((err) =>
           app.log.error({ err: (err as Error).message }, 'payments: receipt notice failed'),
         );
       }
