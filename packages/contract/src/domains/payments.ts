@@ -122,7 +122,22 @@ export const paymentEndpoints = {
     summary: "The co-owner's saved SEPA mandate, if any",
     tags: ['finances'],
     params: coproAndOwner,
-    response: okEnvelope(z.object({ mandate: sepaMandateSchema.nullable(), available: z.boolean() })),
+    response: okEnvelope(
+      z.object({
+        mandate: sepaMandateSchema.nullable(),
+        available: z.boolean(),
+        /** sandbox: signed with the IBAN form here; stripe: signed in Stripe Checkout (setup mode). */
+        provider: z.enum(['sandbox', 'stripe']).nullable().default(null),
+      }),
+    ),
+  }),
+  startSepaMandateSetup: defineEndpoint({
+    method: 'POST',
+    path: '/finances/coproprietes/:coproId/coproprietaires/:id/sepa-mandate/setup-session',
+    summary: 'With Stripe: a Checkout session in setup mode where the co-owner signs the SEPA mandate',
+    tags: ['finances'],
+    params: coproAndOwner,
+    response: okEnvelope(z.object({ url: z.string() })),
   }),
   saveSepaMandate: defineEndpoint({
     method: 'POST',

@@ -15,3 +15,4 @@ export * from './maintenance.js';
 export * from './assemblyHeads.js';
 export * from './convocations.js';
 export * from './signalements.js';
+export * from './paymentCustomers.js';

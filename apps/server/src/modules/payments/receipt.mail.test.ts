@@ -94,12 +94,15 @@ describe('the receipt e-mail', () => {
       attachments: [{ filename: `Reçu ${reference}.pdf`, content_type: 'application/pdf' }],
     });
 
-    const list = json(
-      await t.app.inject({ url: '/dev/outbox', headers: { accept: 'application/json' } }),
-    ).data as { id: string; attachments: { filename: string; url: string }[] }[];
+    const list = json(await t.app.inject({ url: '/dev/outbox', headers: { accept: 'application/json' } }))
+      .data as { id: string; attachments: { filename: string; url: string }[] }[];
     const shown = list.find((m) => m.id === mail.id);
     expect(shown?.attachments).toEqual([
-      { filename: `Reçu ${reference}.pdf`, content_type: 'application/pdf', url: `/dev/outbox/${mail.id}/attachments/0` },
+      {
+        filename: `Reçu ${reference}.pdf`,
+        content_type: 'application/pdf',
+        url: `/dev/outbox/${mail.id}/attachments/0`,
+      },
     ]);
     const html = (await t.app.inject({ url: '/dev/outbox' })).body;
     expect(html).toContain(`href="/dev/outbox/${mail.id}/attachments/0"`);
@@ -143,7 +146,10 @@ describe('the receipt e-mail', () => {
     expect(raw).toContain(`filename*0*=utf-8''Re%C3%A7u%20${reference}.pdf`);
     // The attached file is the receipt itself.
     const part = raw.split(/Content-Type: application\/pdf/)[1];
-    const b64 = part.split(/\r?\n\r?\n/)[1].split(/\r?\n--/)[0].replace(/\s+/g, '');
+    const b64 = part
+      .split(/\r?\n\r?\n/)[1]
+      .split(/\r?\n--/)[0]
+      .replace(/\s+/g, '');
     const pdf = Buffer.from(b64, 'base64');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfText(pdf)).toContain(reference);

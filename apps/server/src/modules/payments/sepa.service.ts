@@ -18,7 +18,8 @@ export async function heldDebitIds(db: Db | Tx, coproprietaireId: string) {
 export async function heldDebits(db: Db | Tx, coproprietaireId: string) {
   const held = new Map<string, string | null>();
   for (const r of await sepa.holdingRequests(db, coproprietaireId))
-    for (const d of r.debits) held.set(d.id, r.status === 'scheduled' && r.collect_on ? String(r.collect_on) : null);
+    for (const d of r.debits)
+      held.set(d.id, r.status === 'scheduled' && r.collect_on ? String(r.collect_on) : null);
   return held;
 }
 

@@ -15,7 +15,8 @@ export const paymentsFr = {
     `Un prélèvement SEPA de ${amount} est en cours\u202f: rien d'autre à payer pour le moment.`,
   collectingOn: (amount: string, date: string) =>
     `Un prélèvement SEPA de ${amount} est prévu le ${date}\u202f: rien d'autre à payer pour le moment.`,
-  collectingLines: 'Ces lignes seront réglées par le prélèvement SEPA en cours, elles ne sont pas proposées ici\u202f:',
+  collectingLines:
+    'Ces lignes seront réglées par le prélèvement SEPA en cours, elles ne sont pas proposées ici\u202f:',
   loadError: 'Impossible de charger les lignes à payer.',
   retry: 'Réessayer',
   cancel: 'Annuler',
