@@ -128,8 +128,8 @@ describe('SEPA direct debit in the sandbox checkout', () => {
 
   it('success days later settles the lines, records a SEPA payment and sends the receipt notice', async () => {
     const o = await makePayingOwner(t.app.db);
-    // The receipt's e-mail follows the co-owner's choice for payments by e-mail (decision 135),
-    // which needs a contact e-mail (SPEC §3).
+    // A contact e-mail and payments by e-mail chosen (decision 135); the payer's receipt e-mail,
+    // with its PDF, stands for the notification's e-mail (decision 150).
     await t.app.db
       .update(coproprietaires)
       .set({ user_supplement_info: { contact: { email: o.user.email } } as never })
@@ -164,7 +164,12 @@ describe('SEPA direct debit in the sandbox checkout', () => {
       .from(outbox)
       .where(and(eq(outbox.channel, 'email'), eq(outbox.recipient, o.user.email as string)));
     expect(
-      mails.some((m) => m.subject === 'Paiement de 811,25\u202f€ reçu' && m.body.includes(`recu=${tx.id}`)),
+      mails.some(
+        (m) =>
+          m.subject === 'Reçu de votre paiement de 811,25\u202f€' &&
+          m.body.includes(`recu=${tx.id}`) &&
+          (m.meta as { attachments?: unknown[] }).attachments?.length === 1,
+      ),
     ).toBe(true);
 
     // A late failure after success is impossible for SEPA; were one to come, money never goes back.

@@ -44,6 +44,7 @@ export const paymentsFr = {
   mandateAccept:
     "J'autorise le syndic à envoyer des instructions à ma banque pour débiter mon compte, et ma banque à le débiter conformément à ses instructions. Je peux demander le remboursement d'un prélèvement autorisé dans les 8 semaines suivant son débit.",
   mandateSign: 'Signer le mandat',
+  mandateSignStripe: 'Signer le mandat sur la page sécurisée',
   mandateRevoke: 'Révoquer le mandat',
   mandateError: "Le mandat n'a pas pu être enregistré. Réessayez dans un instant.",
 } as const;
