@@ -96,6 +96,11 @@ for (const size of [
       },
     );
     expect((await payable.json()).data.debits).toEqual([]);
+    // Nothing else owed: no 'Payez maintenant' while the debit runs, and the reason in its place.
+    await expect(page.getByRole('button', { name: 'Payez maintenant' })).toHaveCount(0);
+    await expect(page.getByTestId('collecting-note').locator('visible=true').first()).toContainText(
+      `Un prélèvement SEPA de ${formatCents(size.cents)} est en cours`,
+    );
     await checkA11y(page, `statement collecting ${size.name}`);
     await shoot(page, `collecting-${size.name}`);
 

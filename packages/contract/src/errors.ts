@@ -2,6 +2,8 @@
  * Error codes shared by server and web. Codes named by SPEC §8 keep the spec's spelling
  * (including AMOUNT_MINUMUM); the others are ours, listed in docs/api.md.
  */
+import { DEBIT_IN_PROGRESS_MESSAGE } from './rules/payment.js';
+
 export const ErrorCode = {
   // generic
   VALIDATION_ERROR: 'VALIDATION_ERROR',
@@ -55,6 +57,7 @@ export const ErrorCode = {
   WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
   IBAN_INVALID: 'IBAN_INVALID',
   SEPA_MANDATE_UNAVAILABLE: 'SEPA_MANDATE_UNAVAILABLE',
+  DEBIT_IN_PROGRESS: 'DEBIT_IN_PROGRESS',
   // assemblies (§8)
   ASSEMBLEE_SESSION_STARTED: 'assemblee_session_has_been_start',
   SIGNATURE_NOT_FOUND: 'not-found',
@@ -109,6 +112,7 @@ export const errorStatus: Record<string, number> = {
   WEBHOOK_SIGNATURE_INVALID: 400,
   IBAN_INVALID: 400,
   SEPA_MANDATE_UNAVAILABLE: 409,
+  DEBIT_IN_PROGRESS: 409,
   assemblee_session_has_been_start: 409,
   'not-found': 404,
   expired: 410,
@@ -172,6 +176,7 @@ export const errorMessages: Partial<Record<string, string>> = {
   WEBHOOK_SIGNATURE_INVALID: 'Signature du webhook invalide.',
   IBAN_INVALID: "Cet IBAN n'est pas valide. Vérifiez-le sur votre relevé d'identité bancaire.",
   SEPA_MANDATE_UNAVAILABLE: "Le prélèvement automatique n'est pas proposé pour cette copropriété.",
+  DEBIT_IN_PROGRESS: DEBIT_IN_PROGRESS_MESSAGE,
   assemblee_session_has_been_start: "La conférence de l'assemblée a commencé",
   'not-found': "Il n'y a pas de demande de signature.",
   expired: 'La demande de signature a expiré.',

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { devices, type outbox } from '../db/schema/index.js';
 import { REMOVAL_CHANNEL, removeIfUnused } from '../modules/files/removal.service.js';
 import type { MailAdapter } from '../platform/mail.js';
+import { attachmentsOf } from '../platform/outbox.js';
 import type { PushAdapter, PushSubscriptionJson } from '../platform/push.js';
 import type { SmsAdapter } from '../platform/sms.js';
 import type { StorageAdapter } from '../platform/storage.js';
@@ -20,8 +21,8 @@ export interface HandlerDeps {
   mail: MailAdapter;
   sms: SmsAdapter;
   push: PushAdapter | null;
-  /** Where the files removed by `storage-removal` rows live. */
-  storage: StorageAdapter | null;
+  /** Where the files removed by `storage-removal` rows and e-mail attachments are; a row needing it fails without it. */
+  storage?: StorageAdapter | null;
 }
 
 /**
@@ -31,7 +32,7 @@ export interface HandlerDeps {
  */
 export function deliveryHandlers(deps: HandlerDeps): Record<string, DeliveryHandler> {
   return {
-    email: (row) =>
+    email: async (row) =>
       deps.mail.send({
         to: row.recipient,
         subject: row.subject ?? '',
@@ -39,11 +40,26 @@ export function deliveryHandlers(deps: HandlerDeps): Record<string, DeliveryHand
         html: row.html ?? undefined,
         // A Message-ID from the row: a repeat after a crash is collapsed by the MUA.
         ...(row.ref_id ? { messageId: `<${row.id}@tantieme.outbox>` } : {}),
+        ...(await attachmentsFor(deps.storage ?? null, row)),
       }),
     sms: (row) => deps.sms.send(row.recipient, row.body),
     push: (row) => sendPush(deps.db, deps.push, row.recipient, row.body, row.id),
     [REMOVAL_CHANNEL]: (row) => removeIfUnused(deps.db, deps.storage, row),
   };
+}
+
+async function attachmentsFor(storage: StorageAdapter | null, row: OutboxRow) {
+  const named = attachmentsOf(row.meta);
+  if (named.length === 0) return {};
+  if (!storage) throw new Error('attachments without storage');
+  const attachments = await Promise.all(
+    named.map(async (a) => ({
+      filename: a.filename,
+      contentType: a.content_type,
+      content: await storage.get(a.storage_key),
+    })),
+  );
+  return { attachments };
 }
 
 async function sendPush(db: Db, push: PushAdapter | null, deviceId: string, body: string, outboxId: string) {

@@ -16,6 +16,7 @@ const BACKOFF_BASE_MS = 5_000;
 
 export interface WorkerOptions {
   push?: PushAdapter | null;
+  /** Where e-mail attachments are read from and removed files are deleted. */
   storage?: StorageAdapter | null;
   leaseMs?: number;
   /** Test seam: runs after the claim is committed and before anything is sent. */

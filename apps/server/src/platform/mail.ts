@@ -1,5 +1,12 @@
 import nodemailer from 'nodemailer';
 
+/** A file sent with an e-mail (multipart/mixed over SMTP). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -7,6 +14,7 @@ export interface MailMessage {
   html?: string;
   /** Stable Message-ID (outbox row): a resend after a crash is recognised as the same mail. */
   messageId?: string;
+  attachments?: MailAttachment[];
 }
 export interface MailAdapter {
   readonly kind: 'smtp' | 'outbox-only';
@@ -27,6 +35,15 @@ export function smtpMailAdapter(url: string, from: string): MailAdapter {
         text: m.text,
         html: m.html,
         ...(m.messageId ? { messageId: m.messageId } : {}),
+        ...(m.attachments?.length
+          ? {
+              attachments: m.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content,
+              })),
+            }
+          : {}),
       });
     },
     async close() {
@@ -35,7 +52,10 @@ export function smtpMailAdapter(url: string, from: string): MailAdapter {
   };
 }
 
-/** Embedded default: the outbox row itself is the delivery (read it at /dev/outbox). */
+/**
+ * Embedded default: the outbox row itself is the delivery (read it at /dev/outbox, which lists
+ * the attachments its meta names and serves them from storage).
+ */
 export function outboxOnlyMailAdapter(): MailAdapter {
   return { kind: 'outbox-only', async send() {}, async close() {} };
 }

@@ -10,6 +10,28 @@ export interface OutboxMessage {
   /** The plain verification code, kept only outside production so /dev/outbox can show it. */
   code?: string;
   meta?: Record<string, unknown>;
+  /** Files sent with an e-mail, read from storage when it is delivered (kept in `meta`). */
+  attachments?: OutboxAttachment[];
+}
+
+/** An e-mail's attachment by reference: the outbox row stays small, the file stays in storage. */
+export interface OutboxAttachment {
+  filename: string;
+  content_type: string;
+  storage_key: string;
+}
+
+/** The attachments an outbox row's meta names (none when absent or malformed). */
+export function attachmentsOf(meta: unknown): OutboxAttachment[] {
+  const list = (meta as { attachments?: unknown } | null)?.attachments;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (a): a is OutboxAttachment =>
+      !!a &&
+      typeof a.filename === 'string' &&
+      typeof a.content_type === 'string' &&
+      typeof a.storage_key === 'string',
+  );
 }
 
 /**
@@ -26,7 +48,7 @@ export async function enqueue(db: Pick<Db, 'insert'>, m: OutboxMessage, opts: { 
       body: m.body,
       html: m.html,
       code: opts.production ? null : (m.code ?? null),
-      meta: m.meta,
+      meta: m.attachments?.length ? { ...(m.meta ?? {}), attachments: m.attachments } : m.meta,
     })
     .returning({ id: outbox.id });
   return row.id;

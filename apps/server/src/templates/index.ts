@@ -2,6 +2,7 @@ import { convocationEmail, signatureRequestEmail } from './assemblees.js';
 import { passwordResetEmail, verificationCodeEmail } from './codes.js';
 import { invitationEmail, staffInvitationEmail } from './invitations.js';
 import { notificationEmail } from './notifications.js';
+import { receiptEmail } from './payments.js';
 import { codeSms, invitationSms, notificationSms, signatureRequestSms } from './sms.js';
 import type { TemplatePreview } from './template.js';
 
@@ -9,6 +10,7 @@ export * from './assemblees.js';
 export * from './codes.js';
 export * from './invitations.js';
 export * from './notifications.js';
+export * from './payments.js';
 export * from './sms.js';
 export type { EmailText, TemplatePreview } from './template.js';
 
@@ -121,6 +123,19 @@ export const TEMPLATE_PREVIEWS: TemplatePreview[] = [
         title: "Coupure d'eau jeudi",
         body: "L'eau sera coupée jeudi de 9 h à 12 h pour le remplacement d'une vanne.",
         link: `${BASE}/exemple/messages-communication`,
+      }),
+  },
+  {
+    id: 'payment-receipt',
+    label: 'Reçu de paiement (PDF joint)',
+    channel: 'email',
+    render: () =>
+      receiptEmail({
+        amount: '412,50 €',
+        method: 'prélèvement SEPA',
+        reference: 'REC-3F9A21C7',
+        copropriete: 'Résidence Les Tilleuls',
+        link: `${BASE}/exemple/facture-v2`,
       }),
   },
   {

@@ -18,9 +18,18 @@ export const payableItemSchema = z.object({
 });
 export type PayableItem = z.infer<typeof payableItemSchema>;
 
+/**
+ * A debit line a SEPA debit under way (or announced on a mandate) will settle: not payable
+ * meanwhile, listed so the checkout can say why (`collect_on`: the day it is or will be taken).
+ */
+export const collectingItemSchema = payableItemSchema.extend({ collect_on: z.string().nullable() });
+export type CollectingItem = z.infer<typeof collectingItemSchema>;
+
 export const dataForPaymentSchema = z.object({
   debits: z.array(payableItemSchema),
   credits: z.array(payableItemSchema),
+  /** The owed lines held by a SEPA debit in progress, left out of `debits`. */
+  collecting: z.array(collectingItemSchema).default([]),
   currency: z.string(),
 });
 export type DataForPayment = z.infer<typeof dataForPaymentSchema>;
@@ -113,7 +122,22 @@ export const paymentEndpoints = {
     summary: "The co-owner's saved SEPA mandate, if any",
     tags: ['finances'],
     params: coproAndOwner,
-    response: okEnvelope(z.object({ mandate: sepaMandateSchema.nullable(), available: z.boolean() })),
+    response: okEnvelope(
+      z.object({
+        mandate: sepaMandateSchema.nullable(),
+        available: z.boolean(),
+        /** sandbox: signed with the IBAN form here; stripe: signed in Stripe Checkout (setup mode). */
+        provider: z.enum(['sandbox', 'stripe']).nullable().default(null),
+      }),
+    ),
+  }),
+  startSepaMandateSetup: defineEndpoint({
+    method: 'POST',
+    path: '/finances/coproprietes/:coproId/coproprietaires/:id/sepa-mandate/setup-session',
+    summary: 'With Stripe: a Checkout session in setup mode where the co-owner signs the SEPA mandate',
+    tags: ['finances'],
+    params: coproAndOwner,
+    response: okEnvelope(z.object({ url: z.string() })),
   }),
   saveSepaMandate: defineEndpoint({
     method: 'POST',

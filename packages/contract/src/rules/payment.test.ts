@@ -145,6 +145,12 @@ describe('SPEC §8 payment session errors', () => {
       'Votre demande est invalide. Veuillez réessayer.',
       true,
     ],
+    [
+      'DEBIT_IN_PROGRESS',
+      undefined,
+      'Un prélèvement SEPA est en cours sur ces lignes\u202f: elles seront réglées par ce prélèvement.',
+      true,
+    ],
     ['NETWORK_ERROR', undefined, 'Votre demande est invalide. Veuillez réessayer.', true],
   ])('%s', (code, message, want, reload) => {
     expect(paymentSessionErrorMessage(code, message)).toEqual({ message: want, reload });

@@ -7,6 +7,9 @@ import { roundMoney } from './format.js';
 
 export const PAYMENT_AMOUNT_NEGATIVE_MESSAGE = 'Le montant de la paie ne peut pas être inférieur à 0';
 export const PAYMENT_REQUEST_INVALID_MESSAGE = 'Votre demande est invalide. Veuillez réessayer.';
+/** Decision 121: a line a SEPA debit is settling is not paid a second time meanwhile. */
+export const DEBIT_IN_PROGRESS_MESSAGE =
+  'Un prélèvement SEPA est en cours sur ces lignes\u202f: elles seront réglées par ce prélèvement.';
 
 /** Stripe's minimum charge per currency, in cents (card payments). */
 export const PAYMENT_MINIMUM_CENTS: Record<string, number> = { eur: 50, usd: 50 };
@@ -84,6 +87,8 @@ export function paymentSessionErrorMessage(
     return { message: 'Le paiement de ce copropriété est désormais invalide.', reload: false };
   if (code === 'AMOUNT_REQUIRED')
     return { message: "Le montant du paiement n'est pas valide", reload: false };
+  // The lines were taken by a debit since the wizard loaded them: reload to show them held.
+  if (code === 'DEBIT_IN_PROGRESS') return { message: DEBIT_IN_PROGRESS_MESSAGE, reload: true };
   const token = code.startsWith('AMOUNT_MINUMUM:')
     ? code
     : code === 'AMOUNT_MINUMUM' && message?.startsWith('AMOUNT_MINUMUM:')

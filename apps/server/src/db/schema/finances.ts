@@ -222,6 +222,10 @@ export const sepaMandates = pgTable(
     /** Days between the pre-notification and the debit (decision 122). */
     notice_days: integer('notice_days').notNull().default(5),
     provider_payment_method_id: text('provider_payment_method_id'),
+    /** Who takes the debits: the sandbox's bank, or Stripe (off-session PaymentIntents). */
+    provider: text('provider').notNull().default('sandbox'),
+    provider_customer_id: text('provider_customer_id'),
+    provider_mandate_id: text('provider_mandate_id'),
     signed_at: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -15,3 +15,4 @@ export * from './carnets.js';
 export * from './assemblyHeads.js';
 export * from './convocations.js';
 export * from './signalements.js';
+export * from './paymentCustomers.js';

@@ -1,6 +1,7 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { outbox } from '../../db/schema/index.js';
+import { attachmentsOf } from '../../platform/outbox.js';
 import { TEMPLATE_PREVIEWS } from '../../templates/index.js';
 
 const esc = (s: string | null | undefined) =>
@@ -33,6 +34,18 @@ ${p.subject ? `<p><strong>${esc(p.subject)}</strong></p>` : ''}<pre>${esc(p.text
 export async function devRoutes(app: FastifyInstance) {
   app.get('/dev/outbox/templates', async () => ({ success: true, data: previews() }));
 
+  // An attachment the outbox row names, read from storage as the mail worker would send it.
+  app.get('/dev/outbox/:id/attachments/:n', async (req, reply) => {
+    const { id, n } = req.params as { id: string; n: string };
+    if (!/^[0-9a-f-]{36}$/.test(id)) return reply.code(404).send();
+    const [row] = await app.db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
+    const a = row ? attachmentsOf(row.meta)[Number(n)] : undefined;
+    if (!a) return reply.code(404).send();
+    reply.type(a.content_type);
+    reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(a.filename)}`);
+    return reply.send(await app.platform.storage.get(a.storage_key));
+  });
+
   app.get('/dev/outbox', async (req, reply) => {
     const rows = await app.db.select().from(outbox).orderBy(desc(outbox.created_at)).limit(200);
     const items = rows.map((r) => ({
@@ -44,6 +57,11 @@ export async function devRoutes(app: FastifyInstance) {
       code: r.code,
       status: r.status,
       created_at: r.created_at.toISOString(),
+      attachments: attachmentsOf(r.meta).map((a, n) => ({
+        filename: a.filename,
+        content_type: a.content_type,
+        url: `/dev/outbox/${r.id}/attachments/${n}`,
+      })),
     }));
     if (String(req.headers.accept ?? '').includes('application/json')) return { success: true, data: items };
     const body = items
@@ -51,7 +69,7 @@ export async function devRoutes(app: FastifyInstance) {
         (
           i,
         ) => `<tr><td>${esc(new Date(i.created_at).toLocaleString('fr-FR'))}</td><td>${esc(i.channel)}</td><td>${esc(i.recipient)}</td>
-<td><strong>${esc(i.subject)}</strong><pre>${esc(i.body)}</pre></td><td class="code">${esc(i.code)}</td><td>${esc(i.status)}</td></tr>`,
+<td><strong>${esc(i.subject)}</strong><pre>${esc(i.body)}</pre>${i.attachments.map((a) => `<p>Pièce jointe\u202f: <a href="${esc(a.url)}">${esc(a.filename)}</a></p>`).join('')}</td><td class="code">${esc(i.code)}</td><td>${esc(i.status)}</td></tr>`,
       )
       .join('\n');
     reply.type('text/html; charset=utf-8');

@@ -8,6 +8,8 @@ export interface DeliveryItem {
   r: Recipient;
   /** Path inside the app the delivery opens. */
   url: string;
+  /** The caller e-mails this recipient itself. */
+  noEmail?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export function deliveries(
 ) {
   const values: (typeof outbox.$inferInsert)[] = [];
   const meta = { kind: rowKind, event: eventKind };
-  for (const { row, r, url } of items) {
+  for (const { row, r, url, noEmail } of items) {
     if (!r.user_id) continue;
     const go = channelsFor(r.matrix, eventKind, {
       allow: r.allow,
@@ -50,7 +52,7 @@ export function deliveries(
           meta,
         });
     }
-    if (go.email && r.email) {
+    if (go.email && r.email && !noEmail) {
       const m = notificationEmail({ kind: rowKind, title: row.title, body: row.body, link });
       values.push({
         channel: 'email',

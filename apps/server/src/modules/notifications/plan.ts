@@ -24,6 +24,8 @@ export interface NotificationInput {
   event_action_date?: Date;
   /** Send of the syndic API (delivery state, idempotency). */
   sendId?: string;
+  /** Accounts the caller e-mails itself (a receipt with its PDF): no second e-mail for them. */
+  emailedUserIds?: string[];
 }
 
 export interface MessageInput {
@@ -143,7 +145,8 @@ export function planNotification(deps: NotifyDeps, recipients: Recipient[], inpu
       : r.coproprietaire_id
         ? `/${r.coproprietaire_id}/notifications?open=${row.id}`
         : `/notifications?open=${row.id}`;
-    return { row, r, url };
+    const noEmail = !!r.user_id && !!input.emailedUserIds?.includes(r.user_id);
+    return { row, r, url, noEmail };
   });
   return planOf(
     'notification',

@@ -23,17 +23,17 @@ import * as repo from './payments.repo.js';
 import { isCardPaymentReady, PAYMENT_CURRENCY } from './payments.service.js';
 import { deliverSandboxEvent } from './sandbox.events.js';
 import * as sepa from './sepa.repo.js';
+import { detach, submitStripeDebit } from './mandate.stripe.service.js';
 import { heldDebitIds } from './sepa.service.js';
 
 /**
- * A saved mandate is offered where the syndic takes payments through the sandbox: debits on a
- * saved mandate without the co-owner (Stripe's off-session PaymentIntents) are not wired yet.
+ * A saved mandate is offered where the syndic takes payments online: signed with the sandbox's
+ * IBAN form, or in Stripe Checkout (setup mode) and debited by off-session PaymentIntents.
  */
 async function available(app: FastifyInstance, record: OwnedRecord) {
-  return (
-    app.platform.payments?.kind === 'sandbox' &&
-    (await isCardPaymentReady(app.platform.payments, record.syndic))
-  );
+  const adapter = app.platform.payments;
+  if (!adapter || (adapter.kind === 'stripe' && !adapter.mandates)) return false;
+  return isCardPaymentReady(adapter, record.syndic);
 }
 
 async function present(app: FastifyInstance, m: sepa.MandateRow): Promise<SepaMandate> {
@@ -51,7 +51,12 @@ async function present(app: FastifyInstance, m: sepa.MandateRow): Promise<SepaMa
 
 export async function getMandate(app: FastifyInstance, record: OwnedRecord) {
   const m = await sepa.activeMandate(app.db, record.coproprietaire.id);
-  return { mandate: m ? await present(app, m) : null, available: await available(app, record) };
+  const ok = await available(app, record);
+  return {
+    mandate: m ? await present(app, m) : null,
+    available: ok,
+    provider: ok ? (app.platform.payments?.kind ?? null) : null,
+  };
 }
 
 /** Signs a new mandate (replacing the one before): the IBAN checked, only its ends kept. */
@@ -61,7 +66,9 @@ export async function saveMandate(
   userId: string,
   body: SepaMandateBody,
 ): Promise<SepaMandate> {
-  if (!(await available(app, record))) throw new AppError('SEPA_MANDATE_UNAVAILABLE');
+  // With Stripe the IBAN is given in Checkout, never here (startStripeMandate).
+  if (app.platform.payments?.kind !== 'sandbox' || !(await available(app, record)))
+    throw new AppError('SEPA_MANDATE_UNAVAILABLE');
   if (!isValidIban(body.iban)) throw new AppError('IBAN_INVALID');
   const { prefix, last4 } = ibanParts(body.iban);
   const ownerId = record.coproprietaire.id;
@@ -88,16 +95,21 @@ export async function saveMandate(
   return present(app, m);
 }
 
-/** Revokes the mandate: the debits announced and not yet taken are cancelled, their lines payable again. */
+/**
+ * Revokes the mandate: the debits announced and not yet taken are cancelled, their lines payable
+ * again; with Stripe its PaymentMethod is detached, so no debit can be taken on it any more.
+ */
 export async function revokeMandate(app: FastifyInstance, record: OwnedRecord) {
-  return app.db.transaction(async (tx) => {
-    const revoked = await sepa.revokeMandates(tx, record.coproprietaire.id);
+  const revoked = await app.db.transaction(async (tx) => {
+    const rows = await sepa.revokeMandates(tx, record.coproprietaire.id);
     await sepa.cancelScheduled(
       tx,
-      revoked.map((r) => r.id),
+      rows.map((r) => r.id),
     );
-    return { revoked: revoked.length > 0 };
+    return rows;
   });
+  await detach(app, revoked, record.syndic.stripe_account_id);
+  return { revoked: revoked.length > 0 };
 }
 
 /**
@@ -129,13 +141,14 @@ async function announce(
       credits: [],
       pay_amount_cents: amount,
       currency: PAYMENT_CURRENCY,
-      provider: 'sandbox',
+      provider: m.provider,
       account_id: row.account_id,
       status: 'scheduled',
       payment_method: 'sepa_debit',
       mandate_id: m.id,
       collect_on: collectOn,
-      session_id: `cs_sandbox_${randomToken(24)}`,
+      // Stripe's debit takes the PaymentIntent's id when it is submitted.
+      session_id: m.provider === 'sandbox' ? `cs_sandbox_${randomToken(24)}` : null,
     });
     if (email)
       await enqueue(
@@ -162,14 +175,31 @@ async function announce(
 
 /**
  * One round of the mandate job: the sandbox's bank answers the debits submitted on the round
- * before (success), the debits due today are submitted (processing), and the new appels de
- * fonds are announced. Each step is idempotent: a round run twice does nothing more.
+ * before (success), the debits due today are submitted (processing; with Stripe an off-session
+ * PaymentIntent whose webhooks follow), and the new appels de fonds are announced. Each step is
+ * idempotent: a round run twice does nothing more.
  */
 export async function runMandateRound(app: FastifyInstance, today = todayInParis()) {
   const adapter = app.platform.payments;
-  if (adapter?.kind !== 'sandbox') return { settled: 0, submitted: 0, announced: 0 };
-  const active = await sepa.activeMandates(app.db);
+  if (!adapter) return { settled: 0, submitted: 0, announced: 0 };
+  // Each provider's own mandates: a sandbox mandate is never sent to Stripe, nor the reverse.
+  const active = (await sepa.activeMandates(app.db)).filter((a) => a.mandate.provider === adapter.kind);
   const ids = active.map((a) => a.mandate.id);
+  if (adapter.kind === 'stripe') {
+    let submitted = 0;
+    for (const r of await sepa.dueScheduled(app.db, today)) {
+      if (!r.mandate_id || !ids.includes(r.mandate_id)) continue;
+      try {
+        if (await submitStripeDebit(app, r)) submitted += 1;
+      } catch (err) {
+        // Left scheduled: the next round tries again with the same idempotency key.
+        app.log.error({ err: (err as Error).message, request: r.id }, 'payments: mandate debit refused');
+      }
+    }
+    let announced = 0;
+    for (const row of active) announced += await announce(app, row, today);
+    return { settled: 0, submitted, announced };
+  }
   let settled = 0;
   for (const r of await mandates.processingMandateDebits(app.db, ids)) {
     const res = await deliverSandboxEvent(app, adapter as SandboxAdapter, r, r.session_id as string, {

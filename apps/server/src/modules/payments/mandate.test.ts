@@ -37,7 +37,7 @@ const newBill = (o: Owner, name = 'Appel de fonds T1 2027', amount = 42_000) =>
 describe('a saved SEPA mandate', () => {
   it('is signed with a checked IBAN, shown masked, with its reference, date and notice', async () => {
     const o = await makePayingOwner(t.app.db);
-    expect(await read(o)).toEqual({ mandate: null, available: true });
+    expect(await read(o)).toEqual({ mandate: null, available: true, provider: 'sandbox' });
     const res = await sign(o);
     expect(res.statusCode, res.body).toBe(200);
     const m = json(res).data;
@@ -70,7 +70,7 @@ describe('a saved SEPA mandate', () => {
       400,
     );
     const off = await makePayingOwner(t.app.db, { cardPayments: false });
-    expect(await read(off)).toEqual({ mandate: null, available: false });
+    expect(await read(off)).toEqual({ mandate: null, available: false, provider: null });
     expect(json(await sign(off)).code).toBe('SEPA_MANDATE_UNAVAILABLE');
   });
 
@@ -122,6 +122,7 @@ describe('a saved SEPA mandate', () => {
     // Meanwhile the line is held: not payable by card, shown as a debit to come.
     const data = json(await t.app.inject({ url: `${o.path}/data-for-payment`, headers: o.headers })).data;
     expect(data.debits.map((d: { id: string }) => d.id)).not.toContain(bill.id);
+    expect(data.collecting).toMatchObject([{ id: bill.id, collect_on: '2027-01-07' }]);
 
     // Announced once; never taken before its date.
     expect((await runMandateRound(t.app, '2027-01-06')).submitted).toBe(0);
@@ -143,7 +144,7 @@ describe('a saved SEPA mandate', () => {
     await runMandateRound(t.app, '2027-02-01');
     const del = await t.app.inject({ method: 'DELETE', url: url(o), headers: o.headers });
     expect(json(del).data).toEqual({ revoked: true });
-    expect(await read(o)).toEqual({ mandate: null, available: true });
+    expect(await read(o)).toEqual({ mandate: null, available: true, provider: 'sandbox' });
     expect((await requestsOf(t.app.db, o.owner.id)).find((r) => r.mandate_id)?.status).toBe('cancelled');
     const data = json(await t.app.inject({ url: `${o.path}/data-for-payment`, headers: o.headers })).data;
     expect(data.debits.map((d: { id: string }) => d.id)).toContain(bill.id);

@@ -5,6 +5,7 @@ import { route } from '../../http/route.js';
 import { sha256 } from '../../lib/crypto.js';
 import { guardCopropriete, guardCoproprietaireInCopro } from '../access/access.service.js';
 import { getMandate, revokeMandate, saveMandate } from './mandate.service.js';
+import { startStripeMandate } from './mandate.stripe.service.js';
 import { getPaymentReceipt } from './receipt.service.js';
 import { createPaymentSession, dataForPayment, isCardPaymentReady } from './payments.service.js';
 
@@ -61,6 +62,17 @@ export async function paymentsRoutes(app: FastifyInstance) {
     const record = await guardCoproprietaireInCopro(req, params.coproId, params.id, { write: true });
     return saveMandate(app, record, currentUser(req).id, body);
   });
+
+  route(
+    app,
+    paymentEndpoints.startSepaMandateSetup,
+    async ({ req, params }) => {
+      const record = await guardCoproprietaireInCopro(req, params.coproId, params.id, { write: true });
+      const user = currentUser(req);
+      return startStripeMandate(app, record, { id: user.id, email: user.email });
+    },
+    { rateLimit: { max: 10, timeWindow: '1 minute' } },
+  );
 
   route(app, paymentEndpoints.revokeSepaMandate, async ({ req, params }) =>
     revokeMandate(app, await guardCoproprietaireInCopro(req, params.coproId, params.id, { write: true })),

@@ -7,17 +7,13 @@ import {
   type PaymentSession,
 } from '@tantieme/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type Stripe from 'stripe';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { PaymentProviderError, type PaymentsAdapter } from '../../platform/payments/types.js';
 import type { OwnedRecord } from '../access/access.service.js';
 import { presentPayable } from './payments.presenter.js';
 import * as repo from './payments.repo.js';
-import { credit } from './credit.service.js';
-import { refunded } from './refund.service.js';
-import { debitFailed, heldDebitIds, notifyReceipt } from './sepa.service.js';
-import * as sepa from './sepa.repo.js';
+import { heldDebitIds, heldDebits } from './sepa.service.js';
 
 export const PAYMENT_CURRENCY = 'eur';
 const CHECKOUT_DESCRIPTION = 'Règlement de charges de copropriété';
@@ -29,11 +25,14 @@ export async function dataForPayment(db: Db, coproprietaireId: string): Promise<
   const [debits, credits, held] = await Promise.all([
     repo.openLines(db, coproprietaireId, 'debit'),
     repo.openLines(db, coproprietaireId, 'credit'),
-    heldDebitIds(db, coproprietaireId),
+    heldDebits(db, coproprietaireId),
   ]);
   return {
     debits: debits.filter((d) => !held.has(d.id)).map(presentPayable),
     credits: credits.map(presentPayable),
+    collecting: debits
+      .filter((d) => held.has(d.id))
+      .map((d) => ({ ...presentPayable(d), collect_on: held.get(d.id) ?? null })),
     currency: PAYMENT_CURRENCY,
   };
 }
@@ -85,7 +84,7 @@ export async function createPaymentSession(
     heldDebitIds(app.db, ownerId),
   ]);
   // A line a SEPA debit is settling is not paid twice.
-  if (debitIds.some((id) => held.has(id))) throw invalidRequest();
+  if (debitIds.some((id) => held.has(id))) throw new AppError('DEBIT_IN_PROGRESS');
   if (
     !sameIds(
       debits.map((d) => d.id),
@@ -156,90 +155,4 @@ function amountMinimum(minCents: number) {
   return new AppError('AMOUNT_MINUMUM', minimumAmountMessage(minCents / 100, PAYMENT_CURRENCY), {
     errors: { minimum: amountMinimumToken(minCents, PAYMENT_CURRENCY) },
   });
-}
-
-export type WebhookOutcome =
-  | 'credited'
-  | 'duplicate'
-  | 'ignored'
-  | 'cancelled'
-  | 'pending'
-  | 'refunded'
-  | 'failed';
-
-/** A checkout that completed unpaid was a delayed method: with card and SEPA offered, a SEPA debit. */
-const DELAYED_METHOD = 'sepa_debit';
-
-/**
- * Applies one verified provider event. Exactly once per event id (webhook_events primary
- * key, claimed in the same transaction as the effect), and at most one credit per payment
- * request (status check under a row lock + unique payment_transactions.payment_request_id),
- * whatever the order in which events arrive.
- */
-export async function handleEvent(app: FastifyInstance, event: Stripe.Event): Promise<WebhookOutcome> {
-  const db = app.db;
-  if (await repo.eventSeen(db, event.id)) return 'duplicate';
-  switch (event.type) {
-    case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded': {
-      const session = event.data.object;
-      const paid =
-        session.payment_status === 'paid' || event.type === 'checkout.session.async_payment_succeeded';
-      const request = await repo.findRequestBySession(db, session.id);
-      if (!paid || !request || request.status === 'paid') {
-        const pending = !paid && (request?.status === 'open' || request?.status === 'scheduled');
-        const claimed = await db.transaction(async (tx) => {
-          if (!(await repo.claimEvent(tx, event.id, event.type))) return false;
-          if (pending) await sepa.markProcessing(tx, request.id, DELAYED_METHOD);
-          return true;
-        });
-        if (!claimed) return 'duplicate';
-        return pending ? 'pending' : 'ignored';
-      }
-      // Provider call outside the transaction: fee, net and method of the charge.
-      const details = await app.platform.payments!.chargeDetails(
-        session,
-        event.account ?? request.account_id,
-      );
-      const outcome = await db.transaction(async (tx) => credit(tx, event, session, details));
-      if (outcome === 'credited') {
-        if (request.user_id)
-          app.realtime.toUser(request.user_id, 'finances-updated', {
-            coproprietaire_id: request.coproprietaire_id,
-          });
-        await notifyReceipt(app, request.id).catch((err) =>
-          app.log.error({ err: (err as Error).message }, 'payments: receipt notice failed'),
-        );
-      }
-      return outcome;
-    }
-    case 'checkout.session.expired':
-    case 'checkout.session.async_payment_failed': {
-      const session = event.data.object;
-      let afterCommit: (() => Promise<void>) | null = null;
-      const outcome = await db.transaction(async (tx) => {
-        if (!(await repo.claimEvent(tx, event.id, event.type))) return 'duplicate' as const;
-        const request = await repo.findRequestBySession(tx, session.id, { lock: true });
-        // Money never goes backwards: a late expiry or failure never undoes a settled payment.
-        if (!request || ['paid', 'cancelled', 'failed'].includes(request.status)) return 'ignored' as const;
-        if (event.type === 'checkout.session.async_payment_failed') {
-          afterCommit = await debitFailed(app, tx, request);
-          return 'failed' as const;
-        }
-        await repo.updatePaymentRequest(tx, request.id, { status: 'cancelled', completed_at: new Date() });
-        return 'cancelled' as const;
-      });
-      await (afterCommit as (() => Promise<void>) | null)?.();
-      return outcome;
-    }
-    case 'charge.refunded':
-      return db.transaction(async (tx) => {
-        if (!(await repo.claimEvent(tx, event.id, event.type))) return 'duplicate' as const;
-        return refunded(tx, event.data.object);
-      });
-    default: {
-      const claimed = await repo.claimEvent(db, event.id, event.type);
-      return claimed ? 'ignored' : 'duplicate';
-    }
-  }
 }

@@ -61,7 +61,11 @@ export async function revokeMandates(db: Q, coproprietaireId: string) {
     .update(sepaMandates)
     .set({ revoked_at: new Date() })
     .where(and(eq(sepaMandates.coproprietaire_id, coproprietaireId), isNull(sepaMandates.revoked_at)))
-    .returning({ id: sepaMandates.id });
+    .returning({
+      id: sepaMandates.id,
+      provider: sepaMandates.provider,
+      payment_method_id: sepaMandates.provider_payment_method_id,
+    });
 }
 
 /** The debits announced on a mandate and not yet taken. */

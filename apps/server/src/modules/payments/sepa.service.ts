@@ -1,19 +1,25 @@
 import { formatCents, formatDate } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { notify, stageNotification } from '../notifications/notify.js';
+import { stageNotification } from '../notifications/notify.js';
 import { paymentFailed } from './refund.service.js';
 import type { PaymentRequestRow, Tx } from './payments.repo.js';
 import * as sepa from './sepa.repo.js';
-import { receiptReference } from './receipt.pdf.js';
 
 /**
  * The debit lines a SEPA debit under way or announced on a mandate will settle: shown
  * 'en cours de prélèvement' on the statement and not payable a second time meanwhile.
  */
 export async function heldDebitIds(db: Db | Tx, coproprietaireId: string) {
-  const held = new Set<string>();
-  for (const r of await sepa.holdingRequests(db, coproprietaireId)) for (const d of r.debits) held.add(d.id);
+  return new Set((await heldDebits(db, coproprietaireId)).keys());
+}
+
+/** The held debit lines with the day their debit is taken (null: submitted, under way). */
+export async function heldDebits(db: Db | Tx, coproprietaireId: string) {
+  const held = new Map<string, string | null>();
+  for (const r of await sepa.holdingRequests(db, coproprietaireId))
+    for (const d of r.debits)
+      held.set(d.id, r.status === 'scheduled' && r.collect_on ? String(r.collect_on) : null);
   return held;
 }
 
@@ -40,22 +46,4 @@ export async function debitFailed(app: FastifyInstance, tx: Tx, request: Payment
     },
   );
   return staged.afterCommit;
-}
-
-/** The co-owner is told a payment succeeded, by their channels, with the way to its receipt. */
-export async function notifyReceipt(app: FastifyInstance, requestId: string) {
-  const payment = await sepa.transactionOfRequest(app.db, requestId);
-  if (!payment) return;
-  const method = payment.payment_method === 'sepa_debit' ? 'prélèvement SEPA' : 'carte bancaire';
-  await notify(
-    deps(app),
-    { coproprietaireId: payment.coproprietaire_id },
-    {
-      title: `Paiement de ${formatCents(payment.amount_cents)} reçu`,
-      body: `Votre paiement par ${method} est enregistré (référence ${receiptReference(payment.id)}). Son reçu est à télécharger depuis votre situation de compte.`,
-      type: 'PAIEMENT',
-      url: `${STATEMENT_URL}?recu=${payment.id}`,
-      data: { payment_id: payment.id },
-    },
-  );
 }

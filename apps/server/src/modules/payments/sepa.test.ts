@@ -110,6 +110,9 @@ describe('SEPA direct debit in the sandbox checkout', () => {
 
     const data = json(await t.app.inject({ url: `${o.path}/data-for-payment`, headers: o.headers })).data;
     expect(data.debits).toEqual([]);
+    // Listed apart, so the checkout says why 'Payez maintenant' has nothing to offer.
+    expect(data.collecting.map((d: { id: string }) => d.id).sort()).toEqual([o.q3.id, o.q4.id].sort());
+    expect(data.collecting[0]).toMatchObject({ type: 'debit', collect_on: null });
     const twice = await t.app.inject({
       method: 'POST',
       url: `${o.path}/generate-session-payment-request-by-stripe`,
@@ -117,13 +120,16 @@ describe('SEPA direct debit in the sandbox checkout', () => {
       payload: allLines(o),
     });
     expect(twice.statusCode).toBe(409);
-    expect(json(twice).code).toBe('PAYMENT_REQUEST_INVALID');
+    expect(json(twice).code).toBe('DEBIT_IN_PROGRESS');
+    expect(json(twice).message).toBe(
+      'Un prélèvement SEPA est en cours sur ces lignes\u202f: elles seront réglées par ce prélèvement.',
+    );
   });
 
   it('success days later settles the lines, records a SEPA payment and sends the receipt notice', async () => {
     const o = await makePayingOwner(t.app.db);
-    // The receipt's e-mail follows the co-owner's choice for payments by e-mail (decision 135),
-    // which needs a contact e-mail (SPEC §3).
+    // A contact e-mail and payments by e-mail chosen (decision 135); the payer's receipt e-mail,
+    // with its PDF, stands for the notification's e-mail (decision 150).
     await t.app.db
       .update(coproprietaires)
       .set({ user_supplement_info: { contact: { email: o.user.email } } as never })
@@ -158,7 +164,12 @@ describe('SEPA direct debit in the sandbox checkout', () => {
       .from(outbox)
       .where(and(eq(outbox.channel, 'email'), eq(outbox.recipient, o.user.email as string)));
     expect(
-      mails.some((m) => m.subject === 'Paiement de 811,25\u202f€ reçu' && m.body.includes(`recu=${tx.id}`)),
+      mails.some(
+        (m) =>
+          m.subject === 'Reçu de votre paiement de 811,25\u202f€' &&
+          m.body.includes(`recu=${tx.id}`) &&
+          (m.meta as { attachments?: unknown[] }).attachments?.length === 1,
+      ),
     ).toBe(true);
 
     // A late failure after success is impossible for SEPA; were one to come, money never goes back.
@@ -181,6 +192,7 @@ describe('SEPA direct debit in the sandbox checkout', () => {
     expect(view.solde).toBe(81_125);
     expect(view.lines.find((l) => l.id === o.q3.id)?.collecting).toBeUndefined();
     const data = json(await t.app.inject({ url: `${o.path}/data-for-payment`, headers: o.headers })).data;
+    expect(data.collecting).toEqual([]);
     expect(data.debits.map((d: { id: string }) => d.id).sort()).toEqual([o.q3.id, o.q4.id].sort());
 
     const [n] = await notificationsOf(o);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { AppError } from '../../http/errors.js';
-import { handleEvent } from './payments.service.js';
+import { handleEvent } from './events.service.js';
 
 export const WEBHOOK_PATH = '/api/finances/stripe/webhook';
 

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { stripeMandates } from './stripe.mandates.js';
 import {
   type ChargeDetails,
   CHECKOUT_METHODS,
@@ -34,6 +35,7 @@ export function stripeAdapter(cfg: StripeAdapterConfig): PaymentsAdapter {
 
   return {
     kind: 'stripe',
+    mandates: stripeMandates(stripe),
 
     async isAccountReady(accountId) {
       const account = await stripe.accounts.retrieve(accountId);

@@ -47,6 +47,51 @@ export class PaymentProviderError extends Error {
   }
 }
 
+/** Checkout in setup mode: the co-owner signs a SEPA mandate for later debits (decision 149). */
+export interface MandateSetupInput {
+  coproprietaireId: string;
+  userId: string;
+  accountId: string;
+  /** The account's customer on this connected account, when one exists already. */
+  customerId: string | null;
+  email: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** What a succeeded setup gives: the PaymentMethod and Stripe's mandate, with what we show. */
+export interface MandateDetails {
+  paymentMethodId: string;
+  mandateId: string | null;
+  reference: string | null;
+  accountHolder: string;
+  country: string;
+  last4: string;
+}
+
+/** An off-session debit on a saved mandate, for one payment request. */
+export interface MandateDebitInput {
+  paymentRequestId: string;
+  coproprietaireId: string;
+  accountId: string;
+  customerId: string;
+  paymentMethodId: string;
+  mandateId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+}
+
+/** Debits on a saved mandate without the co-owner present (Stripe's off-session PaymentIntents). */
+export interface MandateOperations {
+  createMandateSetup(
+    input: MandateSetupInput,
+  ): Promise<{ url: string; sessionId: string; customerId: string }>;
+  mandateDetails(setupIntentId: string, accountId: string): Promise<MandateDetails>;
+  chargeMandate(input: MandateDebitInput): Promise<{ paymentIntentId: string; status: string }>;
+  detachPaymentMethod(paymentMethodId: string, accountId: string): Promise<void>;
+}
+
 /**
  * One interface for card payments: Stripe Checkout + Connect in production, the sandbox
  * checkout served by this server on the embedded default. Both deliver Stripe-shaped,
@@ -61,6 +106,11 @@ export interface PaymentsAdapter {
   verifyEvent(rawBody: Buffer | string, signature: string): Stripe.Event;
   /** Amount, fee, net, currency and method of the charge behind a completed session. */
   chargeDetails(session: Stripe.Checkout.Session, accountId: string | null): Promise<ChargeDetails>;
+  /** Stripe only: the sandbox signs mandates with its own form and its bank answers the debits. */
+  mandates?: MandateOperations;
 }
+
+/** Metadata naming what a setup session or an off-session debit is for. */
+export const MANDATE_SETUP_PURPOSE = 'sepa_mandate';
 
 export const idempotencyKey = (paymentRequestId: string) => `payment-request-${paymentRequestId}`;

@@ -10,6 +10,13 @@ export const paymentsFr = {
   availableCredit: 'Crédit disponible',
   amountToPay: 'Montant à payer',
   noDebt: "Vous n'avez aucune dette à régler.",
+  collectingTitle: 'En cours de prélèvement',
+  collectingNow: (amount: string) =>
+    `Un prélèvement SEPA de ${amount} est en cours\u202f: rien d'autre à payer pour le moment.`,
+  collectingOn: (amount: string, date: string) =>
+    `Un prélèvement SEPA de ${amount} est prévu le ${date}\u202f: rien d'autre à payer pour le moment.`,
+  collectingLines:
+    'Ces lignes seront réglées par le prélèvement SEPA en cours, elles ne sont pas proposées ici\u202f:',
   loadError: 'Impossible de charger les lignes à payer.',
   retry: 'Réessayer',
   cancel: 'Annuler',
@@ -37,6 +44,7 @@ export const paymentsFr = {
   mandateAccept:
     "J'autorise le syndic à envoyer des instructions à ma banque pour débiter mon compte, et ma banque à le débiter conformément à ses instructions. Je peux demander le remboursement d'un prélèvement autorisé dans les 8 semaines suivant son débit.",
   mandateSign: 'Signer le mandat',
+  mandateSignStripe: 'Signer le mandat sur la page sécurisée',
   mandateRevoke: 'Révoquer le mandat',
   mandateError: "Le mandat n'a pas pu être enregistré. Réessayez dans un instant.",
 } as const;

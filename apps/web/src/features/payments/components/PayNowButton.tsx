@@ -3,7 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { paymentsFr as t } from '../fr';
-import { useStripeReady } from '../queries';
+import { useDataForPayment, useStripeReady } from '../queries';
+import { CollectingNote } from './CollectingNote';
 
 // The wizard (stepper, checkboxes, checkout) loads when first wanted, not with the dashboard;
 // hovering or focusing the button starts the download before the click.
@@ -22,15 +23,24 @@ export interface PayNowButtonProps {
 /**
  * 'Payez maintenant' (SPEC §2.8, §6): shown only when the syndic has active card payments
  * and the balance is positive; opens the payment wizard. Never shown in the read-only
- * syndic preview.
+ * syndic preview, nor while a SEPA debit is settling all that is owed (the reason instead).
  */
 export function PayNowButton({ coproprieteId, coproprietaireId, balanceCents, onPaid }: PayNowButtonProps) {
   const { pathname } = useLocation();
   const preview = pathname.startsWith('/syndic-preview');
   const ready = useStripeReady(coproprieteId, !preview && balanceCents > 0);
+  const payable = useDataForPayment(
+    coproprieteId,
+    coproprietaireId,
+    !preview && balanceCents > 0 && !!ready.data?.ready,
+  );
   const [opened, { open, close }] = useDisclosure(false);
   const [mounted, setMounted] = useState(false);
   if (preview || balanceCents <= 0 || !ready.data?.ready) return null;
+  // Everything owed is being collected by a SEPA debit: the reason instead of the button.
+  const collecting = payable.data?.collecting ?? [];
+  if (payable.data && payable.data.debits.length === 0 && collecting.length > 0)
+    return <CollectingNote items={collecting} />;
   return (
     <>
       <Button

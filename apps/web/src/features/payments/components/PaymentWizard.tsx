@@ -28,6 +28,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api';
 import { paymentsFr as t } from '../fr';
 import { useDataForPayment } from '../queries';
+import { CollectingLines } from './CollectingNote';
 
 interface Props {
   opened: boolean;
@@ -158,6 +159,7 @@ export function PaymentWizard({ opened, onClose, coproprieteId, coproprietaireId
         </Stack>
       ) : step === 0 ? (
         <Stack gap="sm">
+          <CollectingLines items={data.data?.collecting ?? []} />
           {debits.length === 0 ? (
             <Text c="dimmed">{t.noDebt}</Text>
           ) : (

@@ -31,6 +31,11 @@ export function SepaMandateCard({
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
+  // With Stripe the IBAN and the mandate's text are given in Stripe Checkout (setup mode).
+  const setup = useMutation({
+    mutationFn: () => api.call(paymentEndpoints.startSepaMandateSetup, { params }),
+    onSuccess: (r) => window.location.assign(r.url),
+  });
   const revoke = useMutation({
     mutationFn: () => api.call(paymentEndpoints.revokeSepaMandate, { params }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
@@ -69,6 +74,20 @@ export function SepaMandateCard({
               </Button>
             </Group>
           </>
+        ) : q.data.provider === 'stripe' ? (
+          <Stack gap="sm">
+            <Text size="sm">{t.mandateIntro}</Text>
+            {setup.isError && (
+              <Alert color="red" role="alert">
+                {t.mandateError}
+              </Alert>
+            )}
+            <Group>
+              <Button loading={setup.isPending} onClick={() => setup.mutate()}>
+                {t.mandateSignStripe}
+              </Button>
+            </Group>
+          </Stack>
         ) : (
           <form
             onSubmit={(e) => {
