@@ -44,7 +44,7 @@ export function deliveryHandlers(deps: HandlerDeps): Record<string, DeliveryHand
       }),
     sms: (row) => deps.sms.send(row.recipient, row.body),
     push: (row) => sendPush(deps.db, deps.push, row.recipient, row.body, row.id),
-    [REMOVAL_CHANNEL]: (row) => removeIfUnused(deps.db, deps.storage, row),
+    [REMOVAL_CHANNEL]: (row) => removeIfUnused(deps.db, deps.storage ?? null, row),
   };
 }
 
