@@ -1,5 +1,10 @@
 import sharp from 'sharp';
-import { notifications, signalementEvents, signalements, signalementSupporters } from '../src/db/schema/index.js';
+import {
+  notifications,
+  signalementEvents,
+  signalements,
+  signalementSupporters,
+} from '../src/db/schema/index.js';
 import { SYSTEM_SENDER } from '../src/modules/notifications/notify.js';
 import { councilNotice, linkTo } from '../src/modules/signalements/followers.js';
 import { putImage, renderSizes } from '../src/platform/images.js';
