@@ -5,7 +5,7 @@ import { accountsRoutes } from './accounts/accounts.routes.js';
 import { syndicCarnetsRoutes } from './carnets/carnets.routes.js';
 import { syndicStaffRoutes } from './staff/staff.routes.js';
 import { importRoutes } from './import/import.routes.js';
-import { syndicAssembleesRoutes } from './assemblees/assemblees.routes.js';
+import { syndicAssembleesRoutes } from '../assemblees/syndic/assemblees.routes.js';
 import { syndicDocumentsRoutes } from './documents/documents.routes.js';
 import { listAudit, syndicRoute } from './kit/index.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';

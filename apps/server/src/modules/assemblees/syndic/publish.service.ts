@@ -1,9 +1,14 @@
 import { convocationTooLate, formatParisDate, formatParisTime, parisInstant } from '@tantieme/contract';
 import { AppError } from '../../../http/errors.js';
 import type { LreAdapter } from '../../../platform/lre/index.js';
-import * as agRepo from '../../assemblees/assemblees.repo.js';
+import * as agRepo from '../assemblees.repo.js';
 import { stageNotification } from '../../notifications/notify.js';
-import { externalIdsOf, type FieldErrors, type SyndicApiContext, writeAudit } from '../kit/index.js';
+import {
+  externalIdsOf,
+  type FieldErrors,
+  type SyndicApiContext,
+  writeAudit,
+} from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
 import { AG, REF } from './assemblees.repo.js';
 import { assembleeOf, type Deps, iso } from './common.js';

@@ -16,7 +16,7 @@ import {
   signatureTokens,
   users,
 } from '../../../db/schema/index.js';
-import { type Executor, externalIdsOf, resolveExternalIds } from '../kit/index.js';
+import { type Executor, externalIdsOf, resolveExternalIds } from '../../syndic-api/kit/index.js';
 
 /** Resource names in syndic_external_refs (shared with the portfolio module). */
 export const AG = 'assemblee';

@@ -2,7 +2,12 @@ import { earliestMeetingDate, parisDate, type SyndicConvocationRow } from '@tant
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { LreAdapter } from '../../../platform/lre/index.js';
-import { externalIdsOf, requireExternalId, type SyndicApiContext, writeAudit } from '../kit/index.js';
+import {
+  externalIdsOf,
+  requireExternalId,
+  type SyndicApiContext,
+  writeAudit,
+} from '../../syndic-api/kit/index.js';
 import { AG, REF } from './assemblees.repo.js';
 import { assembleeOf, iso } from './common.js';
 import * as convRepo from './convocations.repo.js';

@@ -4,9 +4,14 @@ import { AppError } from '../../../http/errors.js';
 import { randomToken, sha256 } from '../../../lib/crypto.js';
 import { enqueue } from '../../../platform/outbox.js';
 import { signatureRequestEmail, signatureRequestSms } from '../../../templates/index.js';
-import * as agRepo from '../../assemblees/assemblees.repo.js';
-import { maskRecipient } from '../access/access.service.js';
-import { externalIdsOf, type FieldErrors, type SyndicApiContext, writeAudit } from '../kit/index.js';
+import * as agRepo from '../assemblees.repo.js';
+import { maskRecipient } from '../../syndic-api/access/access.service.js';
+import {
+  externalIdsOf,
+  type FieldErrors,
+  type SyndicApiContext,
+  writeAudit,
+} from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
 import { REF } from './assemblees.repo.js';
 import { assembleeOf, type Deps, iso } from './common.js';
