@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { ensureAppSecret } from '../secrets.js';
-import { chainReport, formatChainReport } from '../modules/assemblees/assemblees.service.js';
+import { chainReport, formatChainReport } from '../modules/assemblees/chain.service.js';
 import { importJsonSchema, isId } from '@tantieme/contract';
 import { formatSummary, ImportFileError, importFiles, progressBar } from './import.js';
 import { CliError, findSyndic, open } from './common.js';

@@ -11,7 +11,7 @@ import {
   type SupplementInfo,
   syndicProfileBody,
 } from '@tantieme/contract';
-import { checkChain } from '../modules/assemblees/assemblees.service.js';
+import { checkChain } from '../modules/assemblees/chain.service.js';
 import { createSession } from '../modules/identity/session.service.js';
 import {
   administrators,

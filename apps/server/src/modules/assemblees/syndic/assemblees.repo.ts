@@ -267,81 +267,6 @@ export async function ownersInfo(db: Executor, ids: string[]) {
   );
 }
 
-/** Everything publish needs about each participant: contact, address, electronic-notice choice. */
-/** The participants with their account e-mail and their active consent to electronic notice. */
-export async function publishTargets(db: Executor, agId: string) {
-  return db
-    .select({
-      participant: assembleeParticipants,
-      owner: coproprietaires,
-      user_email: users.email,
-      consent_id: consentementsNotificationElectronique.id,
-    })
-    .from(assembleeParticipants)
-    .innerJoin(coproprietaires, eq(coproprietaires.id, assembleeParticipants.coproprietaire_id))
-    .leftJoin(users, eq(users.id, coproprietaires.user_id))
-    .leftJoin(
-      consentementsNotificationElectronique,
-      and(
-        eq(consentementsNotificationElectronique.coproprietaire_id, coproprietaires.id),
-        isNull(consentementsNotificationElectronique.revoked_at),
-      ),
-    )
-    .where(eq(assembleeParticipants.assemblee_id, agId))
-    .orderBy(asc(coproprietaires.id));
-}
-
-export async function insertCommunication(
-  tx: Executor,
-  v: typeof communications.$inferInsert,
-  attachment: { file_id: string; name: string } | null,
-) {
-  const [row] = await tx.insert(communications).values(v).returning({ id: communications.id });
-  if (attachment)
-    await tx.insert(communicationAttachments).values({ communication_id: row.id, ...attachment });
-  return row.id;
-}
-
-export function findFile(db: Executor, id: string) {
-  return db
-    .select()
-    .from(files)
-    .where(eq(files.id, id))
-    .then((r) => r[0]);
-}
-
-// ---- signature requests ----
-
-export function expirePendingTokens(tx: Executor, agId: string, ownerIds: string[], mode: string, now: Date) {
-  return tx
-    .update(signatureTokens)
-    .set({ expires_at: now })
-    .where(
-      and(
-        eq(signatureTokens.assemblee_id, agId),
-        inArray(signatureTokens.coproprietaire_id, ownerIds),
-        eq(signatureTokens.mode, mode),
-        sql`${signatureTokens.signed_at} is null and ${signatureTokens.expires_at} > ${now}`,
-      ),
-    );
-}
-
-export async function insertToken(tx: Executor, v: typeof signatureTokens.$inferInsert) {
-  const [row] = await tx.insert(signatureTokens).values(v).returning();
-  return row;
-}
-
-export function tokensOf(db: Executor, agId: string) {
-  return db
-    .select({ token: signatureTokens, owner: coproprietaires, record: assembleeRecords, sealed: files })
-    .from(signatureTokens)
-    .innerJoin(coproprietaires, eq(coproprietaires.id, signatureTokens.coproprietaire_id))
-    .leftJoin(assembleeRecords, eq(assembleeRecords.id, signatureTokens.record_id))
-    .leftJoin(files, eq(files.id, signatureTokens.sealed_file_id))
-    .where(eq(signatureTokens.assemblee_id, agId))
-    .orderBy(asc(signatureTokens.created_at), asc(signatureTokens.id));
-}
-
 export function ownersByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
@@ -361,9 +286,4 @@ export function repartitionsByIds(db: Executor, ids: string[]) {
     .select()
     .from(repartitions)
     .where(inArray(repartitions.id, [...new Set(ids)]));
-}
-
-export async function coproprieteName(db: Executor, id: string) {
-  const [r] = await db.select({ name: coproprietes.name }).from(coproprietes).where(eq(coproprietes.id, id));
-  return r?.name ?? '';
 }

@@ -13,13 +13,14 @@ import {
   writeAudit,
 } from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
+import * as tokensRepo from './tokens.repo.js';
 import { REF } from './assemblees.repo.js';
 import { assembleeOf, type Deps, iso } from './common.js';
 
 type SignatureRequest = z.output<typeof signatureRequestBody>;
 
 function presentToken(
-  row: Omit<Awaited<ReturnType<typeof repo.tokensOf>>[number], 'sealed'>,
+  row: Omit<Awaited<ReturnType<typeof tokensRepo.tokensOf>>[number], 'sealed'>,
   ext: Map<string, string>,
   sealed: { file_id: string; name: string; size: number; url: string } | null = null,
   now = Date.now(),
@@ -53,7 +54,7 @@ export async function listSignatures(
   externalId: string,
 ) {
   const ag = await assembleeOf(db, api, externalId);
-  const rows = await repo.tokensOf(db, ag.id);
+  const rows = await tokensRepo.tokensOf(db, ag.id);
   const ext = await externalIdsOf(
     db,
     api.syndicId,
@@ -154,7 +155,7 @@ export async function requestSignatures(
   const expires = new Date(now.getTime() + body.valid_hours * 3600_000);
   return db.transaction(async (tx) => {
     await agRepo.lockAssemblee(tx, ag.id);
-    await repo.expirePendingTokens(
+    await tokensRepo.expirePendingTokens(
       tx,
       ag.id,
       plan.map((p) => p.o.owner.id),
@@ -165,7 +166,7 @@ export async function requestSignatures(
     for (const { o, to, procurations } of plan) {
       const token = randomToken(24); // 192 bits
       const masked = maskRecipient(body.channel, to);
-      const row = await repo.insertToken(tx, {
+      const row = await tokensRepo.insertToken(tx, {
         token_hash: sha256(token),
         assemblee_id: ag.id,
         coproprietaire_id: o.owner.id,
