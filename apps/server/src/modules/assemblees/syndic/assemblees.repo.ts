@@ -26,6 +26,8 @@ export const REF = {
   coproprietaire: 'coproprietaire',
 };
 
+export type ConvocationRisk = NonNullable<(typeof assemblees.$inferSelect)['convocation_risk']>;
+
 /** The assembly as the API shows it: the PUT body (stored form) and the read-only fields. */
 export type LoadedAssemblee = Omit<SyndicAssembleeBody, 'general_repartition'> & {
   /** Required by the PUT; null only for an assembly stored before it was. */
@@ -35,11 +37,7 @@ export type LoadedAssemblee = Omit<SyndicAssembleeBody, 'general_repartition'> &
   status_convocation: number;
   date_sent_convocation: string | null;
   published_at: string | null;
-  convocation_risk: {
-    overridden_at: string;
-    key_id: string;
-    late: { coproprietaire: string; earliest_meeting: string }[];
-  } | null;
+  convocation_risk: ConvocationRisk | null;
   status_session: number | null;
   total_lots: number;
   total_coproprietaires: number;
