@@ -1,19 +1,15 @@
 import type { SyndicAssembleeBody } from '@tantieme/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   assembleeParticipants,
   assembleeRecords,
   assemblees,
-  communicationAttachments,
-  communications,
-  consentementsNotificationElectronique,
   coproprietaireLots,
   coproprietaires,
   coproprietes,
   files,
   repartitions,
   resolutions,
-  signatureTokens,
   users,
 } from '../../../db/schema/index.js';
 import { type Executor, externalIdsOf, resolveExternalIds } from '../../syndic-api/kit/index.js';

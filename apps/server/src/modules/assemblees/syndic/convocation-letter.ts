@@ -1,4 +1,4 @@
-import { estimatedPostalPresentation, formatParisDate, formatParisTime, isEmail } from '@tantieme/contract';
+import { estimatedPostalPresentation, isEmail } from '@tantieme/contract';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { convocationEmail } from '../../../templates/index.js';

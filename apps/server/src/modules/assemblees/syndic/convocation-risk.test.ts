@@ -100,7 +100,15 @@ beforeAll(async () => {
         content_type: 'application/pdf',
         content_base64: PDF.toString('base64'),
       },
-      resolutions: [{ external_id: 'R1', number: 1, title: 'Approbation des comptes', article: 'ART-24' }],
+      resolutions: [
+        {
+          external_id: 'R1',
+          number: 1,
+          title: 'Approbation des comptes',
+          article: 'ART-24',
+          repartition: 'CG',
+        },
+      ],
       participants: [{ coproprietaire: 'C1' }, { coproprietaire: 'C2' }],
     }),
   );

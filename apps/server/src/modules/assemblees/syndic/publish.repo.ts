@@ -1,14 +1,12 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   assembleeParticipants,
-  assembleeRecords,
   communicationAttachments,
   communications,
   consentementsNotificationElectronique,
   coproprietaires,
   coproprietes,
   files,
-  signatureTokens,
   users,
 } from '../../../db/schema/index.js';
 import type { Executor } from '../../syndic-api/kit/index.js';

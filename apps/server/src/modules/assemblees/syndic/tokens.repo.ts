@@ -1,16 +1,5 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  assembleeParticipants,
-  assembleeRecords,
-  communicationAttachments,
-  communications,
-  consentementsNotificationElectronique,
-  coproprietaires,
-  coproprietes,
-  files,
-  signatureTokens,
-  users,
-} from '../../../db/schema/index.js';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { assembleeRecords, coproprietaires, files, signatureTokens } from '../../../db/schema/index.js';
 import type { Executor } from '../../syndic-api/kit/index.js';
 
 export function expirePendingTokens(tx: Executor, agId: string, ownerIds: string[], mode: string, now: Date) {
