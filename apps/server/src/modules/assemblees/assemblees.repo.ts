@@ -11,9 +11,7 @@ import {
   lotTantiemes,
   repartitions,
   resolutions,
-  signatureTokens,
   syndicExternalRefs,
-  syndics,
   votes,
 } from '../../db/schema/index.js';
 

@@ -17,7 +17,7 @@ import { contentTypeOf } from '../files/content-type.js';
 import { legalDeadline, presentAssemblee, presentBallot, presentVotes } from './assemblees.presenter.js';
 import type { RowsOf } from '../../db/prepared.js';
 import * as repo from './assemblees.repo.js';
-import { appendRecord, verifyChain } from './chain.js';
+import { appendRecord } from './chain.js';
 import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 import { renderBallotReceipt } from './receipt.js';
 
