@@ -1,8 +1,13 @@
 import { parisDate, parisInstant } from '@tantieme/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentementsNotificationElectronique, syndicAuditLog } from '../../../db/schema/index.js';
+import {
+  consentementsNotificationElectronique,
+  coproprietaires,
+  syndicAuditLog,
+} from '../../../db/schema/index.js';
 import { localLreAdapter } from '../../../platform/lre/index.js';
+import { makeSignedInUser } from '../../../test/factories.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
 
@@ -83,10 +88,17 @@ beforeAll(async () => {
       }),
     );
     // C1 gave their consent to electronic notification (the act itself is tested in convocations.test.ts).
-    if (ext === 'C1')
+    if (ext === 'C1') {
+      // An account (its e-mail receives the LRE) and a consent given in the settings.
+      const u = await makeSignedInUser(t.database.db);
+      await t.database.db
+        .update(coproprietaires)
+        .set({ user_id: u.user.id })
+        .where(eq(coproprietaires.id, r.id));
       await t.database.db
         .insert(consentementsNotificationElectronique)
         .values({ coproprietaire_id: r.id, given_by: 'settings' });
+    }
   }
   await ok(
     call('PUT', '/assemblees/AGR', h, {
