@@ -11,7 +11,7 @@ import {
   type SupplementInfo,
   syndicProfileBody,
 } from '@tantieme/contract';
-import { checkChain } from '../src/modules/assemblees/assemblees.service.js';
+import { checkChain } from '../src/modules/assemblees/chain.service.js';
 import { createSession } from '../src/modules/identity/session.service.js';
 import {
   administrators,

@@ -109,6 +109,15 @@ export const assembleeProxyEndpoints = {
     params: proxyParams,
     response: okEnvelope(proxySchema),
   }),
+  sealed: defineEndpoint({
+    method: 'GET',
+    path: `${agPath}/proxies/:proxyId/sealed`,
+    summary:
+      'A signed URL of the sealed PDF of a proxy the co-owner gave or holds (PAdES, with its signing certificate page)',
+    tags: ['assemblee'],
+    params: proxyParams,
+    response: okEnvelope(z.object({ url: z.string(), name: z.string() })),
+  }),
   accept: defineEndpoint({
     method: 'POST',
     path: `${agPath}/proxies/:proxyId/accept`,

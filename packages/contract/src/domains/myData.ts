@@ -18,6 +18,11 @@ export const myDataExport = z.object({
   /** The co-owner records held by the account, with their building, syndic and settings. */
   records: z.array(row),
   settings: z.record(z.string(), z.string()),
+  /**
+   * Consents to electronic notification (loi 1965 art. 42-1) of the records held: given when, by
+   * which act ('onboarding': 'Valider mes choix'; 'settings': the switch), withdrawn when and how.
+   */
+  consents: z.array(row),
   devices: z.array(row),
   notifications: z.array(row),
   /** The chat messages written as one of the records. */

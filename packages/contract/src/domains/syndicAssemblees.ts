@@ -137,13 +137,24 @@ export const syndicAssembleeResource = syndicAssembleeBody.extend({
   published_at: z.string().nullable(),
   /**
    * Set when the syndic published with override_delay although the 21 days of décret 1967 art. 9
-   * and 64 could not run for the co-owners listed: a risk of annulment, shown as such.
+   * and 64 could not run for the co-owners listed, or when a first presentation recorded later
+   * (by the LRE provider or the syndic) breaks them: a risk of annulment, shown as such.
    */
   convocation_risk: z
     .object({
       overridden_at: z.string(),
       key_id: z.string(),
-      late: z.array(z.object({ coproprietaire: z.string(), earliest_meeting: z.string() })),
+      late: z.array(
+        z.object({
+          coproprietaire: z.string(),
+          earliest_meeting: z.string(),
+          /**
+           * Absent for a delay foreseen at publish; 'provider' or 'syndic' when the first presentation
+           * recorded afterwards came later than foreseen.
+           */
+          first_presentation_source: z.enum(['provider', 'syndic']).optional(),
+        }),
+      ),
     })
     .nullable(),
   status_session: z.number().int().nullable(),

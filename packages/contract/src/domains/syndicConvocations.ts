@@ -7,7 +7,8 @@ import { defineSyndicEndpoint, externalIdField } from './syndicApi.js';
  * 42-1): the channel their recorded consent gives, the proof of sending and the first
  * presentation the 21 days run from, and whether the meeting date leaves them.
  */
-export const CONVOCATION_CHANNELS = ['lre', 'postal'] as const;
+/** 'email': a plain e-mail, only on assemblies published before convocations went by LRE (backfilled). */
+export const CONVOCATION_CHANNELS = ['lre', 'postal', 'email'] as const;
 export const PRESENTATION_SOURCES = ['provider', 'syndic', 'estimated'] as const;
 
 export const syndicConvocationRow = z
@@ -16,7 +17,7 @@ export const syndicConvocationRow = z
     name: z.string(),
     channel: z.enum(CONVOCATION_CHANNELS).meta({
       description:
-        'lre : lettre recommandée électronique (consentement exprès enregistré, loi art. 42-1) ; postal : lettre recommandée avec avis de réception.',
+        "lre : lettre recommandée électronique (consentement exprès enregistré, loi art. 42-1) ; postal : lettre recommandée avec avis de réception ; email : courriel simple, pour une assemblée publiée avant l'envoi par LRE (reprise estimée).",
     }),
     consent_given_at: z
       .string()

@@ -53,6 +53,18 @@ export const coproprietaireExport = z.object({
   occupancy: z.record(z.string(), supplementLot),
   /** Consents and preferences (electronic convocation, chat, …): key → '1' / '0' or a value. */
   settings: z.record(z.string(), z.string()),
+  /**
+   * The co-owner's consents to electronic notification (loi 1965 art. 42-1), oldest first: given
+   * by an act of theirs ('onboarding': 'Valider mes choix'; 'settings': the switch), withdrawn.
+   */
+  consents: z.array(
+    z.object({
+      given_at: z.string(),
+      given_by: z.enum(['onboarding', 'settings']),
+      revoked_at: z.string().nullable(),
+      revoked_by: z.enum(['onboarding', 'settings']).nullable(),
+    }),
+  ),
   attached: z.boolean(),
 });
 

@@ -55,7 +55,11 @@ export const assemblees = pgTable('assemblees', {
   convocation_risk: jsonb('convocation_risk').$type<{
     overridden_at: string;
     key_id: string;
-    late: { coproprietaire: string; earliest_meeting: string }[];
+    late: {
+      coproprietaire: string;
+      earliest_meeting: string;
+      first_presentation_source?: 'provider' | 'syndic';
+    }[];
   } | null>(),
   /** When the convocation was published to the co-owners (notification + e-mail or postal record). */
   published_at: timestamp('published_at', { withTimezone: true }),

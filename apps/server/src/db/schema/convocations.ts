@@ -32,7 +32,8 @@ export const consentementsNotificationElectronique = pgTable(
   ],
 );
 
-export type ConvocationChannel = 'lre' | 'postal';
+/** 'email': a plain e-mail, only backfilled for assemblies published before the LRE (migration 0035). */
+export type ConvocationChannel = 'lre' | 'postal' | 'email';
 export type PresentationSource = 'provider' | 'syndic' | 'estimated';
 
 /** One convocation per co-owner per assembly: channel, proof of sending, first presentation. */

@@ -50,7 +50,22 @@ const LABELS: Record<string, string> = {
   date: 'Date',
   payment_method: 'Moyen de paiement',
   description: 'Libellé',
+  given_at: 'Donné le',
+  given_by: 'Donné par',
+  revoked_at: 'Retiré le',
+  revoked_by: 'Retiré par',
 };
+
+/** The acts that give or withdraw a consent, as the co-owner saw them. */
+const ACTS: Record<string, string> = {
+  onboarding: "« Valider mes choix » à l'accueil",
+  settings: 'Interrupteur des réglages',
+};
+const consentRow = (c: Record<string, unknown>) => ({
+  ...c,
+  given_by: ACTS[String(c.given_by)] ?? c.given_by,
+  revoked_by: c.revoked_by ? (ACTS[String(c.revoked_by)] ?? c.revoked_by) : null,
+});
 
 const euros = (cents: number) =>
   (cents / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
@@ -96,6 +111,7 @@ th{width:16rem;background:#f6f7f9;font-weight:600}pre{margin:0;white-space:pre-w
 ${section('Compte', [d.account])}
 ${section('Fiches copropriétaire', d.records)}
 ${section('Réglages du compte', settings)}
+${section('Consentements à la notification électronique', d.consents.map(consentRow))}
 ${section('Appareils', d.devices)}
 ${section('Notifications', d.notifications)}
 ${section('Messages écrits', d.messages)}

@@ -1,6 +1,7 @@
 import type { MyDataExport } from '@tantieme/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
+import { consentHistories } from '../settings/consent.service.js';
 import * as repo from './my-data.repo.js';
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
@@ -9,7 +10,7 @@ const dated = <T extends Record<string, unknown>>(r: T) =>
 
 /**
  * Everything the product holds about the signed-in user (RGPD art. 15, and art. 20 as JSON):
- * the account, the co-owner records they hold, settings, devices, notifications, the messages
+ * the account, the co-owner records they hold, settings, consents to electronic notification, devices, notifications, the messages
  * they wrote and their payments. Only the user's own rows: every query is keyed by their id or
  * by the records they hold. Secrets (password hash, device tokens) are never part of it.
  */
@@ -18,7 +19,7 @@ export async function myData(db: Db, userId: string): Promise<MyDataExport> {
   if (!user) throw new AppError('NOT_FOUND');
   const held = await repo.records(db, userId);
   const ids = held.map((r) => r.c.id);
-  const [recordSettings, settings, devices, notifications, messages, [requests, transactions]] =
+  const [recordSettings, settings, devices, notifications, messages, [requests, transactions], consents] =
     await Promise.all([
       repo.recordSettings(db, ids),
       repo.settings(db, userId),
@@ -26,6 +27,7 @@ export async function myData(db: Db, userId: string): Promise<MyDataExport> {
       repo.userNotifications(db, userId, ids),
       repo.messagesBy(db, ids),
       repo.payments(db, userId, ids),
+      consentHistories(db, ids),
     ]);
   return {
     exported_at: new Date().toISOString(),
@@ -60,6 +62,7 @@ export async function myData(db: Db, userId: string): Promise<MyDataExport> {
       ),
     })),
     settings: Object.fromEntries(settings.map((s) => [s.key, s.value])),
+    consents,
     devices: devices.map(dated),
     notifications: notifications.map(dated),
     messages: messages.map(dated),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chatMessages,
+  consentementsNotificationElectronique,
   conversations,
   coproprietaires,
   coproprietes,
@@ -42,6 +43,23 @@ async function holder() {
     net_cents: 12_345,
     date: new Date('2026-03-01T10:00:00Z'),
   });
+  await db.insert(consentementsNotificationElectronique).values([
+    {
+      coproprietaire_id: rec.id,
+      user_id: signed.user.id,
+      given_at: new Date('2026-01-10T09:00:00Z'),
+      given_by: 'onboarding',
+      revoked_at: new Date('2026-02-03T18:30:00Z'),
+      revoked_by: 'settings',
+      revoked_user_id: signed.user.id,
+    },
+    {
+      coproprietaire_id: rec.id,
+      user_id: signed.user.id,
+      given_at: new Date('2026-03-15T08:00:00Z'),
+      given_by: 'settings',
+    },
+  ]);
   return { ...signed, rec };
 }
 
@@ -56,6 +74,22 @@ describe('my data (RGPD art. 15 and 20)', () => {
     expect(d.devices).toMatchObject([{ device_name: 'Pixel' }]);
     expect(d.messages).toMatchObject([{ text: 'Bonjour, la porte du hall ferme mal.' }]);
     expect(d.payments).toMatchObject([{ kind: 'payment', amount_cents: 12_345 }]);
+    expect(d.consents).toEqual([
+      {
+        coproprietaire_id: me.rec.id,
+        given_at: '2026-01-10T09:00:00.000Z',
+        given_by: 'onboarding',
+        revoked_at: '2026-02-03T18:30:00.000Z',
+        revoked_by: 'settings',
+      },
+      {
+        coproprietaire_id: me.rec.id,
+        given_at: '2026-03-15T08:00:00.000Z',
+        given_by: 'settings',
+        revoked_at: null,
+        revoked_by: null,
+      },
+    ]);
     expect(res.body).not.toContain('secret-token-1');
     expect(res.body).not.toContain('password');
   });
@@ -72,6 +106,8 @@ describe('my data (RGPD art. 15 and 20)', () => {
     expect(res.headers['content-disposition']).toContain('attachment');
     expect(res.body).toContain('<h1>Mes données personnelles</h1>');
     expect(res.body).toContain('Messages écrits (1)');
+    expect(res.body).toContain('Consentements à la notification électronique (2)');
+    expect(res.body).toContain("<th>Donné par</th><td>«\u00a0Valider mes choix\u00a0» à l'accueil</td>");
     expect(res.body).toContain('123,45\u00a0€');
     expect(res.body).toContain('&lt;script&gt;');
     expect(res.body).not.toContain('<script>x');

@@ -11,15 +11,13 @@ import {
   lotTantiemes,
   repartitions,
   resolutions,
-  signatureTokens,
   syndicExternalRefs,
-  syndics,
   votes,
 } from '../../db/schema/index.js';
 
 /** A Drizzle transaction (same query API as Db). */
 export type { Tx };
-type Q = Db | Tx;
+export type Q = Db | Tx;
 
 export type AssembleeRow = typeof assemblees.$inferSelect;
 export type RecordRow = typeof assembleeRecords.$inferSelect;
@@ -246,41 +244,8 @@ export function setAttendance(
     );
 }
 
-// ---- signature tokens ----
-
-export async function findSignatureToken(db: Q, tokenHash: string, opts: { lock?: boolean } = {}) {
-  const q = db
-    .select({
-      token: signatureTokens,
-      assemblee: assemblees,
-      coproprietaire: coproprietaires,
-      copropriete: coproprietes,
-    })
-    .from(signatureTokens)
-    .innerJoin(assemblees, eq(assemblees.id, signatureTokens.assemblee_id))
-    .innerJoin(coproprietaires, eq(coproprietaires.id, signatureTokens.coproprietaire_id))
-    .innerJoin(coproprietes, eq(coproprietes.id, assemblees.copropriete_id))
-    .where(eq(signatureTokens.token_hash, tokenHash))
-    .limit(1);
-  const [row] = await (opts.lock ? q.for('update', { of: signatureTokens }) : q);
-  return row;
-}
-
 export async function insertFile(db: Q, v: typeof files.$inferInsert) {
   const [row] = await db.insert(files).values(v).returning();
-  return row;
-}
-
-export function markSigned(
-  db: Q,
-  tokenId: string,
-  v: { signed_at: Date; signature_file_id: string; record_id: string },
-) {
-  return db.update(signatureTokens).set(v).where(eq(signatureTokens.id, tokenId));
-}
-
-export async function findSyndicOf(db: Q, syndicId: string) {
-  const [row] = await db.select().from(syndics).where(eq(syndics.id, syndicId)).limit(1);
   return row;
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.js';
 import { guardCoproprietaireInCopro, readAsCoproprietaireInCopro } from '../access/access.service.js';
 import * as service from './assemblees.service.js';
+import * as chainService from './chain.service.js';
 import * as signatures from './signatures.service.js';
 
 /** What a ballot or a signature records of its sender (never sent back to other co-owners). */
@@ -61,7 +62,7 @@ export async function assembleesRoutes(app: FastifyInstance) {
   route(
     app,
     e.chain,
-    async ({ req, params }) => service.getChain(db, await guard(req, params), params.agId),
+    async ({ req, params }) => chainService.getChain(db, await guard(req, params), params.agId),
     preview,
   );
 

@@ -12,7 +12,7 @@ import { makeAssembly } from '../../test/factories.assemblees.js';
 import { makeCoproprietaire, makeSignedInUser } from '../../test/factories.js';
 import { makePreviewToken } from '../../test/factories.synthese.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
-import { chainReport, formatChainReport } from './assemblees.service.js';
+import { chainReport, formatChainReport } from './chain.service.js';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof makeAssembly>>;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import type { OwnedRecord } from '../access/access.service.js';
-import { syndicatOwners } from '../syndic-api/assemblees/register.service.js';
+import { syndicatOwners } from './syndic/register.service.js';
 import * as repo from './assemblees.repo.js';
 import { buildFeuille, renderFeuille } from './feuille.js';
 import type { MinutesFacts } from './minutes-facts.js';

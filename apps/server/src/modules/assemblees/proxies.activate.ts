@@ -3,12 +3,13 @@ import { AppError } from '../../http/errors.js';
 import { enqueue } from '../../platform/outbox.js';
 import { type NotifyDeps, stageNotification } from '../notifications/notify.js';
 import * as repo from './assemblees.repo.js';
+import type * as signaturesRepo from './signatures.repo.js';
 import { appendRecord } from './chain.js';
 import { checkNewProxy } from './proxies.limits.js';
 import { proxiesOpen } from './proxies.read.js';
 import * as proxiesRepo from './proxies.repo.js';
 
-type TokenRow = NonNullable<Awaited<ReturnType<typeof repo.findSignatureToken>>>;
+type TokenRow = NonNullable<Awaited<ReturnType<typeof signaturesRepo.findSignatureToken>>>;
 const none = async () => {};
 
 /**

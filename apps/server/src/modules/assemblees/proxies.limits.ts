@@ -7,7 +7,7 @@ import {
   registerState,
 } from '@tantieme/contract';
 import { AppError } from '../../http/errors.js';
-import { syndicatOwners } from '../syndic-api/assemblees/register.service.js';
+import { syndicatOwners } from './syndic/register.service.js';
 import * as repo from './assemblees.repo.js';
 import * as proxiesRepo from './proxies.repo.js';
 import * as registerRepo from './register.repo.js';

@@ -4,6 +4,7 @@ import {
   administrators,
   assembleeProxies,
   coproprietaires,
+  files,
   signatureTokens,
   syndics,
   users,
@@ -103,4 +104,15 @@ export async function syndicPeople(db: Q, syndicId: string) {
       .where(eq(administrators.syndic_id, syndicId)),
   ]);
   return { syndic, staff };
+}
+
+/** The sealed PDF of a proxy's mandant signature, if sealed. */
+export async function sealedFileOfProxy(db: Q, proxyId: string) {
+  const [row] = await db
+    .select({ file: files })
+    .from(assembleeProxies)
+    .innerJoin(signatureTokens, eq(signatureTokens.id, assembleeProxies.sign_token_id))
+    .innerJoin(files, eq(files.id, signatureTokens.sealed_file_id))
+    .where(eq(assembleeProxies.id, proxyId));
+  return row?.file;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.js';
 import { guardCoproprietaireInCopro } from '../access/access.service.js';
 import { listProxies } from './proxies.read.js';
+import { sealedProxyUrl } from './proxies.sealed.js';
 import { acceptProxy, giveProxy, type ProxyDeps, withdrawProxy } from './proxies.service.js';
 
 /** Proxies given online (loi art. 22 I). Every call goes through the access guard. */
@@ -22,6 +23,9 @@ export async function assembleeProxyRoutes(app: FastifyInstance) {
     e.proxies,
     async ({ req, params }) => listProxies(app.db, await guard(req, params), params.agId),
     { preview: true },
+  );
+  route(app, e.sealed, async ({ req, params }) =>
+    sealedProxyUrl(app.db, app.platform.storage, await guard(req, params), params.agId, params.proxyId),
   );
   route(
     app,

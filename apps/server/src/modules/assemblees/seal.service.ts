@@ -5,12 +5,13 @@ import { renderPdf } from '../../lib/pdf.js';
 import type { Sealer } from '../../platform/sealing/index.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import * as repo from './assemblees.repo.js';
+import type * as signaturesRepo from './signatures.repo.js';
 import { renderCertificatePage, type SignatureEvent } from './certificate-page.js';
 import { at } from './feuille.js';
 import * as sealRepo from './seal.repo.js';
 import type { SignedDocument } from './signed-document.js';
 
-type TokenRow = NonNullable<Awaited<ReturnType<typeof repo.findSignatureToken>>>;
+type TokenRow = NonNullable<Awaited<ReturnType<typeof signaturesRepo.findSignatureToken>>>;
 export interface SealDeps {
   storage: StorageAdapter;
   sealer: Sealer;

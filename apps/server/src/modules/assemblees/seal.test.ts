@@ -9,7 +9,7 @@ import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { pdfsig } from '../../test/pdfsig.js';
 import { DEFAULT_SEAL_NAME } from '../../platform/sealing/certificate.js';
-import { AG } from '../syndic-api/assemblees/assemblees.repo.js';
+import { AG } from './syndic/assemblees.repo.js';
 
 /**
  * The sealed minutes: once the last requested PV_* signature is in, the procès-verbal is sealed

@@ -12,6 +12,7 @@ import type { StorageAdapter } from '../../platform/storage.js';
 import { syndicLogoUrl } from '../synthese/synthese.service.js';
 import type { ClientMeta } from './assemblees.service.js';
 import * as repo from './assemblees.repo.js';
+import * as signaturesRepo from './signatures.repo.js';
 import { appendRecord } from './chain.js';
 import { type SealDeps, sealAfterSignature } from './seal.service.js';
 import { signedDocument } from './signed-document.js';
@@ -19,7 +20,7 @@ import { onProxySigned } from './proxies.activate.js';
 import type { NotifyDeps } from '../notifications/notify.js';
 import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 
-type TokenRow = NonNullable<Awaited<ReturnType<typeof repo.findSignatureToken>>>;
+type TokenRow = NonNullable<Awaited<ReturnType<typeof signaturesRepo.findSignatureToken>>>;
 
 /**
  * SPEC §8 signature token errors, checked in one place: unknown → 'not-found', used → 'already-signed'
@@ -41,8 +42,8 @@ export async function getTokenInfo(
   token: string,
   now = new Date(),
 ): Promise<SignatureTokenInfo> {
-  const row = checkToken(await repo.findSignatureToken(db, sha256(token)), now);
-  const syndic = await repo.findSyndicOf(db, row.copropriete.syndic_id);
+  const row = checkToken(await signaturesRepo.findSignatureToken(db, sha256(token)), now);
+  const syndic = await signaturesRepo.findSyndicOf(db, row.copropriete.syndic_id);
   const name = row.coproprietaire.display_name;
   return {
     coproprietaire_name: name,
@@ -97,7 +98,7 @@ export async function sign(
 ) {
   const { storage } = deps;
   const hash = sha256(body.auth_token);
-  const row = checkToken(await repo.findSignatureToken(db, hash), now);
+  const row = checkToken(await signaturesRepo.findSignatureToken(db, hash), now);
   if (
     row.copropriete.id !== body.copr_id ||
     row.assemblee.id !== body.year_id ||
@@ -111,7 +112,7 @@ export async function sign(
 
   let afterCommit = async () => {};
   const out = await db.transaction(async (tx) => {
-    const locked = checkToken(await repo.findSignatureToken(tx, hash, { lock: true }), now);
+    const locked = checkToken(await signaturesRepo.findSignatureToken(tx, hash, { lock: true }), now);
     await repo.lockAssemblee(tx, locked.assemblee.id);
     // Written only now, under this request's lock of the token: a concurrent save of the same token
     // waits above, then finds it used, so the stored image is always the one the record's digest names.
@@ -144,7 +145,7 @@ export async function sign(
         document,
       },
     });
-    await repo.markSigned(tx, locked.token.id, {
+    await signaturesRepo.markSigned(tx, locked.token.id, {
       signed_at: now,
       signature_file_id: file.id,
       record_id: rec.id,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleeRecords, assemblees, files, signatureTokens } from '../../db/schema/index.js';
 import { makeAssembly, makeSignatureToken, TINY_PNG } from '../../test/factories.assemblees.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
-import { checkChain } from './assemblees.service.js';
+import { checkChain } from './chain.service.js';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof makeAssembly>>;

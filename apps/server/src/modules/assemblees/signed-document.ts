@@ -4,9 +4,10 @@ import { AppError } from '../../http/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import * as repo from './assemblees.repo.js';
+import type * as signaturesRepo from './signatures.repo.js';
 import * as proxiesRepo from './proxies.repo.js';
 
-type TokenRow = NonNullable<Awaited<ReturnType<typeof repo.findSignatureToken>>>;
+type TokenRow = NonNullable<Awaited<ReturnType<typeof signaturesRepo.findSignatureToken>>>;
 
 export interface SignedDocument {
   type: 'proces_verbal' | 'feuille_de_presence' | 'presence' | 'procuration';

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type ConsentAct, consentementsNotificationElectronique as consents } from '../../db/schema/index.js';
 
@@ -35,4 +35,14 @@ export async function revokeConsent(db: Db, id: string, userId: string | null, a
     .update(consents)
     .set({ revoked_at: new Date(), revoked_by: act, revoked_user_id: userId })
     .where(and(eq(consents.id, id), isNull(consents.revoked_at)));
+}
+
+/** The consents of several records, oldest first. */
+export function findConsentsOf(db: Db, coproprietaireIds: string[]) {
+  if (coproprietaireIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(consents)
+    .where(inArray(consents.coproprietaire_id, coproprietaireIds))
+    .orderBy(asc(consents.given_at), asc(consents.id));
 }

@@ -34,3 +34,18 @@ export async function getConsent(db: Db, coproprietaireId: string): Promise<Elec
   }));
   return { active: history.find((h) => h.revoked_at === null) ?? null, history };
 }
+
+/**
+ * The consent history of these records, for their RGPD exports: when each consent was given, by
+ * which act, and when and by which act it was withdrawn. Who acted (user ids) stays out.
+ */
+export async function consentHistories(db: Db, coproprietaireIds: string[]) {
+  const rows = await repo.findConsentsOf(db, coproprietaireIds);
+  return rows.map((r) => ({
+    coproprietaire_id: r.coproprietaire_id,
+    given_at: r.given_at.toISOString(),
+    given_by: r.given_by,
+    revoked_at: r.revoked_at?.toISOString() ?? null,
+    revoked_by: r.revoked_by ?? null,
+  }));
+}

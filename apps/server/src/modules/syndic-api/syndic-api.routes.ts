@@ -8,7 +8,7 @@ import { accountsRoutes } from './accounts/accounts.routes.js';
 import { syndicCarnetsRoutes } from './carnets/carnets.routes.js';
 import { syndicStaffRoutes } from './staff/staff.routes.js';
 import { importRoutes } from './import/import.routes.js';
-import { syndicAssembleesRoutes } from './assemblees/assemblees.routes.js';
+import { syndicAssembleesRoutes } from '../assemblees/syndic/assemblees.routes.js';
 import { listAudit, syndicRoute } from './kit/index.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { rgpdRoutes } from './rgpd/rgpd.routes.js';

@@ -10,6 +10,7 @@ import {
   type SyndicApiContext,
   writeAudit,
 } from '../kit/index.js';
+import { consentHistories } from '../../settings/consent.service.js';
 import * as repo from './rgpd.repo.js';
 
 const RESOURCE = 'coproprietaire';
@@ -168,7 +169,8 @@ export async function anonymiseCoproprietaire(db: Db, api: SyndicApiContext, ext
 
 /**
  * What the co-owner entered themselves (RGPD art. 20): their contact details, the occupancy of
- * their lots and their settings (consents to electronic convocation, chat, …).
+ * their lots, their settings (electronic convocation, chat, …) and the dated history of their
+ * consents to electronic notification.
  */
 export async function exportCoproprietaire(db: Db, api: SyndicApiContext, externalId: string) {
   const c = await record(db, api, externalId);
@@ -176,6 +178,7 @@ export async function exportCoproprietaire(db: Db, api: SyndicApiContext, extern
   const lotIds = Object.keys(info?.lots ?? {});
   const lotExt = await externalIdsOf(db, api.syndicId, 'lot', lotIds);
   const settings = await repo.settingsOf(db, c.id);
+  const consents = await consentHistories(db, [c.id]);
   return {
     external_id: externalId,
     exported_at: new Date().toISOString(),
@@ -193,6 +196,7 @@ export async function exportCoproprietaire(db: Db, api: SyndicApiContext, extern
       ]),
     ),
     settings: Object.fromEntries(settings.map((s) => [s.key, s.value])),
+    consents: consents.map(({ coproprietaire_id: _, ...c }) => c),
     attached: c.user_id !== null,
   };
 }

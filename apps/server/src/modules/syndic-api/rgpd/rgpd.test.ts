@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMISED_NAME } from '@tantieme/contract';
 import {
+  consentementsNotificationElectronique,
   coproprietaireSettings,
   coproprietaires,
   invitations,
@@ -256,6 +257,17 @@ describe('export', () => {
     await t.database.db
       .insert(coproprietaireSettings)
       .values({ coproprietaire_id: id, key: 'allow-convocation-electronic', value: '1' });
+    // A consent given at onboarding and withdrawn in the settings, then given again.
+    await t.database.db.insert(consentementsNotificationElectronique).values([
+      {
+        coproprietaire_id: id,
+        given_at: new Date('2026-01-10T09:00:00Z'),
+        given_by: 'onboarding',
+        revoked_at: new Date('2026-02-03T18:30:00Z'),
+        revoked_by: 'settings',
+      },
+      { coproprietaire_id: id, given_at: new Date('2026-03-15T08:00:00Z'), given_by: 'settings' },
+    ]);
     const res = await call(headers, 'GET', '/coproprietaires/EX1/export');
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res).data).toMatchObject({
@@ -263,6 +275,15 @@ describe('export', () => {
       contact: { phone: '+33611223344', email: 'perso@example.fr', address: null },
       occupancy: { 'EX1-L1': { occupancy: 'owner' } },
       settings: { 'allow-convocation-electronic': '1' },
+      consents: [
+        {
+          given_at: '2026-01-10T09:00:00.000Z',
+          given_by: 'onboarding',
+          revoked_at: '2026-02-03T18:30:00.000Z',
+          revoked_by: 'settings',
+        },
+        { given_at: '2026-03-15T08:00:00.000Z', given_by: 'settings', revoked_at: null, revoked_by: null },
+      ],
       attached: false,
     });
   });

@@ -1,13 +1,13 @@
-import { estimatedPostalPresentation, formatParisDate, formatParisTime, isEmail } from '@tantieme/contract';
+import { estimatedPostalPresentation, isEmail } from '@tantieme/contract';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { convocationEmail } from '../../../templates/index.js';
 import type { LreAdapter } from '../../../platform/lre/index.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
-import type * as repo from './assemblees.repo.js';
+import type * as publishRepo from './publish.repo.js';
 import * as convRepo from './convocations.repo.js';
 
-type Target = Awaited<ReturnType<typeof repo.publishTargets>>[number];
+type Target = Awaited<ReturnType<typeof publishRepo.publishTargets>>[number];
 type Ag = { id: string; name: string; date: Date; valid_to: Date | null };
 
 /** The address an electronic notice goes to: the account's e-mail, else the record's contact. */

@@ -2,10 +2,16 @@ import { earliestMeetingDate, parisDate, type SyndicConvocationRow } from '@tant
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { LreAdapter } from '../../../platform/lre/index.js';
-import { externalIdsOf, requireExternalId, type SyndicApiContext, writeAudit } from '../kit/index.js';
+import {
+  externalIdsOf,
+  requireExternalId,
+  type SyndicApiContext,
+  writeAudit,
+} from '../../syndic-api/kit/index.js';
 import { AG, REF } from './assemblees.repo.js';
 import { assembleeOf, iso } from './common.js';
 import * as convRepo from './convocations.repo.js';
+import { recordPresentationRisk } from './convocation-risk.js';
 
 type Row = Awaited<ReturnType<typeof convRepo.listConvocations>>[number];
 
@@ -31,9 +37,16 @@ function present(r: Row, ext: string, meeting: Date): SyndicConvocationRow {
 
 /**
  * Asks the LRE provider for the first presentation of letters deposited but not presented yet,
- * and keeps what it answers as proof. A provider that does not answer leaves the row as it was.
+ * and keeps what it answers as proof; one later than foreseen updates the assembly's risk.
+ * A provider that does not answer leaves the row as it was.
  */
-async function refreshPresentations(db: Db, lre: LreAdapter, agId: string, rows: Row[]) {
+async function refreshPresentations(
+  db: Db,
+  lre: LreAdapter,
+  agId: string,
+  rows: Row[],
+  ext: Map<string, string>,
+) {
   for (const r of rows) {
     const c = r.c;
     if (c.channel !== 'lre' || !c.sending_id || c.first_presented_at) continue;
@@ -46,7 +59,19 @@ async function refreshPresentations(db: Db, lre: LreAdapter, agId: string, rows:
       first_presentation_source: 'provider' as const,
       proof: { ...(c.proof ?? {}), presentation: state.proof },
     };
-    await convRepo.updateConvocation(db, agId, c.coproprietaire_id, v);
+    await db.transaction(async (tx) => {
+      await convRepo.updateConvocation(tx, agId, c.coproprietaire_id, v);
+      await recordPresentationRisk(
+        tx,
+        agId,
+        {
+          coproprietaire: ext.get(c.coproprietaire_id) ?? c.coproprietaire_id,
+          first_presented_at: state.first_presented_at!,
+          source: 'provider',
+        },
+        { at: new Date(), key_id: `lre:${lre.kind}` },
+      );
+    });
     Object.assign(c, v);
   }
 }
@@ -54,13 +79,13 @@ async function refreshPresentations(db: Db, lre: LreAdapter, agId: string, rows:
 export async function listConvocations(db: Db, lre: LreAdapter, api: SyndicApiContext, externalId: string) {
   const ag = await assembleeOf(db, api, externalId);
   const rows = await convRepo.listConvocations(db, ag.id);
-  await refreshPresentations(db, lre, ag.id, rows);
   const ext = await externalIdsOf(
     db,
     api.syndicId,
     REF.coproprietaire,
     rows.map((r) => r.c.coproprietaire_id),
   );
+  await refreshPresentations(db, lre, ag.id, rows, ext);
   return rows.map((r) => present(r, ext.get(r.c.coproprietaire_id) ?? r.c.coproprietaire_id, ag.date));
 }
 
@@ -91,6 +116,12 @@ export async function recordPostalPresentation(
       first_presented_at: at,
       first_presentation_source: 'syndic',
     });
+    const risk = await recordPresentationRisk(
+      tx,
+      ag.id,
+      { coproprietaire: ownerExt, first_presented_at: at, source: 'syndic' },
+      { at: new Date(), key_id: api.keyId ?? api.actor },
+    );
     await writeAudit(tx, api, [
       {
         action: 'updated',
@@ -99,6 +130,7 @@ export async function recordPostalPresentation(
         externalId,
         changes: {
           [`convocations.${ownerExt}.first_presented_at`]: { before, after: at.toISOString() },
+          ...(risk ? { convocation_risk: risk } : {}),
         },
       },
     ]);

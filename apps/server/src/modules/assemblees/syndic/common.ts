@@ -4,14 +4,14 @@ import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
 import type { Realtime } from '../../../realtime/index.js';
-import * as agRepo from '../../assemblees/assemblees.repo.js';
+import * as agRepo from '../assemblees.repo.js';
 import {
   addFieldError,
   type ItemErrors,
   requireExternalId,
   type SyndicApiContext,
   type Tx,
-} from '../kit/index.js';
+} from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
 import { AG, type LoadedAssemblee } from './assemblees.repo.js';
 

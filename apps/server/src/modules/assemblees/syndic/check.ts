@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { correspondenceDeadline, formatParisDate, formatParisTime } from '@tantieme/contract';
-import { type BulkItem, externalIdsOf, type SyndicApiContext, type Tx } from '../kit/index.js';
-import * as agRepo from '../../assemblees/assemblees.repo.js';
+import { type BulkItem, externalIdsOf, type SyndicApiContext, type Tx } from '../../syndic-api/kit/index.js';
+import * as agRepo from '../assemblees.repo.js';
 import * as repo from './assemblees.repo.js';
 import { AG, REF } from './assemblees.repo.js';
 import { add, type Data, type Errors, takenPart, type Uploads } from './common.js';

@@ -1,10 +1,17 @@
 import { convocationTooLate, formatParisDate, formatParisTime, parisInstant } from '@tantieme/contract';
 import { AppError } from '../../../http/errors.js';
 import type { LreAdapter } from '../../../platform/lre/index.js';
-import * as agRepo from '../../assemblees/assemblees.repo.js';
+import * as agRepo from '../assemblees.repo.js';
+import * as signaturesRepo from '../signatures.repo.js';
 import { stageNotification } from '../../notifications/notify.js';
-import { externalIdsOf, type FieldErrors, type SyndicApiContext, writeAudit } from '../kit/index.js';
+import {
+  externalIdsOf,
+  type FieldErrors,
+  type SyndicApiContext,
+  writeAudit,
+} from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
+import * as publishRepo from './publish.repo.js';
 import { AG, REF } from './assemblees.repo.js';
 import { assembleeOf, type Deps, iso } from './common.js';
 import { channelOf, convocationText, depositLre } from './convocation-letter.js';
@@ -36,11 +43,11 @@ export async function publish(
     const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
     const errors: FieldErrors = {};
     if (!ag.convocation_file_id) errors.convocation = 'Aucun fichier de convocation : envoyez-le par le PUT.';
-    const targets = await repo.publishTargets(tx, ag.id);
+    const targets = await publishRepo.publishTargets(tx, ag.id);
     if (targets.length === 0) errors.participants = 'Aucun copropriétaire convoqué.';
     if (Object.keys(errors).length) throw new AppError('VALIDATION_ERROR', undefined, { errors });
-    const file = (await repo.findFile(tx, ag.convocation_file_id!))!;
-    const coproName = await repo.coproprieteName(tx, ag.copropriete_id);
+    const file = (await publishRepo.findFile(tx, ag.convocation_file_id!))!;
+    const coproName = await publishRepo.coproprieteName(tx, ag.copropriete_id);
     const fromLots = await agRepo.coproTantiemes(tx, ag.copropriete_id);
     const now = new Date();
     const unsent = targets.filter((t) => !t.participant.is_send_convocation);
@@ -90,7 +97,7 @@ export async function publish(
       const address =
         addressLines(o.address) ??
         addressLines({ full_address: o.contacts[0]?.addresses?.[0]?.full_address });
-      await repo.insertCommunication(
+      await publishRepo.insertCommunication(
         tx,
         {
           syndic_id: api.syndicId,
@@ -141,7 +148,7 @@ export async function publish(
           url: `/{id}/assemblee/${ag.id}`,
           sender: {
             id: api.syndicId,
-            name: (await agRepo.findSyndicOf(tx, api.syndicId))?.name ?? api.syndicAlias,
+            name: (await signaturesRepo.findSyndicOf(tx, api.syndicId))?.name ?? api.syndicAlias,
             avatar: null,
             type: 'syndic',
           },

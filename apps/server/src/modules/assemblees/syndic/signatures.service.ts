@@ -4,17 +4,23 @@ import { AppError } from '../../../http/errors.js';
 import { randomToken, sha256 } from '../../../lib/crypto.js';
 import { enqueue } from '../../../platform/outbox.js';
 import { signatureRequestEmail, signatureRequestSms } from '../../../templates/index.js';
-import * as agRepo from '../../assemblees/assemblees.repo.js';
-import { maskRecipient } from '../access/access.service.js';
-import { externalIdsOf, type FieldErrors, type SyndicApiContext, writeAudit } from '../kit/index.js';
+import * as agRepo from '../assemblees.repo.js';
+import { maskRecipient } from '../../syndic-api/access/access.service.js';
+import {
+  externalIdsOf,
+  type FieldErrors,
+  type SyndicApiContext,
+  writeAudit,
+} from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
+import * as tokensRepo from './tokens.repo.js';
 import { REF } from './assemblees.repo.js';
 import { assembleeOf, type Deps, iso } from './common.js';
 
 type SignatureRequest = z.output<typeof signatureRequestBody>;
 
 function presentToken(
-  row: Omit<Awaited<ReturnType<typeof repo.tokensOf>>[number], 'sealed'>,
+  row: Omit<Awaited<ReturnType<typeof tokensRepo.tokensOf>>[number], 'sealed'>,
   ext: Map<string, string>,
   sealed: { file_id: string; name: string; size: number; url: string } | null = null,
   now = Date.now(),
@@ -48,7 +54,7 @@ export async function listSignatures(
   externalId: string,
 ) {
   const ag = await assembleeOf(db, api, externalId);
-  const rows = await repo.tokensOf(db, ag.id);
+  const rows = await tokensRepo.tokensOf(db, ag.id);
   const ext = await externalIdsOf(
     db,
     api.syndicId,
@@ -149,7 +155,7 @@ export async function requestSignatures(
   const expires = new Date(now.getTime() + body.valid_hours * 3600_000);
   return db.transaction(async (tx) => {
     await agRepo.lockAssemblee(tx, ag.id);
-    await repo.expirePendingTokens(
+    await tokensRepo.expirePendingTokens(
       tx,
       ag.id,
       plan.map((p) => p.o.owner.id),
@@ -160,7 +166,7 @@ export async function requestSignatures(
     for (const { o, to, procurations } of plan) {
       const token = randomToken(24); // 192 bits
       const masked = maskRecipient(body.channel, to);
-      const row = await repo.insertToken(tx, {
+      const row = await tokensRepo.insertToken(tx, {
         token_hash: sha256(token),
         assemblee_id: ag.id,
         coproprietaire_id: o.owner.id,

@@ -1,6 +1,6 @@
-import * as agRepo from '../../assemblees/assemblees.repo.js';
-import { issueMinutes, type StoredMinute } from '../../assemblees/minutes.service.js';
-import { type SyndicApiContext, writeAudit } from '../kit/index.js';
+import * as agRepo from '../assemblees.repo.js';
+import { issueMinutes, type StoredMinute } from '../minutes.service.js';
+import { type SyndicApiContext, writeAudit } from '../../syndic-api/kit/index.js';
 import { AG } from './assemblees.repo.js';
 import { assembleeOf, type Deps } from './common.js';
 

@@ -1,9 +1,9 @@
 import { registerState, tallyFromRecords } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import * as agRepo from '../../assemblees/assemblees.repo.js';
-import { checkChain } from '../../assemblees/assemblees.service.js';
-import { externalIdsOf, type SyndicApiContext, type Tx } from '../kit/index.js';
+import * as agRepo from '../assemblees.repo.js';
+import { checkChain } from '../chain.service.js';
+import { externalIdsOf, type SyndicApiContext, type Tx } from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
 import { REF } from './assemblees.repo.js';
 import { assembleeOf } from './common.js';

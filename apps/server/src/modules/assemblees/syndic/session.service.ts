@@ -2,13 +2,13 @@ import { hasSecondVote, registerState, type sessionVotesBody } from '@tantieme/c
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import * as agRepo from '../../assemblees/assemblees.repo.js';
-import { appendRecord } from '../../assemblees/chain.js';
-import { type FieldErrors, type SyndicApiContext, writeAudit } from '../kit/index.js';
+import * as agRepo from '../assemblees.repo.js';
+import { appendRecord } from '../chain.js';
+import { type FieldErrors, type SyndicApiContext, writeAudit } from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
 import { AG, REF } from './assemblees.repo.js';
 import { assembleeOf, type Deps } from './common.js';
-import { issueHead, notifySignedHead } from '../../assemblees/head.service.js';
+import { issueHead, notifySignedHead } from '../head.service.js';
 import { assemblySigner } from '../../../platform/signing.js';
 import { articleLabel, checkDelegations, generalTotal } from './proxies.js';
 import { syndicatOwners } from './register.service.js';

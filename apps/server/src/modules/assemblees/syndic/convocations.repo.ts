@@ -4,7 +4,7 @@ import {
   consentementsNotificationElectronique,
   coproprietaires,
 } from '../../../db/schema/index.js';
-import type { Executor } from '../kit/index.js';
+import type { Executor } from '../../syndic-api/kit/index.js';
 
 type Insert = typeof assembleeConvocations.$inferInsert;
 

@@ -1,6 +1,6 @@
 import { syndicAssembleeEndpoints as e, syndicConvocationEndpoints as conv } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
-import { crudRoutes, syndicRoute } from '../kit/index.js';
+import { crudRoutes, syndicRoute } from '../../syndic-api/kit/index.js';
 import type { Deps } from './common.js';
 import { listConvocations, recordPostalPresentation } from './convocations.service.js';
 import { publish } from './publish.service.js';

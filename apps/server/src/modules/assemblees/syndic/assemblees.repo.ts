@@ -1,22 +1,18 @@
 import type { SyndicAssembleeBody } from '@tantieme/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   assembleeParticipants,
   assembleeRecords,
   assemblees,
-  communicationAttachments,
-  communications,
-  consentementsNotificationElectronique,
   coproprietaireLots,
   coproprietaires,
   coproprietes,
   files,
   repartitions,
   resolutions,
-  signatureTokens,
   users,
 } from '../../../db/schema/index.js';
-import { type Executor, externalIdsOf, resolveExternalIds } from '../kit/index.js';
+import { type Executor, externalIdsOf, resolveExternalIds } from '../../syndic-api/kit/index.js';
 
 /** Resource names in syndic_external_refs (shared with the portfolio module). */
 export const AG = 'assemblee';
@@ -25,6 +21,8 @@ export const REF = {
   repartition: 'repartition',
   coproprietaire: 'coproprietaire',
 };
+
+export type ConvocationRisk = NonNullable<(typeof assemblees.$inferSelect)['convocation_risk']>;
 
 /** The assembly as the API shows it: the PUT body (stored form) and the read-only fields. */
 export type LoadedAssemblee = Omit<SyndicAssembleeBody, 'general_repartition'> & {
@@ -35,11 +33,7 @@ export type LoadedAssemblee = Omit<SyndicAssembleeBody, 'general_repartition'> &
   status_convocation: number;
   date_sent_convocation: string | null;
   published_at: string | null;
-  convocation_risk: {
-    overridden_at: string;
-    key_id: string;
-    late: { coproprietaire: string; earliest_meeting: string }[];
-  } | null;
+  convocation_risk: ConvocationRisk | null;
   status_session: number | null;
   total_lots: number;
   total_coproprietaires: number;
@@ -267,80 +261,6 @@ export async function ownersInfo(db: Executor, ids: string[]) {
   );
 }
 
-/** Everything publish needs about each participant: the record (contact, address), its account e-mail and its active consent to electronic notice. */
-export async function publishTargets(db: Executor, agId: string) {
-  return db
-    .select({
-      participant: assembleeParticipants,
-      owner: coproprietaires,
-      user_email: users.email,
-      consent_id: consentementsNotificationElectronique.id,
-    })
-    .from(assembleeParticipants)
-    .innerJoin(coproprietaires, eq(coproprietaires.id, assembleeParticipants.coproprietaire_id))
-    .leftJoin(users, eq(users.id, coproprietaires.user_id))
-    .leftJoin(
-      consentementsNotificationElectronique,
-      and(
-        eq(consentementsNotificationElectronique.coproprietaire_id, coproprietaires.id),
-        isNull(consentementsNotificationElectronique.revoked_at),
-      ),
-    )
-    .where(eq(assembleeParticipants.assemblee_id, agId))
-    .orderBy(asc(coproprietaires.id));
-}
-
-export async function insertCommunication(
-  tx: Executor,
-  v: typeof communications.$inferInsert,
-  attachment: { file_id: string; name: string } | null,
-) {
-  const [row] = await tx.insert(communications).values(v).returning({ id: communications.id });
-  if (attachment)
-    await tx.insert(communicationAttachments).values({ communication_id: row.id, ...attachment });
-  return row.id;
-}
-
-export function findFile(db: Executor, id: string) {
-  return db
-    .select()
-    .from(files)
-    .where(eq(files.id, id))
-    .then((r) => r[0]);
-}
-
-// ---- signature requests ----
-
-export function expirePendingTokens(tx: Executor, agId: string, ownerIds: string[], mode: string, now: Date) {
-  return tx
-    .update(signatureTokens)
-    .set({ expires_at: now })
-    .where(
-      and(
-        eq(signatureTokens.assemblee_id, agId),
-        inArray(signatureTokens.coproprietaire_id, ownerIds),
-        eq(signatureTokens.mode, mode),
-        sql`${signatureTokens.signed_at} is null and ${signatureTokens.expires_at} > ${now}`,
-      ),
-    );
-}
-
-export async function insertToken(tx: Executor, v: typeof signatureTokens.$inferInsert) {
-  const [row] = await tx.insert(signatureTokens).values(v).returning();
-  return row;
-}
-
-export function tokensOf(db: Executor, agId: string) {
-  return db
-    .select({ token: signatureTokens, owner: coproprietaires, record: assembleeRecords, sealed: files })
-    .from(signatureTokens)
-    .innerJoin(coproprietaires, eq(coproprietaires.id, signatureTokens.coproprietaire_id))
-    .leftJoin(assembleeRecords, eq(assembleeRecords.id, signatureTokens.record_id))
-    .leftJoin(files, eq(files.id, signatureTokens.sealed_file_id))
-    .where(eq(signatureTokens.assemblee_id, agId))
-    .orderBy(asc(signatureTokens.created_at), asc(signatureTokens.id));
-}
-
 export function ownersByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
@@ -360,9 +280,4 @@ export function repartitionsByIds(db: Executor, ids: string[]) {
     .select()
     .from(repartitions)
     .where(inArray(repartitions.id, [...new Set(ids)]));
-}
-
-export async function coproprieteName(db: Executor, id: string) {
-  const [r] = await db.select({ name: coproprietes.name }).from(coproprietes).where(eq(coproprietes.id, id));
-  return r?.name ?? '';
 }

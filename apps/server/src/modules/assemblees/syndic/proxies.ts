@@ -6,9 +6,9 @@ import {
 } from '@tantieme/contract';
 import type { z } from 'zod';
 import { AppError } from '../../../http/errors.js';
-import type { FieldErrors, Tx } from '../kit/index.js';
+import type { FieldErrors, Tx } from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
-import { mandataireKey } from '../../assemblees/proxies.limits.js';
+import { mandataireKey } from '../proxies.limits.js';
 
 type Body = z.output<typeof sessionVotesBody>;
 type Mandataire = { name: string; coproprietaire_id: string | null; exclusion: string | null };

@@ -1,11 +1,11 @@
 import { AppError } from '../../../http/errors.js';
 import { assemblySigner } from '../../../platform/signing.js';
-import * as agRepo from '../../assemblees/assemblees.repo.js';
-import { issueHead, notifySignedHead } from '../../assemblees/head.service.js';
-import { type SyndicApiContext, writeAudit } from '../kit/index.js';
+import * as agRepo from '../assemblees.repo.js';
+import { issueHead, notifySignedHead } from '../head.service.js';
+import { type SyndicApiContext, writeAudit } from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
 import { AG } from './assemblees.repo.js';
-import { queueSyndicEvent } from '../webhooks/webhooks.service.js';
+import { queueSyndicEvent } from '../../syndic-api/webhooks/webhooks.service.js';
 import { assembleeOf, type Deps } from './common.js';
 import { tally } from './register.service.js';
 

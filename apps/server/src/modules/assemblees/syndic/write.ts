@@ -1,11 +1,16 @@
 import type { StorageAdapter } from '../../../platform/storage.js';
-import * as agRepo from '../../assemblees/assemblees.repo.js';
-import { type BulkItem, externalResource, type SyndicApiContext, type Tx } from '../kit/index.js';
+import * as agRepo from '../assemblees.repo.js';
+import {
+  type BulkItem,
+  externalResource,
+  type SyndicApiContext,
+  type Tx,
+} from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
 import { AG, type LoadedAssemblee, REF } from './assemblees.repo.js';
 import { check } from './check.js';
 import { type Data, takenPart, type Uploads } from './common.js';
-import { appendRecord } from '../../assemblees/chain.js';
+import { appendRecord } from '../chain.js';
 
 /** Writes one assembly (insert or update) from checked data, in the upsert's transaction. */
 async function write(

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.js';
-import * as agRepo from '../../assemblees/assemblees.repo.js';
-import { proxiesFromRegister } from '../../assemblees/proxies.register.js';
-import { externalIdsOf, type SyndicApiContext } from '../kit/index.js';
+import * as agRepo from '../assemblees.repo.js';
+import { proxiesFromRegister } from '../proxies.register.js';
+import { externalIdsOf, type SyndicApiContext } from '../../syndic-api/kit/index.js';
 import { REF } from './assemblees.repo.js';
 import { assembleeOf, iso } from './common.js';
 

@@ -1,0 +1,59 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import {
+  assembleeParticipants,
+  communicationAttachments,
+  communications,
+  consentementsNotificationElectronique,
+  coproprietaires,
+  coproprietes,
+  files,
+  users,
+} from '../../../db/schema/index.js';
+import type { Executor } from '../../syndic-api/kit/index.js';
+
+/** The participants with their account e-mail and their active consent to electronic notice. */
+export async function publishTargets(db: Executor, agId: string) {
+  return db
+    .select({
+      participant: assembleeParticipants,
+      owner: coproprietaires,
+      user_email: users.email,
+      consent_id: consentementsNotificationElectronique.id,
+    })
+    .from(assembleeParticipants)
+    .innerJoin(coproprietaires, eq(coproprietaires.id, assembleeParticipants.coproprietaire_id))
+    .leftJoin(users, eq(users.id, coproprietaires.user_id))
+    .leftJoin(
+      consentementsNotificationElectronique,
+      and(
+        eq(consentementsNotificationElectronique.coproprietaire_id, coproprietaires.id),
+        isNull(consentementsNotificationElectronique.revoked_at),
+      ),
+    )
+    .where(eq(assembleeParticipants.assemblee_id, agId))
+    .orderBy(asc(coproprietaires.id));
+}
+
+export async function insertCommunication(
+  tx: Executor,
+  v: typeof communications.$inferInsert,
+  attachment: { file_id: string; name: string } | null,
+) {
+  const [row] = await tx.insert(communications).values(v).returning({ id: communications.id });
+  if (attachment)
+    await tx.insert(communicationAttachments).values({ communication_id: row.id, ...attachment });
+  return row.id;
+}
+
+export function findFile(db: Executor, id: string) {
+  return db
+    .select()
+    .from(files)
+    .where(eq(files.id, id))
+    .then((r) => r[0]);
+}
+
+export async function coproprieteName(db: Executor, id: string) {
+  const [r] = await db.select({ name: coproprietes.name }).from(coproprietes).where(eq(coproprietes.id, id));
+  return r?.name ?? '';
+}
