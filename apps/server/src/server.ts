@@ -35,7 +35,7 @@ export async function startServer(extras: ServerExtras = {}) {
   const app = await buildApp({ database, config, devRoutes: extras.devRoutes });
   const banner =
     (await extras.beforeListen?.(app)) ??
-    `\n  Tantième est prêt : ${config.publicUrl}\n  Documentation API : ${config.publicUrl}/api/docs\n`;
+    `\n  Tantième est prêt : ${config.publicUrl}\n  Documentation API : ${config.publicUrl}/api/docs\n`;
 
   await app.listen({ port: config.port, host: config.host });
   app.realtime = attachRealtime(app.server, roomRules(database.db), config.redisUrl);
@@ -79,6 +79,6 @@ export async function startServer(extras: ServerExtras = {}) {
 
 /** A refused setting is said in French, alone; anything else with its stack. */
 export function exitOnStartFailure(err: unknown) {
-  console.error(err instanceof StartupError ? `\nTantième ne démarre pas : ${err.message}\n` : err);
+  console.error(err instanceof StartupError ? `\nTantième ne démarre pas : ${err.message}\n` : err);
   process.exit(1);
 }

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { ensureAppSecret } from '../secrets.js';
-import { chainReport, formatChainReport } from '../modules/assemblees/assemblees.service.js';
+import { chainReport, formatChainReport } from '../modules/assemblees/chain.service.js';
 import { importJsonSchema, isId } from '@tantieme/contract';
 import { formatSummary, ImportFileError, importFiles, progressBar } from './import.js';
 import { CliError, findSyndic, open } from './common.js';
@@ -130,7 +130,7 @@ export async function runAdmin(argv: string[], extra: Record<string, ExtraComman
 
 /** A refused command says its French message alone; anything else with its stack. */
 export function exitOnAdminFailure(err: unknown) {
-  if (err instanceof CliError) console.error(`Erreur : ${err.message}`);
+  if (err instanceof CliError) console.error(`Erreur : ${err.message}`);
   else console.error(err);
   process.exit(1);
 }

@@ -131,7 +131,7 @@ export const TEMPLATE_PREVIEWS: TemplatePreview[] = [
     channel: 'email',
     render: () =>
       receiptEmail({
-        amount: '412,50 €',
+        amount: '412,50 €',
         method: 'prélèvement SEPA',
         reference: 'REC-3F9A21C7',
         copropriete: 'Résidence Les Tilleuls',
