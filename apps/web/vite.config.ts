@@ -225,7 +225,7 @@ const SHELL = appModules(
     'app/preload',
     'app/layouts/DashboardLayout',
     'features/(synthese|assemblees|payments)/queries',
-    'features/payments/(index|fr|components/PayNowButton|components/PaymentStatusModal)',
+    'features/payments/(index|fr|components/PayNowButton|components/CollectingNote|components/PaymentStatusModal)',
     'features/finances/components/BalanceSummary',
     'ui/Doughnut',
     'app/shell/(menu|DashboardNav|MobileBar|AppHeader|LazyUserSidebar)',
