@@ -499,7 +499,11 @@ export function seedTilleuls(
         ...o,
         user: { id: users.paul, attachedDaysAgo: 38 },
         init_settings_done: true,
-        supplement: { contact: { email: 'paul.durand@example.fr', phone: '+33698765432' } },
+        // His lots' details left for later, as the onboarding stores a lot he skips.
+        supplement: {
+          contact: { email: 'paul.durand@example.fr', phone: '+33698765432' },
+          lots: { B21: { use_type: 'own', ignore: true }, C05: { use_type: 'own', ignore: true } },
+        },
       };
     return o;
   });
