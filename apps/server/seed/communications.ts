@@ -3,7 +3,7 @@ import { communicationAttachments, communications } from '../src/db/schema/index
 import { addDays, daysBetween } from './clock.js';
 import { newId, type SeedContext, type StoredFile, storeFile } from './context.js';
 import type { CoproInfo, OwnerInfo } from './copro.js';
-import type { LedgerEntry } from './finance.js';
+import type { LedgerEntry } from './finances.js';
 import { euros, frDate, frLongDate, frWeekday } from './format.js';
 import { renderPdf } from '../src/lib/pdf.js';
 

@@ -15,8 +15,8 @@ import {
   seedPreviewToken,
   seedUsers,
 } from './accounts.js';
-import { assemblyDates, seedAssemblies, voteUntilDay } from './assemblies.js';
-import { seedAssemblyRefs } from './assemblies.syndic.js';
+import { assemblyDates, seedAssemblies, voteUntilDay } from './assemblees.js';
+import { seedAssemblyRefs } from './assemblees.syndic.js';
 import { addDays, isoOf, makeClock } from './clock.js';
 import { seedCarnet } from './carnet.js';
 import { seedSignalements } from './signalements.js';
@@ -32,7 +32,7 @@ import {
   seedTilleulsGroups,
 } from './documents.js';
 import { frDate, frLongDate } from './format.js';
-import { ledgerBalance, seedFinance, seedLedger } from './finance.js';
+import { ledgerBalance, seedFinance, seedLedger } from './finances.js';
 import { seedSepa } from './sepa.js';
 import { seedInbox } from './inbox.js';
 import { seedSyndicRefs } from './notifications.js';

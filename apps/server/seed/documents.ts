@@ -2,7 +2,7 @@ import { documentGroups, documents, documentTypes } from '../src/db/schema/index
 import { addDays, isoOf } from './clock.js';
 import { newId, type SeedContext, type StoredFile, storeFile } from './context.js';
 import { type CoproInfo, type OwnerInfo, ownerTantiemes } from './copro.js';
-import type { BillInfo, FinanceInfo, LedgerEntry } from './finance.js';
+import type { BillInfo, FinanceInfo, LedgerEntry } from './finances.js';
 import { euros, frDate, frLongDate, monthName } from './format.js';
 import type { InvoicesResult } from './invoices.js';
 import { type Block, renderPdf } from '../src/lib/pdf.js';

@@ -9,7 +9,7 @@ import {
 import { addDays, isoOf } from './clock.js';
 import { newId, type SeedContext, type StoredFile, storeFile, storeImage } from './context.js';
 import type { CoproInfo } from './copro.js';
-import { type ChargeInfo, type FinanceInfo, type SupplierKey, splitOverLots } from './finance.js';
+import { type ChargeInfo, type FinanceInfo, type SupplierKey, splitOverLots } from './finances.js';
 import { euros, frDate, pct, quarterLabel } from './format.js';
 import { renderPdf } from '../src/lib/pdf.js';
 import { splitByWeights } from './random.js';

@@ -1,7 +1,7 @@
 import { addDays, isoOf } from './clock.js';
 import type { SeedContext } from './context.js';
 import { type CoproInfo, type LotDef, type OwnerDef, seedCopro } from './copro.js';
-import { type ChargeDef, type FinanceInfo, type LedgerEntry, seedFinance, seedLedger } from './finance.js';
+import { type ChargeDef, type FinanceInfo, type LedgerEntry, seedFinance, seedLedger } from './finances.js';
 import type { SyndicInfo } from './syndics.js';
 import { chargeInvoices } from '../src/db/schema/index.js';
 

@@ -4,7 +4,7 @@ import { SYSTEM_SENDER } from '../src/modules/notifications/notify.js';
 import { receiptReference } from '../src/modules/payments/receipt.pdf.js';
 import { addDays } from './clock.js';
 import { newId, type SeedContext } from './context.js';
-import type { LedgerEntry } from './finance.js';
+import type { LedgerEntry } from './finances.js';
 
 /**
  * Paul's SEPA side of the demo: the mandate he saved for the appels de fonds, his last quarter

@@ -1,6 +1,6 @@
 import type { SeedContext } from './context.js';
 import { type CoproInfo, type LotDef, type OwnerDef, seedCopro } from './copro.js';
-import type { ChargeDef } from './finance.js';
+import type { ChargeDef } from './finances.js';
 import type { SyndicInfo } from './syndics.js';
 
 /** Résidence Les Tilleuls, 12 rue des Tilleuls, 69003 Lyon: two staircases, caves and parkings. */

@@ -12,13 +12,13 @@ import {
 } from '../src/db/schema/index.js';
 import { sha256 } from '../src/lib/crypto.js';
 import { recordDigest } from '../src/modules/assemblees/chain.js';
-import { type CountedResolution, chainPastMeeting } from './assemblies.register.js';
-import { pastFeuillePdf, seedUpcomingProxy } from './assemblies.proxies.js';
-import { sealPastMinutes } from './assemblies.seal.js';
+import { type CountedResolution, chainPastMeeting } from './assemblees.register.js';
+import { pastFeuillePdf, seedUpcomingProxy } from './assemblees.proxies.js';
+import { sealPastMinutes } from './assemblees.seal.js';
 import { addDays } from './clock.js';
 import { newId, type SeedContext, type StoredFile, storeFile } from './context.js';
 import { type CoproInfo, type OwnerInfo, ownerTantiemes } from './copro.js';
-import type { FinanceInfo } from './finance.js';
+import type { FinanceInfo } from './finances.js';
 import { euros, frDate, frLongDate, frWeekday } from './format.js';
 import { type Block, renderPdf } from '../src/lib/pdf.js';
 

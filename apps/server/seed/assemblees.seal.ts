@@ -3,7 +3,7 @@ import { signatureTokens } from '../src/db/schema/index.js';
 import { sha256 } from '../src/lib/crypto.js';
 import { appendPdf } from '../src/lib/pdf-append.js';
 import { renderCertificatePage } from '../src/modules/assemblees/certificate-page.js';
-import type { chainPastMeeting } from './assemblies.register.js';
+import type { chainPastMeeting } from './assemblees.register.js';
 import { newId, type SeedContext, type StoredFile, storeFile } from './context.js';
 import type { OwnerInfo } from './copro.js';
 

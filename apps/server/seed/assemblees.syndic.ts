@@ -1,5 +1,5 @@
 import { syndicExternalRefs } from '../src/db/schema/index.js';
-import type { AssembliesResult } from './assemblies.js';
+import type { AssembliesResult } from './assemblees.js';
 import type { SeedContext } from './context.js';
 import type { CoproInfo } from './copro.js';
 
