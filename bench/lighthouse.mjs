@@ -9,7 +9,8 @@
  * With a token (claire's, from POST /api/auth/login), it is put in `localStorage.TOKEN` of the same
  * Chrome first: on /favicon.ico by default, so no file of the site is cached (a phone opening a
  * bookmark for the first time: "cold"), or on /login with WARM=1 (its files cached: "after
- * signing in"). INSECURE=1 for https://localhost:3443 (bench/h2-proxy.ts). NODES=1 prints
+ * signing in"). BREAKDOWN=1 prints the main thread's work by kind and the scripts' time (unthrottled,
+ * as measured). INSECURE=1 for https://localhost:3443 (bench/h2-proxy.ts). NODES=1 prints
  * Lantern's estimate of the path to the largest paint (each request's simulated start and end,
  * and main-thread tasks over 20 ms), which says where the time goes. Each run prints the scores
  * and the LCP element: check it is the one the page leads with. `host` is Lighthouse's benchmark index
@@ -108,6 +109,14 @@ for (let i = 0; i < runs; i++) {
       `performance ${Math.round(categories.performance.score * 100)} · FCP ${ms('first-contentful-paint')} ms · LCP ${ms('largest-contentful-paint')} ms · TBT ${ms('total-blocking-time')} ms · CLS ${audits['cumulative-layout-shift'].numericValue.toFixed(3)} · host ${Math.round(result.lhr.environment.benchmarkIndex)} · ${element.slice(0, 100)}`,
     );
     if (process.env.NODES) await lanternPath(result);
+    if (process.env.BREAKDOWN) {
+      for (const it of audits['mainthread-work-breakdown'].details.items)
+        console.log(`  ${it.groupLabel.padEnd(32)} ${String(Math.round(it.duration)).padStart(6)} ms`);
+      for (const it of audits['bootup-time'].details.items.slice(0, 8))
+        console.log(
+          `  ${String(Math.round(it.scripting)).padStart(6)} ms scripting  ${it.url.replace(origin, '').slice(0, 70)}`,
+        );
+    }
   } catch (err) {
     console.log(`run ${i + 1}: ${err.message}`);
   } finally {

@@ -155,6 +155,7 @@ const APP_COMPONENTS = [
   'Group',
   'Image',
   'Indicator',
+  'List',
   'Menu',
   'Modal',
   'ModalBase',
@@ -166,6 +167,7 @@ const APP_COMPONENTS = [
   'SimpleGrid',
   'Table',
   'ThemeIcon',
+  'Tooltip',
   'VisuallyHidden',
 ];
 /**
@@ -191,6 +193,7 @@ const CORE = appModules(
     'features/notifications/realtime',
     'app/guard',
     'ui/logo',
+    'features/auth/paths',
     'ui/layout',
     'ui/LoadingOverlay',
     'ui/NotFound',
@@ -207,6 +210,7 @@ const CORE = appModules(
     'rules/once',
     'rules/typo',
     'rules/format',
+    'rules/phone',
   ],
 );
 /** The logo's text, written into the pages (ui/logo.ts). */
@@ -227,16 +231,19 @@ const SHELL = appModules(
     'features/(synthese|assemblees|payments)/queries',
     'features/payments/(index|fr|components/PayNowButton|components/CollectingNote|components/PaymentStatusModal)',
     'features/finances/components/BalanceSummary',
-    'ui/Doughnut',
+    'ui/(Doughnut|doughnut-data)',
     'app/shell/(menu|DashboardNav|MobileBar|AppHeader|LazyUserSidebar)',
     'features/coproprietaire/(DisabledRecord|PendingAttach|remove|fr)',
-    'features/onboarding/OnboardingRedirect',
+    'features/onboarding/(OnboardingRedirect|redirect)',
     'features/install/OfflineBanner',
     'features/notifications/(push|NotificationsLive|MessageShortcut|NotificationBell|fr)',
     'features/notifications/components/(FeedList|useFeed|NotificationsFeed|NotificationDetail)',
     'features/chat/(ChatShortcut|queries|fr)',
   ],
-  ['domains/(chat|synthese|assemblees|payments)', 'rules/(roles|assemblee|tally|ledger)'],
+  [
+    'domains/(chat|synthese|assemblees|assembleeProxies|assemblyRegister|payments)',
+    'rules/(roles|assemblee|tally|ledger|reduction)',
+  ],
 );
 /** Every icon (3 KB compressed in all): one file fewer for the signed-in pages. */
 const ICONS = /node_modules[\\/]@tabler[\\/]/;

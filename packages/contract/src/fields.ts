@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { E164 } from './rules/phone.js';
 import { ATTACH_CODE_LENGTH, OTP_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH } from './constants.js';
 
 /** SPEC §5 messages, worded to the letter. */
@@ -38,8 +39,9 @@ export const otpField = z
   .min(1, { error: msg.required })
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'Le code est invalide' });
 
+export { E164 };
+
 /** E.164 phone, as the phone input emits it (+33612345678). */
-export const E164 = /^\+[1-9]\d{6,14}$/;
 export const phoneField = z
   .string({ error: msg.required })
   .trim()

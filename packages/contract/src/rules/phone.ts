@@ -1,4 +1,5 @@
-import { E164 } from '../fields.js';
+/** An international number (ITU-T E.164): '+', country code, at most 15 digits. */
+export const E164 = /^\+[1-9]\d{6,14}$/;
 
 /**
  * A phone as typed ('06 12 34 56 78', '+33 6 12…', '0033 6…') to E.164, French by default
