@@ -8,21 +8,19 @@
  * Only the contract's constants, rules and endpoint paths are imported (no zod: this runs in the
  * entry chunk; the browser build keeps only each endpoint's method and path, decision 65).
  */
+import { PREVIEW_TOKEN_HEADER, READS_MAX, STORAGE_KEYS, systemEndpoints } from '@tantieme/contract';
+import { PAGE } from './early-paths';
 import {
-  COMMUNICATION_PAGE_SIZE,
-  DOCUMENTS_PAGE_SIZE,
-  INVOICE_PAGE_SIZE,
-  MESSAGES_FIRST_PAGE_SIZE,
-  NOTIFICATIONS_PAGE_SIZE,
-  type UserSettingKey,
-  type MenuRecord,
-  menuVisibility,
-  smallImageUrl,
-  PREVIEW_TOKEN_HEADER,
-  READS_MAX,
-  STORAGE_KEYS,
-  systemEndpoints,
-} from '@tantieme/contract';
+  PAGE_SETTING,
+  pageReadAhead,
+  pageUrls,
+  type RecordOfList,
+  SETTINGS_URL,
+  unreadOnly,
+} from './early-pages';
+
+export { isRecordHome, isRecordPath, marksItsFirstScreen } from './early-paths';
+export { INVOICES_FIRST_ROW, pageReadAhead } from './early-pages';
 
 interface EarlyRead {
   authorization: string;
@@ -40,201 +38,6 @@ const postKey = (url: string, body: unknown) => `POST ${url} ${typeof body === '
 export const EARLY_READ_TTL_MS = 20_000;
 
 type Fetch = typeof fetch;
-
-/** A record's id in a path (a UUID: the contract's `isId`, without zod in the entry). */
-const RECORD_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
-/** The record's home: `/:id`, `/:id/` or `/:id/home` (router.tsx). */
-const HOME = new RegExp(`^/(${RECORD_ID})(?:/home)?/?$`, 'i');
-
-/** One of a record's pages: `/:id/…` (router.tsx). */
-const RECORD_PAGE = new RegExp(`^/${RECORD_ID}(/|$)`, 'i');
-
-/** Whether `path` is a record's home (the dashboard): the one rule, for the preload too. */
-export const isRecordHome = (path: string) => HOME.test(path);
-
-/** A record's messages page (`/:id/messages-communication`): its list is read in a second step. */
-const MESSAGES = new RegExp(`^/${RECORD_ID}/messages-communication/?$`, 'i');
-
-/**
- * Whether the page at `path` says itself when its first screen is shown (afterFirstScreen.ts):
- * the dashboard, painted as a transition in slices, and the messages page, whose list waits for
- * the 'Afficher non lu' setting and is read outside the query cache, so no query is in flight
- * between the setting's answer and the list's.
- */
-export const marksItsFirstScreen = (path: string) => HOME.test(path) || MESSAGES.test(path);
-
-/** Whether `path` is one of a record's pages (`/:id/…`, router.tsx). */
-export const isRecordPath = (path: string) => RECORD_PAGE.test(path);
-
-interface CoproOfList {
-  id: string;
-  syndic_id?: string;
-  syndic_disable?: boolean;
-}
-
-interface RecordOfList extends MenuRecord {
-  id: string;
-  coproprietes?: CoproOfList[];
-}
-
-/** The header's two counts, on every page of a record (NotificationBell, MessageShortcut). */
-const headerUrls = (id: string) => [
-  `/api/coproprietaires/notifications/unread-count?coproprietaire_id=${id}`,
-  `/api/coproprietaires/${id}/messages/unread-count`,
-];
-
-/** The first screen's reads of a record (its ids known from the list), as the hooks ask them. */
-function firstScreenUrls(record: RecordOfList, copro: CoproOfList): string[] {
-  const id = record.id;
-  const c = copro.id;
-  return [
-    `/api/finances/coproprietes/${c}/coproprietaires/${id}/general`,
-    `/api/coproprietaires/${c}/${id}/lots`,
-    `/api/coproprietaires/coproprietes/${c}/syndic-info`,
-    `/api/coproprietaires/coproprietes/${c}/administrators`,
-    ...(record.is_member_syndicat
-      ? [`/api/syndicat-verifications/coproprietes/${c}/verification-status`]
-      : []),
-    `/api/finances/coproprietes/${c}/check-stripe-ready`,
-    ...headerUrls(id),
-    ...(menuVisibility(record).assemblee
-      ? [`/api/assemblee/coproprietes/${c}/coproprietaire/${id}/get-list-ag-available`]
-      : []),
-  ];
-}
-
-/**
- * A record page's own first reads, as its hooks name them: `urls` at once, then `next` from the
- * answers of those (the document types name the documents' reads). Together with the header's
- * counts, in one request.
- */
-interface PageReads {
-  urls: string[];
-  next?: (answers: Map<string, unknown>) => string[];
-  /** The pictures the first screen shows from those answers (its largest paint): loaded at once. */
-  images?: (answers: Map<string, unknown>) => string[];
-  /** The lists that follow the page's 'Afficher non lu' setting (PAGE_SETTING), by its value. */
-  unread?: (only: '1' | '0') => string[];
-}
-
-/**
- * The invoice grid's first row at its widest (InvoicesPage loads its thumbnails eagerly). The
- * entry loads the first one only, the page's largest paint: the whole row, 40 KB on a phone's
- * link beside the scripts, made the page later (Lighthouse, 2,754 ms against 2,543–2,614).
- */
-export const INVOICES_FIRST_ROW = 4;
-
-interface InvoiceOfList {
-  thumbnail?: { path: string; content_type: string } | null;
-}
-
-interface TypeOfList {
-  code: string;
-}
-
-/** 'Mes documents' (DocumentFonctionPage): the types, then one page of each type's documents. */
-const ownDocuments = (id: string): PageReads => {
-  const types = '/api/parameters/document-types/list';
-  return {
-    urls: [types],
-    next: (answers) =>
-      ((answers.get(types) as TypeOfList[] | undefined) ?? []).map(
-        (ty) => `/api/documents/${id}/types/${encodeURIComponent(ty.code)}?page_size=${DOCUMENTS_PAGE_SIZE}`,
-      ),
-  };
-};
-
-/**
- * The record pages whose first screen waits for reads of their own, by the path's segment after
- * the record's id (router.tsx), with their reads. The entry reads nothing ahead for the others
- * (measured: the profile and the list alone, early, did not move their largest paint).
- */
-const PAGE_READS: Record<string, (record: RecordOfList, copro: CoproOfList) => PageReads> = {
-  assemblee: (r, c) => ({
-    urls: menuVisibility(r).assemblee
-      ? [`/api/assemblee/coproprietes/${c.id}/coproprietaire/${r.id}/get-list-ag-available`]
-      : [],
-  }),
-  // The statement (SituationDeComptePage): the open lines and the pay button's readiness.
-  'facture-v2': (r, c) => ({
-    urls: [
-      `/api/finances/coproprietes/${c.id}/coproprietaires/${r.id}/ledger`,
-      `/api/finances/coproprietes/${c.id}/check-stripe-ready`,
-    ],
-  }),
-  compte: (r, c) => ({ urls: [`/api/coproprietaires/${c.id}/${r.id}/details-coproprietaire`] }),
-  invoices: (_, c) => {
-    if (!c.syndic_id) return { urls: [] };
-    const list = `/api/invoices/syndics/${c.syndic_id}/coproprietes/${c.id}/saisies?page_size=${INVOICE_PAGE_SIZE}&page_index=0`;
-    return {
-      urls: [list],
-      images: (answers) =>
-        ((answers.get(list) as InvoiceOfList[] | undefined) ?? [])
-          .slice(0, 1)
-          .flatMap((i) =>
-            i.thumbnail?.content_type.startsWith('image/') ? [smallImageUrl(i.thumbnail.path)] : [],
-          ),
-    };
-  },
-  document: (r) => ownDocuments(r.id),
-  'document/fonctionnement': (r) => ownDocuments(r.id),
-  // NotificationsFeed's first page, with the 'Afficher non lu' setting (PAGE_SETTING).
-  notifications: (r) => ({
-    urls: [],
-    unread: (only) => [
-      `/api/coproprietaires/notifications?page_size=${NOTIFICATIONS_PAGE_SIZE}&page_index=0&un_read_only=${only}&coproprietaire_id=${r.id}`,
-    ],
-  }),
-  // The letters, e-mails and SMS (useCommunications), and MessagesPanel's first page.
-  'messages-communication': (r, c) => ({
-    urls: c.syndic_id
-      ? ['postal', 'email', 'sms'].map(
-          (m) =>
-            `/api/communication/${m}?syndic_id=${c.syndic_id}&coproprietaire_id=${r.id}&page_size=${COMMUNICATION_PAGE_SIZE}&page_index=0`,
-        )
-      : [],
-    unread: (only) => [
-      `/api/coproprietaires/${r.id}/get-messages?page_size=${MESSAGES_FIRST_PAGE_SIZE}&page_index=0&un_read_only=${only}`,
-    ],
-  }),
-};
-
-/**
- * The user setting a page's list waits for ('Afficher non lu', useUnreadFilter), read at once
- * beside the profile: `POST /api/user-settings/multi-settings` with that one key.
- */
-const PAGE_SETTING: Record<string, UserSettingKey> = {
-  notifications: 'only-unread-all-notification',
-  'messages-communication': 'only_unread_all_message',
-};
-const SETTINGS_URL = '/api/user-settings/multi-settings';
-
-/** The list's `un_read_only` from the setting's answer ('1' or '0'), or undefined without one. */
-function unreadOnly(settings: unknown, key: UserSettingKey): '1' | '0' | undefined {
-  if (!settings || typeof settings !== 'object') return undefined;
-  return (settings as Record<string, string | null>)[key] === '1' ? '1' : '0';
-}
-
-/** A record's page: its id and the rest of its path (`home` for `/:id` and `/:id/`). */
-const PAGE = new RegExp(`^/(${RECORD_ID})(?:/([^?#]*?))?/?$`, 'i');
-
-/** The early reads of a record page once the list says which copropriété it is in. */
-function pageUrls(page: string, record: RecordOfList): PageReads {
-  const copro = record.coproprietes?.[0];
-  // A disabled syndic's record shows its notice under the same header, whose counts it reads.
-  if (!copro || copro.syndic_disable) return { urls: headerUrls(record.id) };
-  if (page === 'home') return { urls: firstScreenUrls(record, copro) };
-  const own = PAGE_READS[page]?.(record, copro);
-  return { ...own, urls: [...headerUrls(record.id), ...(own?.urls ?? [])] };
-}
-
-/** The page of a record's path the entry reads ahead for (`home`, or a key of PAGE_READS), or undefined. */
-export function pageReadAhead(path: string): string | undefined {
-  const m = PAGE.exec(path);
-  const page = m ? m[2] || 'home' : undefined;
-  return page !== undefined && (page === 'home' || page in PAGE_READS) ? page : undefined;
-}
 
 /** Starts the reads of the page at `path` when it is a signed-in record's page that reads ahead (true then). */
 export function startEarlyReads(
