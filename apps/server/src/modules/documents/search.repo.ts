@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { DocumentRow } from './documents.repo.js';
 
 /** What a record may see (the service decides it from the §6 scope): the repo only applies it. */
 export interface Visibility {
@@ -11,22 +12,8 @@ export interface Visibility {
   syndic: boolean;
 }
 
-export type VisibleRow = {
-  id: string;
-  group_id: string | null;
-  name: string;
-  amount_cents: number | null;
-  amount_type: string | null;
-  date: string;
-  year: number | null;
-  month: number | null;
-  ag_kind: string | null;
-  storage_key: string;
-  content_type: string;
-  size: number;
-  type_key: string;
-  type_label: string;
-};
+/** A document row as the lists show it, with its type. */
+export type VisibleRow = DocumentRow & { type_key: string; type_label: string };
 
 const FOLD_FROM = 'àâäáãéèêëíìîïóòôöõúùûüýÿçñœæ';
 const FOLD_TO = 'aaaaaeeeeiiiiooooouuuuyycnoa';

@@ -1,5 +1,6 @@
 import { documentZipPath, PREVIEW_TOKEN_HEADER } from '@tantieme/contract';
 import { getPreviewToken, getToken } from '../../api';
+import { saveBlob } from '../../ui/download';
 import { readWithProgress } from './progress';
 
 /**
@@ -23,12 +24,9 @@ export async function downloadZip(
     body: JSON.stringify({ ids }),
   });
   if (!res.ok) throw new Error(`archive ${res.status}`);
-  const url = URL.createObjectURL(await readWithProgress(res, onProgress));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `documents-${new Date().toISOString().slice(0, 10)}.zip`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(
+    await readWithProgress(res, onProgress),
+    `documents-${new Date().toISOString().slice(0, 10)}.zip`,
+    30_000,
+  );
 }

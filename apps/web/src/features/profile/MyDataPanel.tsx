@@ -16,17 +16,9 @@ import { ApiError, DELETE_ACCOUNT_WORD, myDataEndpoints } from '@tantieme/contra
 import { type FormEvent, useState } from 'react';
 import { api, getToken } from '../../api';
 import { useSession } from '../../app/session';
+import { saveBlob } from '../../ui/download';
 import { apiMessage } from '../auth/validate';
 import { profileFr as t } from './fr';
-
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** RGPD on the profile page: download all my data (art. 15, 20) and delete my account (art. 17). */
 export function MyDataPanel() {
@@ -45,7 +37,7 @@ export function MyDataPanel() {
     try {
       if (kind === 'json') {
         const data = await api.call(myDataEndpoints.downloadMyData);
-        save(
+        saveBlob(
           new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
           'mes-donnees-tantieme.json',
         );
@@ -54,7 +46,7 @@ export function MyDataPanel() {
           headers: { authorization: `Bearer ${getToken() ?? ''}` },
         });
         if (!res.ok) throw new Error(String(res.status));
-        save(await res.blob(), 'mes-donnees-tantieme.html');
+        saveBlob(await res.blob(), 'mes-donnees-tantieme.html');
       }
     } catch {
       setError(t.downloadFailed);

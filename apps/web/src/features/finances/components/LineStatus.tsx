@@ -2,6 +2,7 @@ import { Anchor, Badge, Text } from '@mantine/core';
 import { formatDate, type LedgerLine, paymentEndpoints } from '@tantieme/contract';
 import { useState } from 'react';
 import { api } from '../../../api';
+import { saveAs } from '../../../ui/download';
 import { frFinances as t } from '../fr';
 
 export interface ReceiptTarget {
@@ -34,12 +35,7 @@ export function ReceiptLink({ line, target }: { line: LedgerLine; target?: Recei
       const r = await api.call(paymentEndpoints.receipt, {
         params: { coproId: target!.coproprieteId, id: target!.coproprietaireId, paymentId: line.payment_id! },
       });
-      const a = document.createElement('a');
-      a.href = r.url;
-      a.download = r.name;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
+      saveAs(r.url, r.name);
     } catch {
       setFailed(true);
     } finally {
