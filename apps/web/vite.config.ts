@@ -202,6 +202,8 @@ const CORE = appModules(
     'client',
     'domains/identity',
     'domains/notifications',
+    'domains/notificationsFeed',
+    'domains/syndicNotifications',
     'domains/coproprietaire',
     'domains/settings',
     'rules/once',
@@ -236,7 +238,7 @@ const SHELL = appModules(
     'features/notifications/components/(FeedList|useFeed|NotificationsFeed|NotificationDetail)',
     'features/chat/(ChatShortcut|queries|fr)',
   ],
-  ['domains/(chat|synthese|assemblees|payments)', 'rules/(roles|assemblee|tally|ledger)'],
+  ['domains/(chat|chatStaff|synthese|assemblees|payments)', 'rules/(roles|assemblee|tally|ledger)'],
 );
 /** Every icon (3 KB compressed in all): one file fewer for the signed-in pages. */
 const ICONS = /node_modules[\\/]@tabler[\\/]/;
