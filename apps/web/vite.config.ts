@@ -205,6 +205,8 @@ const CORE = appModules(
     'client',
     'domains/identity',
     'domains/notifications',
+    'domains/notificationsFeed',
+    'domains/syndicNotifications',
     'domains/coproprietaire',
     'domains/settings',
     'rules/once',
@@ -241,7 +243,7 @@ const SHELL = appModules(
     'features/chat/(ChatShortcut|queries|fr)',
   ],
   [
-    'domains/(chat|synthese|assemblees|assembleeProxies|assemblyRegister|payments)',
+    'domains/(chat|chatStaff|synthese|assemblees|assembleeProxies|assemblyRegister|payments)',
     'rules/(roles|assemblee|tally|ledger|reduction)',
   ],
 );

@@ -21,16 +21,14 @@ import { auditEntry, bulkItemResult, patchDocOf, tombstone } from './domains/syn
 import { syndicAssembleeBody, syndicAssembleeResource } from './domains/syndicAssemblees.js';
 import { postalPresentationBody, syndicConvocationRow } from './domains/syndicConvocations.js';
 import { SYNDIC_PROXY_EXAMPLE, syndicProxyRow } from './domains/syndicProxies.js';
+import { syndicCommunicationBody, syndicCommunicationResource } from './domains/syndicCommunications.js';
 import {
-  syndicCommunicationBody,
-  syndicCommunicationResource,
   syndicDocumentBody,
   syndicDocumentGroupBody,
   syndicDocumentGroupResource,
   syndicDocumentResource,
-  syndicInvoiceBody,
-  syndicInvoiceResource,
 } from './domains/syndicDocuments.js';
+import { syndicInvoiceBody, syndicInvoiceResource } from './domains/syndicInvoices.js';
 import {
   IMPORT_MAX_ITEMS,
   IMPORT_RESOURCES,

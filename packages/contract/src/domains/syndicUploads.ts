@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { okEnvelope } from '../envelope.js';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../rules/files.js';
-import { documentPlaces, syndicStoredFile } from './syndicDocuments.js';
+import { syndicStoredFile } from './syndicDocumentFields.js';
+import { documentPlaces } from './syndicDocuments.js';
 import {
   BULK_MAX_ITEMS,
   bulkBody,

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CHECKLIST_ITEMS,
-  type ChecklistCandidate,
-  computeChecklist,
-  isStale,
-  matchesItem,
-} from './checklist.js';
+import { type ChecklistCandidate, computeChecklist, isStale, matchesItem } from './checklist.js';
+import { CHECKLIST_ITEMS } from './checklistItems.js';
 
 const item = (code: string) => CHECKLIST_ITEMS.find((i) => i.code === code)!;
 const doc = (v: Partial<ChecklistCandidate>): ChecklistCandidate => ({

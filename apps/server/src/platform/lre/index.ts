@@ -7,8 +7,10 @@ export { type LocalLreAdapter, localLreAdapter } from './local.js';
 export type { LreAdapter, LreDeposit, LreLetter, LreState } from './types.js';
 
 /**
- * The provider of LRE_API_URL (with LRE_API_TOKEN, LRE_API_KEY, LRE_API_USER), else the local
- * default, which reports the first presentation LRE_LOCAL_DELAY_SECONDS after the deposit.
+ * AR24 at LRE_API_URL (https://app.ar24.fr/api, or the sandbox https://sandbox.ar24.fr/api) with
+ * LRE_API_TOKEN, LRE_API_KEY (the private key), LRE_API_USER (the sender's id) and
+ * LRE_API_OTP_SECRET (the sender's TOTP secret), else the local default, which reports the first
+ * presentation LRE_LOCAL_DELAY_SECONDS after the deposit.
  */
 export function lreAdapterFromEnv(env: NodeJS.ProcessEnv = process.env): LreAdapter {
   if (env.LRE_API_URL)
@@ -17,6 +19,7 @@ export function lreAdapterFromEnv(env: NodeJS.ProcessEnv = process.env): LreAdap
       token: env.LRE_API_TOKEN ?? '',
       privateKey: env.LRE_API_KEY ?? '',
       userId: env.LRE_API_USER ?? '',
+      otpSecret: env.LRE_API_OTP_SECRET ?? '',
     });
   const delay = Number(env.LRE_LOCAL_DELAY_SECONDS ?? '3600');
   return localLreAdapter({ delaySeconds: Number.isFinite(delay) ? delay : 3600 });

@@ -25,8 +25,11 @@ export interface LreState {
   sending_id: string;
   /** null while the letter has not been presented to the recipient yet. */
   first_presented_at: Date | null;
-  /** waiting · presented · accepted · refused · negligence (not claimed within 15 days) · bounced */
-  status: 'waiting' | 'presented' | 'accepted' | 'refused' | 'negligence' | 'bounced';
+  /**
+   * waiting · presented · accepted · refused · negligence (not claimed within 15 days) · bounced
+   * (the notice did not reach the address) · failed (the provider could not send it)
+   */
+  status: 'waiting' | 'presented' | 'accepted' | 'refused' | 'negligence' | 'bounced' | 'failed';
   proof: Record<string, unknown>;
 }
 
