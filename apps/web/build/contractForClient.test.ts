@@ -86,5 +86,6 @@ describe('the contract as the browser needs it', () => {
       expect(out, file).not.toMatch(/defineEndpoint\(\{[^}]*\bresponse:/);
     }
     expect(endpoints).toBeGreaterThan(100);
-  });
+    // Every source of the contract transformed and type-read: seconds, more on a busy machine.
+  }, 60_000);
 });
