@@ -21,6 +21,15 @@ import { type CoproInfo, type OwnerInfo, ownerTantiemes } from './copro.js';
 import type { FinanceInfo } from './finances.js';
 import { euros, frDate, frLongDate, frWeekday } from './format.js';
 import { type Block, renderPdf } from '../src/lib/pdf.js';
+import {
+  assembleeParticipantRow,
+  assembleeRecordRow,
+  assembleeRow,
+  resolutionRow,
+  signatureTokenRow,
+  voteRow,
+} from './builders/assemblees.js';
+import { documentGroupRow, documentRow } from './builders/documents.js';
 
 type Choice = 'agree' | 'disagree' | 'abstain';
 
@@ -573,7 +582,7 @@ export async function seedAssemblies(
   };
   const pastId = newId();
   const nextId = newId();
-  const pastRow: typeof assemblees.$inferInsert = {
+  const pastRow = assembleeRow({
     id: pastId,
     copropriete_id: copro.id,
     name: 'Assemblée générale ordinaire annuelle',
@@ -594,49 +603,56 @@ export async function seedAssemblies(
     pv_file_id: files.pastPv.id,
     feuille_file_id: files.pastFeuille.id,
     ...totals,
-  };
-  ctx.rows.add(assemblees, pastRow, {
-    id: nextId,
-    copropriete_id: copro.id,
-    name: 'Assemblée générale ordinaire',
-    year: Number(nextDate.slice(0, 4)),
-    type: 'ORDINAIRE',
-    date: clock.paris(nextDate, '18:30'),
-    priority: 1,
-    status_convocation: 1,
-    date_sent_convocation: clock.paris(sentDate, '10:00'),
-    status_proces_verbal: 0,
-    status: 1,
-    status_session: null,
-    valid_to: correspondenceDeadline(clock.paris(nextDate, '18:30')),
-    visio_url: 'https://meet.jit.si/tantieme-tilleuls-ag-2026',
-    convocation_file_id: files.nextConv.id,
-    ...totals,
   });
+
+  ctx.rows.add(
+    assemblees,
+    pastRow,
+    assembleeRow({
+      id: nextId,
+      copropriete_id: copro.id,
+      name: 'Assemblée générale ordinaire',
+      year: Number(nextDate.slice(0, 4)),
+      type: 'ORDINAIRE',
+      date: clock.paris(nextDate, '18:30'),
+      priority: 1,
+      status_convocation: 1,
+      date_sent_convocation: clock.paris(sentDate, '10:00'),
+      status_proces_verbal: 0,
+      status: 1,
+      status_session: null,
+      valid_to: correspondenceDeadline(clock.paris(nextDate, '18:30')),
+      visio_url: 'https://meet.jit.si/tantieme-tilleuls-ag-2026',
+      convocation_file_id: files.nextConv.id,
+      ...totals,
+    }),
+  );
   for (const [agId, file] of [
     [pastId, files.pastConv],
     [nextId, files.nextConv],
   ] as const)
     ctx.rows.add(
       assembleeParticipants,
-      ...copro.owners.map((o) => ({
-        assemblee_id: agId,
-        coproprietaire_id: o.id,
-        is_send_convocation: true,
-        convocation_file_id: file.id,
-        // Past meeting: who attended; upcoming: the two council members who already voted online,
-        // and Paul, represented by Claire.
-        attendance:
-          agId === pastId
-            ? present.includes(o)
-              ? 'present'
-              : null
-            : ['rousseau', 'mercier'].includes(o.key)
-              ? 'correspondence'
-              : o.key === 'paul'
-                ? 'represented'
-                : null,
-      })),
+      ...copro.owners.map((o) =>
+        assembleeParticipantRow({
+          assemblee_id: agId,
+          coproprietaire_id: o.id,
+          is_send_convocation: true,
+          convocation_file_id: file.id,
+          // Past meeting: who attended; upcoming: the two council members who already voted online,
+          // and Paul, represented by Claire.
+          attendance:
+            agId === pastId
+              ? present.includes(o)
+                ? 'present'
+                : null
+              : ['rousseau', 'mercier'].includes(o.key)
+                ? 'correspondence'
+                : o.key === 'paul'
+                  ? 'represented'
+                  : null,
+        }),
+      ),
     );
 
   const pastCounted: CountedResolution[] = [];
@@ -644,54 +660,61 @@ export async function seedAssemblies(
     items.map((r, i) => {
       const id = newId();
       const t = counted && !r.no_vote ? tally(copro, r, present) : null;
-      ctx.rows.add(resolutions, {
-        id,
-        assemblee_id: agId,
-        number: i + 1,
-        title: r.title,
-        preamble: r.preamble ?? null,
-        content: r.content,
-        comment: r.no_vote ? "Point d'information, sans vote." : `Majorité requise : ${MAJORITY[r.article]}.`,
-        article: r.article,
-        no_vote: !!r.no_vote,
-        repartition_id: r.rep ? copro.rep(r.rep).id : cg.id,
-        files: r.attachment ? [{ id: r.attachment.id, name: r.attachment.name }] : [],
-        result: t
-          ? {
-              decision: t.adopted ? 'adopted' : 'rejected',
-              majority: r.article,
-              agree: {
-                tantiemes: t.agree,
-                count: [...t.choices.values()].filter((c) => c === 'agree').length,
-              },
-              disagree: {
-                tantiemes: t.disagree,
-                count: [...t.choices.values()].filter((c) => c === 'disagree').length,
-              },
-              abstain: {
-                tantiemes: t.abstain,
-                count: [...t.choices.values()].filter((c) => c === 'abstain').length,
-              },
-              total_tantiemes: cg.total,
-            }
-          : null,
-      });
+      ctx.rows.add(
+        resolutions,
+        resolutionRow({
+          id,
+          assemblee_id: agId,
+          number: i + 1,
+          title: r.title,
+          preamble: r.preamble ?? null,
+          content: r.content,
+          comment: r.no_vote
+            ? "Point d'information, sans vote."
+            : `Majorité requise : ${MAJORITY[r.article]}.`,
+          article: r.article,
+          no_vote: !!r.no_vote,
+          repartition_id: r.rep ? copro.rep(r.rep).id : cg.id,
+          files: r.attachment ? [{ id: r.attachment.id, name: r.attachment.name }] : [],
+          result: t
+            ? {
+                decision: t.adopted ? 'adopted' : 'rejected',
+                majority: r.article,
+                agree: {
+                  tantiemes: t.agree,
+                  count: [...t.choices.values()].filter((c) => c === 'agree').length,
+                },
+                disagree: {
+                  tantiemes: t.disagree,
+                  count: [...t.choices.values()].filter((c) => c === 'disagree').length,
+                },
+                abstain: {
+                  tantiemes: t.abstain,
+                  count: [...t.choices.values()].filter((c) => c === 'abstain').length,
+                },
+                total_tantiemes: cg.total,
+              }
+            : null,
+        }),
+      );
       if (t) {
         pastCounted.push({ id, number: i + 1, article: r.article, choices: t.choices });
         ctx.rows.add(
           votes,
-          ...[...t.choices].map(([o, c]) => ({
-            resolution_id: id,
-            coproprietaire_id: o.id,
-            vote_value: c,
-            vote_2_value: null,
-            method: o.key === 'claire' ? 'e_form' : o.key === 'sci' ? 'courrier' : 'saisie_par_admin',
-            user_id: o.def.user?.id ?? null,
-            updated_at:
-              o.key === 'claire'
-                ? clock.paris(addDays(pastDate, -4), '21:12')
-                : clock.paris(pastDate, '20:00'),
-          })),
+          ...[...t.choices].map(([o, c]) =>
+            voteRow({
+              resolution_id: id,
+              coproprietaire_id: o.id,
+              vote_value: c,
+              vote_2_value: null,
+              method: o.key === 'claire' ? 'e_form' : o.key === 'sci' ? 'courrier' : 'saisie_par_admin',
+              user_id: o.def.user?.id ?? null,
+              updated_at:
+                o.key === 'claire'
+                  ? clock.paris(addDays(pastDate, -4), '21:12')
+                  : clock.paris(pastDate, '20:00'),
+            }),
+          ),
         );
       }
       return id;
@@ -770,27 +793,32 @@ export async function seedAssemblies(
     };
     const rec = { assemblee_id: nextId, seq: seq + 1, kind: 'ballot', coproprietaire_id: o.id, payload };
     const digest = await recordDigest(prevDigest, rec);
-    ctx.rows.add(assembleeRecords, {
-      id: recordId,
-      ...rec,
-      current: true,
-      created_at: at,
-      prev_digest: prevDigest,
-      digest,
-    });
+    ctx.rows.add(
+      assembleeRecords,
+      assembleeRecordRow({
+        id: recordId,
+        ...rec,
+        current: true,
+        created_at: at,
+        prev_digest: prevDigest,
+        digest,
+      }),
+    );
     prevDigest = digest;
     ctx.rows.add(
       votes,
-      ...choices.map((c) => ({
-        resolution_id: c.resolution_id,
-        coproprietaire_id: o.id,
-        vote_value: c.vote_1,
-        vote_2_value: c.vote_2,
-        method: 'e_form',
-        user_id: o.def.user?.id ?? null,
-        updated_at: at,
-        record_id: recordId,
-      })),
+      ...choices.map((c) =>
+        voteRow({
+          resolution_id: c.resolution_id,
+          coproprietaire_id: o.id,
+          vote_value: c.vote_1,
+          vote_2_value: c.vote_2,
+          method: 'e_form',
+          user_id: o.def.user?.id ?? null,
+          updated_at: at,
+          record_id: recordId,
+        }),
+      ),
     );
   }
 
@@ -808,34 +836,42 @@ export async function seedAssemblies(
   });
 
   const signatureToken = 'SIGN-DEMO-CLAIRE';
-  ctx.rows.add(signatureTokens, {
-    token_hash: sha256(signatureToken),
-    assemblee_id: nextId,
-    coproprietaire_id: key('claire').id,
-    mode: 'ATTENDANCE',
-    procurations: null,
-    expires_at: new Date(clock.now.getTime() + 30 * 86_400_000),
-    created_at: clock.paris(sentDate, '10:05'),
-  });
+  ctx.rows.add(
+    signatureTokens,
+    signatureTokenRow({
+      token_hash: sha256(signatureToken),
+      assemblee_id: nextId,
+      coproprietaire_id: key('claire').id,
+      mode: 'ATTENDANCE',
+      procurations: null,
+      expires_at: new Date(clock.now.getTime() + 30 * 86_400_000),
+      created_at: clock.paris(sentDate, '10:05'),
+    }),
+  );
 
   // Copropriété documents: the "Assemblées générales" group, by year.
   const groupId = newId();
-  ctx.rows.add(documentGroups, {
-    id: groupId,
-    scope: 'copropriete',
-    copropriete_id: copro.id,
-    name: 'Assemblées générales',
-    kind: 'AG',
-    sort: 4,
-  });
-  const agDoc = (f: StoredFile, name: string, date: string, kind: 'quote' | 'record') => ({
-    group_id: groupId,
-    file_id: f.id,
-    name,
-    date,
-    year: Number(date.slice(0, 4)),
-    ag_kind: kind,
-  });
+  ctx.rows.add(
+    documentGroups,
+    documentGroupRow({
+      id: groupId,
+      scope: 'copropriete',
+      copropriete_id: copro.id,
+      name: 'Assemblées générales',
+      kind: 'AG',
+      sort: 4,
+    }),
+  );
+  const agDoc = (f: StoredFile, name: string, date: string, kind: 'quote' | 'record') =>
+    documentRow({
+      group_id: groupId,
+      file_id: f.id,
+      name,
+      date,
+      year: Number(date.slice(0, 4)),
+      ag_kind: kind,
+    });
+
   ctx.rows.add(
     documents,
     agDoc(

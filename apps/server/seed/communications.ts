@@ -6,6 +6,7 @@ import type { CoproInfo, OwnerInfo } from './copro.js';
 import type { LedgerEntry } from './finances.js';
 import { euros, frDate, frLongDate, frWeekday } from './format.js';
 import { renderPdf } from '../src/lib/pdf.js';
+import { communicationAttachmentRow, communicationRow } from './builders/documents.js';
 
 type Method = 'postal' | 'email' | 'sms';
 
@@ -64,22 +65,28 @@ function insert(
       };
     else if (d.method === 'email') recipient_info = { name: owner.display_name, to_addresses: [email] };
     else recipient_info = { name: owner.display_name, sending_phone: [phone] };
-    ctx.rows.add(communications, {
-      id,
-      syndic_id: copro.syndic.id,
-      copropriete_id: copro.id,
-      coproprietaire_id: owner.id,
-      sending_method: d.method,
-      module: d.module,
-      recipient_info,
-      subject: d.subject ?? null,
-      html_body: d.html ?? null,
-      content: d.content ?? null,
-      internal_executed_date: new Date(at.getTime() + 4 * 60_000),
-      created_date: at,
-    });
+    ctx.rows.add(
+      communications,
+      communicationRow({
+        id,
+        syndic_id: copro.syndic.id,
+        copropriete_id: copro.id,
+        coproprietaire_id: owner.id,
+        sending_method: d.method,
+        module: d.module,
+        recipient_info,
+        subject: d.subject ?? null,
+        html_body: d.html ?? null,
+        content: d.content ?? null,
+        internal_executed_date: new Date(at.getTime() + 4 * 60_000),
+        created_date: at,
+      }),
+    );
     for (const f of d.files ?? [])
-      ctx.rows.add(communicationAttachments, { communication_id: id, file_id: f.id, name: f.name });
+      ctx.rows.add(
+        communicationAttachments,
+        communicationAttachmentRow({ communication_id: id, file_id: f.id, name: f.name }),
+      );
   }
 }
 

@@ -21,6 +21,8 @@ import { coproprietaireRow, coproprieteRow, lotRow } from './builders/rows.js';
 import { newId, type SeedContext } from './context.js';
 import { splitByWeights } from './random.js';
 import type { SyndicInfo } from './syndics.js';
+import { coproprieteAdministratorRow } from './builders/identity.js';
+import { coproprietaireLotRow, lotTantiemeRow, repartitionRow } from './builders/copro.js';
 
 export type Civility = 'mr' | 'mrs' | 'mr_and_mrs' | 'mr_or_mrs';
 
@@ -189,7 +191,10 @@ export function seedCopro(ctx: SeedContext, def: CoproDef): CoproInfo {
     }),
   );
   for (const adminId of def.admins)
-    ctx.rows.add(coproprieteAdministrators, { copropriete_id: id, administrator_id: adminId });
+    ctx.rows.add(
+      coproprieteAdministrators,
+      coproprieteAdministratorRow({ copropriete_id: id, administrator_id: adminId }),
+    );
 
   const lotInfos: LotInfo[] = def.lots.map((l) => ({
     id: newId(),
@@ -229,16 +234,21 @@ export function seedCopro(ctx: SeedContext, def: CoproDef): CoproInfo {
       total: r.total,
       tantiemes: new Map(members.map((m, i) => [m.lot.id, parts[i]])),
     };
-    ctx.rows.add(repartitions, {
-      id: rep.id,
-      copropriete_id: id,
-      code: r.code,
-      name: r.name,
-      total_tantieme: r.total,
-    });
+    ctx.rows.add(
+      repartitions,
+      repartitionRow({
+        id: rep.id,
+        copropriete_id: id,
+        code: r.code,
+        name: r.name,
+        total_tantieme: r.total,
+      }),
+    );
     ctx.rows.add(
       lotTantiemes,
-      ...[...rep.tantiemes].map(([lotId, tantieme]) => ({ lot_id: lotId, repartition_id: rep.id, tantieme })),
+      ...[...rep.tantiemes].map(([lotId, tantieme]) =>
+        lotTantiemeRow({ lot_id: lotId, repartition_id: rep.id, tantieme }),
+      ),
     );
     return rep;
   });
@@ -315,7 +325,10 @@ export function seedCopro(ctx: SeedContext, def: CoproDef): CoproInfo {
         created_at: ctx.clock.daysAgo(def.since - 1),
       }),
     );
-    ctx.rows.add(coproprietaireLots, ...ownerLots.map((l) => ({ coproprietaire_id: ownerId, lot_id: l.id })));
+    ctx.rows.add(
+      coproprietaireLots,
+      ...ownerLots.map((l) => coproprietaireLotRow({ coproprietaire_id: ownerId, lot_id: l.id })),
+    );
     return {
       id: ownerId,
       key: o.key,

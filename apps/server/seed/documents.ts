@@ -7,6 +7,7 @@ import { euros, frDate, frLongDate, monthName } from './format.js';
 import type { InvoicesResult } from './invoices.js';
 import { type Block, renderPdf } from '../src/lib/pdf.js';
 import type { SyndicInfo } from './syndics.js';
+import { documentGroupRow, documentRow, documentTypeRow } from './builders/documents.js';
 
 export const DOCUMENT_TYPES: [string, string][] = [
   ['APPEL_FONDS', 'Appels de fonds'],
@@ -18,7 +19,10 @@ export const DOCUMENT_TYPES: [string, string][] = [
 ];
 
 export function seedDocumentTypes(ctx: SeedContext) {
-  ctx.rows.add(documentTypes, ...DOCUMENT_TYPES.map(([code, name], i) => ({ code, name, sort: i + 1 })));
+  ctx.rows.add(
+    documentTypes,
+    ...DOCUMENT_TYPES.map(([code, name], i) => documentTypeRow({ code, name, sort: i + 1 })),
+  );
 }
 
 /** ascii slug for storage keys */
@@ -279,17 +283,20 @@ export async function seedOwnDocuments(
   const base = `coproprietaires/${owner.id}`;
   const add = (type: string, name: string, date: string, file: StoredFile, amount?: number) => {
     byName.set(name, file);
-    ctx.rows.add(documents, {
-      coproprietaire_id: owner.id,
-      type_code: type,
-      file_id: file.id,
-      name,
-      date,
-      year: Number(date.slice(0, 4)),
-      month: Number(date.slice(5, 7)),
-      amount_cents: amount === undefined ? null : Math.abs(amount),
-      amount_type: amount === undefined ? null : amount >= 0 ? 'debit' : 'credit',
-    });
+    ctx.rows.add(
+      documents,
+      documentRow({
+        coproprietaire_id: owner.id,
+        type_code: type,
+        file_id: file.id,
+        name,
+        date,
+        year: Number(date.slice(0, 4)),
+        month: Number(date.slice(5, 7)),
+        amount_cents: amount === undefined ? null : Math.abs(amount),
+        amount_type: amount === undefined ? null : amount >= 0 ? 'debit' : 'credit',
+      }),
+    );
   };
   const jobs: Promise<void>[] = [];
   for (const call of ownerCalls(fin, owner)) {
@@ -375,17 +382,20 @@ async function seedGroup(
   },
 ): Promise<StoredFile[]> {
   const groupId = newId();
-  ctx.rows.add(documentGroups, {
-    id: groupId,
-    scope: o.scope,
-    copropriete_id: o.coproId ?? null,
-    syndic_id: o.scope === 'syndic' ? o.syndic.id : null,
-    name: o.name,
-    kind: 'default',
-    number: o.number ?? null,
-    approve_date: o.approve_date ?? null,
-    sort: o.sort,
-  });
+  ctx.rows.add(
+    documentGroups,
+    documentGroupRow({
+      id: groupId,
+      scope: o.scope,
+      copropriete_id: o.coproId ?? null,
+      syndic_id: o.scope === 'syndic' ? o.syndic.id : null,
+      name: o.name,
+      kind: 'default',
+      number: o.number ?? null,
+      approve_date: o.approve_date ?? null,
+      sort: o.sort,
+    }),
+  );
   const base =
     o.scope === 'syndic' ? `syndics/${o.syndic.alias}/documents` : `coproprietes/${o.coproId}/documents`;
   return Promise.all(
@@ -393,13 +403,16 @@ async function seedGroup(
       const d = { ...doc, date: [doc.date, ctx.clock.today].sort()[0] };
       const pdf = await textPdf(ctx, o.syndic.issuer, d.name, o.name, d.date, d.blocks);
       const file = storeFile(ctx, `${base}/${slug(d.name)}.pdf`, `${d.name}.pdf`, pdf, 'application/pdf');
-      ctx.rows.add(documents, {
-        group_id: groupId,
-        file_id: file.id,
-        name: d.name,
-        date: d.date,
-        year: Number(d.date.slice(0, 4)),
-      });
+      ctx.rows.add(
+        documents,
+        documentRow({
+          group_id: groupId,
+          file_id: file.id,
+          name: d.name,
+          date: d.date,
+          year: Number(d.date.slice(0, 4)),
+        }),
+      );
       return file;
     }),
   );
@@ -566,14 +579,17 @@ export async function seedTilleulsGroups(ctx: SeedContext, copro: CoproInfo, fin
 
   // Bank statements of the last twelve months.
   const groupId = newId();
-  ctx.rows.add(documentGroups, {
-    id: groupId,
-    scope: 'copropriete',
-    copropriete_id: copro.id,
-    name: 'Relevés bancaires',
-    kind: 'BANK_STATEMENT',
-    sort: 5,
-  });
+  ctx.rows.add(
+    documentGroups,
+    documentGroupRow({
+      id: groupId,
+      scope: 'copropriete',
+      copropriete_id: copro.id,
+      name: 'Relevés bancaires',
+      kind: 'BANK_STATEMENT',
+      sort: 5,
+    }),
+  );
   const { rng } = ctx;
   let balance = 2_845_620;
   const [cy, cm, cd] = ctx.clock.today.split('-').map(Number);
@@ -645,16 +661,19 @@ export async function seedTilleulsGroups(ctx: SeedContext, copro: CoproInfo, fin
         pdf,
         'application/pdf',
       );
-      ctx.rows.add(documents, {
-        group_id: groupId,
-        file_id: file.id,
-        name: title,
-        date: addDays(last, 2),
-        year,
-        month,
-        amount_cents: Math.abs(closing),
-        amount_type: closing >= 0 ? 'credit' : 'debit',
-      });
+      ctx.rows.add(
+        documents,
+        documentRow({
+          group_id: groupId,
+          file_id: file.id,
+          name: title,
+          date: addDays(last, 2),
+          year,
+          month,
+          amount_cents: Math.abs(closing),
+          amount_type: closing >= 0 ? 'credit' : 'debit',
+        }),
+      );
     }),
   );
 }

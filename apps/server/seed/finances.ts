@@ -13,6 +13,16 @@ import { newId, type SeedContext } from './context.js';
 import type { CoproInfo, OwnerInfo, RepInfo } from './copro.js';
 import { quarterLabel } from './format.js';
 import { roundEuros, splitByWeights } from './random.js';
+import {
+  billLotLineRow,
+  billRow,
+  budgetRow,
+  chargeRow,
+  financialYearRow,
+  paymentAllocationRow,
+  paymentTransactionRow,
+} from './builders/finances.js';
+import { ledgerLineRow } from './builders/rows.js';
 
 export type SupplierKey =
   | 'veolia'
@@ -133,15 +143,17 @@ export function seedFinance(ctx: SeedContext, copro: CoproInfo, opt: FinanceOpti
   }));
   ctx.rows.add(
     financialYears,
-    ...years.map((y) => ({
-      id: y.id,
-      copropriete_id: copro.id,
-      year: y.year,
-      couple: y.couple,
-      start_date: y.start,
-      end_date: y.end,
-      closed: y.closed,
-    })),
+    ...years.map((y) =>
+      financialYearRow({
+        id: y.id,
+        copropriete_id: copro.id,
+        year: y.year,
+        couple: y.couple,
+        start_date: y.start,
+        end_date: y.end,
+        closed: y.closed,
+      }),
+    ),
   );
   const yearOf = new Map(years.map((y) => [y.year, y]));
 
@@ -153,14 +165,16 @@ export function seedFinance(ctx: SeedContext, copro: CoproInfo, opt: FinanceOpti
   }));
   ctx.rows.add(
     charges,
-    ...chargeInfos.map((c) => ({
-      id: c.id,
-      copropriete_id: copro.id,
-      repartition_id: c.rep.id,
-      code: c.def.code,
-      name: c.def.name,
-      charge_type: c.def.type,
-    })),
+    ...chargeInfos.map((c) =>
+      chargeRow({
+        id: c.id,
+        copropriete_id: copro.id,
+        repartition_id: c.rep.id,
+        code: c.def.code,
+        name: c.def.name,
+        charge_type: c.def.type,
+      }),
+    ),
   );
   const chargeOf = new Map(chargeInfos.map((c) => [c.def.key, c]));
   const fonct = chargeInfos.filter((c) => c.def.type === 1);
@@ -182,11 +196,13 @@ export function seedFinance(ctx: SeedContext, copro: CoproInfo, opt: FinanceOpti
     ...years.flatMap((y) =>
       chargeInfos
         .filter((c) => c.budgets.has(y.year))
-        .map((c) => ({
-          financial_year_id: y.id,
-          charge_id: c.id,
-          amount_cents: c.budgets.get(y.year) as number,
-        })),
+        .map((c) =>
+          budgetRow({
+            financial_year_id: y.id,
+            charge_id: c.id,
+            amount_cents: c.budgets.get(y.year) as number,
+          }),
+        ),
     ),
   );
 
@@ -249,24 +265,29 @@ export function seedFinance(ctx: SeedContext, copro: CoproInfo, opt: FinanceOpti
   }
   billInfos.sort((a, b) => a.date.localeCompare(b.date));
   for (const b of billInfos) {
-    ctx.rows.add(bills, {
-      id: b.id,
-      copropriete_id: copro.id,
-      financial_year_id: yearOf.get(b.year)?.id ?? null,
-      name: b.name,
-      date: b.date,
-      bill_type: b.type,
-      total_cents: b.total,
-    });
+    ctx.rows.add(
+      bills,
+      billRow({
+        id: b.id,
+        copropriete_id: copro.id,
+        financial_year_id: yearOf.get(b.year)?.id ?? null,
+        name: b.name,
+        date: b.date,
+        bill_type: b.type,
+        total_cents: b.total,
+      }),
+    );
     ctx.rows.add(
       billLotLines,
-      ...b.lines.map((l) => ({
-        bill_id: b.id,
-        lot_id: l.lotId,
-        repartition_id: l.repId,
-        charge_id: l.chargeId,
-        amount_cents: l.amount,
-      })),
+      ...b.lines.map((l) =>
+        billLotLineRow({
+          bill_id: b.id,
+          lot_id: l.lotId,
+          repartition_id: l.repId,
+          charge_id: l.chargeId,
+          amount_cents: l.amount,
+        }),
+      ),
     );
   }
 
@@ -410,29 +431,34 @@ export function seedLedger(
           const txId = newId();
           const fee =
             txMethod === 'card' ? Math.round(credit.amount * 0.014) + 25 : txMethod === 'sepa_debit' ? 35 : 0;
-          ctx.rows.add(paymentTransactions, {
-            id: txId,
-            coproprietaire_id: owner.id,
-            amount_cents: credit.amount,
-            fee_cents: fee,
-            net_cents: credit.amount - fee,
-            currency: 'eur',
-            date: clock.past(clock.paris(date, txMethod === 'card' ? '20:47' : '11:15')),
-            payment_method: txMethod,
-            transfer_destination_name: opt.destination,
-            description: `${g.label} – ${copro.name}`,
-            created_at: clock.past(clock.paris(date, '20:48')),
-          });
+          ctx.rows.add(
+            paymentTransactions,
+            paymentTransactionRow({
+              id: txId,
+              coproprietaire_id: owner.id,
+              amount_cents: credit.amount,
+              fee_cents: fee,
+              net_cents: credit.amount - fee,
+              currency: 'eur',
+              date: clock.past(clock.paris(date, txMethod === 'card' ? '20:47' : '11:15')),
+              payment_method: txMethod,
+              transfer_destination_name: opt.destination,
+              description: `${g.label} – ${copro.name}`,
+              created_at: clock.past(clock.paris(date, '20:48')),
+            }),
+          );
           credit.paymentTransactionId = txId;
           // A payment made in Tantième settled its lines through the lettrage (its receipt lists them).
           if (txMethod === 'sepa_debit')
             ctx.rows.add(
               paymentAllocations,
-              ...debits.map((d) => ({
-                payment_transaction_id: txId,
-                ledger_line_id: d.id,
-                amount_cents: d.amount,
-              })),
+              ...debits.map((d) =>
+                paymentAllocationRow({
+                  payment_transaction_id: txId,
+                  ledger_line_id: d.id,
+                  amount_cents: d.amount,
+                }),
+              ),
             );
         }
         entries.push(credit);
@@ -458,21 +484,23 @@ export function seedLedger(
     entries.sort((a, b) => a.date.localeCompare(b.date) || (a.type === 'debit' ? -1 : 1));
     ctx.rows.add(
       ledgerLines,
-      ...entries.map((e) => ({
-        id: e.id,
-        coproprietaire_id: owner.id,
-        copropriete_id: copro.id,
-        bill_id: e.billId ?? null,
-        payment_transaction_id: e.paymentTransactionId ?? null,
-        name: e.name,
-        date: e.date,
-        amount_cents: e.amount,
-        remaining_cents: e.remaining,
-        amount_type: e.type,
-        bill_type: e.billType,
-        compte_id: owner.compte,
-        created_at: clock.past(clock.paris(e.date, '08:00')),
-      })),
+      ...entries.map((e) =>
+        ledgerLineRow({
+          id: e.id,
+          coproprietaire_id: owner.id,
+          copropriete_id: copro.id,
+          bill_id: e.billId ?? null,
+          payment_transaction_id: e.paymentTransactionId ?? null,
+          name: e.name,
+          date: e.date,
+          amount_cents: e.amount,
+          remaining_cents: e.remaining,
+          amount_type: e.type,
+          bill_type: e.billType,
+          compte_id: owner.compte,
+          created_at: clock.past(clock.paris(e.date, '08:00')),
+        }),
+      ),
     );
     result.set(owner.id, entries);
   }

@@ -13,6 +13,13 @@ import { newId, type SeedContext, type StoredFile } from './context.js';
 import type { CoproInfo, OwnerInfo } from './copro.js';
 import { euros, frDate, frLongDate, frWeekday } from './format.js';
 import type { AdminInfo } from './syndics.js';
+import {
+  chatMessageRow,
+  conversationMemberRow,
+  conversationRow,
+  messageRow,
+  notificationRow,
+} from './builders/inbox.js';
 
 interface NotifDef {
   d: number;
@@ -354,7 +361,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
   ];
   const notif = (userId: string, n: NotifDef) => {
     const at = clock.daysAgo(n.d, n.t);
-    return {
+    return notificationRow({
       user_id: userId,
       coproprietaire_id: n.owner.id,
       category: 'all',
@@ -368,7 +375,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
       is_read: n.read,
       event_action_date: at,
       created_date: at,
-    };
+    });
   };
   ctx.rows.add(
     notifications,
@@ -520,7 +527,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
   ];
   const msg = (owner: OwnerInfo, m: MsgDef) => {
     const at = clock.daysAgo(m.d, m.t);
-    return {
+    return messageRow({
       coproprietaire_id: owner.id,
       category: 'all',
       title: m.title,
@@ -537,7 +544,7 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
       is_read: m.read,
       event_action_date: at,
       created_date: at,
-    };
+    });
   };
   ctx.rows.add(messages, ...claireMsgs.map((m) => msg(claireT, m)), ...paulMsgs.map((m) => msg(paulT, m)));
 
@@ -550,13 +557,16 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
   ) => {
     const id = newId();
     const last = lines[lines.length - 1];
-    ctx.rows.add(conversations, {
-      id,
-      copropriete_id: i.tilleuls.id,
-      key: conversationKey(a.id, b.id),
-      last_message_at: clock.daysAgo(last.d, last.t),
-      created_at: clock.daysAgo(lines[0].d, lines[0].t),
-    });
+    ctx.rows.add(
+      conversations,
+      conversationRow({
+        id,
+        copropriete_id: i.tilleuls.id,
+        key: conversationKey(a.id, b.id),
+        last_message_at: clock.daysAgo(last.d, last.t),
+        created_at: clock.daysAgo(lines[0].d, lines[0].t),
+      }),
+    );
     // A member last opened the conversation just before the messages they have not seen.
     const seenAt = (m: { id: string }) => {
       const n = unseen[m.id] ?? 0;
@@ -565,31 +575,33 @@ export function seedInbox(ctx: SeedContext, i: InboxInput) {
     };
     ctx.rows.add(
       conversationMembers,
-      {
+      conversationMemberRow({
         conversation_id: id,
         participant_id: a.id,
         participant_type: a.type,
         un_seen: unseen[a.id] ?? 0,
         last_seen_at: seenAt(a),
-      },
-      {
+      }),
+      conversationMemberRow({
         conversation_id: id,
         participant_id: b.id,
         participant_type: b.type,
         un_seen: unseen[b.id] ?? 0,
         last_seen_at: seenAt(b),
-      },
+      }),
     );
     ctx.rows.add(
       chatMessages,
-      ...lines.map((l) => ({
-        conversation_id: id,
-        created_by: l.from,
-        text: l.text,
-        files: [],
-        status: 1,
-        created_date: clock.daysAgo(l.d, l.t),
-      })),
+      ...lines.map((l) =>
+        chatMessageRow({
+          conversation_id: id,
+          created_by: l.from,
+          text: l.text,
+          files: [],
+          status: 1,
+          created_date: clock.daysAgo(l.d, l.t),
+        }),
+      ),
     );
   };
   const sophieId = i.tilleuls.syndic.gestionnaire.id;

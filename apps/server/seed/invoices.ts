@@ -14,6 +14,13 @@ import { euros, frDate, pct, quarterLabel } from './format.js';
 import { renderPdf } from '../src/lib/pdf.js';
 import { splitByWeights } from './random.js';
 import { renderInvoiceScan } from './scan.js';
+import {
+  ecritureLotAmountRow,
+  ecritureRow,
+  invoiceDepenseRow,
+  supplierInvoiceRow,
+} from './builders/documents.js';
+import { chargeInvoiceRow, verificationStatusRow } from './builders/finances.js';
 
 interface Supplier {
   name: string;
@@ -363,29 +370,32 @@ export async function seedInvoices(
       const fileName = `Facture ${s.name} ${number}.pdf`;
       const invoiceId = supplierInvoiceId;
       const addInvoice = (file: StoredFile) => {
-        ctx.rows.add(supplierInvoices, {
-          id: invoiceId,
-          syndic_id: copro.syndic.id,
-          copropriete_id: copro.id,
-          invoice_date: p.date,
-          amount_cents: p.amount,
-          fournisseur_name: s.name,
-          compte_name: `401 ${s.short}`,
-          number,
-          internal_note:
-            st >= 5
-              ? rng.pick([
-                  'Conforme au contrat – bon pour paiement.',
-                  'Contrôlée par S. Garnier.',
-                  null,
-                  'Réglée par virement.',
-                ])
-              : st === 1
-                ? 'Facture reçue, en attente de saisie du détail.'
-                : 'En attente de validation par le gestionnaire.',
-          status: st,
-          source_urls: [{ path: file.key, content_type: file.content_type }],
-        });
+        ctx.rows.add(
+          supplierInvoices,
+          supplierInvoiceRow({
+            id: invoiceId,
+            syndic_id: copro.syndic.id,
+            copropriete_id: copro.id,
+            invoice_date: p.date,
+            amount_cents: p.amount,
+            fournisseur_name: s.name,
+            compte_name: `401 ${s.short}`,
+            number,
+            internal_note:
+              st >= 5
+                ? rng.pick([
+                    'Conforme au contrat – bon pour paiement.',
+                    'Contrôlée par S. Garnier.',
+                    null,
+                    'Réglée par virement.',
+                  ])
+                : st === 1
+                  ? 'Facture reçue, en attente de saisie du détail.'
+                  : 'En attente de validation par le gestionnaire.',
+            status: st,
+            source_urls: [{ path: file.key, content_type: file.content_type }],
+          }),
+        );
       };
       // Small artisans' invoices arrive on paper: the syndic files a phone scan (a JPEG with its
       // sizes); the other suppliers send a PDF.
@@ -459,48 +469,63 @@ export async function seedInvoices(
               createdAt: clock.paris(p.date, '10:00'),
             }).then((pdf) => addInvoice(storeFile(ctx, key, fileName, pdf, 'application/pdf'))),
       );
-      ctx.rows.add(invoiceDepenses, {
-        invoice_id: invoiceId,
-        charge_name: p.charge.def.name,
-        description: p.text,
-        amount_ttc_cents: p.amount,
-        repartitions: [{ name: p.charge.rep.name }],
-      });
+      ctx.rows.add(
+        invoiceDepenses,
+        invoiceDepenseRow({
+          invoice_id: invoiceId,
+          charge_name: p.charge.def.name,
+          description: p.text,
+          amount_ttc_cents: p.amount,
+          repartitions: [{ name: p.charge.rep.name }],
+        }),
+      );
       const ecritureId = newId();
-      ctx.rows.add(ecritures, {
-        id: ecritureId,
-        invoice_id: invoiceId,
-        date: p.date,
-        description: `${ecritureDescription} – ${p.charge.def.code} ${p.charge.def.name}`,
-        amount_cents: p.amount,
-      });
+      ctx.rows.add(
+        ecritures,
+        ecritureRow({
+          id: ecritureId,
+          invoice_id: invoiceId,
+          date: p.date,
+          description: `${ecritureDescription} – ${p.charge.def.code} ${p.charge.def.name}`,
+          amount_cents: p.amount,
+        }),
+      );
       ctx.rows.add(
         ecritureLotAmounts,
-        ...splitOverLots(p.charge.rep, p.amount).map((l) => ({
-          ecriture_id: ecritureId,
-          lot_id: l.lotId,
-          amount_cents: l.amount,
-        })),
+        ...splitOverLots(p.charge.rep, p.amount).map((l) =>
+          ecritureLotAmountRow({
+            ecriture_id: ecritureId,
+            lot_id: l.lotId,
+            amount_cents: l.amount,
+          }),
+        ),
       );
     } else if (p.charge.def.supplier === 'syndic') {
       ecritureDescription = `${copro.syndic.name} – Honoraires ${p.period}`;
     }
     const checkedBySyndicat = year.closed || (p.date < addDays(clock.today, -75) && rng.chance(0.6));
-    ctx.rows.add(chargeInvoices, {
-      charge_id: p.charge.id,
-      financial_year_id: year.id,
-      supplier_invoice_id: supplierInvoiceId,
-      ecriture_description: ecritureDescription,
-      description: p.text,
-      amount_cents: p.amount,
-      date: p.date,
-      verification_syndic: 1,
-      verification_syndicat: checkedBySyndicat ? 1 : 0,
-      created_date: clock.past(clock.paris(addDays(p.date, 3), '14:20')),
-    });
+    ctx.rows.add(
+      chargeInvoices,
+      chargeInvoiceRow({
+        charge_id: p.charge.id,
+        financial_year_id: year.id,
+        supplier_invoice_id: supplierInvoiceId,
+        ecriture_description: ecritureDescription,
+        description: p.text,
+        amount_cents: p.amount,
+        date: p.date,
+        verification_syndic: 1,
+        verification_syndicat: checkedBySyndicat ? 1 : 0,
+        created_date: clock.past(clock.paris(addDays(p.date, 3), '14:20')),
+      }),
+    );
   }
   await Promise.all(pdfJobs);
-  if (opt.verification) ctx.rows.add(verificationStatus, { copropriete_id: copro.id, ...opt.verification });
+  if (opt.verification)
+    ctx.rows.add(
+      verificationStatus,
+      verificationStatusRow({ copropriete_id: copro.id, ...opt.verification }),
+    );
   const realised = new Map<string, number>();
   for (const p of plans) {
     const k = `${p.charge.id}:${p.year}`;

@@ -4,6 +4,7 @@ import { type CoproInfo, type LotDef, type OwnerDef, seedCopro } from './copro.j
 import { type ChargeDef, type FinanceInfo, type LedgerEntry, seedFinance, seedLedger } from './finances.js';
 import type { SyndicInfo } from './syndics.js';
 import { chargeInvoices } from '../src/db/schema/index.js';
+import { chargeInvoiceRow } from './builders/finances.js';
 
 /** Le Clos Fleuri, Nice (Gestion Azur): small building, one repartition, one financial year. */
 export function seedClosFleuri(
@@ -257,17 +258,20 @@ export function seedClosFleuri(
     const c = finance.charge(key);
     const share = key === 'jardin' ? 0.3 : key === 'assurance' ? 1 : 0.5;
     const amount = Math.round((c.budgets.get(y) ?? 0) * share * ctx.rng.vary(0.05));
-    ctx.rows.add(chargeInvoices, {
-      charge_id: c.id,
-      financial_year_id: finance.year(y).id,
-      ecriture_description: text,
-      description: text,
-      amount_cents: amount,
-      date,
-      verification_syndic: 1,
-      verification_syndicat: 0,
-      created_date: ctx.clock.past(ctx.clock.paris(addDays(date, 2), '10:00')),
-    });
+    ctx.rows.add(
+      chargeInvoices,
+      chargeInvoiceRow({
+        charge_id: c.id,
+        financial_year_id: finance.year(y).id,
+        ecriture_description: text,
+        description: text,
+        amount_cents: amount,
+        date,
+        verification_syndic: 1,
+        verification_syndicat: 0,
+        created_date: ctx.clock.past(ctx.clock.paris(addDays(date, 2), '10:00')),
+      }),
+    );
   }
   const ledger = seedLedger(ctx, copro, finance, {
     destination: 'Syndicat des copropriétaires Le Clos Fleuri',

@@ -11,6 +11,12 @@ import { putImage, renderSizes } from '../src/platform/images.js';
 import { addDays } from './clock.js';
 import { newId, type SeedContext } from './context.js';
 import type { CoproInfo } from './copro.js';
+import {
+  notificationRow,
+  signalementEventRow,
+  signalementRow,
+  signalementSupporterRow,
+} from './builders/inbox.js';
 
 /** The reference of the carnet's works entry the broken lift's report is linked to. */
 export const LIFT_WORKS_REF = (year: number) => `TRX-ASC-A-${year}`;
@@ -102,44 +108,53 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
     const created = clock.daysAgo(v.filed[0], v.filed[1]);
     const last = v.events.at(-1);
     const updated = last ? clock.daysAgo(last.days, last.time) : created;
-    ctx.rows.add(signalements, {
-      id,
-      syndic_id: copro.syndic.id,
-      copropriete_id: copro.id,
-      author_id: author.id,
-      title: v.title,
-      place: v.place,
-      lot_id: v.lot ? author.lots.find((l) => l.key === v.lot)?.id : null,
-      description: v.description,
-      visibility: v.visibility,
-      status: v.status,
-      planned_on: v.planned_on ?? null,
-      photos: await photos(id, v.pictures),
-      supporters: v.supporters.length,
-      carnet_travaux_ref: v.works ? LIFT_WORKS_REF(clock.year) : null,
-      carnet_travaux_label: v.works
-        ? `${liftWorks(clock.year).nature} (${clock.year}, ${liftWorks(clock.year).contractor})`
-        : null,
-      created_at: created,
-      updated_at: updated,
-    });
+    ctx.rows.add(
+      signalements,
+      signalementRow({
+        id,
+        syndic_id: copro.syndic.id,
+        copropriete_id: copro.id,
+        author_id: author.id,
+        title: v.title,
+        place: v.place,
+        lot_id: v.lot ? author.lots.find((l) => l.key === v.lot)?.id : null,
+        description: v.description,
+        visibility: v.visibility,
+        status: v.status,
+        planned_on: v.planned_on ?? null,
+        photos: await photos(id, v.pictures),
+        supporters: v.supporters.length,
+        carnet_travaux_ref: v.works ? LIFT_WORKS_REF(clock.year) : null,
+        carnet_travaux_label: v.works
+          ? `${liftWorks(clock.year).nature} (${clock.year}, ${liftWorks(clock.year).contractor})`
+          : null,
+        created_at: created,
+        updated_at: updated,
+      }),
+    );
     for (const [k, days] of v.supporters)
-      ctx.rows.add(signalementSupporters, {
-        signalement_id: id,
-        coproprietaire_id: owner(k).id,
-        created_at: clock.daysAgo(days, '19:30'),
-      });
+      ctx.rows.add(
+        signalementSupporters,
+        signalementSupporterRow({
+          signalement_id: id,
+          coproprietaire_id: owner(k).id,
+          created_at: clock.daysAgo(days, '19:30'),
+        }),
+      );
     for (const e of v.events)
-      ctx.rows.add(signalementEvents, {
-        signalement_id: id,
-        kind: e.kind,
-        status: e.status ?? null,
-        planned_on: e.planned_on ?? null,
-        text: e.text ?? null,
-        by: 'syndic',
-        author_name: syndicName,
-        created_at: clock.daysAgo(e.days, e.time),
-      });
+      ctx.rows.add(
+        signalementEvents,
+        signalementEventRow({
+          signalement_id: id,
+          kind: e.kind,
+          status: e.status ?? null,
+          planned_on: e.planned_on ?? null,
+          text: e.text ?? null,
+          by: 'syndic',
+          author_name: syndicName,
+          created_at: clock.daysAgo(e.days, e.time),
+        }),
+      );
     return { id, author, created };
   };
 
@@ -237,20 +252,23 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
   });
   // The council was told of it when it was filed (decision 152), and has read it.
   for (const member of copro.owners.filter((o) => o.def.council && o.def.user && o.id !== door.author.id))
-    ctx.rows.add(notifications, {
-      user_id: member.def.user?.id,
-      coproprietaire_id: member.id,
-      type: 'SIGNALEMENT',
-      ...councilNotice(
-        { title: 'La porte du hall B ne ferme plus', place: 'HALL' },
-        door.author.display_name,
-      ),
-      sender: SYSTEM_SENDER,
-      data: { url: linkTo(door.id) },
-      is_read: true,
-      event_action_date: door.created,
-      created_date: door.created,
-    });
+    ctx.rows.add(
+      notifications,
+      notificationRow({
+        user_id: member.def.user?.id,
+        coproprietaire_id: member.id,
+        type: 'SIGNALEMENT',
+        ...councilNotice(
+          { title: 'La porte du hall B ne ferme plus', place: 'HALL' },
+          door.author.display_name,
+        ),
+        sender: SYSTEM_SENDER,
+        data: { url: linkTo(door.id) },
+        is_read: true,
+        event_action_date: door.created,
+        created_date: door.created,
+      }),
+    );
   await add({
     title: 'Infiltration dans ma cave',
     place: 'LOT',

@@ -22,6 +22,13 @@ import { Rows, newId, type SeedContext } from './context.js';
 import { type LotDef, type OwnerDef, seedCopro } from './copro.js';
 import { makeRng } from './random.js';
 import type { SyndicInfo } from './syndics.js';
+import {
+  administratorRow,
+  consentementRow,
+  coproprietaireSettingRow,
+  syndicExternalRefRow,
+} from './builders/identity.js';
+import { notificationRow } from './builders/inbox.js';
 
 /**
  * A fresh tenant for one e2e spec: its own syndic (with an API key), one building, co-owners with
@@ -112,15 +119,18 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
     display_name: 'Sophie Garnier',
     email: `gestion-${tag}@essai.example.fr`,
   };
-  ctx.rows.add(administrators, {
-    id: gestionnaire.id,
-    syndic_id: syndic.id,
-    first_name: gestionnaire.first_name,
-    last_name: gestionnaire.last_name,
-    display_name: gestionnaire.display_name,
-    role: 'Gestionnaire',
-    emails: [{ value: gestionnaire.email }],
-  });
+  ctx.rows.add(
+    administrators,
+    administratorRow({
+      id: gestionnaire.id,
+      syndic_id: syndic.id,
+      first_name: gestionnaire.first_name,
+      last_name: gestionnaire.last_name,
+      display_name: gestionnaire.display_name,
+      role: 'Gestionnaire',
+      emails: [{ value: gestionnaire.email }],
+    }),
+  );
   const syndicInfo: SyndicInfo = {
     id: syndic.id,
     name: syndic.name,
@@ -178,32 +188,43 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
     since: 400,
   });
 
-  ctx.rows.add(syndicExternalRefs, {
-    syndic_id: syndic.id,
-    resource: 'copropriete',
-    external_id: `COPRO-${tag}`,
-    internal_id: copro.id,
-  });
+  ctx.rows.add(
+    syndicExternalRefs,
+    syndicExternalRefRow({
+      syndic_id: syndic.id,
+      resource: 'copropriete',
+      external_id: `COPRO-${tag}`,
+      internal_id: copro.id,
+    }),
+  );
   for (const { spec: o, user } of accounts) {
     const owner = copro.owner(o.key);
-    ctx.rows.add(syndicExternalRefs, {
-      syndic_id: syndic.id,
-      resource: 'coproprietaire',
-      external_id: owner.compte,
-      internal_id: owner.id,
-    });
+    ctx.rows.add(
+      syndicExternalRefs,
+      syndicExternalRefRow({
+        syndic_id: syndic.id,
+        resource: 'coproprietaire',
+        external_id: owner.compte,
+        internal_id: owner.id,
+      }),
+    );
     if (o.onboarded)
       ctx.rows.add(
         coproprietaireSettings,
-        ...ONBOARDING_KEYS.map((key) => ({ coproprietaire_id: owner.id, key, value: '1' })),
+        ...ONBOARDING_KEYS.map((key) =>
+          coproprietaireSettingRow({ coproprietaire_id: owner.id, key, value: '1' }),
+        ),
       );
     if (o.consent !== 'none')
-      ctx.rows.add(consentementsNotificationElectronique, {
-        coproprietaire_id: owner.id,
-        user_id: user.id,
-        given_at: clock.daysAgo(20, '20:14'),
-        given_by: o.consent,
-      });
+      ctx.rows.add(
+        consentementsNotificationElectronique,
+        consentementRow({
+          coproprietaire_id: owner.id,
+          user_id: user.id,
+          given_at: clock.daysAgo(20, '20:14'),
+          given_by: o.consent,
+        }),
+      );
     if (o.owing) {
       const base = { coproprietaire_id: owner.id, copropriete_id: copro.id };
       ctx.rows.add(
@@ -247,14 +268,17 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
       );
     }
     for (let i = 0; i < o.unread_notifications; i++)
-      ctx.rows.add(notifications, {
-        user_id: user.id,
-        coproprietaire_id: owner.id,
-        title: `Information du syndic n° ${i + 1}`,
-        body: "Le gardien passera relever les compteurs d'eau jeudi matin.",
-        is_read: false,
-        created_date: clock.daysAgo(i + 1, '10:00'),
-      });
+      ctx.rows.add(
+        notifications,
+        notificationRow({
+          user_id: user.id,
+          coproprietaire_id: owner.id,
+          title: `Information du syndic n° ${i + 1}`,
+          body: "Le gardien passera relever les compteurs d'eau jeudi matin.",
+          is_read: false,
+          created_date: clock.daysAgo(i + 1, '10:00'),
+        }),
+      );
   }
 
   await Promise.all(ctx.writes);
