@@ -15,7 +15,8 @@ import {
   seedPreviewToken,
   seedUsers,
 } from './accounts.js';
-import { assemblyDates, seedAssemblies, voteUntilDay } from './assemblees.js';
+import { seedAssemblies } from './assemblees.js';
+import { assemblyDates, voteUntilDay } from './assemblees.rules.js';
 import { seedAssemblyRefs } from './assemblees.syndic.js';
 import { addDays, isoOf, makeClock } from './clock.js';
 import { seedCarnet } from './carnet.js';
