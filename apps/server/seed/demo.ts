@@ -24,14 +24,11 @@ import { seedSignalements } from './signalements.js';
 import { seedChatStaff, seedCouncilMember } from './chat.js';
 import { seedCommunications } from './communications.js';
 import { Rows, type SeedContext } from './context.js';
-import {
-  ownerCalls,
-  seedClosFleuriGroups,
-  seedDocumentTypes,
-  seedOwnDocuments,
-  seedSyndicGroups,
-  seedTilleulsGroups,
-} from './documents.js';
+import { seedDocumentTypes } from './documents.js';
+import { seedClosFleuriGroups, seedSyndicGroups } from './documents.groups.js';
+import { seedOwnDocuments } from './documents.owner.js';
+import { ownerCalls } from './documents.pdf.js';
+import { seedTilleulsGroups } from './documents.tilleuls.js';
 import { frDate, frLongDate } from './format.js';
 import { ledgerBalance, seedFinance, seedLedger } from './finances.js';
 import { seedSepa } from './sepa.js';
