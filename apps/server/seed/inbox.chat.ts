@@ -2,7 +2,7 @@ import { chatMessages, conversationMembers, conversations } from '../src/db/sche
 import { conversationKey } from '../src/modules/chat/chat.repo.js';
 import { newId, type SeedContext } from './context.js';
 import { chatMessageRow, conversationMemberRow, conversationRow } from './builders/inbox.js';
-import type { InboxScene } from './inbox.js';
+import type { InboxScene } from './inbox.scene.js';
 
 /** Chat: Claire ↔ the syndic (Sophie Garnier answers), Claire ↔ Paul. */
 export function seedChat(ctx: SeedContext, scene: InboxScene) {

@@ -4,7 +4,7 @@ import type { SeedContext, StoredFile } from './context.js';
 import type { OwnerInfo } from './copro.js';
 import { frDate, frLongDate, frWeekday } from './format.js';
 import { messageRow } from './builders/inbox.js';
-import { daysAgoOf, type InboxScene } from './inbox.js';
+import { daysAgoOf, type InboxScene } from './inbox.scene.js';
 
 interface MsgDef {
   d: number;

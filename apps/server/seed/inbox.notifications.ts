@@ -4,7 +4,7 @@ import { SYSTEM_SENDER } from '../src/modules/notifications/notify.js';
 import type { SeedContext } from './context.js';
 import type { OwnerInfo } from './copro.js';
 import { notificationRow } from './builders/inbox.js';
-import type { InboxScene } from './inbox.js';
+import type { InboxScene } from './inbox.scene.js';
 import { claireNotifications } from './inbox.notifications.claire.js';
 
 export interface NotifDef {
