@@ -39,7 +39,8 @@ import { seedClosFleuri, seedHorizon } from './others.js';
 import { seedTilleulsMedia } from './media.js';
 import { makeRng } from './random.js';
 import { seedSyndics } from './syndics.js';
-import { seedTilleuls, TILLEULS_CHARGES } from './tilleuls.js';
+import { seedTilleuls } from './tilleuls.js';
+import { TILLEULS_CHARGES } from './tilleuls.charges.js';
 
 export interface DemoResult {
   /** Plain API key of the syndic lefevre (/api/syndic/v1). */
