@@ -1,7 +1,9 @@
 import { addDays, isoOf } from './clock.js';
 import type { SeedContext } from './context.js';
 import { type CoproInfo, type LotDef, type OwnerDef, seedCopro } from './copro.js';
-import { type ChargeDef, type FinanceInfo, type LedgerEntry, seedFinance, seedLedger } from './finances.js';
+import type { ChargeDef, FinanceInfo, LedgerEntry } from './finances.js';
+import { seedFinance } from './finances.calls.js';
+import { seedLedger } from './finances.ledger.js';
 import type { SyndicInfo } from './syndics.js';
 import { chargeInvoices } from '../src/db/schema/index.js';
 import { chargeInvoiceRow } from './builders/finances.js';
