@@ -1,7 +1,8 @@
 import type { Config } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { createPlatform } from '../src/platform/index.js';
-import { isDatabaseEmpty, printDemoLogins, seedDemo } from './demo.js';
+import { isDatabaseEmpty, seedDemo } from './demo.js';
+import { printDemoLogins } from './demo.banner.js';
 import { FULL_SCALE, type ScaleOptions, seedScale, validateScaleOptions } from './scale.js';
 import { CliError, option } from '../src/cli/common.js';
 
