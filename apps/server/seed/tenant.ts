@@ -19,7 +19,8 @@ import { ONBOARDING_KEYS } from './accounts.js';
 import { ledgerLineRow, syndicRow, userRow } from './builders/rows.js';
 import { makeClock } from './clock.js';
 import { Rows, newId, type SeedContext } from './context.js';
-import { type LotDef, type OwnerDef, seedCopro } from './copro.js';
+import type { LotDef, OwnerDef } from './copro.js';
+import { seedCopro } from './copro.building.js';
 import { makeRng } from './random.js';
 import type { SyndicInfo } from './syndics.js';
 import {

@@ -1,5 +1,6 @@
 import type { SeedContext } from './context.js';
-import { type CoproInfo, type OwnerDef, seedCopro } from './copro.js';
+import type { CoproInfo, OwnerDef } from './copro.js';
+import { seedCopro } from './copro.building.js';
 import type { SyndicInfo } from './syndics.js';
 import { tilleulsLots } from './tilleuls.lots.js';
 import { OWNERS } from './tilleuls.owners.js';
