@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import type { Db } from '../src/db/client.js';
 import {
   administrators,
@@ -15,7 +14,6 @@ import { hashPassword } from '../src/lib/password.js';
 import { createSession } from '../src/modules/identity/session.service.js';
 import { createApiKey } from '../src/modules/syndic-api/kit/keys.js';
 import type { StorageAdapter } from '../src/platform/storage.js';
-import { ONBOARDING_KEYS } from './accounts.js';
 import { ledgerLineRow, syndicRow, userRow } from './builders/rows.js';
 import { makeClock } from './clock.js';
 import { Rows, newId, type SeedContext } from './context.js';
@@ -31,54 +29,7 @@ import {
 } from './builders/identity.js';
 import { notificationRow } from './builders/inbox.js';
 
-/**
- * A fresh tenant for one e2e spec: its own syndic (with an API key), one building, co-owners with
- * unique e-mails and a signed-in session each, and what the spec asks for (onboarding state,
- * consent, an open balance, unread notifications). Built with the demo seed's builders
- * (`seedCopro`, the row builders) and written in one transaction.
- */
-export const tenantOwnerSchema = z.object({
-  /** The spec's name for this co-owner ('paul'); the answer is keyed by it. */
-  key: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/),
-  first_name: z.string().min(1).max(60).default('Camille'),
-  last_name: z.string().min(1).max(60).default('Bernard'),
-  /** Lot names, as the demo spells them ('Appartement B21', 'Cave C05'). */
-  lots: z.array(z.string().min(1).max(60)).min(1).max(6).default(['Appartement A12']),
-  /** Whether the first-sign-in onboarding is done (SPEC §2.15). */
-  onboarded: z.boolean().default(true),
-  /** The act of an active consent to electronic notification, or none. */
-  consent: z.enum(['onboarding', 'settings', 'none']).default('onboarding'),
-  /** Two quarterly calls open (412,50 € and 398,75 €), a settled quarter and an open 20 € credit. */
-  owing: z.boolean().default(false),
-  unread_notifications: z.number().int().min(0).max(30).default(0),
-});
-
-export const tenantSpecSchema = z.object({
-  /** Whether the syndic takes card payments (a Stripe account is then recorded). */
-  card_payments: z.boolean().default(true),
-  owners: z.array(tenantOwnerSchema).min(1).max(8),
-});
-
-export type TenantSpec = z.input<typeof tenantSpecSchema>;
-
-export interface TenantOwner {
-  user_id: string;
-  email: string;
-  /** A session token, as the sign-in answers it. */
-  token: string;
-  coproprietaire_id: string;
-  /** Co-owner account number in the syndic's books: the syndic API's `coproprietaire`. */
-  compte: string;
-}
-
-export interface Tenant {
-  password: string;
-  syndic: { id: string; alias: string; api_key: string };
-  copropriete: { id: string; name: string };
-  owners: Record<string, TenantOwner>;
-}
-
-export const TENANT_PASSWORD = 'Tilleuls2024';
+import { type Tenant, TENANT_PASSWORD, type TenantSpec, tenantSpecSchema } from './tenant.spec.js';
 
 const plain = (s: string) =>
   s
@@ -98,6 +49,12 @@ function lotDefs(names: string[]): LotDef[] {
   }));
 }
 
+/**
+ * A fresh tenant for one e2e spec: its own syndic (with an API key), one building, co-owners with
+ * unique e-mails and a signed-in session each, and what the spec asks for (onboarding state,
+ * consent, an open balance, unread notifications). Built with the demo seed's builders
+ * (`seedCopro`, the row builders) and written in one transaction.
+ */
 export async function buildTenant(db: Db, storage: StorageAdapter, input: TenantSpec): Promise<Tenant> {
   const spec = tenantSpecSchema.parse(input);
   const tag = randomBytes(4).toString('hex');
