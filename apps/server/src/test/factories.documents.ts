@@ -6,12 +6,7 @@ import {
   documentGroups,
   documents,
   documentTypes,
-  ecritureLotAmounts,
-  ecritures,
-  files,
-  invoiceDepenses,
   lots,
-  supplierInvoices,
 } from '../db/schema/index.js';
 import { makeCopropriete, makeCoproprietaire, makeSignedInUser, makeSyndic } from './factories.js';
 import { makePreviewToken } from './factories.synthese.js';
@@ -21,28 +16,14 @@ import {
   documentGroupRow,
   documentRow,
   documentTypeRow,
-  ecritureLotAmountRow,
-  ecritureRow,
-  fileRow,
-  invoiceDepenseRow,
-  supplierInvoiceRow,
 } from '../../seed/builders/documents.js';
 import { lotRow } from '../../seed/builders/rows.js';
 import { coproprietaireLotRow } from '../../seed/builders/copro.js';
 
-let n = 0;
-/** A real file in the app's storage and its `files` row. */
-export async function makeFile(app: FastifyInstance, name: string, contentType: string, data: Buffer) {
-  const key = `test/${Date.now()}-${++n}/${name.replace(/[^A-Za-z0-9._-]/g, '-')}`;
-  await app.platform.storage.put(key, data, contentType);
-  const [row] = await app.db
-    .insert(files)
-    .values(fileRow({ storage_key: key, name, content_type: contentType, size: data.length }))
-    .returning();
-  return row;
-}
+import { makeFile, PDF } from './factories.files.js';
+import { makeSupplierInvoices } from './factories.invoices.js';
 
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+export { makeFile, PDF } from './factories.files.js';
 
 /**
  * A copropriété with council-only invoices (scope '2'), documents for everyone, bank statements
@@ -214,53 +195,7 @@ export async function makeDocumentsWorld(app: FastifyInstance) {
     }),
   ]);
 
-  const invoiceFile = await makeFile(app, 'facture.pdf', 'application/pdf', PDF);
-  const invoices = await db
-    .insert(supplierInvoices)
-    .values(
-      Array.from({ length: 32 }, (_, i) =>
-        supplierInvoiceRow({
-          syndic_id: syndic.id,
-          copropriete_id: copro.id,
-          invoice_date: `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
-          amount_cents: 12_000 + i,
-          fournisseur_name: i === 0 ? 'Otis' : `Fournisseur ${i}`,
-          compte_name: '401 OTIS',
-          number: `F-${1000 + i}`,
-          internal_note: 'Conforme au contrat',
-          status: i === 0 ? 6 : 2,
-          source_urls: [{ path: invoiceFile.storage_key, content_type: 'application/pdf' }],
-        }),
-      ),
-    )
-    .returning();
-  const invoice = invoices[0];
-  await db.insert(invoiceDepenses).values(
-    invoiceDepenseRow({
-      invoice_id: invoice.id,
-      charge_name: 'Ascenseur',
-      description: 'Entretien trimestriel',
-      amount_ttc_cents: 12_000,
-      repartitions: [{ name: 'Charges ascenseur' }],
-    }),
-  );
-  const [ecriture] = await db
-    .insert(ecritures)
-    .values(
-      ecritureRow({
-        invoice_id: invoice.id,
-        date: '2026-01-10',
-        description: 'Otis – entretien',
-        amount_cents: 12_000,
-      }),
-    )
-    .returning();
-  await db
-    .insert(ecritureLotAmounts)
-    .values([
-      ecritureLotAmountRow({ ecriture_id: ecriture.id, lot_id: lotA.id, amount_cents: 7_000 }),
-      ecritureLotAmountRow({ ecriture_id: ecriture.id, lot_id: lotB.id, amount_cents: 5_000 }),
-    ]);
+  const { invoice, ecriture } = await makeSupplierInvoices(app, { syndic, copro, lotA, lotB });
 
   const attachment = await makeFile(app, 'relance.pdf', 'application/pdf', PDF);
   const [postal, email, sms] = await db

@@ -2,13 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import {
   administrators,
-  budgets,
-  chargeInvoices,
-  charges,
   coproprieteAdministrators,
   coproprietaireLots,
-  financialYears,
-  ledgerLines,
   lots,
   lotTantiemes,
   previewTokens,
@@ -18,21 +13,16 @@ import {
 } from '../db/schema/index.js';
 import { sha256 } from '../lib/crypto.js';
 import { makeCopropriete, makeCoproprietaire, makeSignedInUser, makeSyndic } from './factories.js';
+import { makeDashboardAccounts } from './factories.synthese.accounts.js';
 import {
   administratorRow,
   coproprieteAdministratorRow,
   previewTokenRow,
   syndicContactRow,
 } from '../../seed/builders/identity.js';
-import {
-  budgetRow,
-  chargeInvoiceRow,
-  chargeRow,
-  financialYearRow,
-  verificationStatusRow,
-} from '../../seed/builders/finances.js';
+import { verificationStatusRow } from '../../seed/builders/finances.js';
 import { coproprietaireLotRow, lotTantiemeRow, repartitionRow } from '../../seed/builders/copro.js';
-import { ledgerLineRow, lotRow } from '../../seed/builders/rows.js';
+import { lotRow } from '../../seed/builders/rows.js';
 
 /** A read-only syndic preview token for one record (returns the clear token). */
 export async function makePreviewToken(db: Db, syndicId: string, coproprietaireId: string) {
@@ -167,137 +157,7 @@ export async function makeDashboard(db: Db, opts: { member?: boolean; submit?: n
     .insert(lotTantiemes)
     .values(lotTantiemeRow({ lot_id: otherLot.id, repartition_id: parking.id, tantieme: 10 }));
 
-  const [y2024, y2025] = await db
-    .insert(financialYears)
-    .values([
-      financialYearRow({
-        copropriete_id: copro.id,
-        year: 2024,
-        couple: '2024',
-        start_date: '2024-01-01',
-        end_date: '2024-12-31',
-      }),
-      financialYearRow({
-        copropriete_id: copro.id,
-        year: 2025,
-        couple: '2025',
-        start_date: '2025-01-01',
-        end_date: '2025-12-31',
-      }),
-    ])
-    .returning();
-  const [eau, entretien, ravalement] = await db
-    .insert(charges)
-    .values([
-      chargeRow({
-        copropriete_id: copro.id,
-        repartition_id: gen.id,
-        code: '601',
-        name: 'Eau froide',
-        charge_type: 1,
-      }),
-      chargeRow({
-        copropriete_id: copro.id,
-        repartition_id: asc.id,
-        code: '615',
-        name: 'Entretien ascenseur',
-        charge_type: 1,
-      }),
-      chargeRow({
-        copropriete_id: copro.id,
-        repartition_id: gen.id,
-        code: '671',
-        name: 'Ravalement',
-        charge_type: 2,
-      }),
-    ])
-    .returning();
-  await db
-    .insert(budgets)
-    .values([
-      budgetRow({ financial_year_id: y2024.id, charge_id: eau.id, amount_cents: 1_000_000 }),
-      budgetRow({ financial_year_id: y2025.id, charge_id: eau.id, amount_cents: 1_200_000 }),
-      budgetRow({ financial_year_id: y2025.id, charge_id: entretien.id, amount_cents: 300_000 }),
-      budgetRow({ financial_year_id: y2025.id, charge_id: ravalement.id, amount_cents: 5_000_000 }),
-    ]);
-  await db.insert(chargeInvoices).values([
-    chargeInvoiceRow({
-      charge_id: eau.id,
-      financial_year_id: y2024.id,
-      ecriture_description: 'Eau 2024',
-      amount_cents: 900_000,
-      date: '2024-06-30',
-    }),
-    chargeInvoiceRow({
-      charge_id: eau.id,
-      financial_year_id: y2025.id,
-      ecriture_description: 'Eau S1',
-      amount_cents: 400_000,
-      date: '2025-06-30',
-    }),
-    chargeInvoiceRow({
-      charge_id: eau.id,
-      financial_year_id: y2025.id,
-      ecriture_description: 'Eau S2',
-      amount_cents: 500_000,
-      date: '2025-12-15',
-      verification_syndic: 1,
-    }),
-    chargeInvoiceRow({
-      charge_id: entretien.id,
-      financial_year_id: y2025.id,
-      ecriture_description: 'Contrat ascenseur',
-      amount_cents: 240_000,
-      date: '2025-03-01',
-    }),
-    chargeInvoiceRow({
-      charge_id: ravalement.id,
-      financial_year_id: y2025.id,
-      ecriture_description: 'Ravalement',
-      amount_cents: 3_000_000,
-      date: '2025-09-01',
-    }),
-  ]);
-  await db.insert(ledgerLines).values([
-    ledgerLineRow({
-      coproprietaire_id: record.id,
-      copropriete_id: copro.id,
-      name: 'Appel de fonds 2024',
-      date: '2024-01-05',
-      amount_cents: 50_000,
-      remaining_cents: 0,
-      amount_type: 'debit',
-      bill_type: 'fonctionnement',
-    }),
-    ledgerLineRow({
-      coproprietaire_id: record.id,
-      copropriete_id: copro.id,
-      name: 'Virement',
-      date: '2024-02-01',
-      amount_cents: 50_000,
-      remaining_cents: 0,
-      amount_type: 'credit',
-    }),
-    ledgerLineRow({
-      coproprietaire_id: record.id,
-      copropriete_id: copro.id,
-      name: 'Appel de fonds T1 2025',
-      date: '2025-01-05',
-      amount_cents: 80_000,
-      remaining_cents: 30_000,
-      amount_type: 'debit',
-      bill_type: 'fonctionnement',
-    }),
-    ledgerLineRow({
-      coproprietaire_id: record.id,
-      copropriete_id: copro.id,
-      name: 'Chèque',
-      date: '2025-02-10',
-      amount_cents: 50_000,
-      remaining_cents: 0,
-      amount_type: 'credit',
-    }),
-  ]);
+  const { y2024, y2025 } = await makeDashboardAccounts(db, { copro, record, gen, asc });
   return {
     syndic,
     copro,
