@@ -21,7 +21,7 @@ import type { SeededSyndics } from './syndics.js';
  */
 export async function seedDemoDocuments(
   ctx: SeedContext,
-  d: {
+  input: {
     tilleuls: CoproInfo;
     syndics: SeededSyndics;
     finance: FinanceInfo;
@@ -35,7 +35,7 @@ export async function seedDemoDocuments(
 ) {
   const { clock } = ctx;
   const y = clock.year;
-  const { tilleuls, syndics, finance, invoices, ledger, clos, assemblies, ag, travauxDate } = d;
+  const { tilleuls, syndics, finance, invoices, ledger, clos, assemblies, ag, travauxDate } = input;
   const claire = tilleuls.owner('claire');
   const paul = tilleuls.owner('paul');
   seedDocumentTypes(ctx);
