@@ -17,7 +17,7 @@ import type { localStorageAdapter } from '../src/platform/storage.js';
 import { pdfsig } from '../src/test/pdfsig.js';
 import { json, type TestApp } from '../src/test/harness.js';
 import type { DemoResult } from './demo.js';
-import { demoSuite } from './demo.suite.js';
+import { demoSuite, seededTexts } from './demo.suite.js';
 
 let t: TestApp;
 let storage: ReturnType<typeof localStorageAdapter>;

@@ -4,9 +4,6 @@ import { syndicProfileBody } from '@tantieme/contract';
 import {
   administrators,
   chatMessages,
-  signalementEvents,
-  signalements,
-  communications,
   conversationMembers,
   conversations,
   messages,
@@ -15,37 +12,12 @@ import {
 import type { localStorageAdapter } from '../src/platform/storage.js';
 import { json, type TestApp } from '../src/test/harness.js';
 import type { DemoResult } from './demo.js';
-import { demoSuite } from './demo.suite.js';
+import { demoSuite, seededTexts } from './demo.suite.js';
 
 let t: TestApp;
 let storage: ReturnType<typeof localStorageAdapter>;
 let demo: DemoResult;
 const db = () => t.database.db;
-
-/**
- * The texts of the seed a co-owner reads in the interface: notifications, messages, chat and
- * communications. SMS keep the GSM-7 alphabet (no narrow no-break space): left out on request.
- */
-async function seededTexts({ withSms = true } = {}): Promise<string[]> {
-  const n = await db().select({ a: notifications.title, b: notifications.body }).from(notifications);
-  const m = await db().select({ a: messages.title, b: messages.body }).from(messages);
-  const c = await db().select({ a: chatMessages.text }).from(chatMessages);
-  const sg = await db().select({ a: signalements.title, b: signalements.description }).from(signalements);
-  const se = await db().select({ a: signalementEvents.text }).from(signalementEvents);
-  const k = await db()
-    .select({ a: communications.subject, b: communications.content, how: communications.sending_method })
-    .from(communications);
-  return [
-    ...n.flatMap((r) => [r.a, r.b]),
-    ...m.flatMap((r) => [r.a, r.b]),
-    ...c.map((r) => r.a),
-    ...sg.flatMap((r) => [r.a, r.b]),
-    ...se.map((r) => r.a),
-    ...k
-      .filter((r) => withSms || r.how !== 'sms')
-      .flatMap((r) => (r.how === 'sms' && !withSms ? [] : [r.a, r.b])),
-  ].filter((x): x is string => !!x);
-}
 
 /** Checks of what a co-owner reads: the syndic's profile, notifications, messages, chats, their typography, signalements. */
 export function demoInboxChecks() {

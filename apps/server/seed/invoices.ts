@@ -9,7 +9,7 @@ import {
 import { addDays } from './clock.js';
 import { newId, type SeedContext, type StoredFile } from './context.js';
 import type { CoproInfo } from './copro.js';
-import type { FinanceInfo } from './finances.js';
+import { type FinanceInfo, splitOverLots } from './finances.js';
 import {
   ecritureLotAmountRow,
   ecritureRow,

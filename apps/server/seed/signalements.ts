@@ -5,7 +5,7 @@ import {
   signalementSupporters,
 } from '../src/db/schema/index.js';
 import { SYSTEM_SENDER } from '../src/modules/notifications/notify.js';
-import { linkTo } from '../src/modules/signalements/followers.js';
+import { councilNotice, linkTo } from '../src/modules/signalements/followers.js';
 import { putImage, renderSizes } from '../src/platform/images.js';
 import { addDays } from './clock.js';
 import { newId, type SeedContext } from './context.js';

@@ -14,6 +14,7 @@ import { hashPassword } from '../src/lib/password.js';
 import { createSession } from '../src/modules/identity/session.service.js';
 import { createApiKey } from '../src/modules/syndic-api/kit/keys.js';
 import type { StorageAdapter } from '../src/platform/storage.js';
+import { ONBOARDING_KEYS } from './accounts.js';
 import { ledgerLineRow, syndicRow, userRow } from './builders/rows.js';
 import { makeClock } from './clock.js';
 import { Rows, newId, type SeedContext } from './context.js';
@@ -29,7 +30,13 @@ import {
 } from './builders/identity.js';
 import { notificationRow } from './builders/inbox.js';
 
-import { type Tenant, TENANT_PASSWORD, type TenantSpec, tenantSpecSchema } from './tenant.spec.js';
+import {
+  type Tenant,
+  type TenantOwner,
+  TENANT_PASSWORD,
+  type TenantSpec,
+  tenantSpecSchema,
+} from './tenant.spec.js';
 
 const plain = (s: string) =>
   s
