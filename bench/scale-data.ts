@@ -11,8 +11,8 @@ import {
   scaleCoproId,
   scaleCoproOf,
   scaleRecordId,
-  seedScale,
-} from '../apps/server/seed/scale.js';
+} from '../apps/server/seed/scale.kit.js';
+import { seedScale } from '../apps/server/seed/scale.js';
 import type { Who } from './calls.js';
 
 export const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';

@@ -11,6 +11,12 @@ import { hashPassword } from '../src/lib/password.js';
 import { userRow } from './builders/rows.js';
 import { newId, type SeedContext } from './context.js';
 import type { OwnerInfo } from './copro.js';
+import {
+  coproprietaireSettingRow,
+  invitationRow,
+  notificationPreferenceRow,
+  previewTokenRow,
+} from './builders/identity.js';
 
 export const DEMO_PASSWORD = 'Tilleuls2024';
 
@@ -70,7 +76,9 @@ export const ONBOARDING_KEYS = [
 export function seedOwnerSettings(ctx: SeedContext, owner: OwnerInfo, values: Record<string, '0' | '1'>) {
   ctx.rows.add(
     coproprietaireSettings,
-    ...Object.entries(values).map(([key, value]) => ({ coproprietaire_id: owner.id, key, value })),
+    ...Object.entries(values).map(([key, value]) =>
+      coproprietaireSettingRow({ coproprietaire_id: owner.id, key, value }),
+    ),
   );
 }
 
@@ -80,7 +88,10 @@ export function seedNotificationPreferences(
   owner: OwnerInfo,
   cells: { kind: NotificationKind; channel: NotificationChannel; enabled: boolean }[],
 ) {
-  ctx.rows.add(notificationPreferences, ...cells.map((c) => ({ coproprietaire_id: owner.id, ...c })));
+  ctx.rows.add(
+    notificationPreferences,
+    ...cells.map((c) => notificationPreferenceRow({ coproprietaire_id: owner.id, ...c })),
+  );
 }
 
 export const INVITATION_CODES = { valid: 'INVIT2026A', used: 'INVIT2026U', expired: 'INVIT2026E' } as const;
@@ -98,15 +109,15 @@ export function seedInvitations(
   };
   ctx.rows.add(
     invitations,
-    {
+    invitationRow({
       code: INVITATION_CODES.valid,
       coproprietaire_id: o.valid.id,
       status: 1,
       expiration_date: new Date(now + 30 * day),
       metadata: info(o.valid, 'nouveau.coproprietaire@example.fr'),
       created_at: ctx.clock.daysAgo(2, '11:00'),
-    },
-    {
+    }),
+    invitationRow({
       code: INVITATION_CODES.used,
       coproprietaire_id: o.used.id,
       status: 2,
@@ -114,26 +125,29 @@ export function seedInvitations(
       metadata: info(o.used, o.used.email ?? ''),
       used_by_user_id: o.usedBy,
       created_at: ctx.clock.daysAgo(40, '09:00'),
-    },
-    {
+    }),
+    invitationRow({
       code: INVITATION_CODES.expired,
       coproprietaire_id: o.expired.id,
       status: 1,
       expiration_date: new Date(now - 5 * day),
       metadata: info(o.expired, o.expired.email ?? ''),
       created_at: ctx.clock.daysAgo(35, '09:00'),
-    },
+    }),
   );
 }
 
 export const PREVIEW_TOKEN = 'PREVIEW-DEMO-CLAIRE';
 
 export function seedPreviewToken(ctx: SeedContext, syndicId: string, owner: OwnerInfo) {
-  ctx.rows.add(previewTokens, {
-    token_hash: sha256(PREVIEW_TOKEN),
-    syndic_id: syndicId,
-    coproprietaire_id: owner.id,
-    expires_at: new Date(ctx.clock.now.getTime() + 365 * 86_400_000),
-    created_at: ctx.clock.now,
-  });
+  ctx.rows.add(
+    previewTokens,
+    previewTokenRow({
+      token_hash: sha256(PREVIEW_TOKEN),
+      syndic_id: syndicId,
+      coproprietaire_id: owner.id,
+      expires_at: new Date(ctx.clock.now.getTime() + 365 * 86_400_000),
+      created_at: ctx.clock.now,
+    }),
+  );
 }

@@ -7,6 +7,7 @@ import { renderProxyPdf } from '../src/modules/assemblees/proxy.pdf.js';
 import { newId, type SeedContext, storeFile } from './context.js';
 import { type CoproInfo, type OwnerInfo, ownerTantiemes } from './copro.js';
 import { frDate } from './format.js';
+import { assembleeProxyRow, assembleeRecordRow } from './builders/assemblees.js';
 
 /** The past meeting's attendance sheet: who attended or voted by correspondence, with their voix. */
 export function pastFeuillePdf(
@@ -83,14 +84,17 @@ export async function seedUpcomingProxy(
   const add = async (kind: string, payload: Record<string, unknown>) => {
     const rec = { assemblee_id: o.agId, seq: ++seq, kind, coproprietaire_id: paul.id, payload };
     const digest = await recordDigest(prev, rec);
-    ctx.rows.add(assembleeRecords, {
-      id: newId(),
-      ...rec,
-      current: true,
-      created_at: at,
-      prev_digest: prev,
-      digest,
-    });
+    ctx.rows.add(
+      assembleeRecords,
+      assembleeRecordRow({
+        id: newId(),
+        ...rec,
+        current: true,
+        created_at: at,
+        prev_digest: prev,
+        digest,
+      }),
+    );
     prev = digest;
   };
   await add('signature', {
@@ -117,18 +121,21 @@ export async function seedUpcomingProxy(
       document_sha256: sha,
     },
   });
-  ctx.rows.add(assembleeProxies, {
-    id: proxyId,
-    assemblee_id: o.agId,
-    mandant_id: paul.id,
-    mandataire_id: claire.id,
-    mandataire_name: claire.display_name,
-    mandataire_email: null,
-    instructions,
-    status: 'active',
-    file_id: file.id,
-    document_sha256: sha,
-    created_at: at,
-    signed_at: at,
-  });
+  ctx.rows.add(
+    assembleeProxies,
+    assembleeProxyRow({
+      id: proxyId,
+      assemblee_id: o.agId,
+      mandant_id: paul.id,
+      mandataire_id: claire.id,
+      mandataire_name: claire.display_name,
+      mandataire_email: null,
+      instructions,
+      status: 'active',
+      file_id: file.id,
+      document_sha256: sha,
+      created_at: at,
+      signed_at: at,
+    }),
+  );
 }

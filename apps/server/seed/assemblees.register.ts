@@ -3,6 +3,7 @@ import { assembleeRecords } from '../src/db/schema/index.js';
 import { recordDigest } from '../src/modules/assemblees/chain.js';
 import { newId, type SeedContext } from './context.js';
 import type { OwnerInfo } from './copro.js';
+import { assembleeRecordRow } from './builders/assemblees.js';
 
 export interface CountedResolution {
   id: string;
@@ -29,14 +30,17 @@ export async function chainPastMeeting(
     const rec = { assemblee_id: agId, seq: ++seq, kind, coproprietaire_id: o.id, payload };
     const digest = await recordDigest(prev, rec);
     const id = newId();
-    ctx.rows.add(assembleeRecords, {
-      id,
-      ...rec,
-      current: true,
-      created_at,
-      prev_digest: prev,
-      digest,
-    });
+    ctx.rows.add(
+      assembleeRecords,
+      assembleeRecordRow({
+        id,
+        ...rec,
+        current: true,
+        created_at,
+        prev_digest: prev,
+        digest,
+      }),
+    );
     prev = digest;
     return { id, seq, digest };
   };

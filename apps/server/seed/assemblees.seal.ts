@@ -6,6 +6,7 @@ import { renderCertificatePage } from '../src/modules/assemblees/certificate-pag
 import type { chainPastMeeting } from './assemblees.register.js';
 import { newId, type SeedContext, type StoredFile, storeFile } from './context.js';
 import type { OwnerInfo } from './copro.js';
+import { signatureTokenRow } from './builders/assemblees.js';
 
 /** A drawn signature (a short stroke), as the signature page's pad exports it. */
 const PNG = Buffer.from(
@@ -64,18 +65,21 @@ export async function sealPastMinutes(
       document: { type: 'proces_verbal', sha256: digest, file: { id: o.pv.file.id, name: o.pv.file.name } },
     };
     const rec = await chain.add('signature', s.owner, payload, s.at);
-    ctx.rows.add(signatureTokens, {
-      id: tokenId,
-      token_hash: sha256(randomBytes(24).toString('base64url')),
-      assemblee_id: o.assembleeId,
-      coproprietaire_id: s.owner.id,
-      mode: s.mode,
-      expires_at: new Date(s.at.getTime() + 7 * 86_400_000),
-      signed_at: s.at,
-      signature_file_id: image.id,
-      record_id: rec.id,
-      created_at: new Date(s.at.getTime() - 86_400_000),
-    });
+    ctx.rows.add(
+      signatureTokens,
+      signatureTokenRow({
+        id: tokenId,
+        token_hash: sha256(randomBytes(24).toString('base64url')),
+        assemblee_id: o.assembleeId,
+        coproprietaire_id: s.owner.id,
+        mode: s.mode,
+        expires_at: new Date(s.at.getTime() + 7 * 86_400_000),
+        signed_at: s.at,
+        signature_file_id: image.id,
+        record_id: rec.id,
+        created_at: new Date(s.at.getTime() - 86_400_000),
+      }),
+    );
     events.push({
       seq: rec.seq,
       digest: rec.digest,

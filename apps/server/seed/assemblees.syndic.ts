@@ -1,5 +1,6 @@
 import { syndicExternalRefs } from '../src/db/schema/index.js';
 import type { AssembliesResult } from './assemblees.js';
+import { syndicExternalRefRow } from './builders/identity.js';
 import type { SeedContext } from './context.js';
 import type { CoproInfo } from './copro.js';
 
@@ -10,14 +11,15 @@ import type { CoproInfo } from './copro.js';
  */
 export function seedAssemblyRefs(ctx: SeedContext, copro: CoproInfo, ags: AssembliesResult) {
   const at = ctx.clock.daysAgo(30);
-  const ref = (resource: string, external_id: string, internal_id: string) => ({
-    syndic_id: copro.syndic.id,
-    resource,
-    external_id,
-    internal_id,
-    created_at: at,
-    updated_at: at,
-  });
+  const ref = (resource: string, external_id: string, internal_id: string) =>
+    syndicExternalRefRow({
+      syndic_id: copro.syndic.id,
+      resource,
+      external_id,
+      internal_id,
+      created_at: at,
+      updated_at: at,
+    });
   ctx.rows.add(
     syndicExternalRefs,
     ...copro.reps.map((r) => ref('repartition', `REP-${r.code}`, r.id)),

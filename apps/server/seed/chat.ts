@@ -5,6 +5,7 @@ import { hashPassword } from '../src/lib/password.js';
 import { DEMO_PASSWORD } from './accounts.js';
 import { newId, type SeedContext } from './context.js';
 import type { AdminInfo } from './syndics.js';
+import { userRow } from './builders/rows.js';
 
 export const STAFF_EMAIL = 's.garnier@lefevre-immobilier.fr';
 
@@ -15,16 +16,19 @@ export const STAFF_EMAIL = 's.garnier@lefevre-immobilier.fr';
  */
 export async function seedChatStaff(ctx: SeedContext, garnier: AdminInfo) {
   const userId = newId();
-  ctx.rows.add(users, {
-    id: userId,
-    email: STAFF_EMAIL,
-    phone: '+33671245893',
-    first_name: garnier.first_name,
-    last_name: garnier.last_name,
-    password_hash: await hashPassword(DEMO_PASSWORD),
-    created_at: ctx.clock.daysAgo(400, '08:30'),
-    updated_at: ctx.clock.daysAgo(400, '08:30'),
-  });
+  ctx.rows.add(
+    users,
+    userRow({
+      id: userId,
+      email: STAFF_EMAIL,
+      phone: '+33671245893',
+      first_name: garnier.first_name,
+      last_name: garnier.last_name,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      created_at: ctx.clock.daysAgo(400, '08:30'),
+      updated_at: ctx.clock.daysAgo(400, '08:30'),
+    }),
+  );
   return {
     userId,
     link: async (db: Db) => {
@@ -42,16 +46,19 @@ export const COUNCIL_EMAIL = 'jp.rousseau@example.fr';
  */
 export async function seedCouncilMember(ctx: SeedContext, recordId: string) {
   const userId = newId();
-  ctx.rows.add(users, {
-    id: userId,
-    email: COUNCIL_EMAIL,
-    phone: '+33608441972',
-    first_name: 'Jean-Pierre',
-    last_name: 'Rousseau',
-    password_hash: await hashPassword(DEMO_PASSWORD),
-    created_at: ctx.clock.daysAgo(300, '20:10'),
-    updated_at: ctx.clock.daysAgo(300, '20:10'),
-  });
+  ctx.rows.add(
+    users,
+    userRow({
+      id: userId,
+      email: COUNCIL_EMAIL,
+      phone: '+33608441972',
+      first_name: 'Jean-Pierre',
+      last_name: 'Rousseau',
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      created_at: ctx.clock.daysAgo(300, '20:10'),
+      updated_at: ctx.clock.daysAgo(300, '20:10'),
+    }),
+  );
   return {
     userId,
     link: async (db: Db) => {

@@ -1,8 +1,10 @@
 import type { Config } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { createPlatform } from '../src/platform/index.js';
-import { isDatabaseEmpty, printDemoLogins, seedDemo } from './demo.js';
-import { FULL_SCALE, type ScaleOptions, seedScale, validateScaleOptions } from './scale.js';
+import { isDatabaseEmpty, seedDemo } from './demo.js';
+import { printDemoLogins } from './demo.banner.js';
+import { seedScale } from './scale.js';
+import { FULL_SCALE, type ScaleOptions, validateScaleOptions } from './scale.kit.js';
 import { CliError, option } from '../src/cli/common.js';
 
 /** `seed-demo` and `seed-scale`. */

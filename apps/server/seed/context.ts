@@ -7,6 +7,7 @@ import type { Sealer } from '../src/platform/sealing/index.js';
 import type { StorageAdapter } from '../src/platform/storage.js';
 import type { Clock } from './clock.js';
 import type { Rng } from './random.js';
+import { fileRow } from './builders/documents.js';
 
 /**
  * Insertion order of the seeded tables (parents before children). Every row is built in
@@ -143,14 +144,17 @@ function queueFile(
 ): StoredFile {
   const file: StoredFile = { id: newId(), key, name, content_type: contentType, size: data.length };
   ctx.writes.push(write);
-  ctx.rows.add(s.files, {
-    id: file.id,
-    storage_key: key,
-    name,
-    content_type: contentType,
-    size: data.length,
-    created_at: ctx.clock.now,
-  });
+  ctx.rows.add(
+    s.files,
+    fileRow({
+      id: file.id,
+      storage_key: key,
+      name,
+      content_type: contentType,
+      size: data.length,
+      created_at: ctx.clock.now,
+    }),
+  );
   return file;
 }
 

@@ -3,6 +3,8 @@ import { assembleeConvocations, consentementsNotificationElectronique } from '..
 import { addDays } from './clock.js';
 import { newId, type SeedContext } from './context.js';
 import type { CoproInfo, OwnerInfo } from './copro.js';
+import { consentementRow } from './builders/identity.js';
+import { assembleeConvocationRow } from './builders/assemblees.js';
 
 /**
  * Consents to electronic notification and the convocations of the upcoming assembly: Claire
@@ -21,13 +23,16 @@ export function seedConvocations(
   const consents = new Map<string, { id: string; at: Date }>();
   const give = (o: OwnerInfo, act: 'onboarding' | 'settings', at: Date) => {
     const id = newId();
-    ctx.rows.add(consentementsNotificationElectronique, {
-      id,
-      coproprietaire_id: o.id,
-      user_id: o.def.user?.id ?? null,
-      given_at: at,
-      given_by: act,
-    });
+    ctx.rows.add(
+      consentementsNotificationElectronique,
+      consentementRow({
+        id,
+        coproprietaire_id: o.id,
+        user_id: o.def.user?.id ?? null,
+        given_at: at,
+        given_by: act,
+      }),
+    );
     consents.set(o.id, { id, at });
   };
   const claire = copro.owner('claire');
@@ -47,33 +52,39 @@ export function seedConvocations(
       const deposited = new Date(sentAt.getTime() + i * 1000);
       const presented = new Date(deposited.getTime() + 7 * 60_000);
       const sendingId = `local-${deposited.getTime()}-${newId()}`;
-      ctx.rows.add(assembleeConvocations, {
-        assemblee_id: upcoming.id,
-        coproprietaire_id: o.id,
-        channel: 'lre',
-        consentement_id: consent.id,
-        recipient: o.email,
-        provider: 'local',
-        sending_id: sendingId,
-        sent_at: deposited,
-        first_presented_at: presented,
-        first_presentation_source: 'provider',
-        proof: {
-          deposit: { id: sendingId, to: o.email, deposited_at: deposited.toISOString() },
-          presentation: { id: sendingId, presented_at: presented.toISOString() },
-        },
-      });
+      ctx.rows.add(
+        assembleeConvocations,
+        assembleeConvocationRow({
+          assemblee_id: upcoming.id,
+          coproprietaire_id: o.id,
+          channel: 'lre',
+          consentement_id: consent.id,
+          recipient: o.email,
+          provider: 'local',
+          sending_id: sendingId,
+          sent_at: deposited,
+          first_presented_at: presented,
+          first_presentation_source: 'provider',
+          proof: {
+            deposit: { id: sendingId, to: o.email, deposited_at: deposited.toISOString() },
+            presentation: { id: sendingId, presented_at: presented.toISOString() },
+          },
+        }),
+      );
       continue;
     }
     const estimated = estimatedLeft && o.key !== 'claire';
     if (estimated) estimatedLeft = false;
-    ctx.rows.add(assembleeConvocations, {
-      assemblee_id: upcoming.id,
-      coproprietaire_id: o.id,
-      channel: 'postal',
-      sent_at: sentAt,
-      first_presented_at: estimated ? estimate : clock.paris(postalDay, '11:20'),
-      first_presentation_source: estimated ? 'estimated' : 'syndic',
-    });
+    ctx.rows.add(
+      assembleeConvocations,
+      assembleeConvocationRow({
+        assemblee_id: upcoming.id,
+        coproprietaire_id: o.id,
+        channel: 'postal',
+        sent_at: sentAt,
+        first_presented_at: estimated ? estimate : clock.paris(postalDay, '11:20'),
+        first_presentation_source: estimated ? 'estimated' : 'syndic',
+      }),
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { exitOnStartFailure, startServer } from '../src/server.js';
-import { isDatabaseEmpty, seedDemo, startupBanner } from './demo.js';
+import { isDatabaseEmpty, seedDemo } from './demo.js';
+import { startupBanner } from './demo.banner.js';
 import { tenantRoutes } from './tenant.routes.js';
 
 /**

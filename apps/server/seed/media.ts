@@ -3,6 +3,7 @@ import { documentGroups, documents } from '../src/db/schema/index.js';
 import { isoOf } from './clock.js';
 import { newId, type SeedContext, storeFile, storeImage } from './context.js';
 import type { CoproInfo } from './copro.js';
+import { documentGroupRow, documentRow } from './builders/documents.js';
 
 /**
  * Files that are not PDFs, so every preview mode of the documents pages is shown by the demo:
@@ -139,15 +140,18 @@ export function renderZip(entries: { name: string; data: Buffer }[]): Buffer {
 export function seedTilleulsMedia(ctx: SeedContext, copro: CoproInfo) {
   const y = ctx.clock.year;
   const groupId = newId();
-  ctx.rows.add(documentGroups, {
-    id: groupId,
-    scope: 'copropriete',
-    copropriete_id: copro.id,
-    syndic_id: null,
-    name: "Plans de l'immeuble",
-    kind: 'default',
-    sort: 8,
-  });
+  ctx.rows.add(
+    documentGroups,
+    documentGroupRow({
+      id: groupId,
+      scope: 'copropriete',
+      copropriete_id: copro.id,
+      syndic_id: null,
+      name: "Plans de l'immeuble",
+      kind: 'default',
+      sort: 8,
+    }),
+  );
   const base = `coproprietes/${copro.id}/documents/plans`;
   const plan = storeImage(
     ctx,
@@ -180,12 +184,17 @@ export function seedTilleulsMedia(ctx: SeedContext, copro: CoproInfo) {
   );
   ctx.rows.add(
     documents,
-    {
+    documentRow({
       group_id: groupId,
       file_id: plan.id,
       name: 'Plan du rez-de-chaussée – bâtiment A',
       date: isoOf(y - 7, 3, 12),
-    },
-    { group_id: groupId, file_id: archive.id, name: "Plans d'architecte (DWG)", date: isoOf(y - 7, 3, 12) },
+    }),
+    documentRow({
+      group_id: groupId,
+      file_id: archive.id,
+      name: "Plans d'architecte (DWG)",
+      date: isoOf(y - 7, 3, 12),
+    }),
   );
 }

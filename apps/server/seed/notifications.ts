@@ -1,6 +1,7 @@
 import { syndicExternalRefs } from '../src/db/schema/index.js';
 import type { SeedContext } from './context.js';
 import type { CoproInfo } from './copro.js';
+import { syndicExternalRefRow } from './builders/identity.js';
 
 /**
  * The syndic's own identifiers of a copropriété and its co-owners, as its management software
@@ -11,21 +12,23 @@ export function seedSyndicRefs(ctx: SeedContext, copro: CoproInfo) {
   const at = ctx.clock.daysAgo(30);
   ctx.rows.add(
     syndicExternalRefs,
-    {
+    syndicExternalRefRow({
       syndic_id: copro.syndic.id,
       resource: 'copropriete',
       external_id: 'COPRO-TILLEULS',
       internal_id: copro.id,
       created_at: at,
       updated_at: at,
-    },
-    ...copro.owners.map((o) => ({
-      syndic_id: copro.syndic.id,
-      resource: 'coproprietaire',
-      external_id: o.compte,
-      internal_id: o.id,
-      created_at: at,
-      updated_at: at,
-    })),
+    }),
+    ...copro.owners.map((o) =>
+      syndicExternalRefRow({
+        syndic_id: copro.syndic.id,
+        resource: 'coproprietaire',
+        external_id: o.compte,
+        internal_id: o.id,
+        created_at: at,
+        updated_at: at,
+      }),
+    ),
   );
 }

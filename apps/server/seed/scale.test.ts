@@ -4,6 +4,7 @@ import { notifications, unread } from '../src/db/schema/index.js';
 import { createSession } from '../src/modules/identity/session.service.js';
 import { visibleTo } from '../src/modules/notifications/notifications.repo.js';
 import { createTestApp, type TestApp } from '../src/test/harness.js';
+import { seedScale } from './scale.js';
 import {
   md5Uuid,
   type ScaleOptions,
@@ -11,8 +12,7 @@ import {
   scaleCoproOf,
   scaleRecordId,
   scaleUserId,
-  seedScale,
-} from './scale.js';
+} from './scale.kit.js';
 
 /** seed-scale on a small scale: the same generator as 1,000 copropriétés. */
 const SMALL: ScaleOptions = {

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import {
   notifications,
   signalementEvents,
@@ -11,6 +10,13 @@ import { putImage, renderSizes } from '../src/platform/images.js';
 import { addDays } from './clock.js';
 import { newId, type SeedContext } from './context.js';
 import type { CoproInfo } from './copro.js';
+import { PICTURES } from './signalements.pictures.js';
+import {
+  notificationRow,
+  signalementEventRow,
+  signalementRow,
+  signalementSupporterRow,
+} from './builders/inbox.js';
 
 /** The reference of the carnet's works entry the broken lift's report is linked to. */
 export const LIFT_WORKS_REF = (year: number) => `TRX-ASC-A-${year}`;
@@ -20,38 +26,6 @@ export const liftWorks = (year: number) => ({
   contractor: 'Otis – Agence Lyon Est',
   reference: LIFT_WORKS_REF(year),
 });
-
-/** A plain picture drawn in SVG (no text, so no font is needed), as a JPEG photo. */
-async function picture(background: string, shapes: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">${shapes}</svg>`;
-  return sharp({ create: { width: 1200, height: 900, channels: 3, background } })
-    .composite([{ input: Buffer.from(svg) }])
-    .jpeg({ quality: 80 })
-    .toBuffer();
-}
-
-const PICTURES = {
-  lift: () =>
-    picture(
-      '#9aa3ab',
-      '<rect x="300" y="120" width="600" height="720" fill="#c8ced3"/><rect x="330" y="150" width="265" height="690" fill="#7d868e"/><rect x="605" y="150" width="265" height="690" fill="#7d868e"/><rect x="930" y="420" width="60" height="120" rx="8" fill="#3b4248"/><circle cx="960" cy="455" r="14" fill="#e03131"/>',
-    ),
-  stain: () =>
-    picture(
-      '#f1ede4',
-      '<ellipse cx="600" cy="380" rx="330" ry="210" fill="#c9b48f" opacity="0.75"/><ellipse cx="560" cy="360" rx="190" ry="120" fill="#a88f63" opacity="0.8"/><circle cx="640" cy="560" r="18" fill="#7f9cb3"/><circle cx="655" cy="640" r="12" fill="#7f9cb3"/>',
-    ),
-  ceiling: () =>
-    picture(
-      '#e9e5dc',
-      '<rect x="0" y="0" width="1200" height="260" fill="#d8d2c4"/><path d="M420 260 Q600 520 780 260 Z" fill="#b49a6a" opacity="0.8"/><rect x="560" y="600" width="90" height="220" fill="#4c6ef5" opacity="0.35"/>',
-    ),
-  door: () =>
-    picture(
-      '#b9a48a',
-      '<rect x="330" y="80" width="540" height="780" fill="#5c3d2e"/><rect x="380" y="130" width="440" height="330" fill="#a5d8ff" opacity="0.7"/><rect x="790" y="500" width="40" height="90" rx="6" fill="#d4a72c"/><rect x="860" y="470" width="26" height="150" fill="#2b2b2b"/>',
-    ),
-};
 
 /**
  * Signalements of Les Tilleuls in every state: the lift of building A (résolu, linked to the
@@ -102,44 +76,53 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
     const created = clock.daysAgo(v.filed[0], v.filed[1]);
     const last = v.events.at(-1);
     const updated = last ? clock.daysAgo(last.days, last.time) : created;
-    ctx.rows.add(signalements, {
-      id,
-      syndic_id: copro.syndic.id,
-      copropriete_id: copro.id,
-      author_id: author.id,
-      title: v.title,
-      place: v.place,
-      lot_id: v.lot ? author.lots.find((l) => l.key === v.lot)?.id : null,
-      description: v.description,
-      visibility: v.visibility,
-      status: v.status,
-      planned_on: v.planned_on ?? null,
-      photos: await photos(id, v.pictures),
-      supporters: v.supporters.length,
-      carnet_travaux_ref: v.works ? LIFT_WORKS_REF(clock.year) : null,
-      carnet_travaux_label: v.works
-        ? `${liftWorks(clock.year).nature} (${clock.year}, ${liftWorks(clock.year).contractor})`
-        : null,
-      created_at: created,
-      updated_at: updated,
-    });
+    ctx.rows.add(
+      signalements,
+      signalementRow({
+        id,
+        syndic_id: copro.syndic.id,
+        copropriete_id: copro.id,
+        author_id: author.id,
+        title: v.title,
+        place: v.place,
+        lot_id: v.lot ? author.lots.find((l) => l.key === v.lot)?.id : null,
+        description: v.description,
+        visibility: v.visibility,
+        status: v.status,
+        planned_on: v.planned_on ?? null,
+        photos: await photos(id, v.pictures),
+        supporters: v.supporters.length,
+        carnet_travaux_ref: v.works ? LIFT_WORKS_REF(clock.year) : null,
+        carnet_travaux_label: v.works
+          ? `${liftWorks(clock.year).nature} (${clock.year}, ${liftWorks(clock.year).contractor})`
+          : null,
+        created_at: created,
+        updated_at: updated,
+      }),
+    );
     for (const [k, days] of v.supporters)
-      ctx.rows.add(signalementSupporters, {
-        signalement_id: id,
-        coproprietaire_id: owner(k).id,
-        created_at: clock.daysAgo(days, '19:30'),
-      });
+      ctx.rows.add(
+        signalementSupporters,
+        signalementSupporterRow({
+          signalement_id: id,
+          coproprietaire_id: owner(k).id,
+          created_at: clock.daysAgo(days, '19:30'),
+        }),
+      );
     for (const e of v.events)
-      ctx.rows.add(signalementEvents, {
-        signalement_id: id,
-        kind: e.kind,
-        status: e.status ?? null,
-        planned_on: e.planned_on ?? null,
-        text: e.text ?? null,
-        by: 'syndic',
-        author_name: syndicName,
-        created_at: clock.daysAgo(e.days, e.time),
-      });
+      ctx.rows.add(
+        signalementEvents,
+        signalementEventRow({
+          signalement_id: id,
+          kind: e.kind,
+          status: e.status ?? null,
+          planned_on: e.planned_on ?? null,
+          text: e.text ?? null,
+          by: 'syndic',
+          author_name: syndicName,
+          created_at: clock.daysAgo(e.days, e.time),
+        }),
+      );
     return { id, author, created };
   };
 
@@ -237,20 +220,23 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
   });
   // The council was told of it when it was filed (decision 152), and has read it.
   for (const member of copro.owners.filter((o) => o.def.council && o.def.user && o.id !== door.author.id))
-    ctx.rows.add(notifications, {
-      user_id: member.def.user?.id,
-      coproprietaire_id: member.id,
-      type: 'SIGNALEMENT',
-      ...councilNotice(
-        { title: 'La porte du hall B ne ferme plus', place: 'HALL' },
-        door.author.display_name,
-      ),
-      sender: SYSTEM_SENDER,
-      data: { url: linkTo(door.id) },
-      is_read: true,
-      event_action_date: door.created,
-      created_date: door.created,
-    });
+    ctx.rows.add(
+      notifications,
+      notificationRow({
+        user_id: member.def.user?.id,
+        coproprietaire_id: member.id,
+        type: 'SIGNALEMENT',
+        ...councilNotice(
+          { title: 'La porte du hall B ne ferme plus', place: 'HALL' },
+          door.author.display_name,
+        ),
+        sender: SYSTEM_SENDER,
+        data: { url: linkTo(door.id) },
+        is_read: true,
+        event_action_date: door.created,
+        created_date: door.created,
+      }),
+    );
   await add({
     title: 'Infiltration dans ma cave',
     place: 'LOT',

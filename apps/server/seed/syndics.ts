@@ -1,6 +1,8 @@
 import { randomToken, sha256 } from '../src/lib/crypto.js';
 import { administrators, syndicApiKeys, syndicContacts, syndics } from '../src/db/schema/index.js';
 import { newId, type SeedContext, storeFile } from './context.js';
+import { administratorRow, syndicApiKeyRow, syndicContactRow } from './builders/identity.js';
+import { syndicRow } from './builders/rows.js';
 
 export interface AdminInfo {
   id: string;
@@ -45,19 +47,22 @@ function admin(
 ): AdminInfo {
   const id = newId();
   const display_name = `${v.first_name} ${v.last_name}`;
-  ctx.rows.add(administrators, {
-    id,
-    syndic_id: syndicId,
-    first_name: v.first_name,
-    last_name: v.last_name,
-    display_name,
-    role: v.role,
-    phones: [
-      { value: v.mobile, type: 'mobile' },
-      { value: v.fixed, type: 'fixed' },
-    ],
-    emails: [{ value: v.email }],
-  });
+  ctx.rows.add(
+    administrators,
+    administratorRow({
+      id,
+      syndic_id: syndicId,
+      first_name: v.first_name,
+      last_name: v.last_name,
+      display_name,
+      role: v.role,
+      phones: [
+        { value: v.mobile, type: 'mobile' },
+        { value: v.fixed, type: 'fixed' },
+      ],
+      emails: [{ value: v.email }],
+    }),
+  );
   return { id, first_name: v.first_name, last_name: v.last_name, display_name, email: v.email };
 }
 
@@ -73,31 +78,37 @@ export function seedSyndics(ctx: SeedContext): SeededSyndics {
     Buffer.from(LEFEVRE_LOGO),
     'image/svg+xml',
   );
-  ctx.rows.add(syndics, {
-    id: lefevreId,
-    name: 'Cabinet Lefèvre Immobilier',
-    alias: 'lefevre',
-    logo_url: logo.key,
-    use_synple: false,
-    disabled: false,
-    address: { street1: '24 rue de la République', zip_code: '69002', city: 'Lyon' },
-    email: 'contact@lefevre-immobilier.fr',
-    phone: '04 78 42 17 30',
-    stripe_account_id: 'acct_1DemoLefevre000',
-    card_payments_active: true,
-    created_at: ctx.clock.daysAgo(1500),
-  });
-  ctx.rows.add(syndicApiKeys, {
-    syndic_id: lefevreId,
-    name: 'Logiciel de gestion (démo)',
-    key_hash: sha256(apiKey),
-    prefix: apiKey.slice(0, 10),
-    scopes: ['read', 'write', 'webhooks'],
-    created_at: ctx.clock.daysAgo(30),
-  });
+  ctx.rows.add(
+    syndics,
+    syndicRow({
+      id: lefevreId,
+      name: 'Cabinet Lefèvre Immobilier',
+      alias: 'lefevre',
+      logo_url: logo.key,
+      use_synple: false,
+      disabled: false,
+      address: { street1: '24 rue de la République', zip_code: '69002', city: 'Lyon' },
+      email: 'contact@lefevre-immobilier.fr',
+      phone: '04 78 42 17 30',
+      stripe_account_id: 'acct_1DemoLefevre000',
+      card_payments_active: true,
+      created_at: ctx.clock.daysAgo(1500),
+    }),
+  );
+  ctx.rows.add(
+    syndicApiKeys,
+    syndicApiKeyRow({
+      syndic_id: lefevreId,
+      name: 'Logiciel de gestion (démo)',
+      key_hash: sha256(apiKey),
+      prefix: apiKey.slice(0, 10),
+      scopes: ['read', 'write', 'webhooks'],
+      created_at: ctx.clock.daysAgo(30),
+    }),
+  );
   ctx.rows.add(
     syndicContacts,
-    {
+    syndicContactRow({
       syndic_id: lefevreId,
       first_name: 'Sophie',
       last_name: 'Garnier',
@@ -105,8 +116,8 @@ export function seedSyndics(ctx: SeedContext): SeededSyndics {
       tel_fixed: '04 78 42 17 35',
       tel_mobile: '06 71 24 58 93',
       sort: 1,
-    },
-    {
+    }),
+    syndicContactRow({
       syndic_id: lefevreId,
       first_name: 'Julien',
       last_name: 'Roche',
@@ -114,8 +125,8 @@ export function seedSyndics(ctx: SeedContext): SeededSyndics {
       tel_fixed: '04 78 42 17 38',
       tel_mobile: null,
       sort: 2,
-    },
-    {
+    }),
+    syndicContactRow({
       syndic_id: lefevreId,
       first_name: 'Marc',
       last_name: 'Lefèvre',
@@ -123,7 +134,7 @@ export function seedSyndics(ctx: SeedContext): SeededSyndics {
       tel_fixed: '04 78 42 17 30',
       tel_mobile: '06 07 81 23 44',
       sort: 3,
-    },
+    }),
   );
   const garnier = admin(ctx, lefevreId, {
     first_name: 'Sophie',
@@ -144,22 +155,25 @@ export function seedSyndics(ctx: SeedContext): SeededSyndics {
 
   // Gestion Azur (Nice): default product branding, no card payments.
   const azurId = newId();
-  ctx.rows.add(syndics, {
-    id: azurId,
-    name: 'Gestion Azur',
-    alias: 'azur',
-    logo_url: null,
-    use_synple: true,
-    disabled: false,
-    address: { street1: '18 boulevard Victor Hugo', zip_code: '06000', city: 'Nice' },
-    email: 'syndic@gestion-azur.fr',
-    phone: '04 93 87 25 10',
-    card_payments_active: false,
-    created_at: ctx.clock.daysAgo(1100),
-  });
+  ctx.rows.add(
+    syndics,
+    syndicRow({
+      id: azurId,
+      name: 'Gestion Azur',
+      alias: 'azur',
+      logo_url: null,
+      use_synple: true,
+      disabled: false,
+      address: { street1: '18 boulevard Victor Hugo', zip_code: '06000', city: 'Nice' },
+      email: 'syndic@gestion-azur.fr',
+      phone: '04 93 87 25 10',
+      card_payments_active: false,
+      created_at: ctx.clock.daysAgo(1100),
+    }),
+  );
   ctx.rows.add(
     syndicContacts,
-    {
+    syndicContactRow({
       syndic_id: azurId,
       first_name: 'Laurent',
       last_name: 'Bianchi',
@@ -167,8 +181,8 @@ export function seedSyndics(ctx: SeedContext): SeededSyndics {
       tel_fixed: '04 93 87 25 12',
       tel_mobile: '06 14 39 72 05',
       sort: 1,
-    },
-    {
+    }),
+    syndicContactRow({
       syndic_id: azurId,
       first_name: 'Nadia',
       last_name: 'Benali',
@@ -176,7 +190,7 @@ export function seedSyndics(ctx: SeedContext): SeededSyndics {
       tel_fixed: '04 93 87 25 10',
       tel_mobile: null,
       sort: 2,
-    },
+    }),
   );
   const bianchi = admin(ctx, azurId, {
     first_name: 'Laurent',
@@ -189,17 +203,20 @@ export function seedSyndics(ctx: SeedContext): SeededSyndics {
 
   // Syndic Horizon: disabled (its co-owners cannot select their record).
   const horizonId = newId();
-  ctx.rows.add(syndics, {
-    id: horizonId,
-    name: 'Syndic Horizon',
-    alias: 'horizon',
-    use_synple: true,
-    disabled: true,
-    address: { street1: '3 place Grenette', zip_code: '38000', city: 'Grenoble' },
-    email: 'contact@syndic-horizon.fr',
-    phone: '04 76 51 08 44',
-    created_at: ctx.clock.daysAgo(2400),
-  });
+  ctx.rows.add(
+    syndics,
+    syndicRow({
+      id: horizonId,
+      name: 'Syndic Horizon',
+      alias: 'horizon',
+      use_synple: true,
+      disabled: true,
+      address: { street1: '3 place Grenette', zip_code: '38000', city: 'Grenoble' },
+      email: 'contact@syndic-horizon.fr',
+      phone: '04 76 51 08 44',
+      created_at: ctx.clock.daysAgo(2400),
+    }),
+  );
   const horizonAdmin = admin(ctx, horizonId, {
     first_name: 'Éric',
     last_name: 'Vasseur',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { buildTenant, tenantSpecSchema } from './tenant.js';
+import { buildTenant } from './tenant.js';
+import { tenantSpecSchema } from './tenant.spec.js';
 
 /**
  * POST /dev/tenants: a fresh tenant for one e2e spec (seed/tenant.ts). Handed to the app by the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../src/test/harness.js';
-import { type Tenant, TENANT_PASSWORD } from './tenant.js';
+import { type Tenant, TENANT_PASSWORD } from './tenant.spec.js';
 import { tenantRoutes } from './tenant.routes.js';
 
 describe('POST /dev/tenants (e2e tenants)', () => {

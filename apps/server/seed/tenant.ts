@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import type { Db } from '../src/db/client.js';
 import {
   administrators,
@@ -19,58 +18,25 @@ import { ONBOARDING_KEYS } from './accounts.js';
 import { ledgerLineRow, syndicRow, userRow } from './builders/rows.js';
 import { makeClock } from './clock.js';
 import { Rows, newId, type SeedContext } from './context.js';
-import { type LotDef, type OwnerDef, seedCopro } from './copro.js';
+import type { LotDef, OwnerDef } from './copro.js';
+import { seedCopro } from './copro.building.js';
 import { makeRng } from './random.js';
 import type { SyndicInfo } from './syndics.js';
+import {
+  administratorRow,
+  consentementRow,
+  coproprietaireSettingRow,
+  syndicExternalRefRow,
+} from './builders/identity.js';
+import { notificationRow } from './builders/inbox.js';
 
-/**
- * A fresh tenant for one e2e spec: its own syndic (with an API key), one building, co-owners with
- * unique e-mails and a signed-in session each, and what the spec asks for (onboarding state,
- * consent, an open balance, unread notifications). Built with the demo seed's builders
- * (`seedCopro`, the row builders) and written in one transaction.
- */
-export const tenantOwnerSchema = z.object({
-  /** The spec's name for this co-owner ('paul'); the answer is keyed by it. */
-  key: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/),
-  first_name: z.string().min(1).max(60).default('Camille'),
-  last_name: z.string().min(1).max(60).default('Bernard'),
-  /** Lot names, as the demo spells them ('Appartement B21', 'Cave C05'). */
-  lots: z.array(z.string().min(1).max(60)).min(1).max(6).default(['Appartement A12']),
-  /** Whether the first-sign-in onboarding is done (SPEC §2.15). */
-  onboarded: z.boolean().default(true),
-  /** The act of an active consent to electronic notification, or none. */
-  consent: z.enum(['onboarding', 'settings', 'none']).default('onboarding'),
-  /** Two quarterly calls open (412,50 € and 398,75 €), a settled quarter and an open 20 € credit. */
-  owing: z.boolean().default(false),
-  unread_notifications: z.number().int().min(0).max(30).default(0),
-});
-
-export const tenantSpecSchema = z.object({
-  /** Whether the syndic takes card payments (a Stripe account is then recorded). */
-  card_payments: z.boolean().default(true),
-  owners: z.array(tenantOwnerSchema).min(1).max(8),
-});
-
-export type TenantSpec = z.input<typeof tenantSpecSchema>;
-
-export interface TenantOwner {
-  user_id: string;
-  email: string;
-  /** A session token, as the sign-in answers it. */
-  token: string;
-  coproprietaire_id: string;
-  /** Co-owner account number in the syndic's books: the syndic API's `coproprietaire`. */
-  compte: string;
-}
-
-export interface Tenant {
-  password: string;
-  syndic: { id: string; alias: string; api_key: string };
-  copropriete: { id: string; name: string };
-  owners: Record<string, TenantOwner>;
-}
-
-export const TENANT_PASSWORD = 'Tilleuls2024';
+import {
+  type Tenant,
+  type TenantOwner,
+  TENANT_PASSWORD,
+  type TenantSpec,
+  tenantSpecSchema,
+} from './tenant.spec.js';
 
 const plain = (s: string) =>
   s
@@ -90,6 +56,12 @@ function lotDefs(names: string[]): LotDef[] {
   }));
 }
 
+/**
+ * A fresh tenant for one e2e spec: its own syndic (with an API key), one building, co-owners with
+ * unique e-mails and a signed-in session each, and what the spec asks for (onboarding state,
+ * consent, an open balance, unread notifications). Built with the demo seed's builders
+ * (`seedCopro`, the row builders) and written in one transaction.
+ */
 export async function buildTenant(db: Db, storage: StorageAdapter, input: TenantSpec): Promise<Tenant> {
   const spec = tenantSpecSchema.parse(input);
   const tag = randomBytes(4).toString('hex');
@@ -112,15 +84,18 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
     display_name: 'Sophie Garnier',
     email: `gestion-${tag}@essai.example.fr`,
   };
-  ctx.rows.add(administrators, {
-    id: gestionnaire.id,
-    syndic_id: syndic.id,
-    first_name: gestionnaire.first_name,
-    last_name: gestionnaire.last_name,
-    display_name: gestionnaire.display_name,
-    role: 'Gestionnaire',
-    emails: [{ value: gestionnaire.email }],
-  });
+  ctx.rows.add(
+    administrators,
+    administratorRow({
+      id: gestionnaire.id,
+      syndic_id: syndic.id,
+      first_name: gestionnaire.first_name,
+      last_name: gestionnaire.last_name,
+      display_name: gestionnaire.display_name,
+      role: 'Gestionnaire',
+      emails: [{ value: gestionnaire.email }],
+    }),
+  );
   const syndicInfo: SyndicInfo = {
     id: syndic.id,
     name: syndic.name,
@@ -178,32 +153,43 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
     since: 400,
   });
 
-  ctx.rows.add(syndicExternalRefs, {
-    syndic_id: syndic.id,
-    resource: 'copropriete',
-    external_id: `COPRO-${tag}`,
-    internal_id: copro.id,
-  });
+  ctx.rows.add(
+    syndicExternalRefs,
+    syndicExternalRefRow({
+      syndic_id: syndic.id,
+      resource: 'copropriete',
+      external_id: `COPRO-${tag}`,
+      internal_id: copro.id,
+    }),
+  );
   for (const { spec: o, user } of accounts) {
     const owner = copro.owner(o.key);
-    ctx.rows.add(syndicExternalRefs, {
-      syndic_id: syndic.id,
-      resource: 'coproprietaire',
-      external_id: owner.compte,
-      internal_id: owner.id,
-    });
+    ctx.rows.add(
+      syndicExternalRefs,
+      syndicExternalRefRow({
+        syndic_id: syndic.id,
+        resource: 'coproprietaire',
+        external_id: owner.compte,
+        internal_id: owner.id,
+      }),
+    );
     if (o.onboarded)
       ctx.rows.add(
         coproprietaireSettings,
-        ...ONBOARDING_KEYS.map((key) => ({ coproprietaire_id: owner.id, key, value: '1' })),
+        ...ONBOARDING_KEYS.map((key) =>
+          coproprietaireSettingRow({ coproprietaire_id: owner.id, key, value: '1' }),
+        ),
       );
     if (o.consent !== 'none')
-      ctx.rows.add(consentementsNotificationElectronique, {
-        coproprietaire_id: owner.id,
-        user_id: user.id,
-        given_at: clock.daysAgo(20, '20:14'),
-        given_by: o.consent,
-      });
+      ctx.rows.add(
+        consentementsNotificationElectronique,
+        consentementRow({
+          coproprietaire_id: owner.id,
+          user_id: user.id,
+          given_at: clock.daysAgo(20, '20:14'),
+          given_by: o.consent,
+        }),
+      );
     if (o.owing) {
       const base = { coproprietaire_id: owner.id, copropriete_id: copro.id };
       ctx.rows.add(
@@ -247,14 +233,17 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
       );
     }
     for (let i = 0; i < o.unread_notifications; i++)
-      ctx.rows.add(notifications, {
-        user_id: user.id,
-        coproprietaire_id: owner.id,
-        title: `Information du syndic n° ${i + 1}`,
-        body: "Le gardien passera relever les compteurs d'eau jeudi matin.",
-        is_read: false,
-        created_date: clock.daysAgo(i + 1, '10:00'),
-      });
+      ctx.rows.add(
+        notifications,
+        notificationRow({
+          user_id: user.id,
+          coproprietaire_id: owner.id,
+          title: `Information du syndic n° ${i + 1}`,
+          body: "Le gardien passera relever les compteurs d'eau jeudi matin.",
+          is_read: false,
+          created_date: clock.daysAgo(i + 1, '10:00'),
+        }),
+      );
   }
 
   await Promise.all(ctx.writes);

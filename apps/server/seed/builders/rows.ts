@@ -1,5 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { InferInsertModel } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type {
   coproprietaires,
   coproprietes,
@@ -9,22 +8,23 @@ import type {
   users,
 } from '../../src/db/schema/index.js';
 import { randomCode } from '../../src/lib/crypto.js';
+import { type RowOf, uid } from './kit.js';
 
 /**
  * The one set of row builders: each returns a complete insert row with its id chosen up front
  * and unique defaults, overridden by what the caller names. The demo and scale seeds queue these
  * rows (`Rows`), the test factories and the e2e tenants insert them at once: a table gains a
- * required column here, once.
+ * required column here, once. This file holds the tenant's core (syndic, building, people, lots,
+ * ledger); its neighbours the other domains (`identity.ts`, `copro.ts`, `finances.ts`,
+ * `documents.ts`, `assemblees.ts`, `inbox.ts`).
  */
 
-const uid = () => randomBytes(4).toString('hex');
-
-export type SyndicRow = InferInsertModel<typeof syndics> & { id: string };
-export type CoproprieteRow = InferInsertModel<typeof coproprietes> & { id: string };
-export type UserRow = InferInsertModel<typeof users> & { id: string };
-export type CoproprietaireRow = InferInsertModel<typeof coproprietaires> & { id: string };
-export type LotRow = InferInsertModel<typeof lots> & { id: string };
-export type LedgerLineRow = InferInsertModel<typeof ledgerLines> & { id: string };
+export type SyndicRow = RowOf<typeof syndics>;
+export type CoproprieteRow = RowOf<typeof coproprietes>;
+export type UserRow = RowOf<typeof users>;
+export type CoproprietaireRow = RowOf<typeof coproprietaires>;
+export type LotRow = RowOf<typeof lots>;
+export type LedgerLineRow = RowOf<typeof ledgerLines>;
 
 export function syndicRow(v: Partial<SyndicRow> = {}): SyndicRow {
   return { id: randomUUID(), name: `Syndic ${uid()}`, alias: `s${uid()}`, ...v };

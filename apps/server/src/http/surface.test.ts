@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { startupBanner } from '../../seed/demo.js';
+import { startupBanner } from '../../seed/demo.banner.js';
 import { makeSignedInUser } from '../test/factories.js';
 import { createTestApp, json, type TestApp } from '../test/harness.js';
 

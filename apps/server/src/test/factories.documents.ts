@@ -6,29 +6,24 @@ import {
   documentGroups,
   documents,
   documentTypes,
-  ecritureLotAmounts,
-  ecritures,
-  files,
-  invoiceDepenses,
   lots,
-  supplierInvoices,
 } from '../db/schema/index.js';
 import { makeCopropriete, makeCoproprietaire, makeSignedInUser, makeSyndic } from './factories.js';
 import { makePreviewToken } from './factories.synthese.js';
+import {
+  communicationAttachmentRow,
+  communicationRow,
+  documentGroupRow,
+  documentRow,
+  documentTypeRow,
+} from '../../seed/builders/documents.js';
+import { lotRow } from '../../seed/builders/rows.js';
+import { coproprietaireLotRow } from '../../seed/builders/copro.js';
 
-let n = 0;
-/** A real file in the app's storage and its `files` row. */
-export async function makeFile(app: FastifyInstance, name: string, contentType: string, data: Buffer) {
-  const key = `test/${Date.now()}-${++n}/${name.replace(/[^A-Za-z0-9._-]/g, '-')}`;
-  await app.platform.storage.put(key, data, contentType);
-  const [row] = await app.db
-    .insert(files)
-    .values({ storage_key: key, name, content_type: contentType, size: data.length })
-    .returning();
-  return row;
-}
+import { makeFile, PDF } from './factories.files.js';
+import { makeSupplierInvoices } from './factories.invoices.js';
 
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+export { makeFile, PDF } from './factories.files.js';
 
 /**
  * A copropriété with council-only invoices (scope '2'), documents for everyone, bank statements
@@ -80,149 +75,133 @@ export async function makeDocumentsWorld(app: FastifyInstance) {
   const [lotA, lotB] = await db
     .insert(lots)
     .values([
-      { copropriete_id: copro.id, lot_id: '12', name: 'Lot 12', type_name: 'Appartement' },
-      { copropriete_id: copro.id, lot_id: '30', name: 'Lot 30', type_name: 'Cave' },
+      lotRow({ copropriete_id: copro.id, lot_id: '12', name: 'Lot 12', type_name: 'Appartement' }),
+      lotRow({ copropriete_id: copro.id, lot_id: '30', name: 'Lot 30', type_name: 'Cave' }),
     ])
     .returning();
-  await db.insert(coproprietaireLots).values([
-    { coproprietaire_id: owner.id, lot_id: lotA.id },
-    { coproprietaire_id: member.id, lot_id: lotB.id },
-  ]);
+  await db
+    .insert(coproprietaireLots)
+    .values([
+      coproprietaireLotRow({ coproprietaire_id: owner.id, lot_id: lotA.id }),
+      coproprietaireLotRow({ coproprietaire_id: member.id, lot_id: lotB.id }),
+    ]);
 
   await db
     .insert(documentTypes)
     .values([
-      { code: 'APPEL_FONDS', name: 'Appels de fonds', sort: 1 },
-      { code: 'RELEVE_COMPTE', name: 'Relevés de compte', sort: 2 },
+      documentTypeRow({ code: 'APPEL_FONDS', name: 'Appels de fonds', sort: 1 }),
+      documentTypeRow({ code: 'RELEVE_COMPTE', name: 'Relevés de compte', sort: 2 }),
     ])
     .onConflictDoNothing();
   const ownFiles = [];
   for (let i = 0; i < 3; i++)
     ownFiles.push(await makeFile(app, `appel-${i + 1}.pdf`, 'application/pdf', PDF));
   await db.insert(documents).values(
-    ownFiles.map((f, i) => ({
-      coproprietaire_id: owner.id,
-      type_code: 'APPEL_FONDS',
-      file_id: f.id,
-      name: `Appel de fonds T${i + 1}`,
-      date: `2026-0${i + 1}-01`,
-      amount_cents: 45_000 + i,
-      amount_type: 'debit',
-    })),
+    ownFiles.map((f, i) =>
+      documentRow({
+        coproprietaire_id: owner.id,
+        type_code: 'APPEL_FONDS',
+        file_id: f.id,
+        name: `Appel de fonds T${i + 1}`,
+        date: `2026-0${i + 1}-01`,
+        amount_cents: 45_000 + i,
+        amount_type: 'debit',
+      }),
+    ),
   );
 
   const [plain, ag, bank] = await db
     .insert(documentGroups)
     .values([
-      { scope: 'copropriete', copropriete_id: copro.id, name: 'Règlement de copropriété', sort: 1 },
-      { scope: 'copropriete', copropriete_id: copro.id, name: 'Assemblées générales', kind: 'AG', sort: 2 },
-      {
+      documentGroupRow({
+        scope: 'copropriete',
+        copropriete_id: copro.id,
+        name: 'Règlement de copropriété',
+        sort: 1,
+      }),
+      documentGroupRow({
+        scope: 'copropriete',
+        copropriete_id: copro.id,
+        name: 'Assemblées générales',
+        kind: 'AG',
+        sort: 2,
+      }),
+      documentGroupRow({
         scope: 'copropriete',
         copropriete_id: copro.id,
         name: 'Relevés bancaires',
         kind: 'BANK_STATEMENT',
         sort: 3,
-      },
+      }),
     ])
     .returning();
   const [syndicGroup] = await db
     .insert(documentGroups)
-    .values({
-      scope: 'syndic',
-      syndic_id: syndic.id,
-      name: 'Carte professionnelle',
-      number: 'CPI 6901 2018 000 012 345',
-      approve_date: '2024-03-15',
-    })
+    .values(
+      documentGroupRow({
+        scope: 'syndic',
+        syndic_id: syndic.id,
+        name: 'Carte professionnelle',
+        number: 'CPI 6901 2018 000 012 345',
+        approve_date: '2024-03-15',
+      }),
+    )
     .returning();
   const f = async (name: string) => makeFile(app, name, 'application/pdf', PDF);
   await db.insert(documents).values([
-    { group_id: plain.id, file_id: (await f('rcp.pdf')).id, name: 'Règlement', date: '2020-01-01' },
-    {
+    documentRow({
+      group_id: plain.id,
+      file_id: (await f('rcp.pdf')).id,
+      name: 'Règlement',
+      date: '2020-01-01',
+    }),
+    documentRow({
       group_id: ag.id,
       file_id: (await f('conv.pdf')).id,
       name: 'Convocation AG 2025',
       date: '2025-05-01',
       year: 2025,
       ag_kind: 'quote',
-    },
-    {
+    }),
+    documentRow({
       group_id: ag.id,
       file_id: (await f('pv.pdf')).id,
       name: 'PV AG 2025',
       date: '2025-06-20',
       year: 2025,
       ag_kind: 'record',
-    },
-    {
+    }),
+    documentRow({
       group_id: bank.id,
       file_id: (await f('rb-01.pdf')).id,
       name: 'Relevé janvier',
       date: '2026-01-31',
       year: 2026,
       month: 1,
-    },
-    {
+    }),
+    documentRow({
       group_id: bank.id,
       file_id: (await f('rb-02.pdf')).id,
       name: 'Relevé février',
       date: '2026-02-28',
       year: 2026,
       month: 2,
-    },
-    {
+    }),
+    documentRow({
       group_id: syndicGroup.id,
       file_id: (await f('carte.pdf')).id,
       name: 'Carte professionnelle',
       date: '2024-03-15',
-    },
+    }),
   ]);
 
-  const invoiceFile = await makeFile(app, 'facture.pdf', 'application/pdf', PDF);
-  const invoices = await db
-    .insert(supplierInvoices)
-    .values(
-      Array.from({ length: 32 }, (_, i) => ({
-        syndic_id: syndic.id,
-        copropriete_id: copro.id,
-        invoice_date: `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
-        amount_cents: 12_000 + i,
-        fournisseur_name: i === 0 ? 'Otis' : `Fournisseur ${i}`,
-        compte_name: '401 OTIS',
-        number: `F-${1000 + i}`,
-        internal_note: 'Conforme au contrat',
-        status: i === 0 ? 6 : 2,
-        source_urls: [{ path: invoiceFile.storage_key, content_type: 'application/pdf' }],
-      })),
-    )
-    .returning();
-  const invoice = invoices[0];
-  await db.insert(invoiceDepenses).values({
-    invoice_id: invoice.id,
-    charge_name: 'Ascenseur',
-    description: 'Entretien trimestriel',
-    amount_ttc_cents: 12_000,
-    repartitions: [{ name: 'Charges ascenseur' }],
-  });
-  const [ecriture] = await db
-    .insert(ecritures)
-    .values({
-      invoice_id: invoice.id,
-      date: '2026-01-10',
-      description: 'Otis – entretien',
-      amount_cents: 12_000,
-    })
-    .returning();
-  await db.insert(ecritureLotAmounts).values([
-    { ecriture_id: ecriture.id, lot_id: lotA.id, amount_cents: 7_000 },
-    { ecriture_id: ecriture.id, lot_id: lotB.id, amount_cents: 5_000 },
-  ]);
+  const { invoice, ecriture } = await makeSupplierInvoices(app, { syndic, copro, lotA, lotB });
 
   const attachment = await makeFile(app, 'relance.pdf', 'application/pdf', PDF);
   const [postal, email, sms] = await db
     .insert(communications)
     .values([
-      {
+      communicationRow({
         syndic_id: syndic.id,
         copropriete_id: copro.id,
         coproprietaire_id: owner.id,
@@ -233,8 +212,8 @@ export async function makeDocumentsWorld(app: FastifyInstance) {
           sending_address: { address_1: '12 rue des Tilleuls', zip_code: '69003', city: 'Lyon' },
         },
         created_date: new Date('2026-03-01T09:00:00Z'),
-      },
-      {
+      }),
+      communicationRow({
         syndic_id: syndic.id,
         copropriete_id: copro.id,
         coproprietaire_id: owner.id,
@@ -245,8 +224,8 @@ export async function makeDocumentsWorld(app: FastifyInstance) {
         html_body:
           '<p>Bonjour <b>Paul</b></p><script>alert(1)</script><img src=x onerror=alert(2)><a href="javascript:alert(3)">lien</a>',
         created_date: new Date('2026-03-02T09:00:00Z'),
-      },
-      {
+      }),
+      communicationRow({
         syndic_id: syndic.id,
         copropriete_id: copro.id,
         coproprietaire_id: owner.id,
@@ -257,12 +236,16 @@ export async function makeDocumentsWorld(app: FastifyInstance) {
         content: 'Coupure d’eau jeudi de 9h à 12h.',
         internal_executed_date: new Date('2026-03-03T09:04:00Z'),
         created_date: new Date('2026-03-03T09:00:00Z'),
-      },
+      }),
     ])
     .returning();
-  await db
-    .insert(communicationAttachments)
-    .values({ communication_id: postal.id, file_id: attachment.id, name: 'Relance.pdf' });
+  await db.insert(communicationAttachments).values(
+    communicationAttachmentRow({
+      communication_id: postal.id,
+      file_id: attachment.id,
+      name: 'Relance.pdf',
+    }),
+  );
 
   const previewToken = await makePreviewToken(db, syndic.id, owner.id);
   return {

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { invitations, outbox } from '../db/schema/index.js';
 import type { TestApp } from './harness.js';
 import { json } from './harness.js';
+import { invitationRow as newInvitationRow } from '../../seed/builders/identity.js';
 
 let ipSeq = 1;
 /** A fresh client IP per test, so per-IP rate limits of one test never leak into another. */
@@ -40,16 +41,18 @@ export async function makeInvitation(
 ) {
   const [row] = await db
     .insert(invitations)
-    .values({
-      code: `INV${randomBytes(4).toString('hex').toUpperCase()}`,
-      coproprietaire_id: coproprietaireId,
-      status: 1,
-      expiration_date: new Date(Date.now() + 7 * 86_400_000),
-      metadata: {
-        coproprietaire_info: { first_name: 'Jeanne', last_name: 'Moreau', email: 'jeanne@example.fr' },
-      },
-      ...v,
-    })
+    .values(
+      newInvitationRow({
+        code: `INV${randomBytes(4).toString('hex').toUpperCase()}`,
+        coproprietaire_id: coproprietaireId,
+        status: 1,
+        expiration_date: new Date(Date.now() + 7 * 86_400_000),
+        metadata: {
+          coproprietaire_info: { first_name: 'Jeanne', last_name: 'Moreau', email: 'jeanne@example.fr' },
+        },
+        ...v,
+      }),
+    )
     .returning();
   return row;
 }

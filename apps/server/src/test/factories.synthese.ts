@@ -2,13 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import {
   administrators,
-  budgets,
-  chargeInvoices,
-  charges,
   coproprieteAdministrators,
   coproprietaireLots,
-  financialYears,
-  ledgerLines,
   lots,
   lotTantiemes,
   previewTokens,
@@ -18,16 +13,28 @@ import {
 } from '../db/schema/index.js';
 import { sha256 } from '../lib/crypto.js';
 import { makeCopropriete, makeCoproprietaire, makeSignedInUser, makeSyndic } from './factories.js';
+import { makeDashboardAccounts } from './factories.synthese.accounts.js';
+import {
+  administratorRow,
+  coproprieteAdministratorRow,
+  previewTokenRow,
+  syndicContactRow,
+} from '../../seed/builders/identity.js';
+import { verificationStatusRow } from '../../seed/builders/finances.js';
+import { coproprietaireLotRow, lotTantiemeRow, repartitionRow } from '../../seed/builders/copro.js';
+import { lotRow } from '../../seed/builders/rows.js';
 
 /** A read-only syndic preview token for one record (returns the clear token). */
 export async function makePreviewToken(db: Db, syndicId: string, coproprietaireId: string) {
   const token = `PREVIEW-${randomBytes(6).toString('hex')}`;
-  await db.insert(previewTokens).values({
-    token_hash: sha256(token),
-    syndic_id: syndicId,
-    coproprietaire_id: coproprietaireId,
-    expires_at: new Date(Date.now() + 3600_000),
-  });
+  await db.insert(previewTokens).values(
+    previewTokenRow({
+      token_hash: sha256(token),
+      syndic_id: syndicId,
+      coproprietaire_id: coproprietaireId,
+      expires_at: new Date(Date.now() + 3600_000),
+    }),
+  );
   return token;
 }
 
@@ -53,35 +60,45 @@ export async function makeDashboard(db: Db, opts: { member?: boolean; submit?: n
     avance_cents: 250_000,
   });
   await db.insert(syndicContacts).values([
-    {
+    syndicContactRow({
       syndic_id: syndic.id,
       first_name: 'Zoé',
       last_name: 'Accueil',
       email: 'z@l.fr',
       tel_fixed: '0247',
       sort: 2,
-    },
-    { syndic_id: syndic.id, first_name: 'Marc', last_name: 'Lefèvre', tel_mobile: '0612', sort: 1 },
+    }),
+    syndicContactRow({
+      syndic_id: syndic.id,
+      first_name: 'Marc',
+      last_name: 'Lefèvre',
+      tel_mobile: '0612',
+      sort: 1,
+    }),
   ]);
   const [admin] = await db
     .insert(administrators)
-    .values({
-      syndic_id: syndic.id,
-      first_name: 'Julie',
-      last_name: 'Bernard',
-      display_name: '',
-      phones: [
-        { value: '06 11 22 33 44', type: 'mobile' },
-        { value: '02 47 11 22 33', type: 'fixed' },
-      ],
-      emails: [{ value: 'julie.bernard@lefevre.example.fr' }],
-    })
+    .values(
+      administratorRow({
+        syndic_id: syndic.id,
+        first_name: 'Julie',
+        last_name: 'Bernard',
+        display_name: '',
+        phones: [
+          { value: '06 11 22 33 44', type: 'mobile' },
+          { value: '02 47 11 22 33', type: 'fixed' },
+        ],
+        emails: [{ value: 'julie.bernard@lefevre.example.fr' }],
+      }),
+    )
     .returning();
   // An administrator of the syndic who does not manage this copropriété.
   await db
     .insert(administrators)
-    .values({ syndic_id: syndic.id, first_name: 'Autre', last_name: 'Gestionnaire' });
-  await db.insert(coproprieteAdministrators).values({ copropriete_id: copro.id, administrator_id: admin.id });
+    .values(administratorRow({ syndic_id: syndic.id, first_name: 'Autre', last_name: 'Gestionnaire' }));
+  await db
+    .insert(coproprieteAdministrators)
+    .values(coproprieteAdministratorRow({ copropriete_id: copro.id, administrator_id: admin.id }));
 
   const owner = await makeSignedInUser(db);
   const record = await makeCoproprietaire(db, {
@@ -91,161 +108,56 @@ export async function makeDashboard(db: Db, opts: { member?: boolean; submit?: n
     attached_at: new Date(),
   });
   if (opts.submit !== undefined)
-    await db.insert(verificationStatus).values({ copropriete_id: copro.id, syndic_submit: opts.submit });
+    await db
+      .insert(verificationStatus)
+      .values(verificationStatusRow({ copropriete_id: copro.id, syndic_submit: opts.submit }));
 
   const [gen, asc] = await db
     .insert(repartitions)
     .values([
-      { copropriete_id: copro.id, code: '01', name: 'Charges générales', total_tantieme: 10_000 },
-      { copropriete_id: copro.id, code: '02', name: 'Ascenseur', total_tantieme: 1_000 },
+      repartitionRow({
+        copropriete_id: copro.id,
+        code: '01',
+        name: 'Charges générales',
+        total_tantieme: 10_000,
+      }),
+      repartitionRow({ copropriete_id: copro.id, code: '02', name: 'Ascenseur', total_tantieme: 1_000 }),
     ])
     .returning();
   // A repartition the member has no tantièmes in.
   const [parking] = await db
     .insert(repartitions)
-    .values({ copropriete_id: copro.id, code: '03', name: 'Parking', total_tantieme: 100 })
+    .values(repartitionRow({ copropriete_id: copro.id, code: '03', name: 'Parking', total_tantieme: 100 }))
     .returning();
   const lotRows = await db
     .insert(lots)
     .values([
-      { copropriete_id: copro.id, lot_id: '10', name: 'Lot 10', type_name: 'Appartement' },
-      { copropriete_id: copro.id, lot_id: '2', name: 'Lot 2', type_name: 'Appartement' },
-      { copropriete_id: copro.id, lot_id: '3', name: 'Cave 3', type_name: '' },
+      lotRow({ copropriete_id: copro.id, lot_id: '10', name: 'Lot 10', type_name: 'Appartement' }),
+      lotRow({ copropriete_id: copro.id, lot_id: '2', name: 'Lot 2', type_name: 'Appartement' }),
+      lotRow({ copropriete_id: copro.id, lot_id: '3', name: 'Cave 3', type_name: '' }),
     ])
     .returning();
   const [lot10, lot2, cave3] = lotRows;
   await db
     .insert(coproprietaireLots)
-    .values(lotRows.map((l) => ({ coproprietaire_id: record.id, lot_id: l.id })));
-  await db.insert(lotTantiemes).values([
-    { lot_id: lot10.id, repartition_id: gen.id, tantieme: 300 },
-    { lot_id: lot10.id, repartition_id: asc.id, tantieme: 100 },
-    { lot_id: lot2.id, repartition_id: gen.id, tantieme: 200 },
-  ]);
+    .values(lotRows.map((l) => coproprietaireLotRow({ coproprietaire_id: record.id, lot_id: l.id })));
+  await db
+    .insert(lotTantiemes)
+    .values([
+      lotTantiemeRow({ lot_id: lot10.id, repartition_id: gen.id, tantieme: 300 }),
+      lotTantiemeRow({ lot_id: lot10.id, repartition_id: asc.id, tantieme: 100 }),
+      lotTantiemeRow({ lot_id: lot2.id, repartition_id: gen.id, tantieme: 200 }),
+    ]);
   // A lot of someone else in the same building.
   const [otherLot] = await db
     .insert(lots)
-    .values({ copropriete_id: copro.id, lot_id: '99', name: 'Lot 99' })
+    .values(lotRow({ copropriete_id: copro.id, lot_id: '99', name: 'Lot 99' }))
     .returning();
-  await db.insert(lotTantiemes).values({ lot_id: otherLot.id, repartition_id: parking.id, tantieme: 10 });
+  await db
+    .insert(lotTantiemes)
+    .values(lotTantiemeRow({ lot_id: otherLot.id, repartition_id: parking.id, tantieme: 10 }));
 
-  const [y2024, y2025] = await db
-    .insert(financialYears)
-    .values([
-      {
-        copropriete_id: copro.id,
-        year: 2024,
-        couple: '2024',
-        start_date: '2024-01-01',
-        end_date: '2024-12-31',
-      },
-      {
-        copropriete_id: copro.id,
-        year: 2025,
-        couple: '2025',
-        start_date: '2025-01-01',
-        end_date: '2025-12-31',
-      },
-    ])
-    .returning();
-  const [eau, entretien, ravalement] = await db
-    .insert(charges)
-    .values([
-      { copropriete_id: copro.id, repartition_id: gen.id, code: '601', name: 'Eau froide', charge_type: 1 },
-      {
-        copropriete_id: copro.id,
-        repartition_id: asc.id,
-        code: '615',
-        name: 'Entretien ascenseur',
-        charge_type: 1,
-      },
-      { copropriete_id: copro.id, repartition_id: gen.id, code: '671', name: 'Ravalement', charge_type: 2 },
-    ])
-    .returning();
-  await db.insert(budgets).values([
-    { financial_year_id: y2024.id, charge_id: eau.id, amount_cents: 1_000_000 },
-    { financial_year_id: y2025.id, charge_id: eau.id, amount_cents: 1_200_000 },
-    { financial_year_id: y2025.id, charge_id: entretien.id, amount_cents: 300_000 },
-    { financial_year_id: y2025.id, charge_id: ravalement.id, amount_cents: 5_000_000 },
-  ]);
-  await db.insert(chargeInvoices).values([
-    {
-      charge_id: eau.id,
-      financial_year_id: y2024.id,
-      ecriture_description: 'Eau 2024',
-      amount_cents: 900_000,
-      date: '2024-06-30',
-    },
-    {
-      charge_id: eau.id,
-      financial_year_id: y2025.id,
-      ecriture_description: 'Eau S1',
-      amount_cents: 400_000,
-      date: '2025-06-30',
-    },
-    {
-      charge_id: eau.id,
-      financial_year_id: y2025.id,
-      ecriture_description: 'Eau S2',
-      amount_cents: 500_000,
-      date: '2025-12-15',
-      verification_syndic: 1,
-    },
-    {
-      charge_id: entretien.id,
-      financial_year_id: y2025.id,
-      ecriture_description: 'Contrat ascenseur',
-      amount_cents: 240_000,
-      date: '2025-03-01',
-    },
-    {
-      charge_id: ravalement.id,
-      financial_year_id: y2025.id,
-      ecriture_description: 'Ravalement',
-      amount_cents: 3_000_000,
-      date: '2025-09-01',
-    },
-  ]);
-  await db.insert(ledgerLines).values([
-    {
-      coproprietaire_id: record.id,
-      copropriete_id: copro.id,
-      name: 'Appel de fonds 2024',
-      date: '2024-01-05',
-      amount_cents: 50_000,
-      remaining_cents: 0,
-      amount_type: 'debit',
-      bill_type: 'fonctionnement',
-    },
-    {
-      coproprietaire_id: record.id,
-      copropriete_id: copro.id,
-      name: 'Virement',
-      date: '2024-02-01',
-      amount_cents: 50_000,
-      remaining_cents: 0,
-      amount_type: 'credit',
-    },
-    {
-      coproprietaire_id: record.id,
-      copropriete_id: copro.id,
-      name: 'Appel de fonds T1 2025',
-      date: '2025-01-05',
-      amount_cents: 80_000,
-      remaining_cents: 30_000,
-      amount_type: 'debit',
-      bill_type: 'fonctionnement',
-    },
-    {
-      coproprietaire_id: record.id,
-      copropriete_id: copro.id,
-      name: 'Chèque',
-      date: '2025-02-10',
-      amount_cents: 50_000,
-      remaining_cents: 0,
-      amount_type: 'credit',
-    },
-  ]);
+  const { y2024, y2025 } = await makeDashboardAccounts(db, { copro, record, gen, asc });
   return {
     syndic,
     copro,

@@ -11,6 +11,7 @@ import {
 import { hashPassword } from '../lib/password.js';
 import { createSession } from '../modules/identity/session.service.js';
 import { coproprietaireRow, coproprieteRow, lotRow, syndicRow, userRow } from '../../seed/builders/rows.js';
+import { coproprietaireLotRow } from '../../seed/builders/copro.js';
 
 const uid = () => randomBytes(4).toString('hex');
 
@@ -65,7 +66,9 @@ export async function makeCoproprietaire(
       .insert(lots)
       .values(lotRow({ copropriete_id: coproprieteId, lot_id: `${uid()}${i}`, name: lotName }))
       .returning();
-    await db.insert(coproprietaireLots).values({ coproprietaire_id: row.id, lot_id: lot.id });
+    await db
+      .insert(coproprietaireLots)
+      .values(coproprietaireLotRow({ coproprietaire_id: row.id, lot_id: lot.id }));
   }
   return row;
 }
