@@ -66,7 +66,8 @@ export interface TenantOwner {
 export interface Tenant {
   password: string;
   syndic: { id: string; alias: string; api_key: string };
-  copropriete: { id: string; name: string };
+  /** The building, with the syndic API's external ids of it and of its charges générales key. */
+  copropriete: { id: string; name: string; external_id: string; charges_generales: string };
   owners: Record<string, TenantOwner>;
 }
 
@@ -178,12 +179,19 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
     since: 400,
   });
 
-  ctx.rows.add(syndicExternalRefs, {
-    syndic_id: syndic.id,
-    resource: 'copropriete',
-    external_id: `COPRO-${tag}`,
-    internal_id: copro.id,
-  });
+  const coproExt = `COPRO-${tag}`;
+  const cgExt = `CG-${tag}`;
+  ctx.rows.add(
+    syndicExternalRefs,
+    { syndic_id: syndic.id, resource: 'copropriete', external_id: coproExt, internal_id: copro.id },
+    // An assembly put through the syndic API names its charges générales key.
+    {
+      syndic_id: syndic.id,
+      resource: 'repartition',
+      external_id: cgExt,
+      internal_id: copro.reps.find((r) => r.code === 'CG')!.id,
+    },
+  );
   for (const { spec: o, user } of accounts) {
     const owner = copro.owner(o.key);
     ctx.rows.add(syndicExternalRefs, {
@@ -278,7 +286,7 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
   return {
     password: TENANT_PASSWORD,
     syndic: { id: syndic.id, alias: syndic.alias, api_key: key.key },
-    copropriete: { id: copro.id, name: copro.name },
+    copropriete: { id: copro.id, name: copro.name, external_id: coproExt, charges_generales: cgExt },
     owners: answer,
   };
 }
