@@ -93,7 +93,7 @@ for (const size of SIZES) {
     page,
     tenant,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     expect(existsSync('/usr/bin/pdfsig'), 'pdfsig is missing: install poppler-utils').toBe(true);
     await page.setViewportSize(size.viewport);
     await putAssembly(page, tenant);

@@ -117,6 +117,8 @@ export function PouvoirTab({
         variant="light"
         leftSection={<IconDownload size={16} aria-hidden />}
         loading={busy}
+        // The label wraps on a phone rather than lose its end.
+        styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal' } }}
         onClick={() =>
           run(async () => {
             try {
