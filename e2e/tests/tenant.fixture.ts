@@ -39,7 +39,8 @@ export interface TenantOwner {
 export interface Tenant {
   password: string;
   syndic: { id: string; alias: string; api_key: string };
-  copropriete: { id: string; name: string };
+  /** With the syndic API's external ids of the building and of its charges générales key. */
+  copropriete: { id: string; name: string; external_id: string; charges_generales: string };
   owners: Record<string, TenantOwner>;
 }
 

@@ -83,6 +83,33 @@ describe('POST /dev/tenants (e2e tenants)', () => {
       },
     });
     expect(sent.statusCode).toBe(200);
+
+    // An assembly put through the same key, on the building's and its charges générales' external ids.
+    const meeting = new Date(Date.now() + 40 * 86_400_000).toISOString();
+    const ag = await t.app.inject({
+      method: 'PUT',
+      url: '/api/syndic/v1/assemblees/essai-ag',
+      headers: { 'x-api-key': tenant.syndic.api_key },
+      payload: {
+        copropriete: tenant.copropriete.external_id,
+        name: 'Assemblée générale ordinaire',
+        year: Number(meeting.slice(0, 4)),
+        date: meeting,
+        general_repartition: tenant.copropriete.charges_generales,
+        resolutions: [
+          {
+            external_id: 'R1',
+            number: 1,
+            title: 'Approbation des comptes',
+            article: 'ART-24',
+            repartition: tenant.copropriete.charges_generales,
+          },
+        ],
+        participants: [{ coproprietaire: claire.compte }, { coproprietaire: tenant.owners.paul.compte }],
+      },
+    });
+    expect(ag.statusCode, ag.body).toBe(200);
+    expect(json(ag).data.resource).toMatchObject({ total_coproprietaires: 2, total_tantiemes: 10_000 });
   });
 
   it("keeps tenants apart: another tenant's co-owner gets 404 on a record", async () => {

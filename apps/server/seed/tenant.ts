@@ -153,13 +153,22 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
     since: 400,
   });
 
+  const coproExt = `COPRO-${tag}`;
+  const cgExt = `CG-${tag}`;
   ctx.rows.add(
     syndicExternalRefs,
     syndicExternalRefRow({
       syndic_id: syndic.id,
       resource: 'copropriete',
-      external_id: `COPRO-${tag}`,
+      external_id: coproExt,
       internal_id: copro.id,
+    }),
+    // An assembly put through the syndic API names its charges générales key.
+    syndicExternalRefRow({
+      syndic_id: syndic.id,
+      resource: 'repartition',
+      external_id: cgExt,
+      internal_id: copro.reps.find((r) => r.code === 'CG')!.id,
     }),
   );
   for (const { spec: o, user } of accounts) {
@@ -267,7 +276,7 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
   return {
     password: TENANT_PASSWORD,
     syndic: { id: syndic.id, alias: syndic.alias, api_key: key.key },
-    copropriete: { id: copro.id, name: copro.name },
+    copropriete: { id: copro.id, name: copro.name, external_id: coproExt, charges_generales: cgExt },
     owners: answer,
   };
 }

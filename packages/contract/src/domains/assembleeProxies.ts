@@ -64,6 +64,8 @@ export const proxySchema = z.object({
   withdrawn_at: z.string().nullable(),
   /** SHA-256 of the proxy's PDF, the document the mandant's signature is given to. */
   document_sha256: z.string(),
+  /** Whether the signed proxy is kept as a sealed PDF (PAdES), downloadable through `sealed`. */
+  sealed: z.boolean(),
 });
 export type ProxyInfo = z.infer<typeof proxySchema>;
 

@@ -1,6 +1,7 @@
 import { formatInt, formatParisDate, formatParisTime, registerState } from '@tantieme/contract';
 import { type Block, renderPdf } from '../../lib/pdf.js';
 import { type MinutesFacts, nameOf } from './minutes-facts.js';
+import { takingPart } from './syndicat.js';
 
 export type FeuilleStatus = 'present' | 'represented' | 'correspondence' | 'absent';
 
@@ -34,14 +35,12 @@ export function buildFeuille(facts: MinutesFacts): FeuilleContent {
   const general = facts.generalRepartition.id;
   const lines: FeuilleLine[] = facts.owners
     .map((o) => {
-      const st = state.get(o.id);
-      const m = st?.attendance === 'represented' ? st.mandataire : null;
-      const mid = typeof m?.coproprietaire_id === 'string' ? m.coproprietaire_id : null;
+      const { attendance, mandataire: m } = takingPart(state, o.id);
       return {
         name: o.name,
         address: o.address,
-        status: (st?.attendance ?? 'absent') as FeuilleStatus,
-        mandataire: m ? (mid && name(mid)) || String(m.name ?? '') : null,
+        status: (attendance ?? 'absent') as FeuilleStatus,
+        mandataire: m ? (m.coproprietaire_id && name(m.coproprietaire_id)) || m.name : null,
         voix: o.tantiemes[general] ?? 0,
       };
     })

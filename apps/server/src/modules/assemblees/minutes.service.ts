@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import type { OwnedRecord } from '../access/access.service.js';
-import { syndicatOwners } from './syndic/register.service.js';
 import * as repo from './assemblees.repo.js';
 import { buildFeuille, renderFeuille } from './feuille.js';
 import type { MinutesFacts } from './minutes-facts.js';
@@ -11,6 +10,7 @@ import * as minutesRepo from './minutes.repo.js';
 import { buildPv } from './pv.js';
 import { renderPv } from './pv.pdf.js';
 import * as registerRepo from './register.repo.js';
+import { loadSyndicat } from './syndicat.js';
 
 type AssembleeRow = repo.AssembleeRow;
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -27,19 +27,14 @@ export async function loadMinutesFacts(
       'Aucune clé des charges générales (general_repartition)\u202f: les voix de la feuille de présence ne peuvent être établies.',
       { status: 409 },
     );
-  const [records, resolutions, parts, fromLots, owners, general] = await Promise.all([
+  const [records, resolutions, syndicat, owners, general] = await Promise.all([
     repo.listRecords(db, ag.id),
     repo.listResolutions(db, ag.id),
-    repo.listParticipants(db, ag.id),
-    repo.coproTantiemes(db, ag.copropriete_id),
+    loadSyndicat(db, ag),
     minutesRepo.ownersOfCopro(db, ag.copropriete_id),
     minutesRepo.findRepartition(db, ag.general_repartition_id),
   ]);
   const who = new Map(owners.map((o) => [o.id, o]));
-  const everyone = syndicatOwners(
-    parts.map((p) => ({ coproprietaire_id: p.coproprietaire.id, tantiemes: p.participant.tantiemes })),
-    fromLots,
-  );
   return {
     assemblee: { id: ag.id, name: ag.name, type: ag.type, date: ag.date, ended_at: ag.date_effectue },
     coprName,
@@ -53,7 +48,7 @@ export async function loadMinutesFacts(
       repartition: repartition ? { id: repartition.id, name: repartition.name } : null,
       amended: r.amended,
     })),
-    owners: everyone.map((o) => ({
+    owners: syndicat.owners.map((o) => ({
       id: o.id,
       name: who.get(o.id)?.name ?? '',
       address: who.get(o.id)?.address?.full_address ?? null,

@@ -7,7 +7,7 @@ import {
   registerState,
 } from '@tantieme/contract';
 import { AppError } from '../../http/errors.js';
-import { syndicatOwners } from './syndic/register.service.js';
+import { loadSyndicat } from './syndicat.js';
 import * as repo from './assemblees.repo.js';
 import * as proxiesRepo from './proxies.repo.js';
 import * as registerRepo from './register.repo.js';
@@ -60,16 +60,11 @@ export async function exclusionOf(
  */
 export async function checkNewProxy(tx: repo.Tx, ag: repo.AssembleeRow, mandantId: string, m: Mandataire) {
   const general = ag.general_repartition_id;
-  const [records, parts, fromLots, key] = await Promise.all([
+  const [records, { owners }, key] = await Promise.all([
     repo.listRecords(tx, ag.id),
-    repo.listParticipants(tx, ag.id),
-    repo.coproTantiemes(tx, ag.copropriete_id),
+    loadSyndicat(tx, ag),
     registerRepo.findRepartition(tx, general),
   ]);
-  const owners = syndicatOwners(
-    parts.map((p) => ({ coproprietaire_id: p.coproprietaire.id, tantiemes: p.participant.tantiemes })),
-    fromLots,
-  );
   const voix = new Map(owners.map((o) => [o.id, general ? (o.tantiemes[general] ?? 0) : 0]));
   const asMandataire = (x: Mandataire) => ({
     key: mandataireKey(x),

@@ -17,6 +17,7 @@ export function presentProxy(
   p: proxiesRepo.ProxyRow,
   names: Map<string, string>,
   resolutions: Resolutions,
+  sealed = false,
 ): ProxyInfo {
   return {
     id: p.id,
@@ -32,6 +33,7 @@ export function presentProxy(
     accepted_at: p.accepted_at?.toISOString() ?? null,
     withdrawn_at: p.withdrawn_at?.toISOString() ?? null,
     document_sha256: p.document_sha256,
+    sealed,
   };
 }
 
@@ -48,11 +50,12 @@ export async function listProxies(
   const found = await registerRepo.findInCopropriete(db, assembleeId, record.copropriete.id);
   if (!found) throw new AppError('NOT_FOUND');
   const me = record.coproprietaire.id;
-  const [rows, owners, resolutions, chained] = await Promise.all([
+  const [rows, owners, resolutions, chained, sealed] = await Promise.all([
     proxiesRepo.proxiesOf(db, assembleeId, me),
     proxiesRepo.ownersOfCopro(db, record.copropriete.id),
     repo.listResolutions(db, assembleeId),
     proxiesFromRegister(db, assembleeId),
+    proxiesRepo.sealedProxyIds(db, assembleeId),
   ]);
   // The register decides: a proxy ended there (the mandant attended, or the syndic entered another
   // representation at the meeting) is no longer active.
@@ -75,8 +78,12 @@ export async function listProxies(
     );
   return {
     open: proxiesOpen(found.assemblee, now),
-    given: signed.filter((p) => p.mandant_id === me).map((p) => presentProxy(p, names, resolutions)),
-    held: signed.filter((p) => p.mandataire_id === me).map((p) => presentProxy(p, names, resolutions)),
+    given: signed
+      .filter((p) => p.mandant_id === me)
+      .map((p) => presentProxy(p, names, resolutions, sealed.has(p.id))),
+    held: signed
+      .filter((p) => p.mandataire_id === me)
+      .map((p) => presentProxy(p, names, resolutions, sealed.has(p.id))),
     candidates: owners.filter((o) => o.id !== me).map((o) => ({ id: o.id, name: o.name })),
   };
 }

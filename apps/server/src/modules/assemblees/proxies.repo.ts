@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   administrators,
@@ -74,11 +74,6 @@ export function dropPending(tx: Q, assembleeId: string, mandantId: string) {
     );
 }
 
-export async function insertToken(tx: Q, v: typeof signatureTokens.$inferInsert) {
-  const [row] = await tx.insert(signatureTokens).values(v).returning();
-  return row!;
-}
-
 /** The building's co-owners with their user (for the picker and the notice). */
 export function ownersOfCopro(db: Q, coproprieteId: string) {
   return db
@@ -115,4 +110,14 @@ export async function sealedFileOfProxy(db: Q, proxyId: string) {
     .innerJoin(files, eq(files.id, signatureTokens.sealed_file_id))
     .where(eq(assembleeProxies.id, proxyId));
   return row?.file;
+}
+
+/** The ids of the assembly's proxies whose mandant signature is sealed, in one query. */
+export async function sealedProxyIds(db: Q, assembleeId: string) {
+  const rows = await db
+    .select({ id: assembleeProxies.id })
+    .from(assembleeProxies)
+    .innerJoin(signatureTokens, eq(signatureTokens.id, assembleeProxies.sign_token_id))
+    .where(and(eq(assembleeProxies.assemblee_id, assembleeId), isNotNull(signatureTokens.sealed_file_id)));
+  return new Set(rows.map((r) => r.id));
 }

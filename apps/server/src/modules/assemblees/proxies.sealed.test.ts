@@ -24,6 +24,12 @@ describe('downloading the sealed proxy', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.rawPayload.includes(Buffer.from('/ETSI.CAdES.detached'))).toBe(true);
 
+    // The 'Pouvoir' tab offers the download from the list's flag, for the mandant and the mandataire.
+    const given = json(await call(e.proxies, 'O5')).data.given;
+    expect(given.find((p: { id: string }) => p.id === proxy!.id)).toMatchObject({ sealed: true });
+    const held = json(await call(e.proxies, 'O6')).data.held;
+    expect(held.find((p: { id: string }) => p.id === proxy!.id)).toMatchObject({ sealed: true });
+
     const asMandataire = await call(e.sealed, 'O6', { proxyId: proxy!.id });
     expect(asMandataire.statusCode, asMandataire.body).toBe(200);
 
@@ -39,10 +45,12 @@ describe('downloading the sealed proxy', () => {
   it('a proxy given but not signed yet has no sealed PDF: 404', async () => {
     const res = await call(e.give, 'O8', {}, toOwner('O9'));
     expect(res.statusCode, res.body).toBe(200);
-    const pending = json(res).data.proxy as { id: string };
+    const pending = json(res).data.proxy as { id: string; sealed: boolean };
+    expect(pending.sealed).toBe(false);
     expect((await call(e.sealed, 'O8', { proxyId: pending.id })).statusCode).toBe(404);
     // Signed now: sealed in the signing transaction, so the download follows at once.
     expect((await sign('O8', json(res).data.signature_url, 'PROCURATION_DONNEE')).statusCode).toBe(200);
     expect((await call(e.sealed, 'O8', { proxyId: pending.id })).statusCode).toBe(200);
+    expect(json(await call(e.proxies, 'O8')).data.given[0]).toMatchObject({ id: pending.id, sealed: true });
   });
 });

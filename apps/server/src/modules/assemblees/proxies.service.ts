@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import type { OwnedRecord } from '../access/access.service.js';
 import { type NotifyDeps, stageNotification } from '../notifications/notify.js';
@@ -14,6 +13,7 @@ import { checkNewProxy, exclusionOf, type Mandataire } from './proxies.limits.js
 import { presentProxy, proxiesOpen } from './proxies.read.js';
 import * as proxiesRepo from './proxies.repo.js';
 import { renderProxyPdf } from './proxy.pdf.js';
+import { issueSignatureLink } from './signature-links.js';
 import * as registerRepo from './register.repo.js';
 
 type Body = z.output<typeof giveProxyBody>;
@@ -45,17 +45,14 @@ async function signatureLink(
     now: Date;
   },
 ) {
-  const token = randomToken(24);
-  const expires = new Date(Math.min(o.ag.date.getTime(), o.now.getTime() + 24 * 3600_000));
-  const row = await proxiesRepo.insertToken(tx, {
-    token_hash: sha256(token),
-    assemblee_id: o.ag.id,
-    coproprietaire_id: o.coproprietaireId,
+  const link = await issueSignatureLink(tx, {
+    assembleeId: o.ag.id,
+    coproprietaireId: o.coproprietaireId,
     mode: o.mode,
     procurations: o.procurations,
-    expires_at: expires,
+    expiresAt: new Date(Math.min(o.ag.date.getTime(), o.now.getTime() + 24 * 3600_000)),
   });
-  return { row, url: `/signature?auth_token=${token}` };
+  return { row: link.row, url: link.path };
 }
 
 /**
@@ -222,14 +219,16 @@ export async function withdrawProxy(
       );
       afterCommit = staged.afterCommit;
     }
-    const [owners, resolutions] = await Promise.all([
+    const [owners, resolutions, sealed] = await Promise.all([
       proxiesRepo.ownersOfCopro(tx, ag.copropriete_id),
       repo.listResolutions(tx, ag.id),
+      proxiesRepo.sealedFileOfProxy(tx, proxy.id),
     ]);
     return presentProxy(
       { ...proxy, status: 'withdrawn', withdrawn_at: now },
       new Map(owners.map((o) => [o.id, o.name])),
       resolutions,
+      !!sealed,
     );
   });
   await afterCommit();

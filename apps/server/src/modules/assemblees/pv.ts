@@ -41,15 +41,12 @@ export interface PvContent {
 const byName = (a: PvVoter, b: PvVoter) => a.name.localeCompare(b.name, 'fr');
 
 /**
- * The content of the procès-verbal from the register alone. Décret n° 67-223 du 17 mars 1967, art. 17:
- * under each question, the result of the vote, and the names and voix of the co-owners who opposed the
- * decision and of those who abstained. The counts are the contract's tally (`tallyFromRecords`); the
- * names come from the same counted ballots (`countedBallot`: a form is void when its author attends or
- * is represented), and must add up to the tally's voix, or the minutes are not issued.
+ * The legal tally of every resolution from the chained records alone (contract `tallyFromRecords`):
+ * the base is every co-owner of the syndicat, art. 22 is measured on the charges générales key. The
+ * minutes and the syndic API's tally both count here.
  */
-export function buildPv(facts: MinutesFacts): PvContent {
-  const name = nameOf(facts);
-  const tallies = tallyFromRecords({
+export const tallyFacts = (facts: MinutesFacts) =>
+  tallyFromRecords({
     records: facts.records,
     resolutions: facts.resolutions.map((r) => ({
       id: r.id,
@@ -62,6 +59,17 @@ export function buildPv(facts: MinutesFacts): PvContent {
     coproprietaires: facts.owners.map((o) => ({ id: o.id, tantiemes: o.tantiemes })),
     generalRepartition: facts.generalRepartition.id,
   });
+
+/**
+ * The content of the procès-verbal from the register alone. Décret n° 67-223 du 17 mars 1967, art. 17:
+ * under each question, the result of the vote, and the names and voix of the co-owners who opposed the
+ * decision and of those who abstained. The counts are the contract's tally (`tallyFromRecords`); the
+ * names come from the same counted ballots (`countedBallot`: a form is void when its author attends or
+ * is represented), and must add up to the tally's voix, or the minutes are not issued.
+ */
+export function buildPv(facts: MinutesFacts): PvContent {
+  const name = nameOf(facts);
+  const tallies = tallyFacts(facts);
   const resById = new Map(facts.resolutions.map((r) => [r.id, r]));
 
   return {

@@ -13,6 +13,7 @@ import type { AssemblySigner } from '../../platform/signing.js';
 import type { OwnedRecord } from '../access/access.service.js';
 import * as repo from './assemblees.repo.js';
 import * as registerRepo from './register.repo.js';
+import { loadSyndicat } from './syndicat.js';
 
 const repartitionOut = (
   r: { id: string; code: string; name: string; total_tantieme: number | null } | null,
@@ -44,16 +45,16 @@ export async function getRegister(
   const found = await registerRepo.findInCopropriete(db, assembleeId, record.copropriete.id);
   if (!found) throw new AppError('NOT_FOUND');
   const { assemblee: ag, copr_name } = found;
-  const [records, resolutions, participants, owners, fromLots, heads, general] = await Promise.all([
+  const [records, resolutions, syndicat, owners, heads, general] = await Promise.all([
     repo.listRecords(db, ag.id),
     repo.listResolutions(db, ag.id),
-    repo.listParticipants(db, ag.id),
+    loadSyndicat(db, ag),
     registerRepo.listCoproprietaires(db, ag.copropriete_id),
-    repo.coproTantiemes(db, ag.copropriete_id),
     registerRepo.listHeads(db, ag.id),
     registerRepo.findRepartition(db, ag.general_repartition_id),
   ]);
-  const byOwner = new Map(participants.map((p) => [p.coproprietaire.id, p.participant]));
+  const attendance = new Map(syndicat.parts.map((p) => [p.coproprietaire.id, p.participant.attendance]));
+  const tantiemes = new Map(syndicat.owners.map((o) => [o.id, o.tantiemes]));
   const published = [];
   for (const r of records)
     published.push({
@@ -90,8 +91,8 @@ export async function getRegister(
     coproprietaires: owners.map((o) => ({
       id: o.id,
       name: o.name,
-      tantiemes: byOwner.get(o.id)?.tantiemes ?? fromLots.get(o.id) ?? {},
-      attendance: byOwner.get(o.id)?.attendance ?? null,
+      tantiemes: tantiemes.get(o.id) ?? {},
+      attendance: attendance.get(o.id) ?? null,
     })),
     records: published,
     heads: heads.map(headOut),

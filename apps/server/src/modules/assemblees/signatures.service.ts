@@ -16,6 +16,7 @@ import * as signaturesRepo from './signatures.repo.js';
 import { appendRecord } from './chain.js';
 import { type SealDeps, sealAfterSignature } from './seal.service.js';
 import { signedDocument } from './signed-document.js';
+import { linkStatus } from './signature-links.js';
 import { onProxySigned } from './proxies.activate.js';
 import type { NotifyDeps } from '../notifications/notify.js';
 import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
@@ -29,8 +30,9 @@ type TokenRow = NonNullable<Awaited<ReturnType<typeof signaturesRepo.findSignatu
  */
 function checkToken(row: TokenRow | undefined, now: Date): TokenRow {
   if (!row) throw new AppError('not-found');
-  if (row.token.signed_at) throw new AppError('already-signed');
-  if (row.token.expires_at.getTime() <= now.getTime()) throw new AppError('expired');
+  const status = linkStatus(row.token, now);
+  if (status === 'signed') throw new AppError('already-signed');
+  if (status === 'expired') throw new AppError('expired');
   if (row.token.mode === 'PROCURATION' && Object.keys(row.token.procurations ?? {}).length === 0)
     throw new AppError('no-signature-data');
   return row;

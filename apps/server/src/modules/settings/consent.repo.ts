@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { type ConsentAct, consentementsNotificationElectronique as consents } from '../../db/schema/index.js';
 
 export function findConsents(db: Db, coproprietaireId: string) {
@@ -45,4 +45,22 @@ export function findConsentsOf(db: Db, coproprietaireIds: string[]) {
     .from(consents)
     .where(inArray(consents.coproprietaire_id, coproprietaireIds))
     .orderBy(asc(consents.given_at), asc(consents.id));
+}
+
+/** The active consent of each of these records (one at most each), in one query. */
+export function findActiveConsentsOf(db: Executor, coproprietaireIds: string[]) {
+  if (coproprietaireIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: consents.id, coproprietaire_id: consents.coproprietaire_id, given_at: consents.given_at })
+    .from(consents)
+    .where(and(inArray(consents.coproprietaire_id, coproprietaireIds), isNull(consents.revoked_at)));
+}
+
+/** These consents by id, revoked or not, in one query. */
+export function findConsentsByIds(db: Executor, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: consents.id, given_at: consents.given_at })
+    .from(consents)
+    .where(inArray(consents.id, ids));
 }

@@ -1,5 +1,5 @@
 import type { ElectronicConsent, SettingsUpdateBody } from '@tantieme/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { ConsentAct } from '../../db/schema/index.js';
 import * as repo from './consent.repo.js';
 
@@ -48,4 +48,19 @@ export async function consentHistories(db: Db, coproprietaireIds: string[]) {
     revoked_at: r.revoked_at?.toISOString() ?? null,
     revoked_by: r.revoked_by ?? null,
   }));
+}
+
+/**
+ * The active consent to electronic notice of each of these records, by record id (absent: none,
+ * so the post; loi art. 42-1). One query for them all, inside the caller's transaction if any.
+ */
+export async function activeConsents(db: Executor, coproprietaireIds: string[]) {
+  const rows = await repo.findActiveConsentsOf(db, [...new Set(coproprietaireIds)]);
+  return new Map(rows.map((r) => [r.coproprietaire_id, { id: r.id, given_at: r.given_at }]));
+}
+
+/** When each of these consents was given, by consent id (kept after a revocation, as proof). */
+export async function consentsGivenAt(db: Executor, consentIds: string[]) {
+  const rows = await repo.findConsentsByIds(db, [...new Set(consentIds)]);
+  return new Map(rows.map((r) => [r.id, r.given_at]));
 }

@@ -22,6 +22,8 @@ export const frPouvoir = {
   withdrawConfirm: (name: string) =>
     `Retirer le pouvoir donné à ${name}\u202f? Vous pourrez en donner un autre jusqu'à l'ouverture de la séance.`,
   accept: "Signer l'acceptation",
+  sealedPdf: 'Télécharger le pouvoir signé (PDF)',
+  sealedError: "Le pouvoir signé n'a pas pu être téléchargé. Veuillez réessayer.",
   // form
   formTitle: 'Donner pouvoir',
   who: 'Mandataire',

@@ -97,6 +97,9 @@ export const withdrawProxy = (t: AgTarget, agId: string, proxyId: string) =>
   api.call(proxyEndpoints.withdraw, { params: { ...t, agId, proxyId } });
 export const acceptProxy = (t: AgTarget, agId: string, proxyId: string) =>
   api.call(proxyEndpoints.accept, { params: { ...t, agId, proxyId } });
+/** A signed URL (10 minutes) of a proxy's sealed PDF, asked for at the click. */
+export const fetchSealedProxy = (t: AgTarget, agId: string, proxyId: string) =>
+  api.call(proxyEndpoints.sealed, { params: { ...t, agId, proxyId } });
 export const fetchAct = (t: AgTarget, agId: string, act: 'pv' | 'feuille') =>
   api.call(act === 'pv' ? registerEndpoints.procesVerbal : registerEndpoints.feuilleDePresence, {
     params: { ...t, agId },

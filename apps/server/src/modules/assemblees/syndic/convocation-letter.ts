@@ -7,7 +7,10 @@ import type { StorageAdapter } from '../../../platform/storage.js';
 import type * as publishRepo from './publish.repo.js';
 import * as convRepo from './convocations.repo.js';
 
-type Target = Awaited<ReturnType<typeof publishRepo.publishTargets>>[number];
+/** A participant to convene, with the id of their active consent to electronic notice (or null). */
+export type Target = Awaited<ReturnType<typeof publishRepo.publishTargets>>[number] & {
+  consent_id: string | null;
+};
 type Ag = { id: string; name: string; date: Date; valid_to: Date | null };
 
 /** The address an electronic notice goes to: the account's e-mail, else the record's contact. */

@@ -1,9 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import {
-  assembleeConvocations,
-  consentementsNotificationElectronique,
-  coproprietaires,
-} from '../../../db/schema/index.js';
+import { assembleeConvocations, coproprietaires } from '../../../db/schema/index.js';
 import type { Executor } from '../../syndic-api/kit/index.js';
 
 type Insert = typeof assembleeConvocations.$inferInsert;
@@ -26,20 +22,15 @@ export async function updateConvocation(
     );
 }
 
-/** Every convocation of the assembly with the co-owner's name and the consent relied on. */
+/** Every convocation of the assembly with the co-owner's name (its consent_id: the one relied on). */
 export function listConvocations(db: Executor, agId: string) {
   return db
     .select({
       c: assembleeConvocations,
       name: coproprietaires.display_name,
-      consent_given_at: consentementsNotificationElectronique.given_at,
     })
     .from(assembleeConvocations)
     .innerJoin(coproprietaires, eq(coproprietaires.id, assembleeConvocations.coproprietaire_id))
-    .leftJoin(
-      consentementsNotificationElectronique,
-      eq(consentementsNotificationElectronique.id, assembleeConvocations.consentement_id),
-    )
     .where(eq(assembleeConvocations.assemblee_id, agId))
     .orderBy(asc(coproprietaires.display_name), asc(coproprietaires.id));
 }

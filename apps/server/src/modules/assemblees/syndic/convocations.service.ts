@@ -1,5 +1,5 @@
 import { earliestMeetingDate, parisDate, type SyndicConvocationRow } from '@tantieme/contract';
-import type { Db } from '../../../db/client.js';
+import type { Db, Executor } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { LreAdapter } from '../../../platform/lre/index.js';
 import {
@@ -8,6 +8,7 @@ import {
   type SyndicApiContext,
   writeAudit,
 } from '../../syndic-api/kit/index.js';
+import { consentsGivenAt } from '../../settings/consent.service.js';
 import { AG, REF } from './assemblees.repo.js';
 import { assembleeOf, iso } from './common.js';
 import * as convRepo from './convocations.repo.js';
@@ -15,15 +16,22 @@ import { recordPresentationRisk } from './convocation-risk.js';
 
 type Row = Awaited<ReturnType<typeof convRepo.listConvocations>>[number];
 
+/** When the consents the convocations relied on were given: the settings module's, read in one call. */
+const consentsOf = (db: Executor, rows: Row[]) =>
+  consentsGivenAt(
+    db,
+    rows.flatMap((r) => (r.c.consentement_id ? [r.c.consentement_id] : [])),
+  );
+
 /** Décret 1967 art. 9 and 64: the meeting's Paris date must be on or after presentation + 22 days. */
-function present(r: Row, ext: string, meeting: Date): SyndicConvocationRow {
+function present(r: Row, ext: string, meeting: Date, consents: Map<string, Date>): SyndicConvocationRow {
   const c = r.c;
   const earliest = c.first_presented_at ? earliestMeetingDate(c.first_presented_at) : null;
   return {
     coproprietaire: ext,
     name: r.name,
     channel: c.channel,
-    consent_given_at: iso(r.consent_given_at),
+    consent_given_at: iso(c.consentement_id ? (consents.get(c.consentement_id) ?? null) : null),
     provider: c.provider,
     sending_id: c.sending_id,
     sent_at: iso(c.sent_at),
@@ -85,8 +93,13 @@ export async function listConvocations(db: Db, lre: LreAdapter, api: SyndicApiCo
     REF.coproprietaire,
     rows.map((r) => r.c.coproprietaire_id),
   );
-  await refreshPresentations(db, lre, ag.id, rows, ext);
-  return rows.map((r) => present(r, ext.get(r.c.coproprietaire_id) ?? r.c.coproprietaire_id, ag.date));
+  const [consents] = await Promise.all([
+    consentsOf(db, rows),
+    refreshPresentations(db, lre, ag.id, rows, ext),
+  ]);
+  return rows.map((r) =>
+    present(r, ext.get(r.c.coproprietaire_id) ?? r.c.coproprietaire_id, ag.date, consents),
+  );
 }
 
 /**
@@ -136,6 +149,6 @@ export async function recordPostalPresentation(
     ]);
     row.c.first_presented_at = at;
     row.c.first_presentation_source = 'syndic';
-    return present(row, ownerExt, ag.date);
+    return present(row, ownerExt, ag.date, await consentsOf(tx, [row]));
   });
 }

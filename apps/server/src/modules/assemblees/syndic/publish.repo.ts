@@ -1,9 +1,8 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   assembleeParticipants,
   communicationAttachments,
   communications,
-  consentementsNotificationElectronique,
   coproprietaires,
   coproprietes,
   files,
@@ -11,25 +10,17 @@ import {
 } from '../../../db/schema/index.js';
 import type { Executor } from '../../syndic-api/kit/index.js';
 
-/** The participants with their account e-mail and their active consent to electronic notice. */
+/** The participants with their account e-mail (their consent is the settings module's: consent.service). */
 export async function publishTargets(db: Executor, agId: string) {
   return db
     .select({
       participant: assembleeParticipants,
       owner: coproprietaires,
       user_email: users.email,
-      consent_id: consentementsNotificationElectronique.id,
     })
     .from(assembleeParticipants)
     .innerJoin(coproprietaires, eq(coproprietaires.id, assembleeParticipants.coproprietaire_id))
     .leftJoin(users, eq(users.id, coproprietaires.user_id))
-    .leftJoin(
-      consentementsNotificationElectronique,
-      and(
-        eq(consentementsNotificationElectronique.coproprietaire_id, coproprietaires.id),
-        isNull(consentementsNotificationElectronique.revoked_at),
-      ),
-    )
     .where(eq(assembleeParticipants.assemblee_id, agId))
     .orderBy(asc(coproprietaires.id));
 }

@@ -4,6 +4,7 @@ import type { LreAdapter } from '../../../platform/lre/index.js';
 import * as agRepo from '../assemblees.repo.js';
 import * as signaturesRepo from '../signatures.repo.js';
 import { stageNotification } from '../../notifications/notify.js';
+import { activeConsents } from '../../settings/consent.service.js';
 import {
   externalIdsOf,
   type FieldErrors,
@@ -43,7 +44,12 @@ export async function publish(
     const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
     const errors: FieldErrors = {};
     if (!ag.convocation_file_id) errors.convocation = 'Aucun fichier de convocation : envoyez-le par le PUT.';
-    const targets = await publishRepo.publishTargets(tx, ag.id);
+    const rows = await publishRepo.publishTargets(tx, ag.id);
+    const consents = await activeConsents(
+      tx,
+      rows.map((r) => r.owner.id),
+    );
+    const targets = rows.map((r) => ({ ...r, consent_id: consents.get(r.owner.id)?.id ?? null }));
     if (targets.length === 0) errors.participants = 'Aucun copropriétaire convoqué.';
     if (Object.keys(errors).length) throw new AppError('VALIDATION_ERROR', undefined, { errors });
     const file = (await publishRepo.findFile(tx, ag.convocation_file_id!))!;

@@ -1,8 +1,11 @@
-import { registerState, tallyFromRecords } from '@tantieme/contract';
+import { registerState } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import * as agRepo from '../assemblees.repo.js';
 import { checkChain } from '../chain.service.js';
+import { loadMinutesFacts } from '../minutes.service.js';
+import { tallyFacts } from '../pv.js';
+import { loadSyndicat, takingPart } from '../syndicat.js';
 import { externalIdsOf, type SyndicApiContext, type Tx } from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
 import { REF } from './assemblees.repo.js';
@@ -12,7 +15,7 @@ import { assembleeOf } from './common.js';
 export async function listBallots(db: Db, api: SyndicApiContext, externalId: string) {
   const ag = await assembleeOf(db, api, externalId);
   const records = (await agRepo.listRecords(db, ag.id)).filter((r) => r.kind === 'ballot');
-  const [ownerExt, res, repExt] = await Promise.all([
+  const [ownerExt, res] = await Promise.all([
     externalIdsOf(
       db,
       api.syndicId,
@@ -20,9 +23,7 @@ export async function listBallots(db: Db, api: SyndicApiContext, externalId: str
       records.map((r) => r.coproprietaire_id),
     ),
     repo.resolutionsOf(db, ag.id),
-    Promise.resolve(null),
   ]);
-  void repExt;
   const resExt = new Map(res.map((r) => [r.id, r.external_id]));
   const allReps = records.flatMap((r) =>
     ((r.payload.choices as { repartition: { id: string } | null }[]) ?? []).flatMap((c) =>
@@ -79,51 +80,20 @@ export async function chainCheck(db: Db, api: SyndicApiContext, externalId: stri
 }
 
 /**
- * Every co-owner of the syndicat with their tantièmes per repartition id: the participants' as fixed
- * at publication, everyone else's from their lots. Art. 25 and 26 count against all of them, listed
- * or not (loi art. 25, 26).
- */
-export function syndicatOwners(
-  parts: { coproprietaire_id: string; tantiemes: Record<string, number> | null }[],
-  fromLots: Map<string, Record<string, number>>,
-) {
-  const out = new Map<string, Record<string, number>>(fromLots);
-  for (const p of parts) out.set(p.coproprietaire_id, p.tantiemes ?? fromLots.get(p.coproprietaire_id) ?? {});
-  return [...out].map(([id, tantiemes]) => ({ id, tantiemes }));
-}
-
-/**
- * The legal tally, from the assembly's chained records alone (contract `tallyFromRecords`): what a
- * `votes` row or a participant's attendance column says is not read. The base is every co-owner
- * of the syndicat; art. 22 is measured on the charges générales key.
+ * The legal tally, from the assembly's chained records alone (`tallyFacts`, as the minutes count):
+ * what a `votes` row or a participant's attendance column says is not read. The base is every
+ * co-owner of the syndicat; art. 22 is measured on the charges générales key.
  */
 export async function tally(db: Db | Tx, api: SyndicApiContext, externalId: string) {
   const ag = await assembleeOf(db, api, externalId);
   if (!ag.general_repartition_id)
     throw new AppError(
       'CONFLICT',
-      "Aucune clé des charges générales (general_repartition) : la réduction de l'article 22 ne peut être calculée.",
+      "Aucune clé des charges générales (general_repartition) : la réduction de l'article 22 ne peut être calculée.",
       { status: 409 },
     );
-  const [parts, res, fromLots, records] = await Promise.all([
-    repo.participantsOf(db, ag.id),
-    agRepo.listResolutions(db, ag.id),
-    agRepo.coproTantiemes(db, ag.copropriete_id),
-    agRepo.listRecords(db, ag.id),
-  ]);
-  const counted = tallyFromRecords({
-    records,
-    resolutions: res.map(({ resolution: r }) => ({
-      id: r.id,
-      number: r.number,
-      article: r.article,
-      no_vote: r.no_vote,
-      repartition: r.repartition_id ?? '',
-      amended: r.amended,
-    })),
-    coproprietaires: syndicatOwners(parts, fromLots),
-    generalRepartition: ag.general_repartition_id,
-  });
+  const [facts, res] = await Promise.all([loadMinutesFacts(db, ag, ''), agRepo.listResolutions(db, ag.id)]);
+  const counted = tallyFacts(facts);
   const [ownerExt, repExt] = await Promise.all([
     externalIdsOf(
       db,
@@ -163,22 +133,21 @@ export async function tally(db: Db | Tx, api: SyndicApiContext, externalId: stri
 }
 
 /**
- * The attendance sheet from the register alone (contract `registerState`): every co-owner of the
- * syndicat, how they took part, who represents them (loi art. 22 I) and their voix in the
- * charges générales key, by name.
+ * The attendance sheet from the register alone (contract `registerState`, read as the PDF's
+ * `takingPart`): every co-owner of the syndicat, how they took part, who represents them (loi
+ * art. 22 I) and their voix in the charges générales key, by name.
  */
 export async function attendanceSheet(db: Db, api: SyndicApiContext, externalId: string) {
   const ag = await assembleeOf(db, api, externalId);
-  const [parts, fromLots, records] = await Promise.all([
-    repo.participantsOf(db, ag.id),
-    agRepo.coproTantiemes(db, ag.copropriete_id),
+  const [{ owners: everyone }, records] = await Promise.all([
+    loadSyndicat(db, ag),
     agRepo.listRecords(db, ag.id),
   ]);
   const state = registerState(records);
-  const everyone = syndicatOwners(parts, fromLots);
-  const mandataires = [...state.values()].flatMap((s) =>
-    typeof s.mandataire?.coproprietaire_id === 'string' ? [s.mandataire.coproprietaire_id] : [],
-  );
+  const mandataires = [...state.keys()].flatMap((id) => {
+    const m = takingPart(state, id).mandataire?.coproprietaire_id;
+    return m ? [m] : [];
+  });
   const ids = [...new Set([...everyone.map((o) => o.id), ...mandataires])];
   const [ext, owners] = await Promise.all([
     externalIdsOf(db, api.syndicId, REF.coproprietaire, ids),
@@ -187,16 +156,13 @@ export async function attendanceSheet(db: Db, api: SyndicApiContext, externalId:
   const names = new Map(owners.map((o) => [o.owner.id, o.owner.display_name]));
   return everyone
     .map((o) => {
-      const st = state.get(o.id);
-      const m = st?.attendance === 'represented' ? st.mandataire : null;
-      const mid = typeof m?.coproprietaire_id === 'string' ? m.coproprietaire_id : null;
+      const { attendance, mandataire: m } = takingPart(state, o.id);
+      const mid = m?.coproprietaire_id ?? null;
       return {
         coproprietaire: ext.get(o.id) ?? o.id,
         name: names.get(o.id) ?? '',
-        attendance: st?.attendance ?? null,
-        mandataire: m
-          ? { name: String(m.name ?? ''), coproprietaire: mid ? (ext.get(mid) ?? mid) : null }
-          : null,
+        attendance,
+        mandataire: m ? { name: m.name, coproprietaire: mid ? (ext.get(mid) ?? mid) : null } : null,
         tantiemes: ag.general_repartition_id ? (o.tantiemes[ag.general_repartition_id] ?? 0) : 0,
       };
     })

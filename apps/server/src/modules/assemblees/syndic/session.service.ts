@@ -11,7 +11,7 @@ import { assembleeOf, type Deps } from './common.js';
 import { issueHead, notifySignedHead } from '../head.service.js';
 import { assemblySigner } from '../../../platform/signing.js';
 import { articleLabel, checkDelegations, generalTotal } from './proxies.js';
-import { syndicatOwners } from './register.service.js';
+import { syndicatOwners } from '../syndicat.js';
 
 /**
  * Starts the meeting session: the online vote closes (a vote waiting on the row lock then sees it), and

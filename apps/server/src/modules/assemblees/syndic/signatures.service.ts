@@ -1,10 +1,11 @@
 import { isEmail, type signatureRequestBody } from '@tantieme/contract';
 import type { z } from 'zod';
 import { AppError } from '../../../http/errors.js';
-import { randomToken, sha256 } from '../../../lib/crypto.js';
 import { enqueue } from '../../../platform/outbox.js';
 import { signatureRequestEmail, signatureRequestSms } from '../../../templates/index.js';
 import * as agRepo from '../assemblees.repo.js';
+import { expireOpenLinks, issueSignatureLink, linkStatus } from '../signature-links.js';
+import * as signaturesRepo from '../signatures.repo.js';
 import { maskRecipient } from '../../syndic-api/access/access.service.js';
 import {
   externalIdsOf,
@@ -13,17 +14,16 @@ import {
   writeAudit,
 } from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
-import * as tokensRepo from './tokens.repo.js';
 import { REF } from './assemblees.repo.js';
 import { assembleeOf, type Deps, iso } from './common.js';
 
 type SignatureRequest = z.output<typeof signatureRequestBody>;
 
 function presentToken(
-  row: Omit<Awaited<ReturnType<typeof tokensRepo.tokensOf>>[number], 'sealed'>,
+  row: Omit<Awaited<ReturnType<typeof signaturesRepo.tokensOf>>[number], 'sealed'>,
   ext: Map<string, string>,
   sealed: { file_id: string; name: string; size: number; url: string } | null = null,
-  now = Date.now(),
+  now = new Date(),
 ) {
   const t = row.token;
   return {
@@ -34,11 +34,7 @@ function presentToken(
       name: row.owner.display_name,
     },
     mode: t.mode as SignatureRequest['mode'],
-    status: t.signed_at
-      ? ('signed' as const)
-      : t.expires_at.getTime() <= now
-        ? ('expired' as const)
-        : ('pending' as const),
+    status: linkStatus(t, now),
     channel: t.sent?.channel ?? null,
     recipient_masked: t.sent?.recipient_masked ?? null,
     expires_at: t.expires_at.toISOString(),
@@ -54,7 +50,7 @@ export async function listSignatures(
   externalId: string,
 ) {
   const ag = await assembleeOf(db, api, externalId);
-  const rows = await tokensRepo.tokensOf(db, ag.id);
+  const rows = await signaturesRepo.tokensOf(db, ag.id);
   const ext = await externalIdsOf(
     db,
     api.syndicId,
@@ -155,7 +151,7 @@ export async function requestSignatures(
   const expires = new Date(now.getTime() + body.valid_hours * 3600_000);
   return db.transaction(async (tx) => {
     await agRepo.lockAssemblee(tx, ag.id);
-    await tokensRepo.expirePendingTokens(
+    await expireOpenLinks(
       tx,
       ag.id,
       plan.map((p) => p.o.owner.id),
@@ -164,18 +160,15 @@ export async function requestSignatures(
     );
     const out = [];
     for (const { o, to, procurations } of plan) {
-      const token = randomToken(24); // 192 bits
-      const masked = maskRecipient(body.channel, to);
-      const row = await tokensRepo.insertToken(tx, {
-        token_hash: sha256(token),
-        assemblee_id: ag.id,
-        coproprietaire_id: o.owner.id,
+      const { row, path } = await issueSignatureLink(tx, {
+        assembleeId: ag.id,
+        coproprietaireId: o.owner.id,
         mode: body.mode,
         procurations,
-        expires_at: expires,
-        sent: { channel: body.channel, recipient_masked: masked },
+        expiresAt: expires,
+        sent: { channel: body.channel, recipient_masked: maskRecipient(body.channel, to) },
       });
-      const link = `${config.publicUrl}/signature?auth_token=${token}`;
+      const link = `${config.publicUrl}${path}`;
       const vars = { displayName: o.owner.display_name, assembly: ag.name, date: ag.date, link, expires };
       const email = body.channel === 'email' ? signatureRequestEmail(vars) : null;
       await enqueue(

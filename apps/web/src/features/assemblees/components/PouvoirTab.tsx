@@ -1,16 +1,39 @@
 import { Alert, Badge, Button, Card, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { formatParisDate, formatParisTime, type ProxyInfo, type ResolutionsData } from '@tantieme/contract';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirmModal } from '../../../ui/confirm';
 import { frPouvoir as t } from '../fr.pouvoir';
-import { acceptProxy, type AgTarget, useProxies, withdrawProxy } from '../queries';
+import { acceptProxy, type AgTarget, fetchSealedProxy, useProxies, withdrawProxy } from '../queries';
 import { DonnerPouvoirForm } from './DonnerPouvoirForm';
 
 const when = (iso: string) => `${formatParisDate(iso)} à ${formatParisTime(iso)}`;
 const toSignature = (url: string) =>
   window.location.assign(`${url}&retour=${encodeURIComponent(`${window.location.pathname}?onglet=pouvoir`)}`);
 
-function ProxyCard({ p, held, actions }: { p: ProxyInfo; held: boolean; actions?: React.ReactNode }) {
+/** Downloads through a link made at the click: the signed URL lives ten minutes. */
+async function downloadSealed(target: AgTarget, agId: string, proxyId: string) {
+  const r = await fetchSealedProxy(target, agId, proxyId);
+  const a = document.createElement('a');
+  a.href = r.url;
+  a.download = r.name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+function ProxyCard({
+  p,
+  held,
+  download,
+  actions,
+}: {
+  p: ProxyInfo;
+  held: boolean;
+  /** The sealed PDF's download, once the proxy is signed and sealed. */
+  download?: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
   return (
     <Card withBorder radius="md" padding="md" data-testid={held ? 'pouvoir-detenu' : 'pouvoir-donne'}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
@@ -47,7 +70,12 @@ function ProxyCard({ p, held, actions }: { p: ProxyInfo; held: boolean; actions?
           ))}
         </List>
       )}
-      {actions && <Group mt="sm">{actions}</Group>}
+      {(download || actions) && (
+        <Group mt="sm" gap="sm" wrap="wrap">
+          {download}
+          {actions}
+        </Group>
+      )}
     </Card>
   );
 }
@@ -82,6 +110,28 @@ export function PouvoirTab({
     );
   const d = q.data;
   const current = d.given.find((p) => p.status === 'active');
+
+  const sealedButton = (p: ProxyInfo) =>
+    p.sealed ? (
+      <Button
+        variant="light"
+        leftSection={<IconDownload size={16} aria-hidden />}
+        loading={busy}
+        // The label wraps on a phone rather than lose its end.
+        styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal' } }}
+        onClick={() =>
+          run(async () => {
+            try {
+              await downloadSealed(target, agId, p.id);
+            } catch {
+              throw new Error(t.sealedError);
+            }
+          })
+        }
+      >
+        {t.sealedPdf}
+      </Button>
+    ) : null;
 
   async function run(f: () => Promise<unknown>) {
     setBusy(true);
@@ -121,6 +171,7 @@ export function PouvoirTab({
           key={p.id}
           p={p}
           held={false}
+          download={sealedButton(p)}
           actions={
             d.open && p.status === 'active' ? (
               <Button
@@ -151,6 +202,7 @@ export function PouvoirTab({
           key={p.id}
           p={p}
           held
+          download={sealedButton(p)}
           actions={
             d.open && p.status === 'active' && !p.accepted_at ? (
               <Button
