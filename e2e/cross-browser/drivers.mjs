@@ -206,3 +206,29 @@ export async function firefox(port) {
     },
   };
 }
+
+/**
+ * Debian's Chromium through Playwright (what the e2e suite drives): the smoke's own steps in the
+ * reference engine, so that a step failing elsewhere is the engine's, not the smoke's.
+ */
+export async function chromium() {
+  const { chromium: pw } = await import('@playwright/test');
+  const browser = await pw.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  const page = await browser.newPage({
+    viewport: { width: 1366, height: 900 },
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  });
+  return {
+    name: `Chromium ${browser.version()} (Playwright)`,
+    goto: (url) => page.goto(url),
+    eval: async (fn, ...args) => JSON.parse(await page.evaluate(wrap(fn, args))),
+    click: (css) => page.click(css),
+    type: (css, text) => page.fill(css, text),
+    key: (key) => page.keyboard.press(key),
+    close: () => browser.close(),
+  };
+}

@@ -1,26 +1,37 @@
 #!/usr/bin/env node
 /**
- * The main journey in Firefox ESR (WebDriver BiDi) and WebKitGTK (WebKitWebDriver), against a
- * server of its own on demo data: sign-in, Ma synthèse, the statement, a document's preview, the
- * vote form, documents found, the chat, notifications. Playwright's own browsers cannot be
- * downloaded here, and Playwright drives neither Debian's Firefox nor WebKitGTK (decision 125).
- * Needs the web app built (npm run build). Exits 1 at the first failed step, naming it.
+ * The main journey in Firefox ESR (WebDriver BiDi) and WebKitGTK (WebKitWebDriver), or in Chromium
+ * (Playwright) when asked, against a server of its own on demo data: sign-in, Ma synthèse, the statement and
+ * a payment (payment.mjs), a document's preview, the vote form, documents found, the chat,
+ * notifications. Playwright's own browsers cannot be downloaded here, and Playwright drives
+ * neither Debian's Firefox nor WebKitGTK (decision 125). Needs the web app built (npm run build).
+ * Exits 1 at the first failed step, naming it.
  *
- *   node e2e/cross-browser/smoke.mjs [firefox|webkit]…
+ *   node e2e/cross-browser/smoke.mjs [firefox|webkit|chromium]…
  *   SMOKE_BASE_URL=http://127.0.0.1:3000 node e2e/cross-browser/smoke.mjs firefox
+ *
+ * Each run pays one of Claire's lines per engine: on a server of SMOKE_BASE_URL, her debts run out.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { firefox, webkit } from './drivers.mjs';
+import { chromium, firefox, webkit } from './drivers.mjs';
+import { pay } from './payment.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = 43000 + Math.floor(Math.random() * 1500);
 // SMOKE_BASE_URL: a server already running on demo data (while working on the smoke itself).
 const base = process.env.SMOKE_BASE_URL ?? `http://127.0.0.1:${port}`;
+const drivers = { firefox, webkit, chromium };
+// Chromium on demand only: CI's Playwright suite covers it (sepa.spec.ts pays by SEPA there).
 const engines = process.argv.slice(2).length ? process.argv.slice(2) : ['firefox', 'webkit'];
+const unknown = engines.filter((e) => !drivers[e]);
+if (unknown.length) {
+  console.error(`unknown engine ${unknown.join(', ')}: ${Object.keys(drivers).join(', ')}`);
+  process.exit(2);
+}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const t0 = Date.now();
 const since = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
@@ -119,12 +130,13 @@ async function journey(d) {
   const steps = [];
   const step = async (name, fn) => {
     const t = Date.now();
+    let note;
     try {
-      await fn();
+      note = await fn();
     } catch (e) {
       throw new Error(`[${d.name}] ${name}: ${e.message}`);
     }
-    steps.push(`${name} (${since(t)})`);
+    steps.push(`${name}${note ? ` [${note}]` : ''} (${since(t)})`);
   };
 
   let rec = '';
@@ -154,8 +166,8 @@ async function journey(d) {
     await d.goto(`${base}/${rec}/facture-v2`);
     await seeHeading('Situation de compte');
     await el('the balance', { css: 'p,div,span', name: '/^Solde (débiteur|créditeur)/' });
-    await el('the pay button', { role: 'button', name: 'Payez maintenant' });
   });
+  await step('payment', () => pay(d, { el, click, until }));
   await step('document preview', async () => {
     await d.goto(`${base}/${rec}/document/fonctionnement`);
     await el('a type tab', { role: 'tab', name: '/^Appels de fonds/' });
@@ -197,7 +209,7 @@ console.log(`server on ${base} with demo data (${since(t0)})`);
 try {
   for (const [i, engine] of engines.entries()) {
     const t = Date.now();
-    const d = engine === 'firefox' ? await firefox(port + 10 + i) : await webkit(port + 10 + i);
+    const d = await drivers[engine](port + 10 + i);
     try {
       const steps = await journey(d);
       console.log(`✓ ${d.name}: ${steps.join(', ')} — ${since(t)}`);

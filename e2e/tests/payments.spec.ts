@@ -77,7 +77,7 @@ test('the wizard: every debt checked, select-all, amount, Retour, then Annuler a
   await signIn(page, c.token);
   await page.goto(`/${c.tilleuls.id}/facture-v2`);
   await page.getByRole('button', { name: 'Payez maintenant' }).click();
-  const wizard = page.getByRole('dialog', { name: 'Paiement par carte' });
+  const wizard = page.getByRole('dialog', { name: 'Paiement en ligne' });
   const lines = wizard.getByRole('group', { name: 'Dettes à régler' }).getByRole('checkbox');
   await expect(lines).toHaveCount(debits.length);
   for (const box of await lines.all()) await expect(box).toBeChecked();
@@ -144,7 +144,7 @@ test('the wizard with the keyboard alone: Space on the lines, Enter on the butto
 
   await tabTo(page, page.getByRole('button', { name: 'Payez maintenant' }));
   await page.keyboard.press('Enter');
-  const wizard = page.getByRole('dialog', { name: 'Paiement par carte' });
+  const wizard = page.getByRole('dialog', { name: 'Paiement en ligne' });
   await expect(wizard).toBeVisible();
   // The focus is inside the dialog (and stays there: Tab cycles within it).
   await expect.poll(() => wizard.evaluate((d) => d.contains(document.activeElement))).toBe(true);
@@ -186,7 +186,7 @@ test('phone: the wizard and the status modal fit a 390×844 screen', async ({ pa
   await signIn(page, c.token);
   await page.goto(`/${c.tilleuls.id}/facture-v2`);
   await page.getByRole('button', { name: 'Payez maintenant' }).click();
-  const wizard = page.getByRole('dialog', { name: 'Paiement par carte' });
+  const wizard = page.getByRole('dialog', { name: 'Paiement en ligne' });
   await expect(wizard.getByRole('checkbox', { name: 'Tout sélectionner' })).toBeInViewport();
   await expect(wizard.getByRole('button', { name: 'Suivant' })).toBeInViewport();
   await info.attach('phone-wizard', { body: await page.screenshot(), contentType: 'image/png' });
@@ -248,7 +248,7 @@ test('a refused session returns to step 1 with the §8 message; any other error 
   );
   await page.goto(`/${c.tilleuls.id}/facture-v2`);
   await page.getByRole('button', { name: 'Payez maintenant' }).click();
-  const wizard = page.getByRole('dialog', { name: 'Paiement par carte' });
+  const wizard = page.getByRole('dialog', { name: 'Paiement en ligne' });
   const attempt = async (message: string) => {
     await wizard.getByRole('button', { name: 'Suivant' }).click();
     await wizard.getByRole('button', { name: /^Payer/ }).click();
@@ -278,7 +278,7 @@ test('pays the whole balance through the sandbox: success modal, new credit line
   await signIn(page, c.token);
   await page.goto(`/${c.tilleuls.id}/facture-v2`);
   await page.getByRole('button', { name: 'Payez maintenant' }).click();
-  const wizard = page.getByRole('dialog', { name: 'Paiement par carte' });
+  const wizard = page.getByRole('dialog', { name: 'Paiement en ligne' });
   await wizard.getByRole('button', { name: 'Suivant' }).click();
   await wizard.getByRole('button', { name: `Payer ${formatCents(due)}` }).click();
   await expect(page).toHaveURL(/\/sandbox-checkout\//);

@@ -69,7 +69,7 @@ for (const size of [
     await page.addInitScript((t) => localStorage.setItem('TOKEN', t), p.token);
     await page.goto(`/${p.id}/facture-v2`);
     await page.getByRole('button', { name: 'Payez maintenant' }).click();
-    const wizard = page.getByRole('dialog', { name: 'Paiement par carte' });
+    const wizard = page.getByRole('dialog', { name: 'Paiement en ligne' });
     await expect(wizard.getByTestId('pay-amount')).toContainText(formatCents(size.cents));
     await wizard.getByRole('button', { name: 'Suivant' }).click();
     await wizard.getByRole('button', { name: `Payer ${formatCents(size.cents)}` }).click();

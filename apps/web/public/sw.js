@@ -1,7 +1,7 @@
 /* Tantième service worker: Web Push, and the last statement, documents and next assembly
  * readable offline (decision 124).
  * The decisions are plain functions (`TantiemeSw`), unit-tested in src/features/notifications/sw.test.ts
- * and src/features/install/offline-sw.test.ts; the e2e drives the real worker (notifications.spec.ts:
+ * and src/features/install/offline-sw.test.ts; the e2e drives the real worker (notifications-push.spec.ts:
  * a push through DevTools; offline.spec.ts: pages read again with the network cut). */
 const TantiemeSw = {
   /** What a push shows, from its decrypted JSON (or text); only paths inside the app are opened. */

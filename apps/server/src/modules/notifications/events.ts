@@ -1,7 +1,7 @@
 import type { MessageEvent, NotificationEvent } from '@tantieme/contract';
 import type { Db } from '../../db/client.js';
 import type { Realtime } from '../../realtime/index.js';
-import { unreadOwn, unreadTotals } from './notifications.repo.js';
+import { unreadOwn, unreadTotals } from './unread.repo.js';
 
 type EmitDeps = { db: Db; realtime: Realtime };
 

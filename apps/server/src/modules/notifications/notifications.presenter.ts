@@ -1,6 +1,7 @@
 import type { Message, Notification, Sender } from '@tantieme/contract';
 import type { SenderJson } from '../../db/schema/index.js';
-import type { MessageRow, NotificationRow } from './notifications.repo.js';
+import type { MessageRow } from './messages.repo.js';
+import type { NotificationRow } from './notifications.repo.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { pushEndpointAllowed } from '../../platform/push.js';
 import { guardCoproprietaire, readAsCoproprietaire } from '../access/access.service.js';
-import * as repo from './notifications.repo.js';
+import * as devices from './devices.repo.js';
 import { notificationsSyndicRoutes } from './notifications.syndic.routes.js';
 import { preferencesRoutes } from './preferences.routes.js';
 import * as service from './notifications.service.js';
@@ -54,7 +54,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
           status: 400,
           errors: { device_token: 'Jeton invalide' },
         });
-      const row = await repo.upsertDevice(app.db, currentUser(req).id, {
+      const row = await devices.upsertDevice(app.db, currentUser(req).id, {
         device_token: body.device_token,
         device_name: body.device_name ?? null,
         device_type: body.device_type,
@@ -68,7 +68,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
     { rateLimit: { max: 30, timeWindow: '1 hour' } },
   );
   route(app, n.deleteDevice, async ({ req, params }) => ({
-    deleted: await repo.deleteDevice(app.db, currentUser(req).id, params.token),
+    deleted: await devices.deleteDevice(app.db, currentUser(req).id, params.token),
   }));
   route(app, n.vapidKey, () => {
     if (!app.platform.push)

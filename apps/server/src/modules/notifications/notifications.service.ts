@@ -5,6 +5,8 @@ import type { UserRow } from '../identity/session.repo.js';
 import { emitMessageEvents, emitNotificationEvents } from './notify.js';
 import { presentMessage, presentNotification } from './notifications.presenter.js';
 import type { RowsOf } from '../../db/prepared.js';
+import type { PageFilter } from './feed.repo.js';
+import * as messagesRepo from './messages.repo.js';
 import * as repo from './notifications.repo.js';
 
 type App = Pick<FastifyInstance, 'db' | 'realtime' | 'platform'>;
@@ -23,7 +25,7 @@ async function quietly(p: Promise<void>) {
 // ---- notifications (the record, when given, was checked by the access guard) ----
 
 /** A list query as the repo's page filter (notifications and messages alike). */
-const pageFilter = (q: ListQuery): repo.PageFilter => ({
+const pageFilter = (q: ListQuery): PageFilter => ({
   limit: q.page_size,
   offset: q.page_index,
   unreadOnly: q.un_read_only,
@@ -122,7 +124,7 @@ export async function readAllNotifications(app: App, user: UserRow, coproprietai
 
 /** The read of a messages page, for the route to run with the session (`readAsCoproprietaire`). */
 export const messagesPageRead = (coproprietaireId: string, q: ListQuery) =>
-  repo.messagesPageRead(coproprietaireId, pageFilter(q));
+  messagesRepo.messagesPageRead(coproprietaireId, pageFilter(q));
 
 /** The messages page from the rows `messagesPageRead` read. */
 export async function listMessages(
@@ -131,7 +133,7 @@ export async function listMessages(
   q: ListQuery,
   read: RowsOf<ReturnType<typeof messagesPageRead>>,
 ) {
-  const page = await repo.messagesPageOf(app.db, coproprietaireId, pageFilter(q), read);
+  const page = await messagesRepo.messagesPageOf(app.db, coproprietaireId, pageFilter(q), read);
   // The list carries attachment names only; signed URLs come with the detail.
   return {
     total: page.total,
@@ -150,8 +152,8 @@ export async function listMessages(
   };
 }
 
-async function withAttachments(app: App, m: repo.MessageRow): Promise<Message> {
-  const stored = await repo.filesByIds(
+async function withAttachments(app: App, m: messagesRepo.MessageRow): Promise<Message> {
+  const stored = await messagesRepo.filesByIds(
     app.db,
     m.attachments.map((a) => a.id),
   );
@@ -175,15 +177,15 @@ async function withAttachments(app: App, m: repo.MessageRow): Promise<Message> {
 }
 
 export async function getMessage(app: App, coproprietaireId: string, id: string) {
-  const m = await repo.findMessage(app.db, coproprietaireId, id);
+  const m = await messagesRepo.findMessage(app.db, coproprietaireId, id);
   if (!m) throw new AppError('NOT_FOUND');
   return withAttachments(app, m);
 }
 
 export async function readMessage(app: App, user: UserRow, coproprietaireId: string, id: string) {
-  const m = await repo.findMessage(app.db, coproprietaireId, id);
+  const m = await messagesRepo.findMessage(app.db, coproprietaireId, id);
   if (!m) throw new AppError('NOT_FOUND');
-  const row = m.is_read ? m : await repo.markMessageRead(app.db, id);
+  const row = m.is_read ? m : await messagesRepo.markMessageRead(app.db, id);
   if (!m.is_read)
     await quietly(
       emitMessageEvents(app, [{ id, coproprietaire_id: coproprietaireId, user_id: user.id }], 'read'),
@@ -192,7 +194,7 @@ export async function readMessage(app: App, user: UserRow, coproprietaireId: str
 }
 
 export async function readAllMessages(app: App, user: UserRow, coproprietaireId: string) {
-  const updated = await repo.markAllMessagesRead(app.db, coproprietaireId);
+  const updated = await messagesRepo.markAllMessagesRead(app.db, coproprietaireId);
   await quietly(
     emitMessageEvents(app, [{ id: null, coproprietaire_id: coproprietaireId, user_id: user.id }], 'read_all'),
   );
@@ -200,5 +202,7 @@ export async function readAllMessages(app: App, user: UserRow, coproprietaireId:
 }
 
 export async function unreadMessages(app: App, coproprietaireId: string, category: string) {
-  return [{ category, totalUnread: await repo.countUnreadMessages(app.db, coproprietaireId, category) }];
+  return [
+    { category, totalUnread: await messagesRepo.countUnreadMessages(app.db, coproprietaireId, category) },
+  ];
 }

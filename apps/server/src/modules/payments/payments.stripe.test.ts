@@ -1,135 +1,31 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerOf, makePayingOwner, requestsOf, transactionsOf } from '../../test/factories.payments.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
+import { allLines, type Owner } from '../../test/payments.fixture.js';
+import {
+  postStripeEvent,
+  type StripeStandIn,
+  startStripeStandIn,
+  stripeEnv,
+} from '../../test/stripe-standin.js';
 
-/** A local HTTP server standing in for Stripe's API; it records what the SDK sends. */
-interface Seen {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: URLSearchParams;
-}
-let stand: Server;
-let seen: Seen[] = [];
-let sessionReply: { status: number; body: object } | null = null;
-let sessions = 0;
+/** The Stripe adapter against the local server speaking Stripe's protocol (test/stripe-standin.ts). */
 const FEE = 1_242;
-
-function startStandIn(): Promise<number> {
-  stand = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += c;
-    });
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      seen.push({
-        method: req.method ?? '',
-        path: url.pathname,
-        headers: req.headers,
-        body: new URLSearchParams(raw),
-      });
-      const send = (status: number, body: object) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_standin' });
-        res.end(JSON.stringify(body));
-      };
-      const account = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
-      if (req.method === 'GET' && account)
-        return send(200, {
-          id: account[1],
-          object: 'account',
-          charges_enabled: account[1] === 'acct_test_ready',
-        });
-      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        if (sessionReply) return send(sessionReply.status, sessionReply.body);
-        // As Stripe: a SEPA debit is offered with its mandate options, a reference prefix of 12 at most.
-        const form = new URLSearchParams(raw);
-        const types = [...form.entries()]
-          .filter(([k]) => k.startsWith('allowed_payment_method_types['))
-          .map(([, v]) => v);
-        const prefix = form.get('payment_method_options[sepa_debit][mandate_options][reference_prefix]');
-        if (types.includes('sepa_debit') && !(prefix && /^[A-Z0-9./&_ -]{1,12}$/.test(prefix)))
-          return send(400, {
-            error: { type: 'invalid_request_error', message: 'sepa_debit needs mandate_options' },
-          });
-        sessions += 1;
-        return send(200, {
-          id: `cs_test_standin_${sessions}`,
-          object: 'checkout.session',
-          url: `https://checkout.stripe.com/c/pay/cs_test_standin_${sessions}`,
-          amount_total: Number(new URLSearchParams(raw).get('line_items[0][price_data][unit_amount]')),
-          currency: 'eur',
-          payment_status: 'unpaid',
-        });
-      }
-      const pi = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
-      if (req.method === 'GET' && pi)
-        return send(200, {
-          id: pi[1],
-          object: 'payment_intent',
-          amount: 81_125,
-          currency: 'eur',
-          latest_charge: {
-            id: 'ch_standin',
-            object: 'charge',
-            payment_method_details: pi[1].includes('sepa')
-              ? { type: 'sepa_debit', sepa_debit: { last4: '0189', mandate: 'mandate_standin' } }
-              : { type: 'card' },
-            balance_transaction: {
-              id: 'txn_standin',
-              object: 'balance_transaction',
-              amount: 81_125,
-              fee: FEE,
-              net: 81_125 - FEE,
-              currency: 'eur',
-            },
-          },
-        });
-      return send(404, { error: { type: 'invalid_request_error', message: 'stand-in: unknown route' } });
-    });
-  });
-  return new Promise((resolve) =>
-    stand.listen(0, '127.0.0.1', () => resolve((stand.address() as AddressInfo).port)),
-  );
-}
-
 const WEBHOOK_SECRET = 'whsec_test_standin';
+let stand: StripeStandIn;
 let t: TestApp;
 beforeAll(async () => {
-  const port = await startStandIn();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_standin',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(port),
-      STRIPE_API_PROTOCOL: 'http',
-      PUBLIC_URL: 'https://extranet.example.fr',
-    },
-  });
+  stand = await startStripeStandIn({ fee: FEE });
+  t = await createTestApp({ env: stripeEnv(stand, WEBHOOK_SECRET) });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((r) => stand.close(r));
+  await stand.close();
 });
 beforeEach(() => {
-  seen = [];
-  sessionReply = null;
+  stand.reset();
 });
 
-type Owner = Awaited<ReturnType<typeof makePayingOwner>>;
-const allLines = (o: Owner) => ({
-  debits: [
-    { id: o.q3.id, amount: 41_250 },
-    { id: o.q4.id, amount: 39_875 },
-  ],
-  credits: [],
-  pay_amount: 81_125,
-});
 const generate = (o: Owner) =>
   t.app.inject({
     method: 'POST',
@@ -138,16 +34,7 @@ const generate = (o: Owner) =>
     payload: allLines(o),
   });
 
-function signedPost(event: object, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
-  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/finances/stripe/webhook',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
-    payload,
-  });
-}
+const signedPost = (event: object, secret = WEBHOOK_SECRET) => postStripeEvent(t.app, event, secret);
 
 describe('Stripe adapter against a local stand-in', () => {
   it("check-stripe-ready reads charges_enabled of the syndic's connected account", async () => {
@@ -158,7 +45,7 @@ describe('Stripe adapter against a local stand-in', () => {
       ready: true,
     });
     expect(json(await t.app.inject({ url: url(off), headers: off.headers })).data).toEqual({ ready: false });
-    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+    expect(stand.seen.map((s) => `${s.method} ${s.path}`)).toEqual([
       'GET /v1/accounts/acct_test_ready',
       'GET /v1/accounts/acct_test_restricted',
     ]);
@@ -168,7 +55,7 @@ describe('Stripe adapter against a local stand-in', () => {
     const o = await makePayingOwner(t.app.db);
     const res = await generate(o);
     expect(res.statusCode, res.body).toBe(200);
-    const id = `cs_test_standin_${sessions}`;
+    const id = stand.lastSession;
     expect(json(res).data).toEqual({
       publicKey: 'pk_test_standin',
       sessionId: id,
@@ -177,7 +64,7 @@ describe('Stripe adapter against a local stand-in', () => {
     });
     const [req] = await requestsOf(t.app.db, o.owner.id);
     expect(req).toMatchObject({ provider: 'stripe', session_id: id, pay_amount_cents: 81_125 });
-    const create = seen.find((s) => s.path === '/v1/checkout/sessions');
+    const create = stand.seen.find((s) => s.path === '/v1/checkout/sessions');
     expect(create?.headers['stripe-account']).toBe('acct_test_ready');
     expect(create?.headers['idempotency-key']).toBe(`payment-request-${req.id}`);
     expect(create?.headers.authorization).toBe('Bearer sk_test_standin');
@@ -241,12 +128,12 @@ describe('Stripe adapter against a local stand-in', () => {
     const o = await makePayingOwner(t.app.db, { accountId: 'acct_test_restricted' });
     const res = await generate(o);
     expect(json(res).code).toBe('COPRO_STRIPE_INVALID');
-    expect(seen.some((s) => s.path === '/v1/checkout/sessions')).toBe(false);
+    expect(stand.seen.some((s) => s.path === '/v1/checkout/sessions')).toBe(false);
   });
 
   it("maps Stripe's amount_too_small to AMOUNT_MINUMUM", async () => {
     const o = await makePayingOwner(t.app.db);
-    sessionReply = {
+    stand.sessionReply = {
       status: 400,
       body: {
         error: { type: 'invalid_request_error', code: 'amount_too_small', message: 'Amount too small' },
@@ -263,7 +150,7 @@ describe('Stripe adapter against a local stand-in', () => {
 
   it('maps any other Stripe failure to the generic invalid request', async () => {
     const o = await makePayingOwner(t.app.db);
-    sessionReply = { status: 400, body: { error: { type: 'invalid_request_error', message: 'nope' } } };
+    stand.sessionReply = { status: 400, body: { error: { type: 'invalid_request_error', message: 'nope' } } };
     const res = await generate(o);
     expect(res.statusCode).toBe(502);
     expect(json(res)).toMatchObject({
@@ -275,7 +162,7 @@ describe('Stripe adapter against a local stand-in', () => {
   it('credits from a signed checkout.session.completed with the fee and net of the charge', async () => {
     const o = await makePayingOwner(t.app.db);
     const sessionId = json(await generate(o)).data.sessionId;
-    seen = [];
+    stand.reset();
     const event = {
       id: 'evt_standin_1',
       object: 'event',
@@ -309,7 +196,7 @@ describe('Stripe adapter against a local stand-in', () => {
       currency: 'eur',
       payment_method: 'card',
     });
-    const pi = seen.find((s) => s.path === '/v1/payment_intents/pi_standin_1');
+    const pi = stand.seen.find((s) => s.path === '/v1/payment_intents/pi_standin_1');
     expect(pi?.headers['stripe-account']).toBe('acct_test_ready');
     const lines = await ledgerOf(t.app.db, o.owner.id);
     expect(lines.filter((l) => l.payment_transaction_id)).toHaveLength(1);

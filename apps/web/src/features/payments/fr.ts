@@ -1,7 +1,8 @@
-/** Strings of the card payment (SPEC §2.8, §4 Payment wizard, §5, §8); spec wording where it gives one. */
+/** Strings of the online payment (SPEC §2.8, §4 Payment wizard, §5, §8); spec wording where it gives one. */
 export const paymentsFr = {
   payNow: 'Payez maintenant',
-  wizardTitle: 'Paiement par carte',
+  // The checkout that follows offers the card and a SEPA debit alike.
+  wizardTitle: 'Paiement en ligne',
   stepChoose: 'Choix des dettes',
   stepConfirm: 'Confirmation',
   selectAll: 'Tout sélectionner',
@@ -22,7 +23,8 @@ export const paymentsFr = {
   cancel: 'Annuler',
   next: 'Suivant',
   back: 'Retour',
-  confirmIntro: 'Vérifiez le règlement avant de passer au paiement sécurisé par carte.',
+  confirmIntro:
+    'Vérifiez le règlement avant de passer au paiement sécurisé, par carte bancaire ou par prélèvement SEPA.',
   creditUsed: 'Crédit',
   complementaryPayment: 'Paiement complémentaire',
   redirectNote: 'Vous allez être redirigé vers la page de paiement sécurisée.',

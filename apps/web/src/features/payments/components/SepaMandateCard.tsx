@@ -83,7 +83,15 @@ export function SepaMandateCard({
               </Alert>
             )}
             <Group>
-              <Button loading={setup.isPending} onClick={() => setup.mutate()}>
+              {/* Its label wraps: on a phone it is wider than the card. */}
+              <Button
+                loading={setup.isPending}
+                onClick={() => setup.mutate()}
+                h="auto"
+                mih={36}
+                py={6}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.35 } }}
+              >
                 {t.mandateSignStripe}
               </Button>
             </Group>
