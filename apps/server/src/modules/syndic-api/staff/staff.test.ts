@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { administrators, outbox, syndicAuditLog, users } from '../../../db/schema/index.js';
 import { hashPassword } from '../../../lib/password.js';
