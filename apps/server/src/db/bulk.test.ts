@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSyndic } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { insertAtOnce, insertRows } from './bulk.js';
-import { notificationSends, syndicAuditLog } from './schema/index.js';
+import { insertAtOnce, insertCount, insertRows, updateRows } from './bulk.js';
+import { administrators, notificationSends, syndicAuditLog, syndicExternalRefs } from './schema/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,6 +73,56 @@ describe('insertAtOnce', () => {
     ).rejects.toThrow();
     expect(await db().select().from(syndicAuditLog).where(eq(syndicAuditLog.syndic_id, s.id))).toHaveLength(
       0,
+    );
+  });
+});
+
+describe('insertCount and updateRows', () => {
+  it('counts the rows written, those in conflict left out', async () => {
+    const s = await makeSyndic(db());
+    const ref = (e: string) => ({
+      syndic_id: s.id,
+      resource: 'lot',
+      external_id: e,
+      internal_id: randomUUID(),
+    });
+    expect(await insertCount(db(), syndicExternalRefs, [ref('A'), ref('B')])).toBe(2);
+    expect(
+      await insertCount(db(), syndicExternalRefs, [ref('B'), ref('C'), ref('D')], {
+        onConflictDoNothing: true,
+      }),
+    ).toBe(2);
+    expect(await insertCount(db(), syndicExternalRefs, [ref('E'), ref('F'), ref('G')], { chunk: 2 })).toBe(3);
+  });
+
+  it("writes only the rows that change, and with `match` only the tenant's own", async () => {
+    const [mine, other] = [await makeSyndic(db()), await makeSyndic(db())];
+    const [a, b] = [randomUUID(), randomUUID()];
+    await insertRows(db(), administrators, [
+      { id: a, syndic_id: mine.id, last_name: 'Garnier' },
+      { id: b, syndic_id: other.id, last_name: 'Roche' },
+    ]);
+    const written = await updateRows(
+      db(),
+      administrators,
+      [
+        { id: a, last_name: 'Garnier-Roux' },
+        { id: b, last_name: 'Intrus' },
+      ],
+      { match: { syndic_id: mine.id } },
+    );
+    expect(written).toEqual([a]);
+    // The same values again: nothing written.
+    expect(await updateRows(db(), administrators, [{ id: a, last_name: 'Garnier-Roux' }])).toEqual([]);
+    const names = await db()
+      .select({ id: administrators.id, last_name: administrators.last_name })
+      .from(administrators)
+      .where(inArray(administrators.id, [a, b]));
+    expect(new Map(names.map((n) => [n.id, n.last_name]))).toEqual(
+      new Map([
+        [a, 'Garnier-Roux'],
+        [b, 'Roche'],
+      ]),
     );
   });
 });

@@ -112,7 +112,11 @@ export async function updateRows<T extends PgTable>(
   db: Exec,
   table: T,
   rows: (Partial<T['$inferInsert']> & { id: string })[],
-  opts: { chunk?: number } = {},
+  opts: {
+    chunk?: number;
+    /** Columns every row written must hold already (`syndic_id`: a tenant's own rows only). */
+    match?: Partial<Record<keyof T['$inferSelect'] & string, string>>;
+  } = {},
 ): Promise<string[]> {
   const out: string[] = [];
   const size = opts.chunk ?? 5000;
@@ -121,13 +125,14 @@ export async function updateRows<T extends PgTable>(
     const set = keys.filter((k) => k !== 'id');
     if (set.length === 0) continue;
     const col = (k: string) => sql.raw(`"${columns[k].name}"`);
+    const match = Object.entries(opts.match ?? {}).map(([k, v]) => sql` and t.${col(k)} = ${v}`);
     const res = (await db.execute(
       sql`update ${name} as t set ${sql.join(
         set.map((k) => sql`${col(k)} = ${value(k)}`),
         sql`, `,
       )}
         from json_to_recordset(${json}::json) as x(${defs})
-        where t."id" = x."id" and row(${sql.join(
+        where t."id" = x."id"${sql.join(match, sql``)} and row(${sql.join(
           set.map((k) => sql`t.${col(k)}`),
           sql`, `,
         )}) is distinct from row(${sql.join(set.map(value), sql`, `)})
@@ -136,6 +141,29 @@ export async function updateRows<T extends PgTable>(
     out.push(...res.rows.map((r) => String(r.id)));
   }
   return out;
+}
+
+/**
+ * `insertRows` answering only how many rows it wrote: with `onConflictDoNothing`, equal to the
+ * rows given when none conflicted. No row comes back to be parsed.
+ */
+export async function insertCount<T extends PgTable>(
+  db: Exec,
+  table: T,
+  rows: Partial<T['$inferInsert']>[],
+  opts: { onConflictDoNothing?: boolean; chunk?: number } = {},
+): Promise<number> {
+  let n = 0;
+  const size = opts.chunk ?? 5000;
+  for (let i = 0; i < rows.length; i += size) {
+    const { name, names, values, defs, json } = recordset(table, rows.slice(i, i + size));
+    const conflict = opts.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
+    const res = (await db.execute(
+      sql`with i as (insert into ${name} (${names}) select ${values} from json_to_recordset(${json}::json) as x(${defs})${conflict} returning 1) select count(*)::int as n from i`,
+    )) as { rows: { n: number }[] };
+    n += Number(res.rows[0]?.n ?? 0);
+  }
+  return n;
 }
 
 /** One table's rows for `insertAtOnce`; `returning` is an SQL list over the inserted row. */

@@ -120,9 +120,9 @@ export const syndicApiKeys = pgTable(
 export const syndicExternalRefs = pgTable(
   'syndic_external_refs',
   {
-    syndic_id: uuid('syndic_id')
-      .notNull()
-      .references(() => syndics.id, { onDelete: 'cascade' }),
+    // No foreign key: a check per row of an import; a syndic's deletion removes its refs by a
+    // trigger on syndics (migration 0044).
+    syndic_id: uuid('syndic_id').notNull(),
     resource: text('resource').notNull(),
     external_id: text('external_id').notNull(),
     internal_id: uuid('internal_id').notNull(),
@@ -142,9 +142,8 @@ export const syndicAuditLog = pgTable(
   'syndic_audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    syndic_id: uuid('syndic_id')
-      .notNull()
-      .references(() => syndics.id, { onDelete: 'cascade' }),
+    // No foreign key, as for the refs (migration 0044).
+    syndic_id: uuid('syndic_id').notNull(),
     api_key_id: uuid('api_key_id'),
     /** The key's name at the time (or 'import' for the admin CLI). */
     actor: text('actor').notNull(),
@@ -152,7 +151,8 @@ export const syndicAuditLog = pgTable(
     resource: text('resource').notNull(),
     resource_id: uuid('resource_id'),
     external_id: text('external_id'),
-    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull(),
+    /** Field → {before, after}; a creation stores field → value (`kit/audit.ts`). */
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('syndic_audit_log_syndic').on(t.syndic_id, t.at, t.id)],

@@ -11,6 +11,7 @@ import {
   paymentTransactions,
   syndicExternalRefs,
 } from '../../db/schema/index.js';
+import { updateRows } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { externalIdsOf } from '../syndic-api/kit/upsert.js';
 import type { Tx } from './payments.repo.js';
@@ -91,6 +92,28 @@ export async function setRemaining(db: Q, id: string, remainingCents: number) {
     );
 }
 
+/** `setRemaining` of many lines at once: two statements whatever their number. */
+export async function setRemainingMany(db: Q, rows: { id: string; remaining: number }[]) {
+  if (rows.length === 0) return;
+  await updateRows(
+    db,
+    ledgerLines,
+    rows.map((r) => ({ id: r.id, remaining_cents: r.remaining })),
+  );
+  await db
+    .update(syndicExternalRefs)
+    .set({ updated_at: new Date() })
+    .where(
+      and(
+        eq(syndicExternalRefs.resource, LEDGER_LINE_RESOURCE),
+        anyUuid(
+          syndicExternalRefs.internal_id,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
+}
+
 /** Allocation rows with the payment's acknowledgement, by line or by payment. */
 export function allocationsOf(db: Q, by: { lines?: string[]; payments?: string[] }) {
   const cond = by.lines
@@ -114,14 +137,17 @@ export function allocationsOf(db: Q, by: { lines?: string[]; payments?: string[]
   );
 }
 
-/** Sets acknowledged_at once; true when this call acknowledged it. */
-export async function markAcknowledged(db: Q, paymentId: string) {
+/** Sets acknowledged_at once per payment: the ids this call acknowledged. */
+export async function markAcknowledgedMany(db: Q, paymentIds: string[]) {
+  if (paymentIds.length === 0) return [];
   const rows = await db
     .update(paymentTransactions)
     .set({ acknowledged_at: new Date() })
-    .where(and(eq(paymentTransactions.id, paymentId), sql`${paymentTransactions.acknowledged_at} is null`))
+    .where(
+      and(anyUuid(paymentTransactions.id, paymentIds), sql`${paymentTransactions.acknowledged_at} is null`),
+    )
     .returning({ id: paymentTransactions.id });
-  return rows.length > 0;
+  return rows.map((r) => r.id);
 }
 
 /** A product payment (made through a payment request) with its syndic. */

@@ -30,6 +30,7 @@ export async function recomputeLines(tx: Tx, lineIds: string[]) {
     tx,
     bookings.map((l) => l.books_payment_id as string),
   );
+  const moved: { id: string; remaining: number }[] = [];
   for (const l of lines) {
     const s = sums.get(l.id) ?? { allocated: 0, unacknowledged: 0 };
     const shown = shownRemaining({
@@ -38,8 +39,10 @@ export async function recomputeLines(tx: Tx, lineIds: string[]) {
       ...s,
       booked: l.amount_type === 'credit' && l.books_payment_id ? (booked.get(l.books_payment_id) ?? 0) : 0,
     });
-    if (shown !== l.remaining_cents) await lettrage.setRemaining(tx, l.id, shown);
+    if (shown !== l.remaining_cents) moved.push({ id: l.id, remaining: shown });
   }
+  // Set-based: an import's delta recomputes thousands of lines at once.
+  await lettrage.setRemainingMany(tx, moved);
 }
 
 /** The back-office lines among `lineIds` whose figure would reopen what a product payment settled. */
@@ -82,17 +85,25 @@ export async function allocate(tx: Tx, paymentId: string, shares: Share[]) {
   );
 }
 
-/** The back office has booked the payment: its figures include it from now on. Idempotent. */
-export async function acknowledgePayment(tx: Tx, paymentId: string) {
-  const done = await lettrage.markAcknowledged(tx, paymentId);
-  if (done) {
-    const allocations = await lettrage.allocationsOf(tx, { payments: [paymentId] });
+/**
+ * `acknowledgePayment` of many payments at once (a back-office import booking them): four
+ * statements whatever their number. Answers the ids this call acknowledged.
+ */
+export async function acknowledgePayments(tx: Tx, paymentIds: string[]) {
+  const done = await lettrage.markAcknowledgedMany(tx, paymentIds);
+  if (done.length) {
+    const allocations = await lettrage.allocationsOf(tx, { payments: done });
     await recomputeLines(
       tx,
       allocations.map((a) => a.line_id),
     );
   }
-  return done;
+  return new Set(done);
+}
+
+/** The back office has booked the payment: its figures include it from now on. Idempotent. */
+export async function acknowledgePayment(tx: Tx, paymentId: string) {
+  return (await acknowledgePayments(tx, [paymentId])).has(paymentId);
 }
 
 /** The lines a payment settled, as the syndic's webhooks name them (external_id when it has one). */

@@ -16,6 +16,9 @@ import {
   type Tx,
 } from '../kit/index.js';
 import * as repo from './accounts.repo.js';
+import * as billsRepo from './bills.repo.js';
+import * as chargesRepo from './charges.repo.js';
+import * as yearsRepo from './years.repo.js';
 import { billRemoval, chargeRemoval, financialYearRemoval } from './removals.js';
 import { A } from './accounts.repo.js';
 
@@ -101,9 +104,9 @@ export const charges = externalResource({
   item: chargeItem,
   spec: (api) => ({
     resource: A.charge,
-    load: (tx, ids) => repo.loadCharges(tx, api.syndicId, ids),
-    insert: (tx, rows) => repo.insertCharges(tx, api.syndicId, rows),
-    update: (tx, id, data) => repo.updateCharge(tx, api.syndicId, id, data),
+    load: (tx, ids) => chargesRepo.loadCharges(tx, api.syndicId, ids),
+    insert: (tx, rows) => chargesRepo.insertCharges(tx, api.syndicId, rows),
+    updateMany: (tx, rows) => chargesRepo.updateCharges(tx, api.syndicId, rows),
   }),
   check: async (tx, api, items: BulkItem<ChargeBody>[]) => {
     const errors: Errors = new Map();
@@ -118,7 +121,9 @@ export const charges = externalResource({
       (d) => [{ field: 'repartition', ext: d.repartition }],
       copro,
     );
-    await sameCopro(tx, api, A.charge, items, errors, (ids) => repo.loadCharges(tx, api.syndicId, ids));
+    await sameCopro(tx, api, A.charge, items, errors, (ids) =>
+      chargesRepo.loadCharges(tx, api.syndicId, ids),
+    );
     return errors;
   },
 });
@@ -128,9 +133,9 @@ export const financialYears = externalResource({
   item: financialYearItem,
   spec: (api) => ({
     resource: A.financialYear,
-    load: (tx, ids) => repo.loadYears(tx, api.syndicId, ids),
-    insert: (tx, rows) => repo.insertYears(tx, api.syndicId, rows),
-    update: (tx, id, data, before) => repo.updateYear(tx, api.syndicId, id, data, before),
+    load: (tx, ids) => yearsRepo.loadYears(tx, api.syndicId, ids),
+    insert: (tx, rows) => yearsRepo.insertYears(tx, api.syndicId, rows),
+    updateMany: (tx, rows) => yearsRepo.updateYears(tx, api.syndicId, rows),
   }),
   check: async (tx, api, items: BulkItem<FinancialYearBody>[]) => {
     const errors: Errors = new Map();
@@ -145,14 +150,16 @@ export const financialYears = externalResource({
       (d) => d.budgets.map((b, k) => ({ field: `budgets.${k}.charge`, ext: b.charge })),
       copro,
     );
-    await sameCopro(tx, api, A.financialYear, items, errors, (ids) => repo.loadYears(tx, api.syndicId, ids));
+    await sameCopro(tx, api, A.financialYear, items, errors, (ids) =>
+      yearsRepo.loadYears(tx, api.syndicId, ids),
+    );
     const mine = await resolveExternalIds(
       tx,
       api.syndicId,
       A.financialYear,
       items.map((i) => i.externalId),
     );
-    const taken = await repo.yearsTaken(
+    const taken = await yearsRepo.yearsTaken(
       tx,
       items.flatMap((i) => copro(i.data) ?? []),
     );
@@ -180,9 +187,9 @@ export const bills = externalResource({
   item: billItem,
   spec: (api) => ({
     resource: A.bill,
-    load: (tx, ids) => repo.loadBills(tx, api.syndicId, ids),
-    insert: (tx, rows) => repo.insertBills(tx, api.syndicId, rows),
-    update: (tx, id, data, before) => repo.updateBill(tx, api.syndicId, id, data, before),
+    load: (tx, ids) => billsRepo.loadBills(tx, api.syndicId, ids),
+    insert: (tx, rows) => billsRepo.insertBills(tx, api.syndicId, rows),
+    updateMany: (tx, rows) => billsRepo.updateBills(tx, api.syndicId, rows),
   }),
   check: async (tx, api, items: BulkItem<BillBody>[]) => {
     const errors: Errors = new Map();
@@ -227,7 +234,7 @@ export const bills = externalResource({
       (d) => d.lines.map((l, k) => ({ field: `lines.${k}.charge`, ext: l.charge })),
       copro,
     );
-    await sameCopro(tx, api, A.bill, items, errors, (ids) => repo.loadBills(tx, api.syndicId, ids));
+    await sameCopro(tx, api, A.bill, items, errors, (ids) => billsRepo.loadBills(tx, api.syndicId, ids));
     for (const i of items) {
       const sum = i.data.lines.reduce((s, l) => s + l.amount_cents, 0);
       if (i.data.lines.length > 0 && sum !== i.data.total_cents)
@@ -238,7 +245,7 @@ export const bills = externalResource({
           `La somme des lignes (${sum}) diffère du total (${i.data.total_cents}).`,
         );
     }
-    for (const i of items) repo.sortBillLines(i.data.lines);
+    for (const i of items) billsRepo.sortBillLines(i.data.lines);
     return errors;
   },
 });

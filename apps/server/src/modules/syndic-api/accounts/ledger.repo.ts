@@ -1,11 +1,11 @@
 import type { LedgerLineBody, LedgerLineResource } from '@tantieme/contract';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { insertRows, updateRows } from '../../../db/bulk.js';
 import { coproprietes, ledgerLines, paymentTransactions } from '../../../db/schema/index.js';
 import { uuid7 } from '../../../lib/uuid7.js';
 import * as lettrage from '../../payments/lettrage.repo.js';
 import { recomputeLines } from '../../payments/lettrage.service.js';
-import type { Executor, Tx } from '../kit/index.js';
+import { anyOf, type Executor, type Tx } from '../kit/index.js';
 import { A, coproOf, exts, ids, need } from './accounts.repo.js';
 
 /** A ledger line as the syndic API shows it (the body plus its lettrage). */
@@ -17,7 +17,7 @@ export async function loadLedgerLines(db: Executor, syndicId: string, lineIds: s
     .from(ledgerLines)
     .innerJoin(coproprietes, eq(coproprietes.id, ledgerLines.copropriete_id))
     .leftJoin(paymentTransactions, eq(paymentTransactions.id, ledgerLines.payment_transaction_id))
-    .where(and(eq(coproprietes.syndic_id, syndicId), inArray(ledgerLines.id, lineIds)));
+    .where(and(eq(coproprietes.syndic_id, syndicId), anyOf(ledgerLines.id, lineIds)));
   const product = (l: (typeof rows)[number]['l']) => l.office_remaining_cents === null;
   // A product payment's own line lists what it settled; any other line, what settled it.
   const cardLines = rows.filter(
@@ -92,7 +92,7 @@ export async function productPaymentOwners(db: Executor, paymentIds: string[]) {
     .from(paymentTransactions)
     .where(
       and(
-        inArray(paymentTransactions.id, [...new Set(paymentIds)]),
+        anyOf(paymentTransactions.id, [...new Set(paymentIds)]),
         isNotNull(paymentTransactions.payment_request_id),
       ),
     );

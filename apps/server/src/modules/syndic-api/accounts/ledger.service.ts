@@ -1,7 +1,7 @@
 import { formatCents, type LedgerLineBody, ledgerLineItem } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
 import { getLedger } from '../../finances/finances.service.js';
-import { acknowledgePayment, conflictsOf, PRODUCT_PREFIX } from '../../payments/lettrage.service.js';
+import { acknowledgePayments, conflictsOf, PRODUCT_PREFIX } from '../../payments/lettrage.service.js';
 import {
   type AuditInput,
   type BulkItem,
@@ -32,7 +32,6 @@ export const ledgerLines = externalResource({
     resource: A.ledgerLine,
     load: (tx, ids) => repo.loadLedgerLines(tx, api.syndicId, ids) as Promise<Map<string, LedgerLineBody>>,
     insert: (tx, rows) => repo.insertLedgerLines(tx, api.syndicId, rows),
-    update: (tx, id, data: LedgerLineBody) => repo.updateLedgerLines(tx, api.syndicId, [{ id, data }]),
     updateMany: (tx, rows) => repo.updateLedgerLines(tx, api.syndicId, rows),
   }),
   check: async (tx, api, items: BulkItem<LedgerLineBody>[]) => {
@@ -91,8 +90,13 @@ export const ledgerLines = externalResource({
   },
   after: async (tx, api, items, done) => {
     const audit: AuditInput[] = [];
+    const acknowledged = await acknowledgePayments(
+      tx,
+      items.flatMap((i) => i.data.payment_id ?? []),
+    );
+    // One entry per payment, on the first line booking it (as one by one would have it).
     for (const i of items)
-      if (i.data.payment_id && (await acknowledgePayment(tx, i.data.payment_id)))
+      if (i.data.payment_id && acknowledged.delete(i.data.payment_id))
         audit.push({
           action: 'acknowledged',
           resource: 'payment',

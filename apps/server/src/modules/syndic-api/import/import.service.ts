@@ -11,15 +11,17 @@ import type { Db } from '../../../db/client.js';
 import * as accounts from '../accounts/accounts.service.js';
 import * as ledger from '../accounts/ledger.service.js';
 import type { SyndicApiContext, Tx } from '../kit/index.js';
-import * as portfolio from '../portfolio/portfolio.service.js';
+import { administrators, coproprietes } from '../portfolio/buildings.service.js';
+import { coproprietaires } from '../portfolio/coproprietaires.service.js';
+import { lots, repartitions } from '../portfolio/lots.service.js';
 
 /** Each resource's bulk semantics, in the order references need (a lot before its tantièmes). */
 const RESOURCES = {
-  administrators: portfolio.administrators,
-  coproprietes: portfolio.coproprietes,
-  lots: portfolio.lots,
-  repartitions: portfolio.repartitions,
-  coproprietaires: portfolio.coproprietaires,
+  administrators,
+  coproprietes,
+  lots,
+  repartitions,
+  coproprietaires,
   charges: accounts.charges,
   financial_years: accounts.financialYears,
   bills: accounts.bills,

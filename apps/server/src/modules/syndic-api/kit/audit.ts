@@ -22,14 +22,19 @@ export type AuditAction =
   | 'anonymised';
 export type Changes = Record<string, { before: unknown; after: unknown }>;
 
-export interface AuditInput {
+interface AuditBase {
   action: AuditAction;
   resource: string;
   resourceId?: string | null;
   externalId?: string | null;
-  /** Field → before/after; use `diff(before, after)` to build it from two snapshots. */
-  changes: Changes;
 }
+
+/**
+ * An audit entry: `changes` (field → before/after; `diff(before, after)` builds it from two
+ * snapshots), or for a creation `values`, the fields created (nulls left out).
+ */
+export type AuditInput = AuditBase &
+  ({ changes: Changes } | { action: 'created'; values: Record<string, unknown> });
 
 /** Stable JSON (sorted keys, undefined dropped) so two equal values compare equal. */
 export function canonical(v: unknown): string {
@@ -45,6 +50,13 @@ export function canonical(v: unknown): string {
   );
 }
 
+/** Equal values: primitives compared as they are, objects by their canonical JSON. */
+export function sameValue(a: unknown, b: unknown) {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  return canonical(a) === canonical(b);
+}
+
 /** The fields of `after` whose value differs from `before` (null before = created). */
 export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Changes {
   const out: Changes = {};
@@ -58,8 +70,29 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
   for (const k of keys) {
     const b = before?.[k] ?? null;
     const a = after?.[k] ?? null;
-    if (canonical(b) !== canonical(a)) out[k] = { before: b, after: a };
+    if (!sameValue(b, a)) out[k] = { before: b, after: a };
   }
+  return out;
+}
+
+/**
+ * What the log stores: a creation as its values alone (field → value), since its before is null
+ * by definition; the list shows it as {before: null, after} again (`shown`). Half the bytes of a
+ * bulk import's entries (decision 161).
+ */
+function stored(e: AuditInput): Record<string, unknown> {
+  if ('values' in e) return e.values;
+  if (e.action !== 'created') return e.changes;
+  const out: Record<string, unknown> = {};
+  for (const [k, c] of Object.entries(e.changes)) out[k] = c.after;
+  return out;
+}
+
+/** The stored changes as the API shows them. */
+export function shown(action: string, changes: Record<string, unknown>): Changes {
+  if (action !== 'created') return changes as Changes;
+  const out: Changes = {};
+  for (const [k, after] of Object.entries(changes)) out[k] = { before: null, after };
   return out;
 }
 
@@ -75,7 +108,7 @@ export function auditRows(api: SyndicApiContext, entries: AuditInput[]) {
     resource: e.resource,
     resource_id: e.resourceId ?? null,
     external_id: e.externalId ?? null,
-    changes: e.changes,
+    changes: stored(e),
   }));
 }
 
@@ -118,7 +151,7 @@ export async function listAudit(
       resource: r.resource,
       resource_id: r.resource_id,
       external_id: r.external_id,
-      changes: r.changes,
+      changes: shown(r.action, r.changes),
     })),
   };
 }

@@ -20,8 +20,10 @@ export {
   requireExternalId,
   externalIdsOf,
   forgetExternalId,
+  anyOf,
   type UpsertSpec,
   type UpsertDone,
+  type UpdateRows,
 } from './upsert.js';
 export {
   runBulk,

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { insertRows } from '../../../db/bulk.js';
+import { insertCount } from '../../../db/bulk.js';
 import { syndicExternalRefs } from '../../../db/schema/index.js';
 import { AppError } from '../../../http/errors.js';
 import { uuid7 } from '../../../lib/uuid7.js';
-import { type AuditInput, canonical, diff, type Executor, type Tx, writeAudit } from './audit.js';
+import { type AuditInput, diff, type Executor, sameValue, type Tx, writeAudit } from './audit.js';
 import { clearTombstones, touchRefs } from './delta.js';
 import type { SyndicApiContext } from './route.js';
 
@@ -14,20 +14,33 @@ export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
  * PUT body without `external_id`): `load` must give back exactly what `insert`/`update` stored,
  * so an identical re-send compares equal and answers `unchanged` without writing anything.
  */
-export interface UpsertSpec<T extends Record<string, unknown>> {
+interface SpecBase<T extends Record<string, unknown>> {
   /** Name in the refs table and the audit log ('copropriete', 'lot', 'document'…). */
   resource: string;
   load(db: Executor, ids: string[]): Promise<Map<string, T>>;
+  /** The created rows of a chunk, at once. */
   insert(tx: Tx, rows: { id: string; data: T }[]): Promise<void>;
-  update(tx: Tx, id: string, data: T, before: T): Promise<void>;
-  /**
-   * The changed rows of a chunk written at once (set-based, e.g. `updateRows`); without it,
-   * `update` runs row by row. A resource that arrives by the thousand (ledger lines) gives it.
-   */
-  updateMany?(tx: Tx, rows: { id: string; data: T; before: T }[]): Promise<void>;
   /** Fields left out of the audit entry (large or secret values). */
   auditOmit?: (keyof T)[];
 }
+
+/** The changed rows of a chunk. */
+export type UpdateRows<T> = { id: string; data: T; before: T }[];
+
+export type UpsertSpec<T extends Record<string, unknown>> = SpecBase<T> &
+  (
+    | {
+        /**
+         * The changed rows written at once (set-based: `updateRows`, one statement per table
+         * whatever their number): what the import and bulk resources give.
+         */
+        updateMany(tx: Tx, rows: UpdateRows<T>): Promise<void>;
+      }
+    | {
+        /** One changed row (a resource written one at a time: documents, messages…). */
+        update(tx: Tx, id: string, data: T, before: T): Promise<void>;
+      }
+  );
 
 export interface UpsertItem<T> {
   externalId: string;
@@ -43,7 +56,7 @@ export interface UpsertDone {
 const CHUNK = 5000;
 
 /** `column = any($1)`: one array parameter, where `in ($1, …, $n)` costs a parameter an id. */
-const anyOf = (column: unknown, values: string[], type: 'text' | 'uuid') =>
+export const anyOf = (column: unknown, values: string[], type: 'text' | 'uuid' = 'uuid') =>
   sql`${column} = any(${sql.param(values)}::${sql.raw(type)}[])`;
 
 /**
@@ -51,7 +64,8 @@ const anyOf = (column: unknown, values: string[], type: 'text' | 'uuid') =>
  * (syndic, resource, external_id) primary key of `syndic_external_refs` makes two identical
  * concurrent PUTs safe: one claims the id and creates, the other waits on the key, then finds
  * the row and answers `unchanged`. Existing refs are locked (FOR UPDATE) while compared.
- * Every created or updated row gets an audit entry (before/after of the changed fields).
+ * Every created or updated row gets an audit entry (the values created, or before/after of the
+ * changed fields).
  */
 export async function upsertMany<T extends Record<string, unknown>>(
   tx: Tx,
@@ -59,10 +73,34 @@ export async function upsertMany<T extends Record<string, unknown>>(
   spec: UpsertSpec<T>,
   items: UpsertItem<T>[],
 ): Promise<UpsertDone[]> {
-  const out: UpsertDone[] = [];
-  for (let i = 0; i < items.length; i += CHUNK)
-    out.push(...(await upsertChunk(tx, api, spec, items.slice(i, i + CHUNK))));
-  return out;
+  const chunks: UpsertItem<T>[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) chunks.push(items.slice(i, i + CHUNK));
+  if (chunks.length < 2 || new Set(items.map((i) => i.externalId)).size < items.length) {
+    const out: UpsertDone[] = [];
+    for (const c of chunks) out.push(...(await upsertChunk(tx, api, spec, c)));
+    return out;
+  }
+  // Chunks of distinct external ids share nothing: two at a time on the transaction's one
+  // connection, Node builds one chunk's documents while PostgreSQL writes the other's (the two
+  // cores work at once, decision 161). Two, so that at most one statement waits behind the
+  // running one. After an error no chunk starts, and both are waited for before it is thrown:
+  // no statement may follow the transaction's rollback.
+  const done: UpsertDone[][] = [];
+  let failed: { error: unknown } | null = null;
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length && !failed) {
+      const k = next++;
+      try {
+        done[k] = await upsertChunk(tx, api, spec, chunks[k]);
+      } catch (error) {
+        failed ??= { error };
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  if (failed) throw (failed as { error: unknown }).error;
+  return done.flat();
 }
 
 async function upsertChunk<T extends Record<string, unknown>>(
@@ -77,22 +115,29 @@ async function upsertChunk<T extends Record<string, unknown>>(
   const missing = externalIds.filter((e) => !known.has(e));
   const created = new Map<string, string>();
   if (missing.length) {
-    const claimed = await insertRows(
+    const chosen = missing.map((e) => [e, uuid7()] as const);
+    const claimed = await insertCount(
       tx,
       syndicExternalRefs,
-      missing.map((e) => ({
+      chosen.map(([e, id]) => ({
         syndic_id: api.syndicId,
         resource: spec.resource,
         external_id: e,
-        internal_id: uuid7(),
+        internal_id: id,
       })),
-      { onConflictDoNothing: true, returning: ['external_id', 'internal_id'] },
+      { onConflictDoNothing: true },
     );
-    for (const c of claimed) created.set(String(c.external_id), String(c.internal_id));
-    // Claimed meanwhile by a concurrent call that has committed since: an existing row now.
-    const raced = missing.filter((e) => !created.has(e));
-    if (raced.length)
-      for (const [e, id] of await lockRefs(tx, api.syndicId, spec.resource, raced)) known.set(e, id);
+    if (claimed === chosen.length) for (const [e, id] of chosen) created.set(e, id);
+    else {
+      // Some were claimed meanwhile by a concurrent call that has committed since: existing
+      // rows now. Who holds each says which ids are ours.
+      const held = await lockRefs(tx, api.syndicId, spec.resource, missing);
+      for (const [e, id] of chosen) {
+        const holder = held.get(e);
+        if (holder === id) created.set(e, id);
+        else if (holder) known.set(e, holder);
+      }
+    }
   }
   if (created.size) await clearTombstones(tx, api.syndicId, spec.resource, [...created.keys()]);
   const byExt = new Map(items.map((i) => [i.externalId, i]));
@@ -107,6 +152,13 @@ async function upsertChunk<T extends Record<string, unknown>>(
     for (const k of spec.auditOmit) delete c[k as string];
     return c;
   };
+  const omitted = new Set<string>((spec.auditOmit ?? []) as string[]);
+  /** A creation's audit values: the fields sent that hold something. */
+  const values = (o: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {};
+    for (const k in o) if (o[k] !== null && o[k] !== undefined && !omitted.has(k)) out[k] = o[k];
+    return out;
+  };
   const changed: { item: UpsertItem<T>; id: string; before: T }[] = [];
   for (const item of items) {
     const newId = created.get(item.externalId);
@@ -117,7 +169,7 @@ async function upsertChunk<T extends Record<string, unknown>>(
         resource: spec.resource,
         resourceId: newId,
         externalId: item.externalId,
-        changes: diff(null, omit(item.data)),
+        values: values(item.data),
       });
       continue;
     }
@@ -138,12 +190,12 @@ async function upsertChunk<T extends Record<string, unknown>>(
       changes: diff(omit(pick(before, item.data)), omit(item.data)),
     });
   }
-  if (changed.length && spec.updateMany)
+  if (changed.length && 'updateMany' in spec)
     await spec.updateMany(
       tx,
       changed.map((c) => ({ id: c.id, data: c.item.data, before: c.before })),
     );
-  else for (const c of changed) await spec.update(tx, c.id, c.item.data, c.before);
+  else if ('update' in spec) for (const c of changed) await spec.update(tx, c.id, c.item.data, c.before);
   if (audit.length) await writeAudit(tx, api, audit);
   await touchRefs(
     tx,
@@ -172,7 +224,8 @@ function pick<T extends Record<string, unknown>>(row: T, like: Record<string, un
 
 /** Every field the caller sends equals what is stored (the same canonical JSON). */
 function sameFields(desired: Record<string, unknown>, stored: Record<string, unknown>) {
-  return Object.keys(desired).every((k) => canonical(desired[k] ?? null) === canonical(stored[k] ?? null));
+  for (const k in desired) if (!sameValue(desired[k] ?? null, stored[k] ?? null)) return false;
+  return true;
 }
 
 async function lockRefs(tx: Tx, syndicId: string, resource: string, externalIds: string[]) {

@@ -1,9 +1,9 @@
 import type { CoproprieteBody } from '@tantieme/contract';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { insertRows, updateRows } from '../../../db/bulk.js';
 import type { Db } from '../../../db/client.js';
 import { coproprietes, syndicExternalRefs } from '../../../db/schema/index.js';
-import type { Executor } from '../kit/index.js';
-import { cursorWhere } from '../kit/index.js';
+import { anyOf, cursorWhere, type Executor } from '../kit/index.js';
 
 export const COPROPRIETE = 'copropriete';
 
@@ -37,23 +37,37 @@ export async function loadMany(db: Executor, syndicId: string, ids: string[]) {
   const rows = await db
     .select()
     .from(coproprietes)
-    .where(and(eq(coproprietes.syndic_id, syndicId), inArray(coproprietes.id, ids)));
+    .where(and(eq(coproprietes.syndic_id, syndicId), anyOf(coproprietes.id, ids)));
   return new Map(rows.map((r) => [r.id, toBody(r)]));
 }
+
+/** The row's columns of a body (its gestionnaires are links, written apart). */
+const columnsOf = ({ administrators: _links, ...data }: CoproprieteBody) => data;
 
 export async function insertMany(
   db: Executor,
   syndicId: string,
   rows: { id: string; data: CoproprieteBody }[],
 ) {
-  await db.insert(coproprietes).values(rows.map(({ id, data }) => ({ id, syndic_id: syndicId, ...data })));
+  await insertRows(
+    db,
+    coproprietes,
+    rows.map(({ id, data }) => ({ id, syndic_id: syndicId, ...columnsOf(data) })),
+  );
 }
 
-export async function update(db: Executor, syndicId: string, id: string, data: CoproprieteBody) {
-  await db
-    .update(coproprietes)
-    .set(data)
-    .where(and(eq(coproprietes.id, id), eq(coproprietes.syndic_id, syndicId)));
+/** Changed copropriétés in one statement, the syndic's own only. */
+export async function updateMany(
+  db: Executor,
+  syndicId: string,
+  rows: { id: string; data: CoproprieteBody }[],
+) {
+  await updateRows(
+    db,
+    coproprietes,
+    rows.map(({ id, data }) => ({ id, ...columnsOf(data) })),
+    { match: { syndic_id: syndicId } },
+  );
 }
 
 /** The syndic's copropriétés that have an external_id, ordered by it (keyset pages). */

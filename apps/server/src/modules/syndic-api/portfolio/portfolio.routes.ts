@@ -2,7 +2,9 @@ import { syndicPortfolioEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { crudRoutes } from '../kit/crud.js';
 import { syndicRoute } from '../kit/index.js';
-import * as p from './portfolio.service.js';
+import { administrators, coproprietes } from './buildings.service.js';
+import { coproprietaires, removeCoproprietaire } from './coproprietaires.service.js';
+import { lots, repartitions } from './lots.service.js';
 import { getProfile, LOGO_MAX_BYTES, LOGO_TYPES, putLogo, putProfile } from './profile.service.js';
 
 export async function portfolioRoutes(app: FastifyInstance) {
@@ -15,12 +17,12 @@ export async function portfolioRoutes(app: FastifyInstance) {
   syndicRoute(app, e.putLogo, ({ api, req }) =>
     putLogo(app.db, app.platform.storage, api, req.headers['content-type'], req.body),
   );
-  crudRoutes(app, e.coproprietes, p.coproprietes);
-  crudRoutes(app, e.administrators, p.administrators);
-  crudRoutes(app, e.lots, p.lots);
-  crudRoutes(app, e.repartitions, p.repartitions);
-  crudRoutes(app, e.coproprietaires, p.coproprietaires);
+  crudRoutes(app, e.coproprietes, coproprietes);
+  crudRoutes(app, e.administrators, administrators);
+  crudRoutes(app, e.lots, lots);
+  crudRoutes(app, e.repartitions, repartitions);
+  crudRoutes(app, e.coproprietaires, coproprietaires);
   syndicRoute(app, e.removeCoproprietaire, ({ api, params }) =>
-    p.removeCoproprietaire(app.db, api, params.external_id),
+    removeCoproprietaire(app.db, api, params.external_id),
   );
 }
