@@ -98,3 +98,14 @@ export async function replaceAttachments(
 export async function deleteCommunication(tx: Tx, id: string) {
   await tx.delete(communications).where(eq(communications.id, id));
 }
+
+export async function insertCommunication(
+  tx: Executor,
+  v: typeof communications.$inferInsert,
+  attachment: { file_id: string; name: string } | null,
+) {
+  const [row] = await tx.insert(communications).values(v).returning({ id: communications.id });
+  if (attachment)
+    await tx.insert(communicationAttachments).values({ communication_id: row.id, ...attachment });
+  return row.id;
+}

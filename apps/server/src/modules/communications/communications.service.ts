@@ -63,3 +63,9 @@ export async function smsDetail(db: Db, storage: StorageAdapter, id: string) {
   const [item] = await present(db, storage, [row]);
   return item;
 }
+
+/**
+ * Records a letter or e-mail another module sends on the syndic's behalf (a convocation), with
+ * its attachment, so the co-owner finds it under 'Courriers' like the syndic's own.
+ */
+export const recordCommunication = repo.insertCommunication;

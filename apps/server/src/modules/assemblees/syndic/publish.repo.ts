@@ -1,8 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import {
   assembleeParticipants,
-  communicationAttachments,
-  communications,
   coproprietaires,
   coproprietes,
   files,
@@ -23,17 +21,6 @@ export async function publishTargets(db: Executor, agId: string) {
     .leftJoin(users, eq(users.id, coproprietaires.user_id))
     .where(eq(assembleeParticipants.assemblee_id, agId))
     .orderBy(asc(coproprietaires.id));
-}
-
-export async function insertCommunication(
-  tx: Executor,
-  v: typeof communications.$inferInsert,
-  attachment: { file_id: string; name: string } | null,
-) {
-  const [row] = await tx.insert(communications).values(v).returning({ id: communications.id });
-  if (attachment)
-    await tx.insert(communicationAttachments).values({ communication_id: row.id, ...attachment });
-  return row.id;
 }
 
 export function findFile(db: Executor, id: string) {

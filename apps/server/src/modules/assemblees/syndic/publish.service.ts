@@ -12,6 +12,7 @@ import {
   writeAudit,
 } from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
+import { recordCommunication } from '../../communications/communications.service.js';
 import * as publishRepo from './publish.repo.js';
 import { AG, REF } from './assemblees.repo.js';
 import { assembleeOf, type Deps, iso } from './common.js';
@@ -103,7 +104,7 @@ export async function publish(
       const address =
         addressLines(o.address) ??
         addressLines({ full_address: o.contacts[0]?.addresses?.[0]?.full_address });
-      await publishRepo.insertCommunication(
+      await recordCommunication(
         tx,
         {
           syndic_id: api.syndicId,
