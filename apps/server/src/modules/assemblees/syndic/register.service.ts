@@ -89,7 +89,7 @@ export async function tally(db: Db | Tx, api: SyndicApiContext, externalId: stri
   if (!ag.general_repartition_id)
     throw new AppError(
       'CONFLICT',
-      "Aucune clé des charges générales (general_repartition) : la réduction de l'article 22 ne peut être calculée.",
+      "Aucune clé des charges générales (general_repartition)\u202f: la réduction de l'article 22 ne peut être calculée.",
       { status: 409 },
     );
   const [facts, res] = await Promise.all([loadMinutesFacts(db, ag, ''), agRepo.listResolutions(db, ag.id)]);
