@@ -2,8 +2,8 @@ import { assembleeEndpoints, buildPath, hasSecondVote, type VoteBody } from '@ta
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { coproprietaires } from '../../../db/schema/index.js';
-import { makeSignedInUser } from '../../../test/factories.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
+import { putSyndicat } from './syndicat.fixture.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
 
 /**
@@ -69,39 +69,15 @@ export const assembly = (over: Record<string, unknown> = {}) => ({
 export async function setUp() {
   t = await createTestApp();
   syndic = await makeSyndicWithKey(t.database.db);
-  await ok(
-    call('PUT', '/coproprietes/RES', {
-      name: 'Résidence du Parc',
-      address: { full_address: '2 allée du Parc 69006 Lyon' },
-    }),
+  const made = await putSyndicat(
+    t.database.db,
+    call,
+    ok,
+    SHARES,
+    { name: 'Résidence du Parc', full_address: '2 allée du Parc 69006 Lyon' },
+    ['O1'],
   );
-  const lots = Object.keys(SHARES).map((o) => `L${o}`);
-  await ok(
-    call('POST', '/lots/bulk', {
-      items: lots.map((l, i) => ({ external_id: l, copropriete: 'RES', number: String(i + 1), name: l })),
-    }),
-  );
-  await ok(
-    call('PUT', '/repartitions/GEN', {
-      copropriete: 'RES',
-      code: '001',
-      name: 'Charges générales',
-      total_tantieme: 10_000,
-      tantiemes: Object.entries(SHARES).map(([o, v]) => ({ lot: `L${o}`, tantieme: v })),
-    }),
-  );
-  for (const o of Object.keys(SHARES)) {
-    const r = await ok(
-      call('PUT', `/coproprietaires/${o}`, { copropriete: 'RES', last_name: `Nom ${o}`, lots: [`L${o}`] }),
-    );
-    owners[o] = { id: r.id, headers: {} };
-  }
-  const u = await makeSignedInUser(t.database.db);
-  await t.database.db
-    .update(coproprietaires)
-    .set({ user_id: u.user.id, init_settings_done: true })
-    .where(eq(coproprietaires.id, owners.O1.id));
-  owners.O1.headers = u.headers;
+  Object.assign(owners, made);
 }
 
 export let agId = '';
