@@ -1,8 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'seed/**/*.test.ts'],
+    // *.pg.test.ts need a PostgreSQL server (another process on the same database): with
+    // TEST_DATABASE_URL only, not reported as skipped on PGlite.
+    exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'])],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
     // Generous: a loaded 2-core CI machine can be slow to start PGlite (WASM).

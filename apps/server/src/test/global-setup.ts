@@ -3,20 +3,34 @@ import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
 
 import './harness.js';
 
 /**
- * Migrates one PGlite database once and dumps it; every test file then starts from a copy
- * (Epic Stack's "migrated base database copied per test file"), instead of migrating again.
+ * Migrates one database once; every test file then starts from a copy (Epic Stack's "migrated
+ * base database copied per test file") instead of migrating again: a PGlite dump, or on the
+ * PostgreSQL server of TEST_DATABASE_URL a template database.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) {
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
     project.provide('pgliteTemplate', '');
-    return;
+    const name = `t_template_${randomBytes(6).toString('hex')}`;
+    await adminQuery(base, `create database ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString() });
+    await database.migrate();
+    await database.close();
+    project.provide('pgTemplate', name);
+    return async () => {
+      await adminQuery(base, `drop database if exists ${name} with (force)`);
+    };
   }
+  project.provide('pgTemplate', '');
   const pg = new PGlite();
   const database = await openDatabase({ pglite: pg });
   await database.migrate();
@@ -28,4 +42,14 @@ export default async function setup(project: TestProject) {
   return async () => {
     await rm(file, { force: true });
   };
+}
+
+async function adminQuery(url: string, sql: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
 }

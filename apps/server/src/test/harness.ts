@@ -15,14 +15,15 @@ import { memoryRealtime } from '../realtime/index.js';
 declare module 'vitest' {
   interface ProvidedContext {
     pgliteTemplate: string;
+    pgTemplate: string;
   }
 }
 
 /** The migrated template of global-setup.ts, when running under vitest. */
-async function pgliteTemplate(): Promise<string | undefined> {
+async function template(kind: 'pgliteTemplate' | 'pgTemplate'): Promise<string | undefined> {
   if (!process.env.VITEST) return undefined;
   const { inject } = await import('vitest');
-  return inject('pgliteTemplate') || undefined;
+  return inject(kind) || undefined;
 }
 
 export interface TestApp {
@@ -54,7 +55,8 @@ export async function createTestApp(
     const name = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const pgTemplate = await template('pgTemplate');
+    await admin.query(`create database ${name}${pgTemplate ? ` template ${pgTemplate}` : ''}`);
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;
@@ -66,9 +68,9 @@ export async function createTestApp(
       await c.end();
     };
   } else {
-    const template = await pgliteTemplate();
-    database = template
-      ? await openDatabase({ pglite: new PGlite({ loadDataDir: new Blob([await readFile(template)]) }) })
+    const dump = await template('pgliteTemplate');
+    database = dump
+      ? await openDatabase({ pglite: new PGlite({ loadDataDir: new Blob([await readFile(dump)]) }) })
       : await openDatabase({ dataDir: null });
   }
   await database.migrate();
