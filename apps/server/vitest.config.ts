@@ -3,9 +3,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'seed/**/*.test.ts'],
-    // *.pg.test.ts need a PostgreSQL server (another process on the same database): with
-    // TEST_DATABASE_URL only, not reported as skipped on PGlite.
-    exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'])],
+    // *.pg.test.ts need a PostgreSQL server (another process on the same database), *.redis.test.ts
+    // a Redis (Socket.IO across server instances): included with TEST_DATABASE_URL, TEST_REDIS_URL
+    // only, not reported as skipped on the embedded defaults (PGlite, in-memory realtime).
+    exclude: [
+      ...configDefaults.exclude,
+      ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts']),
+      ...(process.env.TEST_REDIS_URL ? [] : ['**/*.redis.test.ts']),
+    ],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
     // Generous: a loaded 2-core CI machine can be slow to start PGlite (WASM).
