@@ -46,6 +46,7 @@ export * from './domains/syndicRgpd.js';
 export * from './domains/syndicWebhooks.js';
 export * from './rules/csv.js';
 export * from './domains/syndicImport.js';
+export * from './domains/syndicImportCsv.js';
 export * from './domains/notifications.js';
 export * from './domains/notificationsFeed.js';
 export * from './domains/syndicNotifications.js';
