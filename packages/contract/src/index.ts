@@ -31,6 +31,7 @@ export * from './domains/payments.js';
 export * from './domains/synthese.js';
 export * from './rules/synthese.js';
 export * from './rules/repartition.js';
+export * from './rules/majorities.js';
 export * from './rules/tally.js';
 export * from './rules/register.js';
 export * from './rules/proxies.js';
