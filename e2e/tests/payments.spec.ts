@@ -1,24 +1,15 @@
 import { formatCents } from '@tantieme/contract';
-import {
-  type APIRequestContext,
-  checkA11y,
-  expect,
-  newTenant,
-  type Page,
-  type Tenant,
-  tabTo,
-  test,
-} from './tenant.fixture';
+import { claireOf, signIn, sum } from './payments.helpers';
+import { checkA11y, expect, newTenant, type Tenant, tabTo, test } from './tenant.fixture';
 
 /**
  * Card payment through the embedded sandbox checkout, on a tenant of its own: Claire owes two
- * quarters at a syndic that takes card payments; Marc is a co-owner of another syndic that does
- * not. Paying changes only this tenant's balance.
+ * quarters at a syndic that takes card payments. Paying changes only this tenant's balance.
+ * Where paying is refused: payments-refusals.spec.ts.
  */
 test.describe.configure({ mode: 'serial' });
 
 let t: Tenant;
-let off: Tenant;
 test.beforeAll(async () => {
   t = await newTenant({
     owners: [
@@ -26,48 +17,13 @@ test.beforeAll(async () => {
       { key: 'paul', first_name: 'Paul', last_name: 'Durand' },
     ],
   });
-  off = await newTenant({
-    card_payments: false,
-    owners: [{ key: 'marc', first_name: 'Marc', last_name: 'Petit', owing: true }],
-  });
 });
-
-async function claire(request: APIRequestContext) {
-  const token = t.owners.claire.token;
-  const tilleuls = { id: t.owners.claire.coproprietaire_id, coproId: t.copropriete.id };
-  const clos = { id: off.owners.marc.coproprietaire_id, coproId: off.copropriete.id };
-  const headers = { authorization: `Bearer ${token}` };
-  const base = `/api/finances/coproprietes/${tilleuls.coproId}/coproprietaires/${tilleuls.id}`;
-  const payable = async () =>
-    (await (await request.get(`${base}/data-for-payment`, { headers })).json()).data as {
-      debits: { id: string; amount: number; description: string }[];
-      credits: { id: string; amount: number }[];
-    };
-  const solde = async () =>
-    (await (await request.get(`${base}/ledger`, { headers })).json()).data.solde as number;
-  const transactions = async () =>
-    (
-      await (
-        await request.get(`/api/finances/coproprietaires/${tilleuls.id}/payment-transactions?page_size=30`, {
-          headers,
-        })
-      ).json()
-    ).data.data as { amount: number; fee: number; net: number; currency: string; payment_method: string }[];
-  return { token, headers, tilleuls, clos, base, payable, solde, transactions };
-}
-
-/** Claire's session in the browser (the token the login call gave, as the SPA keeps it). */
-async function signIn(page: Page, token: string) {
-  await page.addInitScript((t) => localStorage.setItem('TOKEN', t), token);
-}
-
-const sum = (xs: { amount: number }[]) => xs.reduce((s, x) => s + x.amount, 0);
 
 test('the wizard: every debt checked, select-all, amount, Retour, then Annuler at the checkout', async ({
   page,
   request,
 }) => {
-  const c = await claire(request);
+  const c = claireOf(request, t);
   const { debits, credits } = await c.payable();
   expect(debits.length).toBeGreaterThanOrEqual(2);
   const due = sum(debits) - sum(credits);
@@ -135,7 +91,7 @@ test('the wizard with the keyboard alone: Space on the lines, Enter on the butto
   page,
   request,
 }) => {
-  const c = await claire(request);
+  const c = claireOf(request, t);
   const { debits, credits } = await c.payable();
   const due = sum(debits) - sum(credits);
   const soldeBefore = await c.solde();
@@ -181,7 +137,7 @@ test('the wizard with the keyboard alone: Space on the lines, Enter on the butto
 });
 
 test('phone: the wizard and the status modal fit a 390×844 screen', async ({ page, request }, info) => {
-  const c = await claire(request);
+  const c = claireOf(request, t);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, c.token);
   await page.goto(`/${c.tilleuls.id}/facture-v2`);
@@ -202,74 +158,11 @@ test('phone: the wizard and the status modal fit a 390×844 screen', async ({ pa
   await info.attach('phone-status', { body: await page.screenshot(), contentType: 'image/png' });
 });
 
-test('no Payez maintenant where the syndic has card payments off', async ({ page, request }) => {
-  const c = await claire(request);
-  const marc = off.owners.marc.token;
-  const ready = await request.get(`/api/finances/coproprietes/${c.clos.coproId}/check-stripe-ready`, {
-    headers: { authorization: `Bearer ${marc}` },
-  });
-  expect((await ready.json()).data).toEqual({ ready: false });
-  await signIn(page, marc);
-  await page.goto(`/${c.clos.id}/facture-v2`);
-  await expect(page.getByRole('heading', { name: 'Situation de compte' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Payez maintenant' })).toHaveCount(0);
-});
-
-test("another user gets 404 on claire's payment calls", async ({ request }) => {
-  const c = await claire(request);
-  const paul = { authorization: `Bearer ${t.owners.paul.token}` };
-  expect((await request.get(`${c.base}/data-for-payment`, { headers: paul })).status()).toBe(404);
-  const res = await request.post(`${c.base}/generate-session-payment-request-by-stripe`, {
-    headers: paul,
-    data: { debits: [], credits: [], pay_amount: 0 },
-  });
-  expect(res.status()).toBe(404);
-});
-
-test('a refused session returns to step 1 with the §8 message; any other error reloads the lines', async ({
-  page,
-  request,
-}) => {
-  const c = await claire(request);
-  await signIn(page, c.token);
-  let loads = 0;
-  await page.route('**/data-for-payment', async (route) => {
-    loads += 1;
-    await route.continue();
-  });
-  const answers = [
-    { code: 'AMOUNT_MINUMUM', message: 'x', errors: { minimum: 'AMOUNT_MINUMUM:0.5_eur' } },
-    { code: 'COPRO_STRIPE_INVALID', message: 'x' },
-    { code: 'AMOUNT_REQUIRED', message: 'x' },
-    { code: 'SOMETHING_ELSE', message: 'x' },
-  ];
-  await page.route('**/generate-session-payment-request-by-stripe', (route) =>
-    route.fulfill({ status: 400, json: { success: false, ...answers.shift() } }),
-  );
-  await page.goto(`/${c.tilleuls.id}/facture-v2`);
-  await page.getByRole('button', { name: 'Payez maintenant' }).click();
-  const wizard = page.getByRole('dialog', { name: 'Paiement en ligne' });
-  const attempt = async (message: string) => {
-    await wizard.getByRole('button', { name: 'Suivant' }).click();
-    await wizard.getByRole('button', { name: /^Payer/ }).click();
-    await expect(wizard.getByRole('alert')).toHaveText(message);
-    await expect(wizard.getByRole('checkbox', { name: 'Tout sélectionner' })).toBeVisible();
-  };
-  await expect(wizard.getByRole('button', { name: 'Suivant' })).toBeEnabled();
-  const loaded = loads;
-  await attempt('Le montant minimum du paiement est de 0,50 euro.');
-  await attempt('Le paiement de ce copropriété est désormais invalide.');
-  await attempt("Le montant du paiement n'est pas valide");
-  expect(loads).toBe(loaded);
-  await attempt('Votre demande est invalide. Veuillez réessayer.');
-  await expect.poll(() => loads).toBe(loaded + 1);
-});
-
 test('pays the whole balance through the sandbox: success modal, new credit line and transaction', async ({
   page,
   request,
 }) => {
-  const c = await claire(request);
+  const c = claireOf(request, t);
   const { debits, credits } = await c.payable();
   const due = sum(debits) - sum(credits);
   expect(due).toBeGreaterThan(0);

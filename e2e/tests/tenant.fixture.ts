@@ -16,6 +16,8 @@ export interface TenantOwnerSpec {
   key: string;
   first_name?: string;
   last_name?: string;
+  /** 'M.' or 'Mme'; by default read from the first name (the server's `civilityOf`). */
+  civility?: 'mr' | 'mrs';
   lots?: string[];
   onboarded?: boolean;
   consent?: 'onboarding' | 'settings' | 'none';

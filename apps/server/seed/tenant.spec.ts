@@ -7,6 +7,8 @@ export const tenantOwnerSchema = z.object({
   key: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/),
   first_name: z.string().min(1).max(60).default('Camille'),
   last_name: z.string().min(1).max(60).default('Bernard'),
+  /** 'M.' or 'Mme' before the name; by default read from the first name (`civilityOf`). */
+  civility: z.enum(['mr', 'mrs']).optional(),
   /** Lot names, as the demo spells them ('Appartement B21', 'Cave C05'). */
   lots: z.array(z.string().min(1).max(60)).min(1).max(6).default(['Appartement A12']),
   /** Whether the first-sign-in onboarding is done (SPEC §2.15). */
@@ -45,3 +47,9 @@ export interface Tenant {
 }
 
 export const TENANT_PASSWORD = 'Tilleuls2024';
+
+/** Men's first names (those of the e2e specs, and a few more); any other is a woman's, 'Camille' too. */
+const MEN = new Set(['Paul', 'Marc', 'Jean', 'Pierre', 'Louis', 'Nicolas', 'Thomas', 'Yann']);
+
+/** The civility an owner spec gets when it names none. */
+export const civilityOf = (firstName: string): 'mr' | 'mrs' => (MEN.has(firstName) ? 'mr' : 'mrs');

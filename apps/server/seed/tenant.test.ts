@@ -112,6 +112,23 @@ describe('POST /dev/tenants (e2e tenants)', () => {
     expect(json(ag).data.resource).toMatchObject({ total_coproprietaires: 2, total_tantiemes: 10_000 });
   });
 
+  it('gives each owner a civility: read from the first name, or the one the spec names', async () => {
+    const tenant = (
+      await create({
+        owners: [
+          { key: 'paul', first_name: 'Paul', last_name: 'Durand' },
+          { key: 'claire', first_name: 'Claire', last_name: 'Martin' },
+          { key: 'camille', civility: 'mr' },
+        ],
+      })
+    ).body.data as Tenant;
+    const shown = async (key: string) =>
+      json(await get('/api/coproprietaires/all', tenant.owners[key].token)).data[0].display_name.fr;
+    expect(await shown('paul')).toBe('M. Paul Durand');
+    expect(await shown('claire')).toBe('Mme Claire Martin');
+    expect(await shown('camille')).toBe('M. Camille Bernard');
+  });
+
   it("keeps tenants apart: another tenant's co-owner gets 404 on a record", async () => {
     const a = (await create({ owners: [{ key: 'a', owing: true }] })).body.data as Tenant;
     const b = (await create({ owners: [{ key: 'b' }] })).body.data as Tenant;

@@ -31,6 +31,7 @@ import {
 import { notificationRow } from './builders/inbox.js';
 
 import {
+  civilityOf,
   type Tenant,
   type TenantOwner,
   TENANT_PASSWORD,
@@ -119,15 +120,18 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
     return { spec: o, user: { id: user.id, email } };
   });
 
-  const owners: OwnerDef[] = accounts.map(({ spec: o, user }) => ({
-    key: o.key,
-    civility: 'mrs',
-    people: [{ civility: 'mrs', first_name: o.first_name, last_name: o.last_name, email: user.email }],
-    lots: o.lots,
-    pay: { method: 'virement' },
-    user: { id: user.id, attachedDaysAgo: 30 },
-    init_settings_done: o.onboarded,
-  }));
+  const owners: OwnerDef[] = accounts.map(({ spec: o, user }) => {
+    const civility = o.civility ?? civilityOf(o.first_name);
+    return {
+      key: o.key,
+      civility,
+      people: [{ civility, first_name: o.first_name, last_name: o.last_name, email: user.email }],
+      lots: o.lots,
+      pay: { method: 'virement' },
+      user: { id: user.id, attachedDaysAgo: 30 },
+      init_settings_done: o.onboarded,
+    };
+  });
   const copro = seedCopro(ctx, {
     name: `Résidence Les Essais ${tag}`,
     address: {

@@ -17,7 +17,8 @@ import {
   ledgerLineResource,
   paymentResource,
 } from './domains/syndicAccounts.js';
-import { auditEntry, bulkItemResult, patchDocOf, tombstone } from './domains/syndicApi.js';
+import { auditEntry, bulkItemResult, tombstone } from './domains/syndicApi.js';
+import { patchDocOf } from './domains/syndicResourceEndpoints.js';
 import { syndicAssembleeBody, syndicAssembleeResource } from './domains/syndicAssemblees.js';
 import { postalPresentationBody, syndicConvocationRow } from './domains/syndicConvocations.js';
 import { SYNDIC_PROXY_EXAMPLE, syndicProxyRow } from './domains/syndicProxies.js';

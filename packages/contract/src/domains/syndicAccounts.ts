@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { BILL_TYPES } from '../constants.js';
 import { okEnvelope } from '../envelope.js';
 import {
-  deleteEndpoint,
   defineSyndicEndpoint,
   externalIdField,
   externalIdParams,
   syndicDay,
   syndicText,
-  resourceEndpoints,
 } from './syndicApi.js';
+import { deleteEndpoint, resourceEndpoints } from './syndicResourceEndpoints.js';
 
 /** Accounts resources of the syndic API (amounts are integer cents, as everywhere: decision 15). */
 

@@ -9,7 +9,8 @@ import {
   syndicDocumentResource,
 } from './syndicDocuments.js';
 import { syndicInvoiceBody, syndicInvoiceResource } from './syndicInvoices.js';
-import { defineSyndicEndpoint, externalIdParams, readEndpoints, upsertResponse } from './syndicApi.js';
+import { defineSyndicEndpoint, externalIdParams, upsertResponse } from './syndicApi.js';
+import { readEndpoints } from './syndicResourceEndpoints.js';
 
 /** The syndic API's endpoints of documents, supplier invoices and communications, and the décret 2019-502 checklist. */
 

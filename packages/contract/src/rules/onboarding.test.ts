@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { banFeatureToAddress } from '../domains/address.js';
-import { settingsEndpoints, updateSupplementBody } from '../domains/settings.js';
+import { updateSupplementBody } from '../domains/settings.js';
 import {
   buildSupplementPayload,
   canSubmitOnboarding,
@@ -245,60 +244,5 @@ describe('default settings (SPEC §9)', () => {
     );
     expect(f.contact).toEqual({ phone: '06 98 76 54 32', email: 'paul.durand@example.fr', ignore: false });
     expect(f.lots[0]).toMatchObject({ id: LOT_A, use_type: 'own', ignore: false });
-  });
-});
-
-describe('Base Adresse Nationale feature → SPEC §3 Address', () => {
-  it('maps label, number, street, zip, city, coordinates', () => {
-    expect(
-      banFeatureToAddress({
-        geometry: { type: 'Point', coordinates: [4.8357, 45.764] },
-        properties: {
-          label: '12 Rue des Tilleuls 69003 Lyon',
-          housenumber: '12',
-          street: 'Rue des Tilleuls',
-          postcode: '69003',
-          city: 'Lyon',
-        },
-      }),
-    ).toEqual({
-      full_address: '12 Rue des Tilleuls 69003 Lyon',
-      number: '12',
-      street: 'Rue des Tilleuls',
-      city: 'Lyon',
-      country: 'FR',
-      zip_code: '69003',
-      latitude: 45.764,
-      longitude: 4.8357,
-    });
-  });
-  it.each([
-    ['no geometry', { properties: { label: 'x' } }],
-    ['empty coordinates', { geometry: { coordinates: [] }, properties: { label: 'x' } }],
-    ['text coordinates', { geometry: { coordinates: ['4', '45'] }, properties: { label: 'x' } }],
-    ['no label', { geometry: { coordinates: [4, 45] }, properties: {} }],
-  ])('refuses a place with %s', (_n, f) => {
-    expect(banFeatureToAddress(f)).toBeNull();
-  });
-});
-
-describe('settings endpoints whitelist their keys', () => {
-  it('refuses unknown keys', () => {
-    expect(settingsEndpoints.userMulti.body.safeParse({ keys: ['is_admin'] }).success).toBe(false);
-    expect(
-      settingsEndpoints.coproprietairePut.body.safeParse({
-        settings: [{ key: 'only_unread_all_message', value: '1' }],
-      }).success,
-    ).toBe(false);
-    expect(
-      settingsEndpoints.coproprietairePut.body.safeParse({
-        settings: [{ key: 'chat-allow-other-owners', value: 'yes' }],
-      }).success,
-    ).toBe(false);
-    expect(
-      settingsEndpoints.coproprietairePut.body.safeParse({
-        settings: [{ key: 'chat-allow-other-owners', value: '1' }],
-      }).success,
-    ).toBe(true);
   });
 });

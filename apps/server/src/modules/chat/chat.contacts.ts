@@ -3,11 +3,12 @@ import type { Db } from '../../db/client.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import { avatarUrl } from '../identity/identity.presenter.js';
 import * as repo from './chat.repo.js';
+import * as participants from './chat.participants.repo.js';
 import { ALLOW_KEY_DEFAULT, type ChatActor } from './chat.actor.js';
 
 // ------------------------------------------------------------------ presenting
 
-type RecordInfo = Awaited<ReturnType<typeof repo.recordsByIds>>[number];
+type RecordInfo = Awaited<ReturnType<typeof participants.recordsByIds>>[number];
 
 export async function recordContact(storage: StorageAdapter, r: RecordInfo): Promise<ChatContact> {
   return {
@@ -34,8 +35,8 @@ export async function contactsOf(db: Db, storage: StorageAdapter, ps: { id: stri
   const recordIds = [...new Set(ps.filter((p) => p.type === 'coproprietaire').map((p) => p.id))];
   const syndicIds = [...new Set(ps.filter((p) => p.type === 'syndic').map((p) => p.id))];
   const [records, syndicRows] = await Promise.all([
-    repo.recordsByIds(db, recordIds),
-    repo.syndicsByIds(db, syndicIds),
+    participants.recordsByIds(db, recordIds),
+    participants.syndicsByIds(db, syndicIds),
   ]);
   const contacts = new Map<string, ChatContact>();
   for (const r of records) contacts.set(r.id, await recordContact(storage, r));

@@ -7,6 +7,7 @@ import {
 import { AppError } from '../../http/errors.js';
 import type { OwnedRecord } from '../access/access.service.js';
 import * as repo from './chat.repo.js';
+import * as participants from './chat.participants.repo.js';
 import { recordActor, type ChatActor, type ChatDeps } from './chat.actor.js';
 import { canWriteTo, canWriteToEach, contactsOf, recordContact, syndicContact } from './chat.contacts.js';
 import { isMine, lastMessageOf } from './chat.present.js';
@@ -24,7 +25,7 @@ async function presentList(deps: ChatDeps, actor: ChatActor, rows: repo.ListRow[
     deps.storage,
     rows.map((r) => ({ id: r.other_id, type: r.other_type })),
   );
-  const allow = await repo.allowOthersSettings(deps.db, [...records.keys()]);
+  const allow = await participants.allowOthersSettings(deps.db, [...records.keys()]);
   const shown = rows.flatMap((r) => {
     const contact = contacts.get(r.other_id);
     return contact ? [{ r, contact }] : [];
@@ -51,8 +52,12 @@ async function presentList(deps: ChatDeps, actor: ChatActor, rows: repo.ListRow[
 /** 'Rattacher un copropriétaire': the syndic first, then the building's other attached records. */
 export async function candidates(deps: ChatDeps, record: OwnedRecord): Promise<ChatCandidate[]> {
   const actor = recordActor(record);
-  const others = await repo.attachedRecordsOfCopro(deps.db, record.copropriete.id, record.coproprietaire.id);
-  const allow = await repo.allowOthersSettings(
+  const others = await participants.attachedRecordsOfCopro(
+    deps.db,
+    record.copropriete.id,
+    record.coproprietaire.id,
+  );
+  const allow = await participants.allowOthersSettings(
     deps.db,
     others.map((o) => o.id),
   );
@@ -85,7 +90,7 @@ export async function open(
     if (target.participant_id !== record.syndic.id) throw new AppError('NOT_FOUND');
   } else {
     if (target.participant_id === me) throw new AppError('NOT_FOUND');
-    const [other] = await repo.recordsByIds(deps.db, [target.participant_id]);
+    const [other] = await participants.recordsByIds(deps.db, [target.participant_id]);
     if (!other || other.copropriete_id !== record.copropriete.id || !other.user_id)
       throw new AppError('NOT_FOUND');
   }
@@ -93,8 +98,8 @@ export async function open(
   let conv = await repo.findByKey(deps.db, key);
   if (!conv) {
     if (target.participant_type === 'coproprietaire') {
-      const [info] = await repo.recordsByIds(deps.db, [target.participant_id]);
-      const allow = await repo.allowOthersSettings(deps.db, [target.participant_id]);
+      const [info] = await participants.recordsByIds(deps.db, [target.participant_id]);
+      const allow = await participants.allowOthersSettings(deps.db, [target.participant_id]);
       const ok = await canWriteTo(deps.db, recordActor(record), {
         conversationId: null,
         recipient: { id: target.participant_id, type: 'coproprietaire', info },

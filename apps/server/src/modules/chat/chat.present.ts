@@ -1,14 +1,15 @@
 import type { ChatMessage } from '@tantieme/contract';
 import type { Db } from '../../db/client.js';
-import * as repo from './chat.repo.js';
+import type * as repo from './chat.repo.js';
+import * as participants from './chat.participants.repo.js';
 import type { ChatActor } from './chat.actor.js';
 
 // ------------------------------------------------------------------ presenting messages
 
 export async function authorNames(db: Db, ids: string[]) {
   const [records, admins] = await Promise.all([
-    repo.recordsByIds(db, ids),
-    repo.administratorsByIds(db, ids),
+    participants.recordsByIds(db, ids),
+    participants.administratorsByIds(db, ids),
   ]);
   const names = new Map<string, string>();
   for (const r of records) names.set(r.id, r.display_name);

@@ -13,6 +13,7 @@ import { AppError } from '../../http/errors.js';
 import { randomToken } from '../../lib/crypto.js';
 import { stageCoalescedNotification } from '../notifications/coalesce.js';
 import * as repo from './chat.repo.js';
+import * as participants from './chat.participants.repo.js';
 import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 import type { ChatActor, ChatDeps } from './chat.actor.js';
 import { canWriteTo } from './chat.contacts.js';
@@ -102,9 +103,9 @@ export async function send(
     throw new AppError('VALIDATION_ERROR', texts.empty, { errors: { text: texts.empty } });
   const [info] =
     other.participant_type === 'coproprietaire'
-      ? await repo.recordsByIds(deps.db, [other.participant_id])
+      ? await participants.recordsByIds(deps.db, [other.participant_id])
       : [];
-  const allow = info ? await repo.allowOthersSettings(deps.db, [info.id]) : new Map<string, string>();
+  const allow = info ? await participants.allowOthersSettings(deps.db, [info.id]) : new Map<string, string>();
   const ok = await canWriteTo(deps.db, actor, {
     conversationId,
     recipient: { id: other.participant_id, type: other.participant_type as ChatParticipantType, info },

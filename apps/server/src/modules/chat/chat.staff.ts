@@ -4,6 +4,7 @@ import type { StorageAdapter } from '../../platform/storage.js';
 import type { OwnedRecord } from '../access/access.service.js';
 import { avatarUrl } from '../identity/identity.presenter.js';
 import * as repo from './chat.repo.js';
+import * as participants from './chat.participants.repo.js';
 import type { ChatActor, ChatDeps } from './chat.actor.js';
 import { syndicContact } from './chat.contacts.js';
 
@@ -16,7 +17,7 @@ export function syndicCpptr(storage: StorageAdapter, record: OwnedRecord) {
 
 /** SPEC §7 /syndics/{id}/accounts/chat: the staff members who answer for the syndic. */
 export async function accountsChat(deps: ChatDeps, syndicId: string) {
-  const rows = await repo.chatAccounts(deps.db, syndicId);
+  const rows = await participants.chatAccounts(deps.db, syndicId);
   return Promise.all(
     rows.map(async (a) => ({
       id: a.id,
@@ -40,22 +41,22 @@ export async function userMayJoinConversation(db: Db, userId: string, conversati
   const recordIds = members
     .filter((m) => m.participant_type === 'coproprietaire')
     .map((m) => m.participant_id);
-  const records = await repo.recordsByIds(db, recordIds);
+  const records = await participants.recordsByIds(db, recordIds);
   if (records.some((r) => r.user_id === userId)) return true;
   const syndicIds = members.filter((m) => m.participant_type === 'syndic').map((m) => m.participant_id);
   if (syndicIds.length === 0) return false;
-  const staff = await repo.activeStaffOfUser(db, userId);
+  const staff = await participants.activeStaffOfUser(db, userId);
   return !!staff && syndicIds.includes(staff.syndic_id);
 }
 
 /** The syndic a user answers for as staff (an active staff account), or null. */
 export async function staffSyndicOfUser(db: Db, userId: string) {
-  return (await repo.activeStaffOfUser(db, userId))?.syndic_id ?? null;
+  return (await participants.activeStaffOfUser(db, userId))?.syndic_id ?? null;
 }
 
 /** The staff actor of a user (an active staff account), or null. */
 export async function staffActorOfUser(db: Db, userId: string): Promise<ChatActor | null> {
-  const a = await repo.activeStaffOfUser(db, userId);
+  const a = await participants.activeStaffOfUser(db, userId);
   if (!a) return null;
   return {
     kind: 'staff',
@@ -68,7 +69,7 @@ export async function staffActorOfUser(db: Db, userId: string): Promise<ChatActo
 
 export async function staffMe(deps: ChatDeps, actor: ChatActor) {
   if (actor.kind !== 'staff') throw new AppError('NOT_FOUND');
-  const [s] = await repo.syndicsByIds(deps.db, [actor.syndicId]);
+  const [s] = await participants.syndicsByIds(deps.db, [actor.syndicId]);
   return {
     id: actor.administratorId,
     display_name: actor.name,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import * as repo from './chat.repo.js';
+import * as participants from './chat.participants.repo.js';
 import type { ChatActor, ChatDeps } from './chat.actor.js';
 import { membership } from './chat.members.js';
 import { authorNames, lastMessageOf, presentMessage } from './chat.present.js';
@@ -21,7 +22,7 @@ export async function syndicConversations(db: Db, syndicId: string) {
   const rows = await repo.listForParticipants(db, [syndicId]);
   const records = new Map(
     (
-      await repo.recordsByIds(
+      await participants.recordsByIds(
         db,
         rows.map((r) => r.other_id),
       )

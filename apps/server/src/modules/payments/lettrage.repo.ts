@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { updateRows } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
-import { externalIdsOf } from '../syndic-api/kit/upsert.js';
+import { externalIdsOf } from '../syndic-api/kit/refs.js';
 import type { Tx } from './payments.repo.js';
 
 type Q = Db | Tx;

@@ -6,7 +6,10 @@ type Json = Record<string, unknown>;
 type Op = Json & { responses: Record<string, Json>; requestBody?: Json };
 
 let t: TestApp;
-let doc: Json & { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, Json> } };
+let doc: Json & {
+  paths: Record<string, Record<string, Op>>;
+  components: { schemas: Record<string, Json>; securitySchemes: Record<string, Json> };
+};
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: 'https://extranet.tantieme.fr' } });
   doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).body);
@@ -138,5 +141,21 @@ describe('the OpenAPI document', () => {
     const charge = doc.components.schemas.ChargeItem.properties as Record<string, Json>;
     expect(charge.charge_type.description).toContain('fonds de travaux');
     expect(JSON.stringify(doc.components.schemas.DocumentBody)).toContain('APPEL_FONDS');
+  });
+
+  it('lists every /api/syndic/v1 path under the syndic-api tag with the API key security', () => {
+    const ops = Object.entries(doc.paths)
+      .filter(([p]) => p.startsWith('/api/syndic/v1'))
+      .flatMap(([, methods]) => Object.values(methods));
+    expect(ops.length).toBeGreaterThanOrEqual(6);
+    for (const op of ops) {
+      expect(op.tags).toEqual(['syndic-api']);
+      expect(op.security).toEqual([{ syndicApiKey: [] }]);
+    }
+    expect(doc.components.securitySchemes.syndicApiKey).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-api-key',
+    });
   });
 });

@@ -278,24 +278,3 @@ describe('per-key rate limit', () => {
     expect((await get(b.headers)).statusCode).toBe(200);
   });
 });
-
-describe('OpenAPI document', () => {
-  it('lists every /api/syndic/v1 path under the syndic-api tag with the API key security', async () => {
-    const doc = json(await t.app.inject({ method: 'GET', url: '/api/docs/json' }));
-    const ops = Object.entries(
-      doc.paths as Record<string, Record<string, { tags?: string[]; security?: unknown }>>,
-    )
-      .filter(([p]) => p.startsWith('/api/syndic/v1'))
-      .flatMap(([, methods]) => Object.values(methods));
-    expect(ops.length).toBeGreaterThanOrEqual(6);
-    for (const op of ops) {
-      expect(op.tags).toEqual(['syndic-api']);
-      expect(op.security).toEqual([{ syndicApiKey: [] }]);
-    }
-    expect(doc.components.securitySchemes.syndicApiKey).toEqual({
-      type: 'apiKey',
-      in: 'header',
-      name: 'x-api-key',
-    });
-  });
-});

@@ -8,6 +8,7 @@ import {
   readAsCoproprietaireInCopro,
 } from '../access/access.service.js';
 import { getCoproprietaireSummary } from '../coproprietaire/coproprietaire.service.js';
+import * as finances from './synthese.finances.js';
 import * as service from './synthese.service.js';
 
 /** 'Ma synthèse' (SPEC §2.4): every call is read-only and open to the syndic preview of its record. */
@@ -69,14 +70,14 @@ export async function syntheseRoutes(app: FastifyInstance) {
     app,
     e.general,
     async ({ req, params }) => {
-      const reads = service.generalReads(params.coproprietaireId, params.coproId);
+      const reads = finances.generalReads(params.coproprietaireId, params.coproId);
       const { owner, rows } = await readAsCoproprietaireInCopro(
         req,
         params.coproId,
         params.coproprietaireId,
         reads,
       );
-      return service.presentGeneral(rows, await service.buildingFinance(db, owner.copropriete));
+      return finances.presentGeneral(rows, await finances.buildingFinance(db, owner.copropriete));
     },
     { preview: true, sessionRead: true },
   );
@@ -84,14 +85,14 @@ export async function syntheseRoutes(app: FastifyInstance) {
     app,
     e.transactions,
     async ({ req, params }) => {
-      const read = service.transactionsRead(params.coproprietaireId, params.coproId);
+      const read = finances.transactionsRead(params.coproprietaireId, params.coproId);
       const { owner, rows } = await readAsCoproprietaireInCopro(
         req,
         params.coproId,
         params.coproprietaireId,
         read,
       );
-      return service.presentTransactions(rows, await service.buildingFinance(db, owner.copropriete));
+      return finances.presentTransactions(rows, await finances.buildingFinance(db, owner.copropriete));
     },
     { preview: true, sessionRead: true },
   );

@@ -13,18 +13,7 @@ export {
   type Tx,
   type Executor,
 } from './audit.js';
-export {
-  upsertMany,
-  upsertOne,
-  resolveExternalIds,
-  requireExternalId,
-  externalIdsOf,
-  forgetExternalId,
-  anyOf,
-  type UpsertSpec,
-  type UpsertDone,
-  type UpdateRows,
-} from './upsert.js';
+export { upsertMany, upsertOne, type UpsertSpec, type UpsertDone, type UpdateRows } from './upsert.js';
 export {
   runBulk,
   applyItems,
@@ -39,5 +28,15 @@ export { listRefs, touchRefs } from './delta.js';
 export { createApiKey, listApiKeys, revokeApiKey, authenticateApiKey, parseScopes } from './keys.js';
 export { externalResource } from './resource.js';
 export { crudRoutes } from './crud.js';
-export { RES, storedIdsOf, refsOf, checkedId } from './refs.js';
+export {
+  RES,
+  anyOf,
+  resolveExternalIds,
+  requireExternalId,
+  externalIdsOf,
+  forgetExternalId,
+  storedIdsOf,
+  refsOf,
+  checkedId,
+} from './refs.js';
 export { removeExternal } from './remove.js';

@@ -2,7 +2,7 @@ import type { Db, Executor, Tx } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { diff, writeAudit } from './audit.js';
 import type { SyndicApiContext } from './route.js';
-import { forgetExternalId, requireExternalId } from './upsert.js';
+import { forgetExternalId, requireExternalId } from './refs.js';
 
 /**
  * Deletes one resource the syndic created, in one transaction with its audit entry (the fields

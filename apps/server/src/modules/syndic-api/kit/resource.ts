@@ -6,14 +6,8 @@ import { applyItems, type BulkItem, type FieldErrors, runBulk } from './bulk.js'
 import { decodeCursor, pageOf } from './cursor.js';
 import { listRefs, writeTombstone } from './delta.js';
 import type { SyndicApiContext } from './route.js';
-import {
-  forgetExternalId,
-  requireExternalId,
-  type UpsertDone,
-  type UpsertSpec,
-  upsertMany,
-  upsertOne,
-} from './upsert.js';
+import { forgetExternalId, requireExternalId } from './refs.js';
+import { type UpsertDone, type UpsertSpec, upsertMany, upsertOne } from './upsert.js';
 
 /**
  * A syndic resource addressed by external_id, from its `UpsertSpec` and an optional `check`

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { insertCount } from '../../../db/bulk.js';
 import { syndicExternalRefs } from '../../../db/schema/index.js';
-import { AppError } from '../../../http/errors.js';
 import { uuid7 } from '../../../lib/uuid7.js';
 import { type AuditInput, diff, type Executor, sameValue, type Tx, writeAudit } from './audit.js';
 import { clearTombstones, touchRefs } from './delta.js';
+import { anyOf } from './refs.js';
 import type { SyndicApiContext } from './route.js';
 
 export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
@@ -54,10 +54,6 @@ export interface UpsertDone {
 
 /** Items per round of statements: large, since each statement takes the whole chunk at once. */
 const CHUNK = 5000;
-
-/** `column = any($1)`: one array parameter, where `in ($1, …, $n)` costs a parameter an id. */
-export const anyOf = (column: unknown, values: string[], type: 'text' | 'uuid' = 'uuid') =>
-  sql`${column} = any(${sql.param(values)}::${sql.raw(type)}[])`;
 
 /**
  * Idempotent upsert by the syndic's `external_id`, in the caller's transaction. The
@@ -241,76 +237,4 @@ async function lockRefs(tx: Tx, syndicId: string, resource: string, externalIds:
     )
     .for('update');
   return new Map(rows.map((r) => [r.external_id, r.internal_id]));
-}
-
-const LOOKUP = 20_000;
-
-/** external_id → our id for the syndic's resources (missing ones are absent from the map). */
-export async function resolveExternalIds(
-  db: Executor,
-  syndicId: string,
-  resource: string,
-  externalIds: string[],
-) {
-  const uniq = [...new Set(externalIds)];
-  const out = new Map<string, string>();
-  for (let i = 0; i < uniq.length; i += LOOKUP) {
-    const rows = await db
-      .select({ external_id: syndicExternalRefs.external_id, internal_id: syndicExternalRefs.internal_id })
-      .from(syndicExternalRefs)
-      .where(
-        and(
-          eq(syndicExternalRefs.syndic_id, syndicId),
-          eq(syndicExternalRefs.resource, resource),
-          anyOf(syndicExternalRefs.external_id, uniq.slice(i, i + LOOKUP), 'text'),
-        ),
-      );
-    for (const r of rows) out.set(r.external_id, r.internal_id);
-  }
-  return out;
-}
-
-/** Our id of the syndic's resource, or 404 (another syndic's external_id is simply unknown). */
-export async function requireExternalId(
-  db: Executor,
-  syndicId: string,
-  resource: string,
-  externalId: string,
-) {
-  const id = (await resolveExternalIds(db, syndicId, resource, [externalId])).get(externalId);
-  if (!id) throw new AppError('NOT_FOUND');
-  return id;
-}
-
-/** our id → the syndic's external_id (for answers that name related resources). */
-export async function externalIdsOf(db: Executor, syndicId: string, resource: string, ids: string[]) {
-  const out = new Map<string, string>();
-  const uniq = [...new Set(ids)];
-  for (let i = 0; i < uniq.length; i += LOOKUP) {
-    const rows = await db
-      .select({ external_id: syndicExternalRefs.external_id, internal_id: syndicExternalRefs.internal_id })
-      .from(syndicExternalRefs)
-      .where(
-        and(
-          eq(syndicExternalRefs.syndic_id, syndicId),
-          eq(syndicExternalRefs.resource, resource),
-          anyOf(syndicExternalRefs.internal_id, uniq.slice(i, i + LOOKUP), 'uuid'),
-        ),
-      );
-    for (const r of rows) out.set(r.internal_id, r.external_id);
-  }
-  return out;
-}
-
-/** Forgets an external id (after a deletion), so the same id may later create a new row. */
-export async function forgetExternalId(tx: Executor, syndicId: string, resource: string, externalId: string) {
-  await tx
-    .delete(syndicExternalRefs)
-    .where(
-      and(
-        eq(syndicExternalRefs.syndic_id, syndicId),
-        eq(syndicExternalRefs.resource, resource),
-        eq(syndicExternalRefs.external_id, externalId),
-      ),
-    );
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syndicWebhookDeliveries, syndicWebhookEndpoints } from '../../../db/schema/index.js';
 import { makeSignedInUser } from '../../../test/factories.js';
-import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
+import { makeSyndicWithKey, putCoOwner } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
 import { verifyWebhook } from './webhooks.crypto.js';
 import { backoffMs, deliverDueWebhooks as deliverWith } from './webhooks.delivery.js';
@@ -38,21 +38,6 @@ const APP_SECRET = 'test-secret-not-for-production';
 const deliverDueWebhooks = (db: TestApp['database']['db'], secret: string, opts: { now: () => number }) =>
   deliverWith(db, secret, { ...opts, outbound: t.app.platform.outbound });
 
-async function coOwner(headers: Record<string, string>) {
-  const put = (u: string, payload: object) =>
-    t.app.inject({ method: 'PUT', url: `/api/syndic/v1${u}`, headers, payload });
-  await put('/coproprietes/W-IMM', {
-    name: 'Les Acacias',
-    address: { full_address: '2 rue des Acacias 69008 Lyon' },
-  });
-  const res = await put('/coproprietaires/W-C1', {
-    copropriete: 'W-IMM',
-    last_name: 'Roux',
-    contacts: [{ last_name: 'Roux', emails: [{ value: 'roux@example.fr' }] }],
-  });
-  return json(res).data.id as string;
-}
-
 describe('outgoing webhooks', () => {
   it('signs each event (HMAC-SHA256 with timestamp), retries with backoff, logs, and redelivers on demand', async () => {
     const { headers, syndic } = await makeSyndicWithKey(t.database.db);
@@ -75,7 +60,7 @@ describe('outgoing webhooks', () => {
     ).not.toContain(secret);
 
     // A co-owner accepts the invitation the syndic sent: one event per endpoint, in the outbox.
-    await coOwner(headers);
+    await putCoOwner(t, headers);
     await t.app.inject({
       method: 'POST',
       url: '/api/syndic/v1/coproprietaires/W-C1/invitations',
@@ -194,108 +179,5 @@ describe('outgoing webhooks', () => {
       .where(eq(syndicWebhookDeliveries.syndic_id, syndic.id));
     expect(d).toMatchObject({ status: 'failed', attempts: 8 });
     answer = 200;
-  });
-
-  it('queues coproprietaire.attached and coproprietaire.detached when a user attaches by code and detaches', async () => {
-    const { headers, syndic } = await makeSyndicWithKey(t.database.db);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/syndic/v1/webhooks',
-      headers,
-      payload: { url, events: ['*'] },
-    });
-    const id = await coOwner(headers);
-    const code = json(
-      await t.app.inject({ method: 'POST', url: '/api/syndic/v1/coproprietaires/W-C1/attach-code', headers }),
-    ).data.attach_code;
-    const user = await makeSignedInUser(t.database.db);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/coproprietaires/code/${code}/add-coproprietaire-to-user`,
-          headers: user.headers,
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/coproprietaires/${id}/remove-coproprietaire`,
-          headers: user.headers,
-        })
-      ).statusCode,
-    ).toBe(200);
-    const rows = await t.database.db
-      .select()
-      .from(syndicWebhookDeliveries)
-      .where(eq(syndicWebhookDeliveries.syndic_id, syndic.id));
-    expect(rows.map((r) => r.event_type).sort()).toEqual([
-      'coproprietaire.attached',
-      'coproprietaire.detached',
-    ]);
-    expect(JSON.parse(rows[0].body).data.coproprietaire).toEqual({ id, external_id: 'W-C1' });
-  });
-
-  it('queues onboarding.updated with the choices when a co-owner ends onboarding or saves their information', async () => {
-    const { headers, syndic } = await makeSyndicWithKey(t.database.db);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/syndic/v1/webhooks',
-      headers,
-      payload: { url, events: ['onboarding.updated'] },
-    });
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/syndic/v1/coproprietes/W-IMM',
-      headers,
-      payload: { name: 'Les Acacias', address: { full_address: '2 rue des Acacias 69008 Lyon' } },
-    });
-    const rec = json(
-      await t.app.inject({
-        method: 'PUT',
-        url: '/api/syndic/v1/coproprietaires/W-C2',
-        headers,
-        payload: { copropriete: 'W-IMM', last_name: 'Blanc' },
-      }),
-    ).data;
-    const code = json(
-      await t.app.inject({ method: 'POST', url: '/api/syndic/v1/coproprietaires/W-C2/attach-code', headers }),
-    ).data.attach_code;
-    const user = await makeSignedInUser(t.database.db);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/coproprietaires/code/${code}/add-coproprietaire-to-user`,
-      headers: user.headers,
-    });
-    const coproId = json(
-      await t.app.inject({ method: 'GET', url: '/api/coproprietaires/all', headers: user.headers }),
-    ).data[0].coproprietes[0].id;
-    const base = `/api/coproprietaires/${coproId}/${rec.id}`;
-    const info = await t.app.inject({
-      method: 'PUT',
-      url: `${base}/update-user-supplement-info`,
-      headers: user.headers,
-      payload: { contact: null, lots: {} },
-    });
-    expect(info.statusCode, info.body).toBe(200);
-    const done = await t.app.inject({
-      method: 'PUT',
-      url: `${base}/update-init-settings`,
-      headers: user.headers,
-      payload: { settings: [{ key: 'allow-convocation-electronic', value: '1' }] },
-    });
-    expect(done.statusCode, done.body).toBe(200);
-    const rows = await t.database.db
-      .select()
-      .from(syndicWebhookDeliveries)
-      .where(eq(syndicWebhookDeliveries.syndic_id, syndic.id));
-    const events = rows.map((r) => JSON.parse(r.body)).sort((a, b) => a.data.step.localeCompare(b.data.step));
-    expect(events.map((e) => [e.type, e.data.step, e.data.settings])).toEqual([
-      ['onboarding.updated', 'choix', { 'allow-convocation-electronic': '1' }],
-      ['onboarding.updated', 'coordonnees', undefined],
-    ]);
-    expect(events[0].data.coproprietaire).toEqual({ id: rec.id, external_id: 'W-C2' });
   });
 });
