@@ -15,9 +15,10 @@ import { expect, type Page, test } from './a11y.fixture';
  * (the change is committed) until tab B shows it, polled every 25 ms.
  */
 
-// playwright.config.ts runs this spec only with both.
+// Asked for by E2E_TWO_INSTANCES=1 (playwright.config.ts), with both services.
 const PG_URL = process.env.TEST_DATABASE_URL as string;
 const REDIS_URL = process.env.TEST_REDIS_URL as string;
+if (!PG_URL || !REDIS_URL) throw new Error('two instances need TEST_DATABASE_URL and TEST_REDIS_URL');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const KEY = `tk_lefevre_e2e2_${randomBytes(8).toString('hex')}`;
 const PASSWORD = 'Tilleuls2024';
