@@ -152,7 +152,7 @@ const SHELL = appModules(
   ],
   [
     'domains/(chat|chatStaff|synthese|assemblees|assembleeProxies|assemblyRegister|payments)',
-    'rules/(roles|assemblee|tally|ledger|reduction)',
+    'rules/(roles|assemblee|tally|majorities|ledger|reduction)',
   ],
 );
 /** Every icon (3 KB compressed in all): one file fewer for the signed-in pages. */

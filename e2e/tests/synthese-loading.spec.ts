@@ -46,20 +46,22 @@ test.describe('as claire', () => {
       }));
     const at = (r: { url: string; start: number }[], re: RegExp) =>
       r.filter((e) => re.test(e.url)).map((e) => e.start);
-    // The first screen's reads went as one request (POST /api/reads) before it was shown; then
-    // the chat badge, the pending attach check, and the counts read again once the socket has
-    // joined the record's room: all of them, and all after the first screen.
+    // The first screen's reads went as one request (POST /api/reads) before it was shown, and
+    // from its answers (Claire owes, card payment is on) the pay button's payable lines in a
+    // second, never alone; then the chat badge, the pending attach check, and the counts read
+    // again once the socket has joined the record's room: all of them after the first screen.
     await expect
       .poll(async () => {
         const { requests } = await starts();
         return [
           at(requests, /\/api\/reads$/).length,
+          at(requests, /\/data-for-payment$/).length,
           at(requests, /\/chat\/unseen$/).length,
           at(requests, /\/pending-attach$/).length,
           at(requests, /\/messages\/unread-count$/).length,
         ];
       })
-      .toEqual([1, 1, 1, 1]);
+      .toEqual([2, 0, 1, 1, 1]);
     const { shown, requests } = await starts();
     expect(shown).toBeGreaterThan(0);
     expect(at(requests, /\/api\/reads$/)[0]).toBeLessThan(shown);

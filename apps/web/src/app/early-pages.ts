@@ -32,25 +32,43 @@ const headerUrls = (id: string) => [
   `/api/coproprietaires/${id}/messages/unread-count`,
 ];
 
+const readyUrl = (copro: CoproOfList) => `/api/finances/coproprietes/${copro.id}/check-stripe-ready`;
+const generalUrl = (record: RecordOfList, copro: CoproOfList) =>
+  `/api/finances/coproprietes/${copro.id}/coproprietaires/${record.id}/general`;
+
 /** The first screen's reads of a record (its ids known from the list), as the hooks ask them. */
 function firstScreenUrls(record: RecordOfList, copro: CoproOfList): string[] {
   const id = record.id;
   const c = copro.id;
   return [
-    `/api/finances/coproprietes/${c}/coproprietaires/${id}/general`,
+    generalUrl(record, copro),
     `/api/coproprietaires/${c}/${id}/lots`,
     `/api/coproprietaires/coproprietes/${c}/syndic-info`,
     `/api/coproprietaires/coproprietes/${c}/administrators`,
     ...(record.is_member_syndicat
       ? [`/api/syndicat-verifications/coproprietes/${c}/verification-status`]
       : []),
-    `/api/finances/coproprietes/${c}/check-stripe-ready`,
+    readyUrl(copro),
     ...headerUrls(id),
     ...(menuVisibility(record).assemblee
       ? [`/api/assemblee/coproprietes/${c}/coproprietaire/${id}/get-list-ag-available`]
       : []),
   ];
 }
+
+/**
+ * 'Payez maintenant' (PayNowButton) reads the payable lines once the balance is owed and card
+ * payment is ready, to show instead why nothing is to pay while a SEPA debit settles it all: asked
+ * from the first answers, so the page asks nothing after it has painted.
+ */
+const payableNext =
+  (record: RecordOfList, copro: CoproOfList, balanceUrl: string) => (answers: Map<string, unknown>) => {
+    const solde = (answers.get(balanceUrl) as { solde?: number } | undefined)?.solde ?? 0;
+    const ready = answers.get(readyUrl(copro)) as { ready?: boolean } | undefined;
+    return solde > 0 && ready?.ready === true
+      ? [`/api/finances/coproprietes/${copro.id}/coproprietaires/${record.id}/data-for-payment`]
+      : [];
+  };
 
 /**
  * A record page's own first reads, as its hooks name them: `urls` at once, then `next` from the
@@ -105,12 +123,10 @@ const PAGE_READS: Record<string, (record: RecordOfList, copro: CoproOfList) => P
       : [],
   }),
   // The statement (SituationDeComptePage): the open lines and the pay button's readiness.
-  'facture-v2': (r, c) => ({
-    urls: [
-      `/api/finances/coproprietes/${c.id}/coproprietaires/${r.id}/ledger`,
-      `/api/finances/coproprietes/${c.id}/check-stripe-ready`,
-    ],
-  }),
+  'facture-v2': (r, c) => {
+    const ledger = `/api/finances/coproprietes/${c.id}/coproprietaires/${r.id}/ledger`;
+    return { urls: [ledger, readyUrl(c)], next: payableNext(r, c, ledger) };
+  },
   compte: (r, c) => ({ urls: [`/api/coproprietaires/${c.id}/${r.id}/details-coproprietaire`] }),
   invoices: (_, c) => {
     if (!c.syndic_id) return { urls: [] };
@@ -169,7 +185,11 @@ export function pageUrls(page: string, record: RecordOfList): PageReads {
   const copro = record.coproprietes?.[0];
   // A disabled syndic's record shows its notice under the same header, whose counts it reads.
   if (!copro || copro.syndic_disable) return { urls: headerUrls(record.id) };
-  if (page === 'home') return { urls: firstScreenUrls(record, copro) };
+  if (page === 'home')
+    return {
+      urls: firstScreenUrls(record, copro),
+      next: payableNext(record, copro, generalUrl(record, copro)),
+    };
   const own = PAGE_READS[page]?.(record, copro);
   return { ...own, urls: [...headerUrls(record.id), ...(own?.urls ?? [])] };
 }

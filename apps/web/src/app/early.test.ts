@@ -20,7 +20,9 @@ import {
 import { COPRO, json, RECORD, record, store } from './early.fixture';
 
 /** The server: GETs answer their URL; `POST /api/reads` answers each read (one missing: 404). */
-function fakeFetch(opts: { readsDown?: boolean; missing?: string; list?: unknown[] } = {}) {
+function fakeFetch(
+  opts: { readsDown?: boolean; missing?: string; list?: unknown[]; data?: (url: string) => unknown } = {},
+) {
   const urls: string[] = [];
   const batches: string[][] = [];
   const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
@@ -37,7 +39,7 @@ function fakeFetch(opts: { readsDown?: boolean; missing?: string; list?: unknown
                 status: 404,
                 body: { success: false, code: 'NOT_FOUND', message: 'Ressource introuvable.' },
               }
-            : { url: a, status: 200, body: { success: true, data: { url: a } } },
+            : { url: a, status: 200, body: { success: true, data: opts.data?.(a) ?? { url: a } } },
         ),
       );
     }
@@ -88,6 +90,40 @@ describe('early reads of a record home', () => {
       headers: { authorization: 'Bearer tok', 'content-type': 'application/json' },
     });
     for (const url of expected) takeEarly(url, { headers: { authorization: 'Bearer tok' } });
+  });
+
+  it('asks the payable lines from the first answers when the balance is owed and card payment ready, not otherwise', async () => {
+    const payable: string[] = [];
+    await createApiClient({
+      getToken: () => 'tok',
+      fetch: async (input) => {
+        payable.push(String(input));
+        return json(null);
+      },
+    }).call(paymentEndpoints.dataForPayment, { params: { coproId: COPRO, id: RECORD } });
+    const answers = (solde: number, ready: boolean) => (url: string) =>
+      url.endsWith('/general') ? { solde } : url.endsWith('/check-stripe-ready') ? { ready } : undefined;
+    const auth = { headers: { authorization: 'Bearer tok' } };
+
+    const owed = fakeFetch({ data: answers(12_000, true) });
+    startEarlyReads(`/${RECORD}/home`, store({ TOKEN: 'tok' }), store({}), owed.fetch as never);
+    await vi.waitFor(() => expect(owed.batches).toHaveLength(2));
+    expect(owed.batches[1]).toEqual(payable);
+    expect(takeEarly(payable[0], auth)).toBeDefined();
+    for (const url of expected) takeEarly(url, auth);
+
+    for (const [solde, ready] of [
+      [0, true],
+      [-5_000, true],
+      [12_000, false],
+    ] as const) {
+      const other = fakeFetch({ data: answers(solde, ready) });
+      startEarlyReads(`/${RECORD}/home`, store({ TOKEN: 'tok' }), store({}), other.fetch as never);
+      await vi.waitFor(() => expect(other.batches).toHaveLength(1));
+      for (const url of expected) await takeEarly(url, auth);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(other.batches, `${solde} ${ready}`).toHaveLength(1);
+    }
   });
 
   it("reads only the header's two counts for a record of a disabled syndic (its notice needs nothing else)", async () => {
