@@ -36,6 +36,25 @@ const statementLogger: Logger = {
   },
 };
 
+/**
+ * Statements given to a connection while another runs on it (an import's two chunks in one
+ * transaction, decision 161) wait their turn here rather than in node-postgres's own queue, which
+ * it deprecates (pg 9 refuses a query on a busy client). The callback and streaming forms, which
+ * drizzle does not use, pass straight through.
+ */
+export function oneStatementAtATime(client: Pick<pg.ClientBase, 'query'>) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let last: Promise<unknown> = Promise.resolve();
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (typeof args[args.length - 1] === 'function' || typeof first?.submit === 'function')
+      return query(...args);
+    const run = last.then(() => query(...args));
+    last = run.catch(() => {});
+    return run;
+  };
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -57,6 +76,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // A dropped connection must not crash the process; queries will fail and /health answers 503.
     pool.on('error', () => {});
+    pool.on('connect', oneStatementAtATime);
     const db = drizzlePg(pool, { schema, logger: statementLogger });
     return {
       db,
