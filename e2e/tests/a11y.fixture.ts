@@ -1,7 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -96,37 +93,7 @@ export function axeViolations(page: Page, settled = true): Promise<A11yViolation
   return mine;
 }
 
-/**
- * The page states axe found clean in this run, shared by the workers: by a digest of the DOM (the
- * ids of the records written alike), the window's size and the reduced-motion setting, on which
- * every rule's outcome depends. The dashboard reached by forty tests is checked once, not forty
- * times (a third of the suite's time went to axe); any other state is checked when first met.
- */
-const cleanStates = path.join(
-  os.tmpdir(),
-  `tantieme-axe-clean-${path.basename(process.env.E2E_DATA_DIR ?? 'local')}`,
-);
-mkdirSync(cleanStates, { recursive: true });
-
-const STATE_DIGEST = `(async () => {
-  const html = document.documentElement.outerHTML.replace(
-    /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id');
-  const key = innerWidth + 'x' + innerHeight + '|' +
-    matchMedia('(prefers-reduced-motion: reduce)').matches + '|' + html;
-  const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
-})()`;
-
 async function runAxe(page: Page, settled: boolean): Promise<A11yViolation[]> {
-  const state = await evaluateCdp<string>(page, STATE_DIGEST).catch(() => '');
-  const known = state ? path.join(cleanStates, state) : '';
-  if (settled && known && existsSync(known)) return [];
-  const found = await axeRun(page, settled);
-  if (settled && known && found.length === 0) writeFileSync(known, '');
-  return found;
-}
-
-async function axeRun(page: Page, settled: boolean): Promise<A11yViolation[]> {
   const has = await evaluateCdp<boolean>(page, 'typeof window.axe === "object"').catch(() => false);
   if (!has) {
     await evaluateCdp(page, `${axeSource};true`);
