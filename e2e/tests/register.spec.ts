@@ -42,6 +42,12 @@ async function openRegister(page: Page) {
 }
 
 const status = (page: Page) => page.getByRole('status').filter({ hasText: 'Registre' });
+/**
+ * The verdict, once the browser has fetched the register, recomputed every digest and recounted:
+ * the button shows its loader meanwhile. On a loaded CI machine the server may be sealing a PDF
+ * for another spec, so the register can take more than the default 10 s to arrive.
+ */
+const VERDICT = { timeout: 30_000 };
 const isRegister = (url: URL) => url.pathname.endsWith('/register');
 
 test.describe.configure({ mode: 'serial' });
@@ -53,6 +59,7 @@ test("claire's browser checks the closed assembly's register and recounts its re
   await page.getByRole('button', { name: 'Vérifier le registre' }).click();
   await expect(status(page)).toContainText(
     /Registre intègre\u202f: \d+ enregistrements, signature du serveur valide\./,
+    VERDICT,
   );
   await expect(
     page.getByRole('heading', { name: 'Résultats recalculés par votre navigateur' }),
@@ -79,7 +86,7 @@ test('a register whose record was changed fails, naming the record', async ({ pa
   });
   await openRegister(page);
   await page.getByRole('button', { name: 'Vérifier le registre' }).click();
-  await expect(status(page)).toContainText('Registre non conforme');
+  await expect(status(page)).toContainText('Registre non conforme', VERDICT);
   await expect(status(page)).toContainText(
     "L'enregistrement n° 2 est rompu\u202f: son contenu ne correspond plus à son empreinte.",
   );
@@ -113,7 +120,7 @@ test('a truncated register contradicts the signed head claire holds', async ({ p
   await openRegister(page);
   await page.getByLabel('Tête signée que vous détenez (facultatif)').fill(`Message reçu : ${token}`);
   await page.getByRole('button', { name: 'Vérifier le registre' }).click();
-  await expect(status(page)).toContainText('Registre non conforme');
+  await expect(status(page)).toContainText('Registre non conforme', VERDICT);
   await expect(status(page)).toContainText(
     `La tête signée que vous détenez couvre ${head.count} enregistrements\u202f; le registre n'en a plus que ${head.count - 1}`,
   );
