@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { TestApp } from '../test/harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.js';
 import { attachRealtime, type Realtime } from './index.js';
 import { roomRules } from './rooms.js';
 
@@ -62,3 +63,18 @@ export const next = (s: Socket, event: string, ms = 3000) =>
       resolve(p);
     });
   });
+
+/** The test file's app (made before its tests) with its sockets; all of it closed after them. */
+export function realtimeApp() {
+  let t: TestApp;
+  const app = () => t;
+  const sockets = realtimeSockets(app);
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await sockets.close();
+    await t.close();
+  });
+  return { app, ...sockets };
+}

@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notify } from '../modules/notifications/notify.js';
 import { makeCoproprietaire, makeSignedInUser } from '../test/factories.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
-import { join, next, realtimeSockets } from './realtime.fixture.js';
+import { join, next, realtimeApp } from './realtime.fixture.js';
 
 /**
  * Two server instances reach each other's sockets only through the Socket.IO Redis adapter: this
  * file runs with TEST_REDIS_URL (vitest.config.ts includes *.redis.test.ts then).
  */
-let t: TestApp;
-const { startInstance, client, close } = realtimeSockets(() => t);
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await close();
-  await t.close();
-});
+const { app, startInstance, client } = realtimeApp();
 
 describe('Socket.IO realtime across instances (Redis adapter)', () => {
   it('fans out across instances through Redis', async () => {
     const one = await startInstance();
     const two = await startInstance();
-    const u = await makeSignedInUser(t.database.db);
+    const u = await makeSignedInUser(app().database.db);
     const s = await client(two.port, u.token);
     await new Promise((r) => setTimeout(r, 300));
     const got = next(s, 'ping-fanout');
@@ -34,8 +24,8 @@ describe('Socket.IO realtime across instances (Redis adapter)', () => {
   it("a notification created on one instance reaches the record's room on the other", async () => {
     const one = await startInstance();
     const two = await startInstance();
-    const u = await makeSignedInUser(t.database.db);
-    const rec = await makeCoproprietaire(t.database.db, { user_id: u.user.id });
+    const u = await makeSignedInUser(app().database.db);
+    const rec = await makeCoproprietaire(app().database.db, { user_id: u.user.id });
     const s = await client(two.port, u.token);
     expect(await join(s, rec.id)).toEqual({ ok: true });
     await new Promise((r) => setTimeout(r, 200));
@@ -44,7 +34,7 @@ describe('Socket.IO realtime across instances (Redis adapter)', () => {
     let count = 0;
     s.on('notification', () => count++);
     const res = await notify(
-      { db: t.database.db, realtime: one.rt, config: { env: 'test', publicUrl: 'http://localhost' } },
+      { db: app().database.db, realtime: one.rt, config: { env: 'test', publicUrl: 'http://localhost' } },
       { coproprietaireId: rec.id },
       { title: 'Ascenseur', body: 'En service.' },
     );

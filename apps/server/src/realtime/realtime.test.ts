@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveToken } from '../modules/identity/session.service.js';
 import { makeCoproprietaire, makeSignedInUser } from '../test/factories.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
-import { join, next, realtimeSockets } from './realtime.fixture.js';
+import { join, next, realtimeApp } from './realtime.fixture.js';
 
-let t: TestApp;
-const { startInstance, client, close } = realtimeSockets(() => t);
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await close();
-  await t.close();
-});
+const { app, startInstance, client } = realtimeApp();
 
 describe('Socket.IO realtime', () => {
   it('refuses a handshake without a valid session token', async () => {
@@ -32,9 +22,9 @@ describe('Socket.IO realtime', () => {
 
   it("joins a record's room only for the user who holds it", async () => {
     const inst = await startInstance();
-    const a = await makeSignedInUser(t.database.db);
-    const b = await makeSignedInUser(t.database.db);
-    const rec = await makeCoproprietaire(t.database.db, { user_id: a.user.id });
+    const a = await makeSignedInUser(app().database.db);
+    const b = await makeSignedInUser(app().database.db);
+    const rec = await makeCoproprietaire(app().database.db, { user_id: a.user.id });
     const sa = await client(inst.port, a.token);
     const sb = await client(inst.port, b.token);
     expect(await join(sa, rec.id)).toEqual({ ok: true });
@@ -51,18 +41,18 @@ describe('Socket.IO realtime', () => {
 
   it('disconnects the sockets of a session', async () => {
     const inst = await startInstance();
-    const a = await makeSignedInUser(t.database.db);
+    const a = await makeSignedInUser(app().database.db);
     const s = await client(inst.port, a.token);
     const closed = new Promise((r) => s.on('disconnect', r));
-    const session = await resolveToken(t.database.db, a.token);
+    const session = await resolveToken(app().database.db, a.token);
     inst.rt.disconnectSession(session!.sessionId);
     expect(await closed).toBe('io server disconnect');
   });
 
   it("delivers a user's events to that user's sockets only", async () => {
     const inst = await startInstance();
-    const a = await makeSignedInUser(t.database.db);
-    const b = await makeSignedInUser(t.database.db);
+    const a = await makeSignedInUser(app().database.db);
+    const b = await makeSignedInUser(app().database.db);
     const sa = await client(inst.port, a.token);
     const sb = await client(inst.port, b.token);
     const gotA = next(sa, 'notification');

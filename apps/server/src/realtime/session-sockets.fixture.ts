@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'socket.io-client';
-import type { TestApp } from '../test/harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.js';
 import { attachRealtime } from './index.js';
 import { realtimeSockets } from './realtime.fixture.js';
 import { roomRules } from './rooms.js';
@@ -38,6 +39,22 @@ export function sessionSockets(app: () => TestApp) {
   }
 
   return { listen, port: () => port, client: rt.client, startInstance: rt.startInstance, api, close };
+}
+
+/** The test file's app, listening with its realtime before its tests; all of it closed after them. */
+export function sessionSocketsApp() {
+  let t: TestApp;
+  const app = () => t;
+  const sockets = sessionSockets(app);
+  beforeAll(async () => {
+    t = await createTestApp();
+    await sockets.listen();
+  });
+  afterAll(async () => {
+    await sockets.close();
+    await t.close();
+  });
+  return { app, ...sockets };
 }
 
 /** The reason the socket is disconnected for, or a rejection after `ms`. */

@@ -1,33 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/index.js';
 import { sha256 } from '../lib/crypto.js';
 import { createSession } from '../modules/identity/session.service.js';
 import { makeSignedInUser, TEST_PASSWORD } from '../test/factories.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
-import { closed, sessionSockets } from './session-sockets.fixture.js';
+import { closed, sessionSocketsApp } from './session-sockets.fixture.js';
 
 /**
  * A Socket.IO connection must not outlive its token: logout, password change and session expiry
  * close that session's sockets (on every instance: session-sockets.redis.test.ts). Real server,
  * real socket.io client.
  */
-let t: TestApp;
-const { listen, port, client, api, close } = sessionSockets(() => t);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await listen();
-});
-afterAll(async () => {
-  await close();
-  await t.close();
-});
+const { app, port, client, api } = sessionSocketsApp();
 
 describe('a socket does not outlive its session', () => {
   it('logout closes the sockets of that session, and only those; the token no longer connects', async () => {
-    const a = await makeSignedInUser(t.database.db);
-    const other = await createSession(t.database.db, a.user.id);
+    const a = await makeSignedInUser(app().database.db);
+    const other = await createSession(app().database.db, a.user.id);
     const s = await client(port(), a.token);
     const kept = await client(port(), other);
     const gone = closed(s);
@@ -38,7 +27,7 @@ describe('a socket does not outlive its session', () => {
     let leaked = false;
     s.on('finances-updated', () => (leaked = true));
     const got = new Promise((r) => kept.once('finances-updated', r));
-    t.app.realtime.toUser(a.user.id, 'finances-updated', { coproprietaire_id: 'x' });
+    app().app.realtime.toUser(a.user.id, 'finances-updated', { coproprietaire_id: 'x' });
     expect(await got).toEqual({ coproprietaire_id: 'x' });
     expect(leaked).toBe(false);
     expect(kept.connected).toBe(true);
@@ -46,8 +35,8 @@ describe('a socket does not outlive its session', () => {
   });
 
   it("a password change closes the user's other sessions' sockets, not the current one", async () => {
-    const a = await makeSignedInUser(t.database.db);
-    const phone = await createSession(t.database.db, a.user.id);
+    const a = await makeSignedInUser(app().database.db);
+    const phone = await createSession(app().database.db, a.user.id);
     const here = await client(port(), a.token);
     const there = await client(port(), phone);
     const gone = closed(there);
@@ -62,9 +51,9 @@ describe('a socket does not outlive its session', () => {
   });
 
   it('closes a socket when its session expires', async () => {
-    const a = await makeSignedInUser(t.database.db);
-    await t.database.db
-      .update(sessions)
+    const a = await makeSignedInUser(app().database.db);
+    await app()
+      .database.db.update(sessions)
       .set({ expires_at: new Date(Date.now() + 1500) })
       .where(eq(sessions.token_hash, sha256(a.token)));
     const s = await client(port(), a.token);
