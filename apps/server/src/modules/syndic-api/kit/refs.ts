@@ -24,6 +24,36 @@ export const anyOf = (column: unknown, values: string[], type: 'text' | 'uuid' =
 
 const LOOKUP = 20_000;
 
+/**
+ * The syndic's refs of a resource whose external ids (or our ids) are among `values`, read by
+ * batches of LOOKUP ids; `lock` takes them FOR UPDATE (inside the caller's transaction).
+ */
+export async function refRows(
+  db: Executor,
+  syndicId: string,
+  resource: string,
+  by: 'external_id' | 'internal_id',
+  values: string[],
+  lock = false,
+) {
+  const uniq = [...new Set(values)];
+  const out: { external_id: string; internal_id: string }[] = [];
+  for (let i = 0; i < uniq.length; i += LOOKUP) {
+    const query = db
+      .select({ external_id: syndicExternalRefs.external_id, internal_id: syndicExternalRefs.internal_id })
+      .from(syndicExternalRefs)
+      .where(
+        and(
+          eq(syndicExternalRefs.syndic_id, syndicId),
+          eq(syndicExternalRefs.resource, resource),
+          anyOf(syndicExternalRefs[by], uniq.slice(i, i + LOOKUP), by === 'external_id' ? 'text' : 'uuid'),
+        ),
+      );
+    out.push(...(await (lock ? query.for('update') : query)));
+  }
+  return out;
+}
+
 /** external_id → our id for the syndic's resources (missing ones are absent from the map). */
 export async function resolveExternalIds(
   db: Executor,
@@ -31,22 +61,8 @@ export async function resolveExternalIds(
   resource: string,
   externalIds: string[],
 ) {
-  const uniq = [...new Set(externalIds)];
-  const out = new Map<string, string>();
-  for (let i = 0; i < uniq.length; i += LOOKUP) {
-    const rows = await db
-      .select({ external_id: syndicExternalRefs.external_id, internal_id: syndicExternalRefs.internal_id })
-      .from(syndicExternalRefs)
-      .where(
-        and(
-          eq(syndicExternalRefs.syndic_id, syndicId),
-          eq(syndicExternalRefs.resource, resource),
-          anyOf(syndicExternalRefs.external_id, uniq.slice(i, i + LOOKUP), 'text'),
-        ),
-      );
-    for (const r of rows) out.set(r.external_id, r.internal_id);
-  }
-  return out;
+  const rows = await refRows(db, syndicId, resource, 'external_id', externalIds);
+  return new Map(rows.map((r) => [r.external_id, r.internal_id]));
 }
 
 /** Our id of the syndic's resource, or 404 (another syndic's external_id is simply unknown). */
@@ -63,22 +79,8 @@ export async function requireExternalId(
 
 /** our id → the syndic's external_id (for answers that name related resources). */
 export async function externalIdsOf(db: Executor, syndicId: string, resource: string, ids: string[]) {
-  const out = new Map<string, string>();
-  const uniq = [...new Set(ids)];
-  for (let i = 0; i < uniq.length; i += LOOKUP) {
-    const rows = await db
-      .select({ external_id: syndicExternalRefs.external_id, internal_id: syndicExternalRefs.internal_id })
-      .from(syndicExternalRefs)
-      .where(
-        and(
-          eq(syndicExternalRefs.syndic_id, syndicId),
-          eq(syndicExternalRefs.resource, resource),
-          anyOf(syndicExternalRefs.internal_id, uniq.slice(i, i + LOOKUP), 'uuid'),
-        ),
-      );
-    for (const r of rows) out.set(r.internal_id, r.external_id);
-  }
-  return out;
+  const rows = await refRows(db, syndicId, resource, 'internal_id', ids);
+  return new Map(rows.map((r) => [r.internal_id, r.external_id]));
 }
 
 /** Forgets an external id (after a deletion), so the same id may later create a new row. */

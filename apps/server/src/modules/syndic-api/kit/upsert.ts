@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { insertCount } from '../../../db/bulk.js';
 import { syndicExternalRefs } from '../../../db/schema/index.js';
 import { uuid7 } from '../../../lib/uuid7.js';
 import { type AuditInput, diff, type Executor, sameValue, type Tx, writeAudit } from './audit.js';
 import { clearTombstones, touchRefs } from './delta.js';
-import { anyOf } from './refs.js';
+import { refRows } from './refs.js';
 import type { SyndicApiContext } from './route.js';
 
 export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
@@ -225,16 +224,6 @@ function sameFields(desired: Record<string, unknown>, stored: Record<string, unk
 }
 
 async function lockRefs(tx: Tx, syndicId: string, resource: string, externalIds: string[]) {
-  const rows = await tx
-    .select({ external_id: syndicExternalRefs.external_id, internal_id: syndicExternalRefs.internal_id })
-    .from(syndicExternalRefs)
-    .where(
-      and(
-        eq(syndicExternalRefs.syndic_id, syndicId),
-        eq(syndicExternalRefs.resource, resource),
-        anyOf(syndicExternalRefs.external_id, externalIds, 'text'),
-      ),
-    )
-    .for('update');
+  const rows = await refRows(tx, syndicId, resource, 'external_id', externalIds, true);
   return new Map(rows.map((r) => [r.external_id, r.internal_id]));
 }
