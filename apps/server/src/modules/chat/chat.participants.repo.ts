@@ -11,19 +11,22 @@ import {
 
 type Q = Db | Tx;
 
+/** What the chat shows of a co-owner record: name, position flags, the holder's avatar. */
+const recordColumns = {
+  id: coproprietaires.id,
+  copropriete_id: coproprietaires.copropriete_id,
+  user_id: coproprietaires.user_id,
+  display_name: coproprietaires.display_name,
+  is_member_syndicat: coproprietaires.is_member_syndicat,
+  is_president: coproprietaires.is_president,
+  avatar: users.avatar,
+};
+
 /** Records by id with what the chat shows of them (name, position flags, the holder's avatar). */
 export async function recordsByIds(db: Q, ids: string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({
-      id: coproprietaires.id,
-      copropriete_id: coproprietaires.copropriete_id,
-      user_id: coproprietaires.user_id,
-      display_name: coproprietaires.display_name,
-      is_member_syndicat: coproprietaires.is_member_syndicat,
-      is_president: coproprietaires.is_president,
-      avatar: users.avatar,
-    })
+    .select(recordColumns)
     .from(coproprietaires)
     .leftJoin(users, eq(users.id, coproprietaires.user_id))
     .where(inArray(coproprietaires.id, ids));
@@ -32,15 +35,7 @@ export async function recordsByIds(db: Q, ids: string[]) {
 /** The other attached, present records of a copropriété (chat candidates). */
 export async function attachedRecordsOfCopro(db: Q, coproprieteId: string, exceptId: string) {
   return db
-    .select({
-      id: coproprietaires.id,
-      copropriete_id: coproprietaires.copropriete_id,
-      user_id: coproprietaires.user_id,
-      display_name: coproprietaires.display_name,
-      is_member_syndicat: coproprietaires.is_member_syndicat,
-      is_president: coproprietaires.is_president,
-      avatar: users.avatar,
-    })
+    .select(recordColumns)
     .from(coproprietaires)
     .innerJoin(users, eq(users.id, coproprietaires.user_id))
     .where(
