@@ -160,7 +160,10 @@ test('logout revokes the session and clears the device', async ({ page, request 
   await page.getByRole('button', { name: "Plus d'options" }).click();
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('TOKEN'))).toBeNull();
+  // The router reaches /login before the logout's reload does: read the device once it settles.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('TOKEN')).catch(() => 'rechargement'))
+    .toBeNull();
   const me = await request.get('/api/accounts/profile', { headers: { authorization: `Bearer ${token}` } });
   expect(me.status()).toBe(401);
 });
