@@ -21,7 +21,8 @@ import { chromium, firefox, webkit } from './drivers.mjs';
 import { pay } from './payment.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const port = 43000 + Math.floor(Math.random() * 1500);
+// Below the ephemeral range (32768–60999) that outgoing connections take their ports from.
+const port = 26000 + Math.floor(Math.random() * 1500);
 // SMOKE_BASE_URL: a server already running on demo data (while working on the smoke itself).
 const base = process.env.SMOKE_BASE_URL ?? `http://127.0.0.1:${port}`;
 const drivers = { firefox, webkit, chromium };

@@ -79,7 +79,8 @@ test.beforeAll(async () => {
   const url = new URL(PG_URL as string);
   url.pathname = `/${dbName}`;
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'tantieme-e2e2-'));
-  const first = 43000 + Math.floor(Math.random() * 2000);
+  // Below the system's ephemeral range (32768–60999), which outgoing connections take ports from.
+  const first = 24000 + Math.floor(Math.random() * 2000);
   ports[0] = first;
   ports[1] = first + 1;
   // A migrates and seeds the demo; B starts on the seeded database (same VAPID keys, same files).
