@@ -2,27 +2,17 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './browsers';
 
 // One port and one fresh data directory per run, fixed before workers start (they inherit env).
-process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 2000));
+// The port is below the system's ephemeral range (32768–60999), where an outgoing connection's
+// local port could already hold it.
+process.env.E2E_PORT ??= String(21000 + Math.floor(Math.random() * 2000));
 // The demo syndic's API key, known to the specs that call the syndic API (notifications).
 process.env.DEMO_SYNDIC_API_KEY ??= `tk_lefevre_e2e_${randomBytes(12).toString('hex')}`;
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `tantieme-e2e-${randomBytes(4).toString('hex')}`);
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
-
-export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
 
 export default defineConfig({
   testDir: './tests',

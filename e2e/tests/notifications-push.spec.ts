@@ -1,5 +1,6 @@
 import { type APIRequestContext, type BrowserContext, checkA11y, expect, test } from './tenant.fixture';
 import { claireOfOwnTenant, ext } from './notifications.helpers';
+import { desktopChromiumLaunch } from '../browsers';
 import { fakeSubscribeScript, startPushService } from './push-service';
 
 /**
@@ -10,6 +11,8 @@ import { fakeSubscribeScript, startPushService } from './push-service';
 const w = claireOfOwnTenant();
 
 test.describe.configure({ mode: 'serial' });
+// Notifications and Web Push: the desktop browser (the headless shell has neither).
+test.use({ launchOptions: desktopChromiumLaunch });
 
 async function permissionPage(context: BrowserContext) {
   const page = await context.newPage();
