@@ -11,7 +11,8 @@
  * Chrome first: on /favicon.ico by default, so no file of the site is cached (a phone opening a
  * bookmark for the first time: "cold"), or on /login with WARM=1 (its files cached: "after
  * signing in"). BREAKDOWN=1 prints the main thread's work by kind and the scripts' time (unthrottled,
- * as measured). INSECURE=1 for https://localhost:3443 (bench/h2-proxy.ts). NODES=1 prints
+ * as measured). TASKS=1 lists the long tasks (simulated start and duration, the script they
+ * are attributed to). INSECURE=1 for https://localhost:3443 (bench/h2-proxy.ts). NODES=1 prints
  * Lantern's estimate of the path to the largest paint (each request's simulated start and end,
  * and main-thread tasks over 20 ms), which says where the time goes. Each run prints the scores
  * and the LCP element: check it is the one the page leads with. `host` is Lighthouse's benchmark index
@@ -130,6 +131,11 @@ for (let i = 0; i < runs; i++) {
       `performance ${Math.round(categories.performance.score * 100)} · FCP ${ms('first-contentful-paint')} ms · LCP ${ms('largest-contentful-paint')} ms · TBT ${ms('total-blocking-time')} ms · CLS ${audits['cumulative-layout-shift'].numericValue.toFixed(3)} · host ${Math.round(result.lhr.environment.benchmarkIndex)} · ${element.slice(0, 100)}`,
     );
     if (process.env.NODES) await lanternPath(result);
+    if (process.env.TASKS)
+      for (const it of audits['long-tasks'].details?.items ?? [])
+        console.log(
+          `  task ${String(Math.round(it.startTime)).padStart(5)} ms  ${String(Math.round(it.duration)).padStart(4)} ms  ${String(it.url).replace(origin, '').slice(0, 60)}`,
+        );
     if (process.env.BREAKDOWN) {
       for (const it of audits['mainthread-work-breakdown'].details.items)
         console.log(`  ${it.groupLabel.padEnd(32)} ${String(Math.round(it.duration)).padStart(6)} ms`);

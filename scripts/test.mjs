@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every stage, stopping at the first failure, the time of each printed.
-// The type check (one core, tsc) runs beside the unit tests and the web build, whose output is
-// shown once each is done; the rest follow in order. The web app is built once and shared by
+// The type check (tsc, one core each: the server's, then the others') runs beside the unit tests
+// and the web build, whose output is shown once each is done; the rest follow in order. The web app is built once and shared by
 // the bundle budget and the e2e suite.
 import { spawn } from 'node:child_process';
 
@@ -14,7 +14,13 @@ const steps = [
     ],
   ],
   [
-    [['typecheck', 'npm run typecheck']],
+    [['typecheck server', 'npm run typecheck -w @tantieme/server']],
+    [
+      [
+        'typecheck contract, web, e2e',
+        'npm run typecheck -w @tantieme/contract -w @tantieme/web -w @tantieme/e2e',
+      ],
+    ],
     [
       ['unit', 'npm run test:unit'],
       ['web build', 'npm run build'],
