@@ -22,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import WebSocket from 'ws';
+import { claireDashboard } from './claire.mjs';
 
 const [urlArg, tokenArg, runsArg] = process.argv.slice(2);
 if (!urlArg) {
@@ -31,25 +32,12 @@ if (!urlArg) {
 const runs = Number(runsArg ?? 1);
 const origin = new URL(urlArg).origin;
 
-/**
- * `claire` for the token: signs in as the demo's Claire and measures her Les Tilleuls dashboard
- * (her first record is another building's, whose syndic is disabled: a one-line notice, not the
- * dashboard), whatever path the URL has.
- */
-async function claireDashboard() {
-  const login = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'claire.martin@example.fr', password: 'Tilleuls2024' }),
-  });
-  const session = (await login.json()).data.token;
-  const list = await fetch(`${origin}/api/coproprietaires/all`, {
-    headers: { authorization: `Bearer ${session}` },
-  });
-  const record = (await list.json()).data.find((r) => r.coproprietes?.[0]?.name?.includes('Tilleuls'));
-  return { url: `${origin}/${record.id}/home`, token: session };
+/** `claire` for the token: her Les Tilleuls dashboard (bench/claire.mjs), whatever path the URL has. */
+async function claire() {
+  const { path, token } = await claireDashboard(origin);
+  return { url: origin + path, token };
 }
-const { url, token } = tokenArg === 'claire' ? await claireDashboard() : { url: urlArg, token: tokenArg };
+const { url, token } = tokenArg === 'claire' ? await claire() : { url: urlArg, token: tokenArg };
 
 /** Sets the token through the DevTools protocol, on a page of the same origin. */
 async function setToken(port) {

@@ -9,6 +9,7 @@
  *   node bench/main-thread.mjs http://127.0.0.1:3000 [path] [seconds]
  */
 import { chromium } from '@playwright/test';
+import { claireDashboard } from './claire.mjs';
 
 const [origin, pathArg, secondsArg] = process.argv.slice(2);
 if (!origin) {
@@ -17,17 +18,8 @@ if (!origin) {
 }
 const seconds = Number(secondsArg ?? 8);
 
-const login = await fetch(`${origin}/api/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'claire.martin@example.fr', password: 'Tilleuls2024' }),
-});
-const token = (await login.json()).data.token;
-const list = await fetch(`${origin}/api/coproprietaires/all`, {
-  headers: { authorization: `Bearer ${token}` },
-});
-const record = (await list.json()).data.find((r) => r.coproprietes?.[0]?.name?.includes('Tilleuls'));
-const path = pathArg || `/${record.id}/home`;
+const { path: home, token } = await claireDashboard(origin);
+const path = pathArg || home;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
