@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every stage, stopping at the first failure, the time of each printed.
-// The type check (tsc, one core each: the server's, then the others') runs beside the unit tests
-// and the web build, whose output is shown once each is done; the rest follow in order. The web app is built once and shared by
-// the bundle budget and the e2e suite.
+// The type check runs in two lanes (the server's tsc; the contract's, the web's and the e2e's one
+// after another) beside the unit tests and the web build, each lane's output shown when done;
+// the rest follow in order. The web app is built once and shared by the bundle budget and the
+// e2e suite. A new workspace's type check is added to a lane here as well as to `npm run typecheck`.
 import { spawn } from 'node:child_process';
 
 /** Lanes run side by side; the stages of a lane in order. */
