@@ -23,7 +23,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // Spec files run in parallel, each file's tests in their order (a file may build on its own steps).
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
