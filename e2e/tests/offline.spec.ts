@@ -29,7 +29,7 @@ test('the statement, the documents and the next assembly read offline after a vi
   await page.setViewportSize({ width: 390, height: 844 });
   const id = await signIn(page);
   await page.goto(`/${id}/home`);
-  // The worker registers once the first screen is shown, then controls the page.
+  // The worker registers a few seconds after the first screen and the load, then controls the page.
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 20_000 });
 
   const pages = [

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useAfterFirstScreen } from '../../app/afterFirstScreen';
-import { offlineDate, registerOfflineWorker, subscribeOffline } from './offline';
+import { offlineDate, registerOfflineWorkerLater, subscribeOffline } from './offline';
 
 const frDateTime = (iso: string) => {
   const d = new Date(iso);
@@ -14,9 +14,7 @@ const frDateTime = (iso: string) => {
 export function OfflineBanner() {
   const since = useSyncExternalStore(subscribeOffline, offlineDate, () => null);
   const ready = useAfterFirstScreen();
-  useEffect(() => {
-    if (ready) registerOfflineWorker();
-  }, [ready]);
+  useEffect(() => (ready ? registerOfflineWorkerLater() : undefined), [ready]);
   if (!since) return null;
   return (
     <Alert color="orange" variant="light" mb="md" role="status" icon={<IconCloudOff size={20} aria-hidden />}>
