@@ -37,10 +37,17 @@ test('claire changes her settings; a refused change is rolled back', async ({ pa
   });
   const notif = page.getByRole('switch', { name: 'Recevoir les notifications' });
   const chatBefore = await chat.isChecked();
+  // Each switch is saved by its own call: both answered before the page is read again.
+  const saved = () =>
+    page.waitForResponse((r) => r.request().method() === 'PUT' && SETTINGS_PUT(new URL(r.url())));
+  let answered = saved();
   await flip(page, "Autoriser les autres copropriétaires à m'envoyer des messages");
+  expect((await answered).status()).toBe(200);
   await expect(page.getByText('Vos choix ont été enregistrés.').first()).toBeVisible();
+  answered = saved();
   await flip(page, 'Recevoir les notifications');
   await expect(notif).not.toBeChecked();
+  expect((await answered).status()).toBe(200);
   await expect(page.getByText('Vos choix ont été enregistrés.').first()).toBeVisible();
 
   await page.reload();

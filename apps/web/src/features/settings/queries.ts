@@ -66,12 +66,18 @@ export function useUpdateRecordSetting(record: CoproprietaireSummary) {
       if (previous) qc.setQueryData<CoproprietaireSettings>(key, { ...previous, [v.key]: v.value });
       return { previous };
     },
-    onError: (err, _v, ctx) => {
+    // Only the switch this call changed is rolled back or taken from the answer: switches flipped
+    // one after another have their calls in flight together, and an earlier answer or refusal
+    // must not undo a later switch.
+    onError: (err, v, ctx) => {
       console.error('settings update failed', err);
-      if (ctx?.previous) qc.setQueryData(key, ctx.previous);
+      if (ctx?.previous)
+        qc.setQueryData<CoproprietaireSettings>(key, (cur) =>
+          cur ? { ...cur, [v.key]: ctx.previous?.[v.key] } : ctx.previous,
+        );
     },
     onSuccess: (data, v) => {
-      qc.setQueryData(key, data);
+      qc.setQueryData<CoproprietaireSettings>(key, (cur) => (cur ? { ...cur, [v.key]: data[v.key] } : data));
       if (v.key === 'allow-convocation-electronic')
         void qc.invalidateQueries({ queryKey: consentKey(record.id) });
       // The master switch and fund calls by e-mail are also read by the preferences panel.
