@@ -12,6 +12,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { coproprietairesKey } from '../coproprietaire/queries';
+import { optimisticCell } from './optimisticCell';
 
 export const recordSettingsKey = (id: string) => ['coproprietaire-settings', id] as const;
 export const supplementKey = (id: string) => ['supplement-info', id] as const;
@@ -50,34 +51,26 @@ const pair = (r: CoproprietaireSummary) => ({
   coproprietaireId: r.id,
 });
 
-/**
- * One switch of 'Configuration': applied at once (optimistic) and rolled back if the server
- * refuses; failures are only logged (SPEC §8).
- */
+/** One switch of 'Configuration' (`optimisticCell`). */
 export function useUpdateRecordSetting(record: CoproprietaireSummary) {
   const qc = useQueryClient();
-  const key = recordSettingsKey(record.id);
+  type Change = { key: CoproprietaireSettingKey; value: '1' | '0' };
+  const cell = optimisticCell<CoproprietaireSettings, Change>(
+    qc,
+    recordSettingsKey(record.id),
+    {
+      set: (d, v) => ({ ...d, [v.key]: v.value }),
+      copy: (d, from, v) => ({ ...d, [v.key]: from[v.key] }),
+    },
+    'settings',
+  );
   return useMutation({
-    mutationFn: (v: { key: CoproprietaireSettingKey; value: '1' | '0' }) =>
+    mutationFn: (v: Change) =>
       api.call(settingsEndpoints.coproprietairePut, { params: pair(record), body: { settings: [v] } }),
-    onMutate: async (v) => {
-      await qc.cancelQueries({ queryKey: key });
-      const previous = qc.getQueryData<CoproprietaireSettings>(key);
-      if (previous) qc.setQueryData<CoproprietaireSettings>(key, { ...previous, [v.key]: v.value });
-      return { previous };
-    },
-    // Only the switch this call changed is rolled back or taken from the answer: switches flipped
-    // one after another have their calls in flight together, and an earlier answer or refusal
-    // must not undo a later switch.
-    onError: (err, v, ctx) => {
-      console.error('settings update failed', err);
-      if (ctx?.previous)
-        qc.setQueryData<CoproprietaireSettings>(key, (cur) =>
-          cur ? { ...cur, [v.key]: ctx.previous?.[v.key] } : ctx.previous,
-        );
-    },
+    onMutate: cell.onMutate,
+    onError: cell.onError,
     onSuccess: (data, v) => {
-      qc.setQueryData<CoproprietaireSettings>(key, (cur) => (cur ? { ...cur, [v.key]: data[v.key] } : data));
+      cell.answered(data, v);
       if (v.key === 'allow-convocation-electronic')
         void qc.invalidateQueries({ queryKey: consentKey(record.id) });
       // The master switch and fund calls by e-mail are also read by the preferences panel.
@@ -95,29 +88,27 @@ export function useNotificationPreferences(id: string | undefined) {
   });
 }
 
-/** One checkbox of the preferences panel: applied at once, rolled back if the server refuses. */
+/** One checkbox of the preferences panel (`optimisticCell`). */
 export function useUpdateNotificationPreference(record: CoproprietaireSummary) {
   const qc = useQueryClient();
-  const key = preferencesKey(record.id);
+  type Change = { kind: NotificationKind; channel: NotificationChannel; enabled: boolean };
+  const set = (d: NotificationPreferences, v: Change): NotificationPreferences => ({
+    ...d,
+    matrix: { ...d.matrix, [v.kind]: { ...d.matrix[v.kind], [v.channel]: v.enabled } },
+  });
+  const cell = optimisticCell<NotificationPreferences, Change>(
+    qc,
+    preferencesKey(record.id),
+    { set, copy: (d, from, v) => set(d, { ...v, enabled: from.matrix[v.kind][v.channel] }) },
+    'notification preferences',
+  );
   return useMutation({
-    mutationFn: (v: { kind: NotificationKind; channel: NotificationChannel; enabled: boolean }) =>
+    mutationFn: (v: Change) =>
       api.call(notificationPreferenceEndpoints.put, { params: pair(record), body: { changes: [v] } }),
-    onMutate: async (v) => {
-      await qc.cancelQueries({ queryKey: key });
-      const previous = qc.getQueryData<NotificationPreferences>(key);
-      if (previous)
-        qc.setQueryData<NotificationPreferences>(key, {
-          ...previous,
-          matrix: { ...previous.matrix, [v.kind]: { ...previous.matrix[v.kind], [v.channel]: v.enabled } },
-        });
-      return { previous };
-    },
-    onError: (err, _v, ctx) => {
-      console.error('notification preferences update failed', err);
-      if (ctx?.previous) qc.setQueryData(key, ctx.previous);
-    },
-    onSuccess: (data) => {
-      qc.setQueryData(key, data);
+    onMutate: cell.onMutate,
+    onError: cell.onError,
+    onSuccess: (data, v) => {
+      cell.answered(data, v);
       // The payments × e-mail cell is stored as the setting receive-appel-de-fond-via-email.
       void qc.invalidateQueries({ queryKey: recordSettingsKey(record.id) });
     },
