@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Fails when a source tree holds an import circle. Only imports that exist at run time count
-// (`import type` is erased); a dynamic `import()` counts, since it still ties the modules.
+// Fails when a source tree holds an import circle. Type imports count too: erased at run time,
+// they still tie the two files' meanings together; a dynamic `import()` counts likewise.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -40,7 +40,6 @@ function edges(file) {
   const text = readFileSync(file, 'utf8');
   const targets = new Set();
   for (const m of text.matchAll(IMPORT)) {
-    if (m[2]) continue;
     const target = resolve(file, m[3] ?? m[4]);
     if (target) targets.add(target);
   }
@@ -82,7 +81,8 @@ function circles(graph) {
 
 let failed = false;
 for (const root of roots) {
-  const graph = new Map(sources(root).map((f) => [f, edges(f)]));
+  // Absolute paths on both sides: the edges are resolved absolute, so the nodes must be too.
+  const graph = new Map(sources(path.resolve(root)).map((f) => [f, edges(f)]));
   const found = circles(graph);
   console.log(`${root}: ${graph.size} files, ${found.length} import circle(s)`);
   for (const component of found) {

@@ -1,8 +1,7 @@
 import { SYSTEM_SENDER } from '../src/modules/notifications/notify.js';
 import { addDays } from './clock.js';
 import { euros, frDate } from './format.js';
-import { daysAgoOf, type InboxScene } from './inbox.scene.js';
-import type { NotifDef } from './inbox.notifications.js';
+import { daysAgoOf, type InboxScene, type NotifDef } from './inbox.scene.js';
 
 /** Claire's notifications: her building's life, her assembly, her fund calls, her other building. */
 export function claireNotifications(scene: InboxScene): NotifDef[] {

@@ -1,22 +1,9 @@
-import type { SenderJson } from '../src/db/schema/index.js';
 import { notifications } from '../src/db/schema/index.js';
 import { SYSTEM_SENDER } from '../src/modules/notifications/notify.js';
 import type { SeedContext } from './context.js';
-import type { OwnerInfo } from './copro.js';
 import { notificationRow } from './builders/inbox.js';
-import type { InboxScene } from './inbox.scene.js';
+import type { InboxScene, NotifDef } from './inbox.scene.js';
 import { claireNotifications } from './inbox.notifications.claire.js';
-
-export interface NotifDef {
-  d: number;
-  t: string;
-  type: string;
-  title: string;
-  body: string;
-  read: boolean;
-  owner: OwnerInfo;
-  sender: SenderJson;
-}
 
 /** The demo accounts' notifications: Claire's (her own file) and Paul's, the newcomer's. */
 export function seedNotifications(ctx: SeedContext, scene: InboxScene) {

@@ -43,3 +43,15 @@ export function inboxScene(ctx: SeedContext, i: InboxInput) {
 export type InboxScene = ReturnType<typeof inboxScene>;
 
 export const daysAgoOf = (today: string, iso: string) => daysBetween(iso, today);
+
+/** One demo notification, days before today (`d`) at a time of day (`t`). */
+export interface NotifDef {
+  d: number;
+  t: string;
+  type: string;
+  title: string;
+  body: string;
+  read: boolean;
+  owner: OwnerInfo;
+  sender: SenderJson;
+}

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { syndicExternalRefs } from '../../../db/schema/index.js';
 import { AppError } from '../../../http/errors.js';
-import type { BulkItem } from './bulk.js';
 import type { SyndicApiContext } from './route.js';
 
 /** Resource names in `syndic_external_refs` and the audit log. */
@@ -97,7 +96,12 @@ export async function forgetExternalId(tx: Executor, syndicId: string, resource:
 }
 
 /** The syndic's ids of the items already stored as this resource (external_id → id). */
-export const storedIdsOf = <T>(tx: Executor, api: SyndicApiContext, resource: string, items: BulkItem<T>[]) =>
+export const storedIdsOf = (
+  tx: Executor,
+  api: SyndicApiContext,
+  resource: string,
+  items: readonly { externalId: string }[],
+) =>
   resolveExternalIds(
     tx,
     api.syndicId,
