@@ -8,7 +8,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.js';
@@ -32,6 +31,7 @@ import { errorHandler } from './http/error-handler.js';
 import { registerWeb } from './http/web.js';
 import { registerModules } from './modules/index.js';
 import { createPlatform, type Platform } from './platform/index.js';
+import { fallbackStore, openRedisLink, type RedisLink } from './platform/redis-link.js';
 import { memoryRealtime, type Realtime } from './realtime/index.js';
 
 z.config(z.locales.fr());
@@ -43,6 +43,7 @@ declare module 'fastify' {
     config: Config;
     platform: Platform;
     realtime: Realtime;
+    redisLink: RedisLink;
   }
 }
 
@@ -164,15 +165,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     frameguard: { action: 'sameorigin' },
   });
 
-  // Shared counters across instances when REDIS_URL is set; in memory otherwise.
-  const rateRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
-  if (rateRedis) app.addHook('onClose', async () => void (await rateRedis.quit()));
+  // Shared counters across instances when REDIS_URL is set and Redis answers; in this instance's
+  // memory otherwise (platform/redis-link.ts).
+  const redisLink = openRedisLink(config.redisUrl);
+  app.decorate('redisLink', redisLink);
+  app.addHook('onClose', () => redisLink.close());
 
   await app.register(rateLimit, {
     global: false,
     // After auth and body parsing, so a limit can key on the user or a body field (e-mail, phone).
     hook: 'preHandler',
-    ...(rateRedis ? { redis: rateRedis, nameSpace: config.rateLimitNamespace } : {}),
+    store: fallbackStore(redisLink, config.rateLimitNamespace),
     errorResponseBuilder: (_req, ctx) => rateLimited(ctx.ttl),
   });
   // API answers compressed when worth it (≥ 1 KB); brotli at quality 4, cheap enough per request.
