@@ -24,6 +24,8 @@ import {
 } from './http/request-stats.js';
 import { clientErrorHandler, frameworkErrors, rejectInvalidText } from './http/inputs.js';
 import { createLogger } from './http/logging.js';
+import { registerMetrics } from './http/metrics.js';
+import { logStatement, registerRequestLog, requestId } from './http/request-log.js';
 import { openApiTransforms } from './http/openapi.js';
 import { compileFastSerializer, crossChecked, toWire } from './http/serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -91,13 +93,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Router and HTTP parser failures answer the French envelope too (http/inputs.ts).
     frameworkErrors,
     clientErrorHandler,
+    // The proxy's X-Request-Id when it is a plain token, else a new UUID: one id per request
+    // across nginx's log, this instance's log lines and its SQL log (http/request-log.ts).
+    requestIdHeader: false,
+    genReqId: requestId,
   });
+  registerRequestLog(app);
   // With SQL_STATS=1 each request counts its SQL statements and times its session lookup, access
   // guard and response validation, and its answer says so (the benchmark and scale.test read
   // it). Only then: the per-request context (AsyncLocalStorage) turns Node's promise hooks on
   // for every promise of the process (decision 68).
   if (config.sqlStats) {
-    onStatement(countStatement);
     app.addHook('onRequest', (_req, _reply, done) => withRequestStats(done));
     const file = config.sqlStatsFile;
     app.addHook('onSend', async (req, reply) => {
@@ -109,6 +115,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         appendFileSync(file, `${JSON.stringify({ method: req.method, url: req.url, sql: stats.sql })}\n`);
     });
   }
+  if (config.sqlStats || config.logSql)
+    onStatement((text, params) => {
+      if (config.sqlStats) countStatement(text, params);
+      if (config.logSql) logStatement(text);
+    });
   // API answers are personal (a session's data, codes, signed URLs): no cache keeps them, in the
   // browser or on the way. A route that knows better (a signed file) sets its own first.
   app.addHook('onSend', async (req, reply) => {
@@ -133,6 +144,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('platform', createPlatform(config, opts.platform));
   app.decorate('realtime', opts.realtime ?? memoryRealtime());
+  registerMetrics(app);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
