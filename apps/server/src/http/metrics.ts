@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { cpuPool } from '../platform/cpu/pool.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 declare module 'fastify' {
@@ -118,6 +119,18 @@ export function registerMetrics(
     'lre_awaiting_presentation',
     'Registered e-mail convocations sent, not yet presented',
     queue('lre_awaiting'),
+  );
+  readGauge(
+    registry,
+    'cpu_pool_queued',
+    'Seals and other CPU work waiting for a worker thread',
+    () => cpuPool().queued,
+  );
+  readGauge(
+    registry,
+    'cpu_pool_running',
+    'Seals and other CPU work running on worker threads',
+    () => cpuPool().running,
   );
   readGauge(registry, 'sockets_connected', 'Socket.IO connections of this instance', () =>
     app.realtime.io ? app.realtime.io.engine.clientsCount : 0,
