@@ -67,6 +67,11 @@ SEAL_CERT_FILE=$run/seal/cert.pem
 SEAL_KEY_FILE=$run/seal/key.pem
 LOG_LEVEL=${LOG_LEVEL:-warn}
 set +a
+# What every instance shares, for the administration and backup scripts (secret: mode 600).
+for v in NODE_ENV DATABASE_URL REDIS_URL PUBLIC_URL TRUST_PROXY S3_ENDPOINT S3_BUCKET S3_REGION \
+  S3_ACCESS_KEY_ID S3_SECRET_ACCESS_KEY SEAL_CERT_FILE SEAL_KEY_FILE APP_SECRET ASSEMBLY_SIGNING_KEY \
+  VAPID_PUBLIC_KEY VAPID_PRIVATE_KEY VAPID_SUBJECT; do printf '%s=%q\n' "$v" "${!v}"; done >"$run/instance.env"
+chmod 600 "$run/instance.env"
 
 for i in $(seq 1 50); do curl -s -o /dev/null "http://127.0.0.1:$S3_PORT/" && break; sleep 0.2; done
 if [ "${SEED_DEMO:-0}" = 1 ]; then
