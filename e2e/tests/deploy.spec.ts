@@ -15,6 +15,7 @@ const PASSWORD = 'Tilleuls2024';
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: BASE, ignoreHTTPSErrors: true });
 
+// biome-ignore lint/suspicious/noExplicitAny: each answer's shape is read where it is used
 type Json = { data: any };
 const insecure = new https.Agent({ rejectUnauthorized: false, keepAlive: false });
 
