@@ -8,7 +8,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.js';
@@ -25,6 +24,8 @@ import {
 } from './http/request-stats.js';
 import { clientErrorHandler, frameworkErrors, rejectInvalidText } from './http/inputs.js';
 import { createLogger } from './http/logging.js';
+import { registerMetrics } from './http/metrics.js';
+import { logStatement, registerRequestLog, requestId } from './http/request-log.js';
 import { openApiTransforms } from './http/openapi.js';
 import { compileFastSerializer, crossChecked, toWire } from './http/serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -32,6 +33,7 @@ import { errorHandler } from './http/error-handler.js';
 import { registerWeb } from './http/web.js';
 import { registerModules } from './modules/index.js';
 import { createPlatform, type Platform } from './platform/index.js';
+import { fallbackStore, openRedisLink, type RedisLink } from './platform/redis-link.js';
 import { memoryRealtime, type Realtime } from './realtime/index.js';
 
 z.config(z.locales.fr());
@@ -43,6 +45,7 @@ declare module 'fastify' {
     config: Config;
     platform: Platform;
     realtime: Realtime;
+    redisLink: RedisLink;
   }
 }
 
@@ -90,13 +93,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Router and HTTP parser failures answer the French envelope too (http/inputs.ts).
     frameworkErrors,
     clientErrorHandler,
+    // The proxy's X-Request-Id when it is a plain token, else a new UUID: one id per request
+    // across nginx's log, this instance's log lines and its SQL log (http/request-log.ts).
+    requestIdHeader: false,
+    genReqId: requestId,
   });
+  registerRequestLog(app);
   // With SQL_STATS=1 each request counts its SQL statements and times its session lookup, access
   // guard and response validation, and its answer says so (the benchmark and scale.test read
   // it). Only then: the per-request context (AsyncLocalStorage) turns Node's promise hooks on
   // for every promise of the process (decision 68).
   if (config.sqlStats) {
-    onStatement(countStatement);
     app.addHook('onRequest', (_req, _reply, done) => withRequestStats(done));
     const file = config.sqlStatsFile;
     app.addHook('onSend', async (req, reply) => {
@@ -108,6 +115,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         appendFileSync(file, `${JSON.stringify({ method: req.method, url: req.url, sql: stats.sql })}\n`);
     });
   }
+  if (config.sqlStats || config.logSql)
+    onStatement((text, params) => {
+      if (config.sqlStats) countStatement(text, params);
+      if (config.logSql) logStatement(text);
+    });
   // API answers are personal (a session's data, codes, signed URLs): no cache keeps them, in the
   // browser or on the way. A route that knows better (a signed file) sets its own first.
   app.addHook('onSend', async (req, reply) => {
@@ -132,6 +144,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('platform', createPlatform(config, opts.platform));
   app.decorate('realtime', opts.realtime ?? memoryRealtime());
+  registerMetrics(app);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -164,15 +177,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     frameguard: { action: 'sameorigin' },
   });
 
-  // Shared counters across instances when REDIS_URL is set; in memory otherwise.
-  const rateRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
-  if (rateRedis) app.addHook('onClose', async () => void (await rateRedis.quit()));
+  // Shared counters across instances when REDIS_URL is set and Redis answers; in this instance's
+  // memory otherwise (platform/redis-link.ts).
+  const redisLink = openRedisLink(config.redisUrl);
+  app.decorate('redisLink', redisLink);
+  app.addHook('onClose', () => redisLink.close());
 
   await app.register(rateLimit, {
     global: false,
     // After auth and body parsing, so a limit can key on the user or a body field (e-mail, phone).
     hook: 'preHandler',
-    ...(rateRedis ? { redis: rateRedis, nameSpace: config.rateLimitNamespace } : {}),
+    store: fallbackStore(redisLink, config.rateLimitNamespace),
     errorResponseBuilder: (_req, ctx) => rateLimited(ctx.ttl),
   });
   // API answers compressed when worth it (≥ 1 KB); brotli at quality 4, cheap enough per request.

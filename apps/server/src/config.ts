@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PRIVATE_NETWORKS } from './http/metrics-server.js';
 
 /** Runtime configuration from the environment (README "Production" lists each variable). */
 export interface Config {
@@ -7,6 +8,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Connections per instance to PostgreSQL (DATABASE_POOL_MAX, 10). */
+  databasePoolMax: number;
   redisUrl?: string;
   publicUrl: string;
   /** Secret for HMAC-signed file URLs and other server-side signatures. */
@@ -59,6 +62,13 @@ export interface Config {
    * Without them, a self-signed one generated once into DATA_DIR/sealing.
    */
   seal?: { certFile: string; keyFile: string; passphrase?: string };
+  /**
+   * Prometheus metrics on their own port (METRICS_PORT; off when unset), bound to METRICS_HOST
+   * (127.0.0.1) and answered to the networks of METRICS_ALLOW only (the private ones by default).
+   */
+  metrics?: { port: number; host: string; allow: string };
+  /** LOG_SQL=1: every SQL statement is logged (its text, never its values) with its request's id. */
+  logSql: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -82,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolMax: Math.max(1, Math.trunc(Number(env.DATABASE_POOL_MAX) || 10)),
     redisUrl: env.REDIS_URL || undefined,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     appSecret: env.APP_SECRET ?? '',
@@ -130,5 +141,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             passphrase: env.SEAL_KEY_PASSPHRASE || undefined,
           }
         : undefined,
+    metrics: env.METRICS_PORT
+      ? {
+          port: Number(env.METRICS_PORT),
+          host: env.METRICS_HOST || '127.0.0.1',
+          allow: env.METRICS_ALLOW || PRIVATE_NETWORKS,
+        }
+      : undefined,
+    logSql: env.LOG_SQL === '1',
   };
 }

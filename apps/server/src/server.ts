@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startMetricsServer } from './http/metrics-server.js';
 import { fillDocumentTexts } from './modules/documents/search.service.js';
 import { startMandateJob } from './modules/payments/mandate.service.js';
 import { startWebhookWorker } from './modules/syndic-api/webhooks/webhooks.delivery.js';
@@ -29,7 +30,11 @@ export interface ServerExtras {
 export async function startServer(extras: ServerExtras = {}) {
   const config = await ensureAssemblySigningKey(await ensureVapidKeys(await ensureAppSecret(loadConfig())));
   if (!config.databaseUrl) await mkdir(path.join(config.dataDir, 'db'), { recursive: true });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+    poolMax: config.databasePoolMax,
+  });
   await database.migrate();
 
   const app = await buildApp({ database, config, devRoutes: extras.devRoutes });
@@ -48,6 +53,7 @@ export async function startServer(extras: ServerExtras = {}) {
   });
 
   const stopMandates = startMandateJob(app);
+  const metricsServer = config.metrics ? await startMetricsServer(app.metrics, config.metrics) : null;
   console.log(banner);
   // Documents stored before their text was read at upload: read once, in the background.
   fillDocumentTexts(database.db, app.platform.storage).then(
@@ -66,6 +72,7 @@ export async function startServer(extras: ServerExtras = {}) {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      metricsServer?.close();
       await app.realtime.close();
       await app.close();
       await database.close();

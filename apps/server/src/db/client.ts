@@ -61,6 +61,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections (the metrics); none on PGlite. */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -71,9 +73,11 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string | null;
   pglite?: PGlite;
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_MAX, 10 by default). */
+  poolMax?: number;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
     // A dropped connection must not crash the process; queries will fail and /health answers 503.
     pool.on('error', () => {});
     pool.on('connect', oneStatementAtATime);
@@ -86,6 +90,7 @@ export async function openDatabase(opts: {
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const client = opts.pglite ?? (opts.dataDir ? new PGlite(opts.dataDir) : new PGlite());

@@ -75,6 +75,7 @@ export function attachRealtime(server: HttpServer, rules: RoomRules, redisUrl?: 
     // A Redis outage must not crash the process; ioredis reconnects by itself.
     pub.on('error', () => {});
     sub.on('error', () => {});
+    quietPublish(pub);
     io.adapter(createAdapter(pub, sub));
   }
 
@@ -173,4 +174,18 @@ export function attachRealtime(server: HttpServer, rules: RoomRules, redisUrl?: 
       sub?.disconnect();
     },
   };
+}
+
+/**
+ * The adapter publishes without awaiting: while Redis is down a rejected publish would be an
+ * unhandled rejection (the process stops). Then an event reaches this instance's sockets only;
+ * the others' clients read the state again when their socket reconnects.
+ */
+function quietPublish(pub: Redis) {
+  const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+  const quiet = (channel: string, message: string | Buffer) => {
+    if (pub.status !== 'ready') return Promise.resolve(0);
+    return publish(channel, message).catch(() => 0);
+  };
+  (pub as unknown as { publish: typeof quiet }).publish = quiet;
 }

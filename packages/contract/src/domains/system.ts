@@ -12,6 +12,29 @@ export const systemEndpoints = {
     auth: false,
     response: okEnvelope(z.object({ status: z.literal('ok'), database: z.literal('up') })),
   }),
+  live: defineEndpoint({
+    method: 'GET',
+    path: '/live',
+    summary: 'Liveness: the process answers (nothing else is checked; restart it when this fails)',
+    tags: ['system'],
+    auth: false,
+    response: okEnvelope(z.object({ status: z.literal('ok') })),
+  }),
+  ready: defineEndpoint({
+    method: 'GET',
+    path: '/ready',
+    summary:
+      "Readiness: 503 while the database does not answer; 200 'degraded' while Redis is down (rate limits per instance, live events on this instance only)",
+    tags: ['system'],
+    auth: false,
+    response: okEnvelope(
+      z.object({
+        status: z.enum(['ok', 'degraded']),
+        database: z.literal('up'),
+        redis: z.enum(['up', 'down', 'absent']),
+      }),
+    ),
+  }),
   reads: defineEndpoint({
     method: 'POST',
     path: '/reads',

@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 
 export async function systemRoutes(app: FastifyInstance) {
-  route(app, systemEndpoints.health, async () => {
+  const databaseAnswers = async () => {
     try {
       await Promise.race([
         app.database.ping(),
@@ -13,7 +13,21 @@ export async function systemRoutes(app: FastifyInstance) {
     } catch {
       throw new AppError('SERVICE_UNAVAILABLE', 'La base de données ne répond pas.', { status: 503 });
     }
+  };
+  route(app, systemEndpoints.health, async () => {
+    await databaseAnswers();
     return { status: 'ok' as const, database: 'up' as const };
+  });
+  route(app, systemEndpoints.live, async () => ({ status: 'ok' as const }));
+  // A load balancer keeps an instance whose Redis is down: it still serves, per instance.
+  route(app, systemEndpoints.ready, async () => {
+    await databaseAnswers();
+    const redis = app.redisLink.state();
+    return {
+      status: redis === 'down' ? ('degraded' as const) : ('ok' as const),
+      database: 'up' as const,
+      redis,
+    };
   });
 
   /**

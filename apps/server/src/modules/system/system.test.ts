@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
+import { until } from '../../test/own-redis.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,6 +13,23 @@ describe('foundation HTTP behaviour', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ success: true, data: { status: 'ok', database: 'up' } });
+  });
+
+  it('GET /api/live answers while the process runs; GET /api/ready says what the instance relies on', async () => {
+    expect(json(await t.app.inject({ method: 'GET', url: '/api/live' }))).toEqual({
+      success: true,
+      data: { status: 'ok' },
+    });
+    // With REDIS_URL (the Redis suite), once its client has connected.
+    await until(async () => t.app.redisLink.state() !== 'down', 'Redis connected');
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    // Without REDIS_URL there is no Redis to lose: ready, not degraded.
+    expect(json(ready).data).toEqual({
+      status: 'ok',
+      database: 'up',
+      redis: t.app.config.redisUrl ? 'up' : 'absent',
+    });
   });
 
   it('unknown API routes answer 404 in the envelope, with their own code (not a missing record)', async () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Config } from '../../config.js';
 import { identityFromPem, localIdentity, type SealingIdentity } from './certificate.js';
-import { type SealOptions, sealPdf } from './pades.js';
+import { cpuPool } from '../cpu/pool.js';
+import type { SealOptions } from './pades.js';
 
 export type { SealingIdentity } from './certificate.js';
 export type { SealOptions } from './pades.js';
@@ -21,7 +22,11 @@ export function sealerOf(load: () => SealingIdentity): Sealer {
   };
   return {
     identity: () => ({ name: get().name, fingerprint: get().fingerprint }),
-    seal: (pdf, opts) => sealPdf(get(), pdf, opts),
+    // On a worker thread: a large PV's seal would hold the event loop for seconds.
+    seal: async (pdf, opts) => {
+      const sealed = await cpuPool().run('seal', get(), pdf, opts);
+      return Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
+    },
   };
 }
 
