@@ -33,6 +33,8 @@ export * from './rules/synthese.js';
 export * from './rules/repartition.js';
 export * from './rules/majorities.js';
 export * from './rules/tally.js';
+export * from './rules/twoCoowners.js';
+export * from './rules/art26Key.js';
 export * from './rules/register.js';
 export * from './rules/proxies.js';
 export * from './rules/convocation.js';

@@ -19,6 +19,8 @@ const RULE: Record<TallyRule, string> = {
   'ART-26': "à la double majorité de l'article 26",
   'ART-26-1': "au second vote, à la majorité de l'article 25 (article 26-1)",
   UNANIMITE: "à l'unanimité des voix du syndicat",
+  'ART-41-16':
+    'par le copropriétaire détenant la majorité requise, syndicat de deux copropriétaires (article 41-16)',
 };
 
 const voix = (n: number) => `${formatInt(n)} voix`;
@@ -31,6 +33,7 @@ function decisionOf(r: PvContent['resolutions'][number]) {
   // Under a passerelle the second vote decided; otherwise the article's majority was not met.
   if (r.rule === 'ART-25-1' || r.rule === 'ART-26-1')
     return `Rejetée au second vote (article ${r.rule.slice(4)})`;
+  if (r.rule === 'ART-41-16') return 'Rejetée (article 41-16, syndicat de deux copropriétaires)';
   return `Rejetée (${(ARTICLE[r.article] ?? r.article).toLowerCase()} non atteinte)`;
 }
 

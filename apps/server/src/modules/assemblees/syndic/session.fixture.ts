@@ -44,6 +44,8 @@ export const owners: Record<string, { id: string; headers: H }> = {};
 export const meeting = new Date(Date.now() + 40 * 86_400_000);
 meeting.setUTCHours(16, 0, 0, 0);
 
+let building = SHARES;
+
 export const assembly = (over: Record<string, unknown> = {}) => ({
   copropriete: 'RES',
   name: 'Assemblée générale',
@@ -61,19 +63,20 @@ export const assembly = (over: Record<string, unknown> = {}) => ({
       repartition: 'GEN',
     },
   ],
-  participants: Object.keys(SHARES).map((c) => ({ coproprietaire: c })),
+  participants: Object.keys(building).map((c) => ({ coproprietaire: c })),
   ...over,
 });
 
-/** The building, its co-owners and O1's account. */
-export async function setUp() {
+/** The building (SHARES unless told), its co-owners and O1's account. */
+export async function setUp(shares: Record<string, number> = SHARES) {
+  building = shares;
   t = await createTestApp();
   syndic = await makeSyndicWithKey(t.database.db);
   const made = await putSyndicat(
     t.database.db,
     call,
     ok,
-    SHARES,
+    shares,
     { name: 'Résidence du Parc', full_address: '2 allée du Parc 69006 Lyon' },
     ['O1'],
   );
