@@ -35,6 +35,8 @@ export * from './rules/majorities.js';
 export * from './rules/tally.js';
 export * from './rules/twoCoowners.js';
 export * from './rules/art26Key.js';
+export * from './rules/decisionTypes.js';
+export * from './rules/secondAssembly.js';
 export * from './rules/register.js';
 export * from './rules/proxies.js';
 export * from './rules/convocation.js';

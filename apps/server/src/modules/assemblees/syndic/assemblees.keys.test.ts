@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assembly, call, ok, session, setUp, t, tally } from './session.fixture.js';
+import { assembly, call, ok, session, setUpWith, t, tally } from './session.fixture.js';
 
 /**
  * Through the syndic API, a syndicat of two co-owners (loi 1965 art. 41-16: no art. 22 reduction,
@@ -7,7 +7,7 @@ import { assembly, call, ok, session, setUp, t, tally } from './session.fixture.
  * O1 holds 7 000 of the 10 000 voix of charges générales, O2 3 000.
  */
 
-beforeAll(() => setUp({ O1: 7000, O2: 3000 }));
+beforeAll(() => setUpWith({ O1: 7000, O2: 3000 }));
 afterAll(() => t.close());
 
 describe('loi 1965 art. 41-16: two co-owners', () => {

@@ -10,6 +10,7 @@ import * as agRepo from '../assemblees.repo.js';
 import * as repo from './assemblees.repo.js';
 import { AG, REF } from './assemblees.repo.js';
 import { add, type Data, type Errors, takenPart, type Uploads } from './common.js';
+import { checkResolutionsLaw } from './check-law.js';
 import { participantsAgainstKeys } from './totals.js';
 
 const MAX_PDF = 10 * 1024 * 1024;
@@ -24,6 +25,8 @@ const FROZEN = [
   'article',
   'no_vote',
   'repartition',
+  'nature',
+  'follows',
 ] as const;
 
 /**
@@ -152,6 +155,7 @@ export async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>
         );
     });
     d.resolutions.sort((a, b) => a.number - b.number);
+    await checkResolutionsLaw(tx, api, i, d, coproId, prev, errors);
 
     const voted = id ? await takenPart(tx, id) : new Map<string, string>();
     const ownerSeen = new Set<string>();

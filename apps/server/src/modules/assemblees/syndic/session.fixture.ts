@@ -67,8 +67,11 @@ export const assembly = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** The building (SHARES unless told), its co-owners and O1's account. */
-export async function setUp(shares: Record<string, number> = SHARES) {
+/** The building of SHARES, its co-owners and O1's account. */
+export const setUp = () => setUpWith(SHARES);
+
+/** A building of these shares of charges générales, its co-owners and O1's account. */
+export async function setUpWith(shares: Record<string, number>) {
   building = shares;
   t = await createTestApp();
   syndic = await makeSyndicWithKey(t.database.db);
