@@ -52,10 +52,7 @@ export const syndicResolutionBody = z.object({
    * works (art. 25 f) that got less than a third of all the voix, decided at art. 24 by a new
    * assembly convened within three months.
    */
-  follows: z
-    .object({ assemblee: externalIdField, resolution: externalIdField })
-    .nullable()
-    .default(null),
+  follows: z.object({ assemblee: externalIdField, resolution: externalIdField }).nullable().default(null),
 });
 
 export const syndicParticipantBody = z.object({

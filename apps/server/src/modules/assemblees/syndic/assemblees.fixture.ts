@@ -5,6 +5,7 @@ import {
   consentementsNotificationElectronique,
   coproprietaireSettings,
   coproprietaires,
+  demandesVoiePostale,
 } from '../../../db/schema/index.js';
 import { makeSignedInUser } from '../../../test/factories.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
@@ -135,6 +136,12 @@ async function building(headers: H) {
   await t.database.db
     .insert(consentementsNotificationElectronique)
     .values({ coproprietaire_id: owners.C1.id, given_by: 'onboarding' });
+  // Loi art. 42-1 as rewritten: C2's choice of the post is a request received a month ago.
+  await t.database.db.insert(demandesVoiePostale).values({
+    coproprietaire_id: owners.C2.id,
+    received_at: new Date(Date.now() - 30 * 86_400_000),
+    made_by: 'settings',
+  });
 }
 
 export const assembly = (over: Record<string, unknown> = {}) => ({
