@@ -27,18 +27,13 @@ export const postalRequestState = z
   })
   .meta({
     example: {
-      active: {
-        received_at: '2026-11-03T09:12:00.000Z',
-        made_by: 'syndic',
-        withdrawn_at: null,
-        withdrawn_by: null,
-      },
+      active: null,
       history: [
         {
           received_at: '2026-11-03T09:12:00.000Z',
           made_by: 'syndic',
-          withdrawn_at: null,
-          withdrawn_by: null,
+          withdrawn_at: '2026-11-20T17:40:00.000Z',
+          withdrawn_by: 'settings',
         },
       ],
     },

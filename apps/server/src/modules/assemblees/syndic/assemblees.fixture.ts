@@ -10,6 +10,7 @@ import {
 import { makeSignedInUser } from '../../../test/factories.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
+import { onMeetingDay } from '../meeting-day.fixture.js';
 
 /**
  * The fixture of the syndic's general assembly run through its API (AG2026): the building (four
@@ -275,7 +276,8 @@ export async function castForms() {
   }
 }
 
-export const startSession = () => ok(call('POST', '/assemblees/AG2026/start-session', syndic.headers));
+export const startSession = () =>
+  onMeetingDay(t.database.db, () => ok(call('POST', '/assemblees/AG2026/start-session', syndic.headers)));
 
 export const enterSessionVotes = () =>
   ok(call('POST', '/assemblees/AG2026/session-votes', syndic.headers, SESSION_VOTES));

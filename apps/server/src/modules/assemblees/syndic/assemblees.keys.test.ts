@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembly, call, ok, session, setUpWith, t, tally } from './session.fixture.js';
+import { onMeetingDay } from '../meeting-day.fixture.js';
 
 /**
  * Through the syndic API, a syndicat of two co-owners (loi 1965 art. 41-16: no art. 22 reduction,
@@ -13,7 +14,7 @@ afterAll(() => t.close());
 describe('loi 1965 art. 41-16: two co-owners', () => {
   it('O1 7 000 for, O2 3 000 against: art. 24 and art. 25 adopted by O1 alone, nobody reduced', async () => {
     await ok(call('PUT', '/assemblees/AGX', assembly()));
-    await ok(call('POST', '/assemblees/AGX/start-session'));
+    await onMeetingDay(t.database.db, () => ok(call('POST', '/assemblees/AGX/start-session')));
     await ok(
       session([
         {

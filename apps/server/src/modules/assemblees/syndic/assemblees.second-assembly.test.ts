@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assemblees } from '../../../db/schema/index.js';
 import { assembly, call, ok, session, setUp, t } from './session.fixture.js';
+import { onMeetingDay } from '../meeting-day.fixture.js';
 
 /**
  * Loi 1965 art. 25-1, 2e alinéa, through the syndic API: energy-saving works (art. 25 f) that got
@@ -46,7 +47,7 @@ const takingUp = (resolution: string, article = 'ART-24') =>
 describe('loi 1965 art. 25-1, 2e alinéa', () => {
   it('a first assembly gives the 25 f works 3 000 of 10 000 voix, less than a third', async () => {
     await ok(call('PUT', '/assemblees/AG1', first()));
-    await ok(call('POST', '/assemblees/AG1/start-session'));
+    await onMeetingDay(t.database.db, () => ok(call('POST', '/assemblees/AG1/start-session')));
     const votes = (o: string, v: string) => ({
       coproprietaire: o,
       attendance: 'present',

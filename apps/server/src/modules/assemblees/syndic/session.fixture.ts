@@ -5,6 +5,7 @@ import { coproprietaires } from '../../../db/schema/index.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { putSyndicat } from './syndicat.fixture.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
+import { onMeetingDay } from '../meeting-day.fixture.js';
 
 /**
  * The fixture of the meeting tests through the syndic API. Building of 10 000 voix of charges
@@ -135,7 +136,7 @@ export async function openMeeting() {
     payload: body,
   });
   expect(v.statusCode, v.body).toBe(200);
-  await ok(call('POST', '/assemblees/AGX/start-session'));
+  await onMeetingDay(t.database.db, () => ok(call('POST', '/assemblees/AGX/start-session')));
   // Amended in session: a correspondence "Pour" would now count as défaillant.
   const amended = assembly();
   amended.resolutions[0] = { ...amended.resolutions[0], amended: true } as never;

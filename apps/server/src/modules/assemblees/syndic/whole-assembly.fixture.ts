@@ -5,6 +5,7 @@ import { coproprietaires } from '../../../db/schema/index.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { putSyndicat } from './syndicat.fixture.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
+import { onMeetingDay } from '../meeting-day.fixture.js';
 
 /**
  * The fixture of the whole assembly run through the syndic API (whole-assembly.test.ts says the
@@ -178,7 +179,7 @@ export async function takeForms() {
   await form('O1', 'agree');
   await form('O2', 'disagree');
   await form('O8', 'agree');
-  await ok(call('POST', '/assemblees/AGW/start-session'));
+  await onMeetingDay(t.database.db, () => ok(call('POST', '/assemblees/AGW/start-session')));
   expect((await ok(call('PUT', '/assemblees/AGW', assembly(true)))).result).toBe('updated');
 }
 
