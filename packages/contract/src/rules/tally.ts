@@ -113,8 +113,11 @@ export interface ResolutionTally {
    * theirs, art. 17-1 A): the minutes name the opposants and abstentionnistes from it (décret art. 17).
    */
   voters: CountedVoter[];
-  /** Members of the key who took no part, or whose form counts as défaillant, with their voix. */
-  defaillants: { coproprietaire_id: string; voix: number }[];
+  /**
+   * Members of the key who took no part, or whose form counts as défaillant, with their voix;
+   * `assimilated` for a correspondence 'Pour' on a resolution amended in session (art. 17-1 A).
+   */
+  defaillants: { coproprietaire_id: string; voix: number; assimilated?: boolean }[];
 }
 
 export interface TallyOptions {
@@ -234,7 +237,7 @@ export function tallyResolution(
     // voted in favour is treated as défaillant for it; a vote against or an abstention still counts.
     if (resolution.amended && c.attendance === 'correspondence' && ballot?.vote_1 === 'agree') {
       amendedDefaulting += 1;
-      defaillants.push({ coproprietaire_id: c.id, voix: votesOf(c) });
+      defaillants.push({ coproprietaire_id: c.id, voix: votesOf(c), assimilated: true });
       continue;
     }
     voters.push({ tantiemes: votesOf(c), attendance: c.attendance, ballot, id: c.id });

@@ -99,6 +99,15 @@ export function renderPv(facts: MinutesFacts, c: PvContent): Promise<Buffer> {
         },
       });
     for (const x of r.rounds) blocks.push(...roundBlocks(x));
+    if (r.rounds.length && r.defaillants.length)
+      blocks.push({
+        p: `Défaillants\u202f: ${r.defaillants
+          .map(
+            (d) =>
+              `${d.name} (${voix(d.voix)}${d.assimilated ? ', vote « Pour » par correspondance sur la résolution amendée' : ''})`,
+          )
+          .join(', ')}.`,
+      });
     if (r.amended_defaulting)
       blocks.push({
         p: `Résolution amendée en séance\u202f: ${r.amended_defaulting} vote${r.amended_defaulting > 1 ? 's' : ''} « Pour » par correspondance assimilé${r.amended_defaulting > 1 ? 's' : ''} à des défaillants (loi du 10 juillet 1965, art. 17-1 A).`,

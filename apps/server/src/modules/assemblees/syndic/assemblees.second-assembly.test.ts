@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assemblees } from '../../../db/schema/index.js';
-import { assembly, call, ok, session, setUp, t } from './session.fixture.js';
+import { assembly, call, ok, setUp, t } from './session.fixture.js';
 import { onMeetingDay } from '../meeting-day.fixture.js';
 
 /**

@@ -6,7 +6,7 @@ import {
 } from '@tantieme/contract';
 import type { z } from 'zod';
 import { AppError } from '../../../http/errors.js';
-import type { Executor, FieldErrors, Tx } from '../../syndic-api/kit/index.js';
+import type { Executor, FieldErrors } from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
 import { mandataireKey } from '../proxies.limits.js';
 
