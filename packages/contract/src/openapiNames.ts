@@ -21,6 +21,7 @@ import { auditEntry, bulkItemResult, tombstone } from './domains/syndicApi.js';
 import { patchDocOf } from './domains/syndicResourceEndpoints.js';
 import { syndicAssembleeBody, syndicAssembleeResource } from './domains/syndicAssemblees.js';
 import { postalPresentationBody, syndicConvocationRow } from './domains/syndicConvocations.js';
+import { postalRequestState, syndicPostalRequestBody } from './domains/postalRequests.js';
 import { SYNDIC_PROXY_EXAMPLE, syndicProxyRow } from './domains/syndicProxies.js';
 import { syndicCommunicationBody, syndicCommunicationResource } from './domains/syndicCommunications.js';
 import {
@@ -187,6 +188,8 @@ named('AuditEntry', auditEntry);
 named('Payment', paymentResource);
 named('AssembleeConvocation', syndicConvocationRow);
 named('PostalPresentationBody', postalPresentationBody);
+named('PostalRequest', postalRequestState);
+named('PostalRequestBody', syndicPostalRequestBody);
 named('AssembleeProxy', syndicProxyRow, { example: SYNDIC_PROXY_EXAMPLE });
 named('ImportReport', importReport);
 named('ImportError', importError);

@@ -1,11 +1,12 @@
-import { formatParisDate, formatParisTime } from '@tantieme/contract';
+import { formatParisDate, formatParisTime, POSTAL_RIGHT_MENTION } from '@tantieme/contract';
 import type { EmailText } from './template.js';
 
 const at = (d: Date) => `${formatParisDate(d)} à ${formatParisTime(d)}`;
 
 /**
- * The convocation to a general assembly, sent by e-mail to those who consented to it
- * (loi du 10 juillet 1965 art. 42-1); its text is also the stored communication's.
+ * The convocation to a general assembly, the text of its lettre recommandée électronique (loi du 10
+ * juillet 1965 art. 42-1) and of the stored communication; it tells how to keep the post, as art.
+ * 42-1 requires of every notification.
  */
 export function convocationEmail(v: {
   displayName: string;
@@ -18,7 +19,7 @@ export function convocationEmail(v: {
 }): EmailText {
   return {
     subject: `Convocation : ${v.assembly} du ${formatParisDate(v.date)}`,
-    text: `Bonjour ${v.displayName},\n\nVous êtes convoqué(e) à l'assemblée générale « ${v.assembly} » de la copropriété ${v.copropriete}, le ${at(v.date)}.\n\nLa convocation et les résolutions sont dans votre espace, où vous pouvez aussi voter par correspondance jusqu'au ${v.voteUntil ? at(v.voteUntil) : 'début de la séance'} :\n${v.link}\n`,
+    text: `Bonjour ${v.displayName},\n\nVous êtes convoqué(e) à l'assemblée générale « ${v.assembly} » de la copropriété ${v.copropriete}, le ${at(v.date)}.\n\nLa convocation et les résolutions sont dans votre espace, où vous pouvez aussi voter par correspondance jusqu'au ${v.voteUntil ? at(v.voteUntil) : 'début de la séance'} :\n${v.link}\n\n${POSTAL_RIGHT_MENTION}\n`,
   };
 }
 

@@ -43,6 +43,8 @@ describe('templates', () => {
     expect(c.text).toContain('Bonjour M. Paul Durand,');
     expect(c.text).toContain('le 18/12/2026 à 18:30.');
     expect(c.text).toContain("jusqu'au début de la séance\u202f:\nhttps://exemple.fr/x");
+    // Loi art. 42-1: every notification tells how to keep the post.
+    expect(c.text).toContain('demander à les recevoir par voie postale');
     expect(notificationEmail({ kind: 'message', title: 'T', body: 'B', link: 'L' })).toEqual({
       subject: 'Nouveau message\u202f: T',
       text: 'T\n\nB\n\nOuvrir dans Tantième\u202f: L\n',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TALLY_RULES } from '../rules/tally.js';
 import { voteChoiceSchema } from './assemblees.js';
 
 /**
@@ -43,7 +44,7 @@ export const syndicTallyRow = z.object({
   article: z.string(),
   repartition: z.string().nullable(),
   decision: z.enum(['adopted', 'rejected', 'no_vote']),
-  rule: z.enum(['ART-24', 'ART-25', 'ART-25-1', 'ART-26', 'ART-26-1', 'UNANIMITE']).nullable(),
+  rule: z.enum(TALLY_RULES).nullable(),
   total: choiceCount,
   first: voteCount.nullable(),
   second: voteCount.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECISION_TYPE_CODES } from '../rules/decisionTypes.js';
 import { RESOLUTION_ARTICLES } from '../rules/tally.js';
 import { externalIdField, syndicText } from './syndicApi.js';
 
@@ -42,6 +43,16 @@ export const syndicResolutionBody = z.object({
   repartition: externalIdField.nullable().default(null),
   /** Amended in session (loi art. 17-1 A): correspondence 'Pour' then count as défaillants. */
   amended: z.boolean().default(false),
+  /** What it decides, from the catalogue (DECISION_TYPES), which proposes the article and the key. */
+  nature: z.enum(DECISION_TYPE_CODES).nullable().default(null),
+  /** Required when the article or the key departs from the catalogue's proposal for `nature`. */
+  article_reason: optText(2000),
+  /**
+   * The earlier assembly's resolution this one takes up (loi art. 25-1, 2e alinéa): energy-saving
+   * works (art. 25 f) that got less than a third of all the voix, decided at art. 24 by a new
+   * assembly convened within three months.
+   */
+  follows: z.object({ assemblee: externalIdField, resolution: externalIdField }).nullable().default(null),
 });
 
 export const syndicParticipantBody = z.object({

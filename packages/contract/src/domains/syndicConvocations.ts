@@ -19,10 +19,14 @@ export const syndicConvocationRow = z
       description:
         "lre : lettre recommandée électronique (consentement exprès enregistré, loi art. 42-1) ; postal : lettre recommandée avec avis de réception ; email : courriel simple, pour une assemblée publiée avant l'envoi par LRE (reprise estimée).",
     }),
-    consent_given_at: z
-      .string()
-      .nullable()
-      .meta({ description: 'Date du consentement sur lequel repose la LRE.' }),
+    consent_given_at: z.string().nullable().meta({
+      description:
+        'Date du consentement sur lequel reposait la LRE (texte antérieur à la loi du 9 avril 2024).',
+    }),
+    postal_request_received_at: z.string().nullable().meta({
+      description:
+        'Date de réception de la demande de voie postale sur laquelle repose la lettre recommandée.',
+    }),
     provider: z.string().nullable(),
     sending_id: z
       .string()
@@ -48,7 +52,8 @@ export const syndicConvocationRow = z
       coproprietaire: 'CP-0042',
       name: 'Mme Claire Martin',
       channel: 'lre',
-      consent_given_at: '2025-09-14T18:02:11.000Z',
+      consent_given_at: null,
+      postal_request_received_at: null,
       provider: 'ar24',
       sending_id: '4200',
       sent_at: '2026-05-20T08:15:00.000Z',
@@ -79,7 +84,7 @@ export const syndicConvocationEndpoints = {
     method: 'GET',
     path: '/syndic/v1/assemblees/:external_id/convocations',
     summary:
-      'The convocation of each co-owner: channel (LRE with recorded consent, else post), sending, first presentation and whether the meeting leaves the 21 days (décret 1967 art. 9 and 64); reads the LRE provider for presentations not known yet',
+      'The convocation of each co-owner: channel (LRE, the post when asked for or without an address), sending, first presentation and whether the meeting leaves the 21 days (décret 1967 art. 9 and 64); reads the LRE provider for presentations not known yet',
     scope: 'read',
     params: z.object({ external_id: externalIdField }),
     response: okEnvelope(z.array(syndicConvocationRow)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPARTITION_KINDS } from '../rules/art26Key.js';
 import { externalIdField, syndicText } from './syndicApi.js';
 
 /** Portfolio resources of the syndic API: each PUT body, and the same with `external_id` in bulk. */
@@ -168,6 +169,8 @@ export const repartitionBody = z.object({
   code: text(30),
   name: text(200),
   total_tantieme: z.number().int().min(1).max(1_000_000_000),
+  /** Charges générales, charges spéciales (loi art. 10) or parties communes spéciales (art. 6-2): art. 26 needs the first or the last. */
+  kind: z.enum(REPARTITION_KINDS).default('charges_speciales'),
   tantiemes: z
     .array(z.object({ lot: externalIdField, tantieme: z.number().int().min(0).max(1_000_000_000) }))
     .max(5000)

@@ -55,6 +55,7 @@ const RULES: Record<TallyRule, string> = {
   'ART-26': 'art. 26',
   'ART-26-1': 'art. 26-1',
   UNANIMITE: 'unanimité',
+  'ART-41-16': 'art. 41-16, syndicat de deux copropriétaires',
 };
 
 export const articleName = (article: string) =>

@@ -18,6 +18,7 @@ import {
   type VoteCount,
 } from './majorities.js';
 import { reducedVotes } from './reduction.js';
+import { art41_16_25Adopted, isTwoCoownerSyndicat } from './twoCoowners.js';
 
 export { reducedVotes };
 
@@ -79,7 +80,17 @@ export interface CountedVoter {
   vote_2: VoteChoice | null;
 }
 
-export type TallyRule = 'ART-24' | 'ART-25' | 'ART-25-1' | 'ART-26' | 'ART-26-1' | 'UNANIMITE';
+export const TALLY_RULES = [
+  'ART-24',
+  'ART-25',
+  'ART-25-1',
+  'ART-26',
+  'ART-26-1',
+  'UNANIMITE',
+  'ART-41-16',
+] as const;
+/** The rule that decided; ART-41-16 for an art. 24 or 25 resolution of a two-co-owner syndicat. */
+export type TallyRule = (typeof TALLY_RULES)[number];
 
 export interface ResolutionTally {
   resolution_id: string;
@@ -102,8 +113,11 @@ export interface ResolutionTally {
    * theirs, art. 17-1 A): the minutes name the opposants and abstentionnistes from it (décret art. 17).
    */
   voters: CountedVoter[];
-  /** Members of the key who took no part, or whose form counts as défaillant, with their voix. */
-  defaillants: { coproprietaire_id: string; voix: number }[];
+  /**
+   * Members of the key who took no part, or whose form counts as défaillant, with their voix;
+   * `assimilated` for a correspondence 'Pour' on a resolution amended in session (art. 17-1 A).
+   */
+  defaillants: { coproprietaire_id: string; voix: number; assimilated?: boolean }[];
 }
 
 export interface TallyOptions {
@@ -171,8 +185,15 @@ export function tallyResolution(
 ): ResolutionTally {
   const article = articleOf(resolution.article);
   const members = coproprietaires.filter((c) => (c.tantiemes[resolution.repartition] ?? 0) > 0);
+  // Loi art. 41-16: between two co-owners, no art. 22 reduction and majorities of their own.
+  const twoCoowners = isTwoCoownerSyndicat(coproprietaires, opts.generalRepartition);
   // Loi art. 22: a holder of more than half votes with the others' sum (see reducedVotes).
-  const { votes, reduced } = reducedVotes(coproprietaires, resolution.repartition, opts.generalRepartition);
+  const { votes, reduced } = twoCoowners
+    ? {
+        votes: new Map(coproprietaires.map((c) => [c.id, c.tantiemes[resolution.repartition] ?? 0])),
+        reduced: [],
+      }
+    : reducedVotes(coproprietaires, resolution.repartition, opts.generalRepartition);
   const votesOf = (c: TallyCoproprietaire) => votes.get(c.id) ?? 0;
   const total: ChoiceCount = {
     tantiemes: members.reduce((s, c) => s + votesOf(c), 0),
@@ -216,7 +237,7 @@ export function tallyResolution(
     // voted in favour is treated as défaillant for it; a vote against or an abstention still counts.
     if (resolution.amended && c.attendance === 'correspondence' && ballot?.vote_1 === 'agree') {
       amendedDefaulting += 1;
-      defaillants.push({ coproprietaire_id: c.id, voix: votesOf(c) });
+      defaillants.push({ coproprietaire_id: c.id, voix: votesOf(c), assimilated: true });
       continue;
     }
     voters.push({ tantiemes: votesOf(c), attendance: c.attendance, ballot, id: c.id });
@@ -243,6 +264,8 @@ export function tallyResolution(
   });
 
   if (article === 'UNANIMITE') return done(unanimityAdopted(first, total), 'UNANIMITE');
+  if (twoCoowners && article === 'ART-24') return done(art24Adopted(first), 'ART-41-16');
+  if (twoCoowners && article === 'ART-25') return done(art41_16_25Adopted(first, total), 'ART-41-16');
   if (article === 'ART-24') return done(art24Adopted(first), 'ART-24');
   if (article === 'ART-25') {
     if (art25Adopted(first, total)) return done(true, 'ART-25');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -108,6 +109,14 @@ export const resolutions = pgTable(
     amended: boolean('amended').notNull().default(false),
     /** The syndic's id of the resolution within its assembly (syndic API). */
     external_id: text('external_id'),
+    /** What it decides, from the contract's catalogue of decisions (DECISION_TYPES). */
+    nature: text('nature'),
+    /** Why the article or key departs from the catalogue's proposal. */
+    article_reason: text('article_reason'),
+    /** The earlier assembly's resolution taken up again (loi art. 25-1, 2e alinéa). */
+    follows_resolution_id: uuid('follows_resolution_id').references((): AnyPgColumn => resolutions.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('resolutions_ag').on(t.assemblee_id, t.number),

@@ -32,6 +32,32 @@ export const consentementsNotificationElectronique = pgTable(
   ],
 );
 
+/**
+ * How a request for the post was made (loi art. 42-1): from the settings, recorded by the syndic
+ * from a letter, or carried over from the former consent ('consent_revoked', 'setting_off').
+ */
+export type PostalRequestAct = 'settings' | 'syndic' | 'consent_revoked' | 'setting_off';
+
+/** A request to receive notifications by post: in force from `received_at` until withdrawn. */
+export const demandesVoiePostale = pgTable(
+  'demandes_voie_postale',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    coproprietaire_id: uuid('coproprietaire_id')
+      .notNull()
+      .references(() => coproprietaires.id, { onDelete: 'cascade' }),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull(),
+    made_by: text('made_by').$type<PostalRequestAct>().notNull(),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    withdrawn_at: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawn_by: text('withdrawn_by').$type<PostalRequestAct>(),
+    withdrawn_user_id: uuid('withdrawn_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('demandes_voie_postale_active').on(t.coproprietaire_id).where(sql`${t.withdrawn_at} is null`),
+  ],
+);
+
 /** 'email': a plain e-mail, only backfilled for assemblies published before the LRE (migration 0035). */
 export type ConvocationChannel = 'lre' | 'postal' | 'email';
 export type PresentationSource = 'provider' | 'syndic' | 'estimated';
@@ -49,6 +75,8 @@ export const assembleeConvocations = pgTable(
     channel: text('channel').$type<ConvocationChannel>().notNull(),
     /** The consent the electronic channel relied on. */
     consentement_id: uuid('consentement_id').references(() => consentementsNotificationElectronique.id),
+    /** The request for the post the postal channel relied on (loi art. 42-1). */
+    demande_postale_id: uuid('demande_postale_id').references(() => demandesVoiePostale.id),
     /** The e-mail address of the LRE. */
     recipient: text('recipient'),
     /** 'local' or the provider's name; null for the post. */

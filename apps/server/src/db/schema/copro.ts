@@ -202,6 +202,11 @@ export const repartitions = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     total_tantieme: integer('total_tantieme').notNull(),
+    /** generales, charges_speciales (loi art. 10) or parties_communes_speciales (art. 6-2). */
+    kind: text('kind')
+      .$type<'generales' | 'charges_speciales' | 'parties_communes_speciales'>()
+      .notNull()
+      .default('charges_speciales'),
   },
   // The dashboard reads a building's keys (docs/performance.md).
   (t) => [index('repartitions_copro').on(t.copropriete_id)],

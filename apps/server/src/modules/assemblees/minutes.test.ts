@@ -138,7 +138,10 @@ describe('the procès-verbal from the register (décret 1967 art. 17)', () => {
   const pv = buildPv(facts);
 
   it('a form then presence: the form is void, the opposant and the abstentionniste are named with their voix', () => {
-    expect(pv.resolutions[0]).toEqual({
+    const { defaillants, ...first } = pv.resolutions[0];
+    // Décret art. 17: the défaillant named with their voix.
+    expect(defaillants).toEqual([{ name: expect.any(String), voix: 250, assimilated: false }]);
+    expect(first).toEqual({
       number: 1,
       title: 'Ravalement',
       article: 'ART-24',
@@ -194,6 +197,7 @@ describe('the procès-verbal from the register (décret 1967 art. 17)', () => {
     expect(text).toContain("Rejetée (majorité de l'article 24 non atteinte)");
     expect(text).toContain('Se sont opposés : Mme Alice Martin (300 voix).');
     expect(text).toContain('Se sont abstenus : M. Bruno Petit (250 voix).');
+    expect(text).toMatch(/Défaillants : [^(]+ \(250 voix\)\./);
     expect(text).toContain('Adoptée à la majorité des voix de tous les copropriétaires (article 25)');
     expect(text).toContain('1 000');
     expect(text).toContain("Adoptée au second vote, à la majorité de l'article 24 (article 25-1)");

@@ -13,6 +13,7 @@ import { makeCoproprietaire, makeSignedInUser } from '../../test/factories.js';
 import { json } from '../../test/harness.js';
 
 import { t, owners, agId, api, call, toOwner, toPerson, sign, give, setUp } from './proxies.fixture.js';
+import { onMeetingDay } from './meeting-day.fixture.js';
 
 /**
  * Proxies given online (loi du 10 juillet 1965, art. 22 I), through the co-owner's routes and the
@@ -163,7 +164,7 @@ describe('giving a proxy online', () => {
   });
 
   it('once the meeting starts: no withdrawal; a syndic proxy appears with its origin', async () => {
-    await api('POST', '/assemblees/AG/start-session');
+    await onMeetingDay(t.database.db, () => api('POST', '/assemblees/AG/start-session'));
     const o7 = json(await call(e.proxies, 'O7')).data.given[0];
     expect((await call(e.withdraw, 'O7', { proxyId: o7.id })).statusCode).toBe(409);
     expect((await call(e.give, 'O2', {}, toOwner('O1'))).statusCode).toBe(409);

@@ -19,6 +19,8 @@ const RULE: Record<TallyRule, string> = {
   'ART-26': "à la double majorité de l'article 26",
   'ART-26-1': "au second vote, à la majorité de l'article 25 (article 26-1)",
   UNANIMITE: "à l'unanimité des voix du syndicat",
+  'ART-41-16':
+    'par le copropriétaire détenant la majorité requise, syndicat de deux copropriétaires (article 41-16)',
 };
 
 const voix = (n: number) => `${formatInt(n)} voix`;
@@ -31,6 +33,7 @@ function decisionOf(r: PvContent['resolutions'][number]) {
   // Under a passerelle the second vote decided; otherwise the article's majority was not met.
   if (r.rule === 'ART-25-1' || r.rule === 'ART-26-1')
     return `Rejetée au second vote (article ${r.rule.slice(4)})`;
+  if (r.rule === 'ART-41-16') return 'Rejetée (article 41-16, syndicat de deux copropriétaires)';
   return `Rejetée (${(ARTICLE[r.article] ?? r.article).toLowerCase()} non atteinte)`;
 }
 
@@ -96,6 +99,15 @@ export function renderPv(facts: MinutesFacts, c: PvContent): Promise<Buffer> {
         },
       });
     for (const x of r.rounds) blocks.push(...roundBlocks(x));
+    if (r.rounds.length && r.defaillants.length)
+      blocks.push({
+        p: `Défaillants\u202f: ${r.defaillants
+          .map(
+            (d) =>
+              `${d.name} (${voix(d.voix)}${d.assimilated ? ', vote « Pour » par correspondance sur la résolution amendée' : ''})`,
+          )
+          .join(', ')}.`,
+      });
     if (r.amended_defaulting)
       blocks.push({
         p: `Résolution amendée en séance\u202f: ${r.amended_defaulting} vote${r.amended_defaulting > 1 ? 's' : ''} « Pour » par correspondance assimilé${r.amended_defaulting > 1 ? 's' : ''} à des défaillants (loi du 10 juillet 1965, art. 17-1 A).`,

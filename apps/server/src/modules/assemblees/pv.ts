@@ -31,6 +31,11 @@ export interface PvResolution {
   rounds: PvRound[];
   /** Correspondence 'Pour' on an amended resolution, counted as défaillants (loi art. 17-1 A). */
   amended_defaulting: number;
+  /**
+   * Décret 1967 art. 17: the défaillants by name with their voix, `assimilated` for those whose
+   * correspondence 'Pour' on an amended resolution counts as défaillant (loi art. 17-1 A).
+   */
+  defaillants: (PvVoter & { assimilated: boolean })[];
   reduced: { name: string; from: number; to: number }[];
 }
 
@@ -108,6 +113,9 @@ export function buildPv(facts: MinutesFacts): PvContent {
         rule: t.rule,
         rounds: [...(t.first ? [round(t.first, false)] : []), ...(t.second ? [round(t.second, true)] : [])],
         amended_defaulting: t.amended_defaulting,
+        defaillants: t.defaillants
+          .map((d) => ({ name: name(d.coproprietaire_id), voix: d.voix, assimilated: !!d.assimilated }))
+          .sort(byName),
         reduced: t.reduced.map((x) => ({ name: name(x.coproprietaire_id), from: x.from, to: x.to })),
       };
     }),

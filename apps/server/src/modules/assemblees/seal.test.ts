@@ -10,6 +10,7 @@ import { pdfText } from '../../test/pdf-text.js';
 import { pdfsig } from '../../test/pdfsig.js';
 import { DEFAULT_SEAL_NAME } from '../../platform/sealing/certificate.js';
 import { AG } from './syndic/assemblees.repo.js';
+import { onMeetingDay } from './meeting-day.fixture.js';
 
 /**
  * The sealed minutes: once the last requested PV_* signature is in, the procès-verbal is sealed
@@ -40,7 +41,7 @@ beforeAll(async () => {
       url: `/api/syndic/v1/assemblees/AG-SEAL/${action}`,
       headers: key.headers,
     });
-  expect((await post('start-session')).statusCode).toBe(200);
+  expect((await onMeetingDay(t.database.db, () => post('start-session'))).statusCode).toBe(200);
   expect((await post('close')).statusCode).toBe(200);
   const docs = await post('documents');
   expect(docs.statusCode, docs.body).toBe(200);

@@ -1,4 +1,4 @@
-import { settingsEndpoints as e } from '@tantieme/contract';
+import { postalRequestEndpoints as postal, settingsEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../http/auth.js';
 import { route } from '../../http/route.js';
@@ -8,6 +8,7 @@ import {
   guardCoproprietaireInCopro,
 } from '../access/access.service.js';
 import { getConsent } from './consent.service.js';
+import { postalRequestState, requestPost, withdrawPost } from './postal.service.js';
 import { perClientKey } from './rate-key.js';
 import * as service from './settings.service.js';
 
@@ -54,6 +55,35 @@ export async function settingsRoutes(app: FastifyInstance) {
   );
   route(app, e.consentGet, async ({ req, params }) =>
     getConsent(app.db, (await guardCoproprietaire(req, params.id)).coproprietaire.id),
+  );
+
+  // Loi art. 42-1: the co-owner asks for the post, or withdraws the request, from their settings.
+  route(app, postal.get, async ({ req, params }) =>
+    postalRequestState(app.db, (await guardCoproprietaire(req, params.id)).coproprietaire.id),
+  );
+  route(
+    app,
+    postal.make,
+    async ({ req, params }) =>
+      requestPost(
+        app.db,
+        (await guardCoproprietaire(req, params.id, { write: true })).coproprietaire.id,
+        'settings',
+        currentUser(req).id,
+      ),
+    { rateLimit: writeLimit },
+  );
+  route(
+    app,
+    postal.withdraw,
+    async ({ req, params }) =>
+      withdrawPost(
+        app.db,
+        (await guardCoproprietaire(req, params.id, { write: true })).coproprietaire.id,
+        'settings',
+        currentUser(req).id,
+      ),
+    { rateLimit: writeLimit },
   );
 
   // Onboarding (SPEC §2.15).

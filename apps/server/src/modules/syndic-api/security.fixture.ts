@@ -9,6 +9,7 @@ import {
   syndicChecklistEndpoints,
   syndicConvocationEndpoints,
   syndicDocumentEndpoints,
+  syndicPostalRequestEndpoints,
   syndicPortfolioEndpoints,
   syndicStaffEndpoints,
 } from '@tantieme/contract';
@@ -33,6 +34,7 @@ export function allEndpoints(): SyndicEndpoint[] {
     syndicImportEndpoints,
     syndicAssembleeEndpoints,
     syndicConvocationEndpoints,
+    syndicPostalRequestEndpoints,
     syndicCarnetEndpoints,
     syndicStaffEndpoints,
     syndicDocumentEndpoints,

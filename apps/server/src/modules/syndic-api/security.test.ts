@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import { allEndpoints, twoSyndics, urlOf } from './security.fixture.js';
+import { onMeetingDay } from '../assemblees/meeting-day.fixture.js';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof twoSyndics>>;
@@ -35,7 +36,9 @@ describe('a key reaches only its own syndic', () => {
                       e.path.endsWith('/submit')
                     ? undefined
                     : { channel: 'email', recipient: 'martin@example.fr' };
-      const mine = await t.app.inject({ method: e.method, url, headers: w.a.headers, payload });
+      const own = () => t.app.inject({ method: e.method, url, headers: w.a.headers, payload });
+      // The meeting opens only on its day.
+      const mine = e.path.endsWith('/start-session') ? await onMeetingDay(t.database.db, own) : await own();
       expect(mine.statusCode, `${e.method} ${e.path} (own)`).toBe(200);
       const res = await t.app.inject({ method: e.method, url, headers: w.b.headers, payload });
       expect(res.statusCode, `${e.method} ${e.path}`).toBe(404);

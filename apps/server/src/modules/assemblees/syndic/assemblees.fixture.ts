@@ -5,10 +5,12 @@ import {
   consentementsNotificationElectronique,
   coproprietaireSettings,
   coproprietaires,
+  demandesVoiePostale,
 } from '../../../db/schema/index.js';
 import { makeSignedInUser } from '../../../test/factories.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
+import { onMeetingDay } from '../meeting-day.fixture.js';
 
 /**
  * The fixture of the syndic's general assembly run through its API (AG2026): the building (four
@@ -135,6 +137,12 @@ async function building(headers: H) {
   await t.database.db
     .insert(consentementsNotificationElectronique)
     .values({ coproprietaire_id: owners.C1.id, given_by: 'onboarding' });
+  // Loi art. 42-1 as rewritten: C2's choice of the post is a request received a month ago.
+  await t.database.db.insert(demandesVoiePostale).values({
+    coproprietaire_id: owners.C2.id,
+    received_at: new Date(Date.now() - 30 * 86_400_000),
+    made_by: 'settings',
+  });
 }
 
 export const assembly = (over: Record<string, unknown> = {}) => ({
@@ -268,7 +276,8 @@ export async function castForms() {
   }
 }
 
-export const startSession = () => ok(call('POST', '/assemblees/AG2026/start-session', syndic.headers));
+export const startSession = () =>
+  onMeetingDay(t.database.db, () => ok(call('POST', '/assemblees/AG2026/start-session', syndic.headers)));
 
 export const enterSessionVotes = () =>
   ok(call('POST', '/assemblees/AG2026/session-votes', syndic.headers, SESSION_VOTES));

@@ -90,7 +90,7 @@ describe('legal reminders and removed co-owners', () => {
     const notSent = await ok(call('GET', '/assemblees/AGSOON', syndic.headers));
     expect(notSent).toMatchObject({ published_at: null, convocation_risk: null });
     const pub = await ok(call('POST', '/assemblees/AGSOON/publish?override_delay=true', syndic.headers));
-    expect(pub.sent).toEqual({ lre: 1, postal: 3 });
+    expect(pub.sent).toEqual({ lre: 2, postal: 2 });
     expect(pub.warnings).toEqual([
       "Délai de 21 jours non respecté pour 4 copropriétaire(s), publié à la demande du syndic\u202f: risque d'annulation (décret du 17 mars 1967, art. 9).",
     ]);

@@ -19,6 +19,7 @@ import {
   syndic,
   t,
 } from './assemblees.fixture.js';
+import { onMeetingDay } from '../meeting-day.fixture.js';
 
 /**
  * The published assembly AG2026 through the syndic API: co-owners vote by correspondence, the
@@ -76,7 +77,15 @@ describe('the meeting of a general assembly through the API', () => {
       votes: [{ coproprietaire: 'C3', attendance: 'present', choices: [] }],
     });
     expect(early.status).toBe(409);
-    const s = await ok(call('POST', '/assemblees/AG2026/start-session', syndic.headers));
+    // Thirty days before the meeting the online vote stays open: starting is refused.
+    const tooEarly = await call('POST', '/assemblees/AG2026/start-session', syndic.headers);
+    expect(tooEarly.status).toBe(409);
+    expect(tooEarly.body.message).toMatch(
+      /^La séance ne peut commencer que le jour de l'assemblée, le \d{2}\/\d{2}\/\d{4}/,
+    );
+    const s = await onMeetingDay(t.database.db, () =>
+      ok(call('POST', '/assemblees/AG2026/start-session', syndic.headers)),
+    );
     expect(s).toEqual({ result: 'updated', status_session: 1 });
     expect(await ok(call('POST', '/assemblees/AG2026/start-session', syndic.headers))).toEqual({
       result: 'unchanged',

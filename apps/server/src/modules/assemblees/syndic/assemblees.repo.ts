@@ -77,7 +77,7 @@ export async function loadAssemblees(db: Executor, syndicId: string, ids: string
     ...parts.flatMap((p) => Object.keys(p.tantiemes ?? {})),
     ...rows.flatMap((r) => (r.ag.general_repartition_id ? [r.ag.general_repartition_id] : [])),
   ];
-  const [coproExt, repExt, ownerExt] = await Promise.all([
+  const [coproExt, repExt, ownerExt, follows] = await Promise.all([
     externalIdsOf(
       db,
       syndicId,
@@ -90,6 +90,11 @@ export async function loadAssemblees(db: Executor, syndicId: string, ids: string
       syndicId,
       REF.coproprietaire,
       parts.map((p) => p.coproprietaire_id),
+    ),
+    followRefsOf(
+      db,
+      syndicId,
+      res.flatMap((r) => (r.follows_resolution_id ? [r.follows_resolution_id] : [])),
     ),
   ]);
   const fileById = new Map(convs.map((f) => [f.id, f]));
@@ -128,6 +133,9 @@ export async function loadAssemblees(db: Executor, syndicId: string, ids: string
           no_vote: r.no_vote,
           repartition: r.repartition_id ? (repExt.get(r.repartition_id) ?? null) : null,
           amended: r.amended,
+          nature: r.nature as LoadedAssemblee['resolutions'][number]['nature'],
+          article_reason: r.article_reason,
+          follows: r.follows_resolution_id ? (follows.get(r.follows_resolution_id) ?? null) : null,
         })),
       participants: parts
         .filter((p) => p.assemblee_id === ag.id)
@@ -280,4 +288,25 @@ export function repartitionsByIds(db: Executor, ids: string[]) {
     .select()
     .from(repartitions)
     .where(inArray(repartitions.id, [...new Set(ids)]));
+}
+
+/** Resolution id → the syndic's ids of that resolution and its assembly. */
+export async function followRefsOf(db: Executor, syndicId: string, ids: string[]) {
+  const out = new Map<string, { assemblee: string; resolution: string }>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ id: resolutions.id, ext: resolutions.external_id, ag: resolutions.assemblee_id })
+    .from(resolutions)
+    .where(inArray(resolutions.id, [...new Set(ids)]));
+  const agExt = await externalIdsOf(
+    db,
+    syndicId,
+    AG,
+    rows.map((r) => r.ag),
+  );
+  for (const r of rows) {
+    const ag = agExt.get(r.ag);
+    if (ag) out.set(r.id, { assemblee: ag, resolution: r.ext ?? r.id });
+  }
+  return out;
 }

@@ -1,9 +1,14 @@
-import { syndicAssembleeEndpoints as e, syndicConvocationEndpoints as conv } from '@tantieme/contract';
+import {
+  syndicAssembleeEndpoints as e,
+  syndicConvocationEndpoints as conv,
+  syndicPostalRequestEndpoints as postal,
+} from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { crudRoutes, syndicRoute } from '../../syndic-api/kit/index.js';
 import type { Deps } from './common.js';
 import { listConvocations, recordPostalPresentation } from './convocations.service.js';
 import { publish } from './publish.service.js';
+import { recordPostalRequest } from './postal-request.service.js';
 import { attendanceSheet, chainCheck, listBallots, tally } from './register.service.js';
 import { recordSessionVotes, startSession } from './session.service.js';
 import { closeAssemblee } from './end.service.js';
@@ -36,6 +41,9 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
   );
   syndicRoute(app, conv.postalPresentation, ({ api, params, body }) =>
     recordPostalPresentation(app.db, api, params.external_id, params.coproprietaire, body.first_presented_at),
+  );
+  syndicRoute(app, postal.record, ({ api, params, body }) =>
+    recordPostalRequest(app.db, api, params.external_id, body.received_at),
   );
   syndicRoute(app, e.startSession, ({ api, params }) => startSession(deps(), api, params.external_id));
   syndicRoute(app, e.close, ({ api, params }) => closeAssemblee(deps(), api, params.external_id));

@@ -134,11 +134,11 @@ describe('a syndic runs a general assembly through the API', () => {
     expect(r1b.title).toBe('Approbation des comptes 2025');
   });
 
-  it('publishes the convocation: a notification each, an LRE only with the recorded consent, once', async () => {
+  it('publishes the convocation: a notification each, an LRE unless the post was asked for, once', async () => {
     const pub = await ok(call('POST', '/assemblees/AG2026/publish', syndic.headers));
-    // C1 consented (account e-mail); C2 chose the post; C3 has an e-mail but never consented: the
-    // post (loi art. 42-1); C4 has no e-mail.
-    expect(pub.sent).toEqual({ lre: 1, postal: 3 });
+    // Loi art. 42-1 as rewritten: C1 (account e-mail) and C3 (contact e-mail) by LRE; C2 asked for
+    // the post; C4 has no e-mail.
+    expect(pub.sent).toEqual({ lre: 2, postal: 2 });
     expect(pub.already_sent).toBe(0);
     expect(pub.warnings).toEqual([]);
     const comms = await t.database.db
@@ -149,7 +149,7 @@ describe('a syndic runs a general assembly through the API', () => {
     expect(byOwner).toEqual({
       [owners.C1.id]: 'email',
       [owners.C2.id]: 'postal',
-      [owners.C3.id]: 'postal',
+      [owners.C3.id]: 'email',
       [owners.C4.id]: 'postal',
     });
     const postal = comms.find((c) => c.coproprietaire_id === owners.C4.id)!;
@@ -167,7 +167,11 @@ describe('a syndic runs a general assembly through the API', () => {
     const lre = letters.find((l) => l.coproprietaire_id === owners.C1.id)!;
     expect(lre).toMatchObject({ channel: 'lre', provider: 'local' });
     expect(lre.sending_id).toMatch(/^local-/);
-    expect(letters.filter((l) => l.channel === 'postal')).toHaveLength(3);
+    expect(letters.filter((l) => l.channel === 'postal')).toHaveLength(2);
+    // C2's letter keeps the request for the post it went under.
+    expect(letters.find((l) => l.coproprietaire_id === owners.C2.id)?.demande_postale_id).toEqual(
+      expect.any(String),
+    );
     const notes = await t.database.db
       .select()
       .from(notifications)

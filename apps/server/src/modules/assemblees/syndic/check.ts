@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
-import { correspondenceDeadline, formatParisDate, formatParisTime } from '@tantieme/contract';
+import {
+  art26KeyRefusal,
+  correspondenceDeadline,
+  formatParisDate,
+  formatParisTime,
+} from '@tantieme/contract';
 import { type BulkItem, externalIdsOf, type SyndicApiContext, type Tx } from '../../syndic-api/kit/index.js';
 import * as agRepo from '../assemblees.repo.js';
 import * as repo from './assemblees.repo.js';
 import { AG, REF } from './assemblees.repo.js';
 import { add, type Data, type Errors, takenPart, type Uploads } from './common.js';
+import { checkResolutionsLaw } from './check-law.js';
 import { participantsAgainstKeys } from './totals.js';
 
 const MAX_PDF = 10 * 1024 * 1024;
@@ -19,6 +25,8 @@ const FROZEN = [
   'article',
   'no_vote',
   'repartition',
+  'nature',
+  'follows',
 ] as const;
 
 /**
@@ -62,6 +70,7 @@ export async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>
   const repRows = await repo.repartitionsByIds(tx, [...reps.values()]);
   const repCopro = new Map(repRows.map((r) => [r.id, r.copropriete_id]));
   const repTotal = new Map(repRows.map((r) => [r.id, r.total_tantieme]));
+  const repKind = new Map(repRows.map((r) => [r.id, r.kind]));
   const ownerInfo = await repo.ownersInfo(tx, [...owners.values()]);
   const before = await repo.loadAssemblees(tx, api.syndicId, [...existing.values()]);
 
@@ -132,8 +141,12 @@ export async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>
         add(errors, i, `resolutions.${k}.number`, `Le numéro ${r.number} est en double.`);
       extSeen.add(r.external_id);
       numSeen.add(r.number);
-      if (r.repartition) repIn(`resolutions.${k}.repartition`, r.repartition);
-      else if (!r.no_vote)
+      if (r.repartition) {
+        repIn(`resolutions.${k}.repartition`, r.repartition);
+        const kind = repKind.get(reps.get(r.repartition) ?? '');
+        const refusal = kind && art26KeyRefusal(r.article, kind, r.repartition === d.general_repartition);
+        if (refusal) add(errors, i, `resolutions.${k}.repartition`, refusal);
+      } else if (!r.no_vote)
         add(
           errors,
           i,
@@ -142,6 +155,7 @@ export async function check(tx: Tx, api: SyndicApiContext, items: BulkItem<Data>
         );
     });
     d.resolutions.sort((a, b) => a.number - b.number);
+    await checkResolutionsLaw(tx, api, i, d, coproId, prev, errors);
 
     const voted = id ? await takenPart(tx, id) : new Map<string, string>();
     const ownerSeen = new Set<string>();

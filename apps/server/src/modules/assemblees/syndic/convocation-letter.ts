@@ -1,4 +1,9 @@
-import { estimatedPostalPresentation, isEmail } from '@tantieme/contract';
+import {
+  estimatedPostalPresentation,
+  isEmail,
+  notificationChannel,
+  requestInForce,
+} from '@tantieme/contract';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { convocationEmail } from '../../../templates/index.js';
@@ -7,9 +12,9 @@ import type { StorageAdapter } from '../../../platform/storage.js';
 import type * as publishRepo from './publish.repo.js';
 import * as convRepo from './convocations.repo.js';
 
-/** A participant to convene, with the id of their active consent to electronic notice (or null). */
+/** A participant to convene, with their requests for the post (loi art. 42-1), in force or not. */
 export type Target = Awaited<ReturnType<typeof publishRepo.publishTargets>>[number] & {
-  consent_id: string | null;
+  postal_requests: { id: string; received_at: Date; withdrawn_at: Date | null }[];
 };
 type Ag = { id: string; name: string; date: Date; valid_to: Date | null };
 
@@ -20,17 +25,20 @@ export function emailOf(t: Target): string | null {
 }
 
 /**
- * Loi 1965 art. 42-1: electronic notice only with the co-owner's express consent, recorded by an
- * act of theirs (settings module), and an address; otherwise the post. The first presentation is
- * foreseen at sending for an LRE (the provider notifies the recipient at once) and on the next
- * working day for a lettre recommandée (décret 1967 art. 64: the 21 days run from the day after).
+ * Loi 1965 art. 42-1 as rewritten by loi 2024-322 (contract `notificationChannel`): a lettre
+ * recommandée électronique unless a request for the post is in force, or no address is known. The
+ * first presentation is foreseen at sending for an LRE (the provider notifies the recipient at once)
+ * and on the next working day for a lettre recommandée (décret 1967 art. 64 and 64-1: the 21 days
+ * run from the day after).
  */
 export function channelOf(t: Target, now: Date) {
   const email = emailOf(t);
-  const lre = !!t.consent_id && !!email;
+  const { channel } = notificationChannel({ email, requests: t.postal_requests, at: now });
+  const lre = channel === 'lre';
   return {
-    channel: lre ? ('lre' as const) : ('postal' as const),
+    channel,
     email: lre ? email : null,
+    postalRequestId: requestInForce(t.postal_requests, now)?.id ?? null,
     foreseenPresentation: lre ? now : estimatedPostalPresentation(now),
   };
 }

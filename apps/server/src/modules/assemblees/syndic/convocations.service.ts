@@ -9,6 +9,7 @@ import {
   writeAudit,
 } from '../../syndic-api/kit/index.js';
 import { consentsGivenAt } from '../../settings/consent.service.js';
+import { postalRequestsReceivedAt } from '../../settings/postal.service.js';
 import { AG, REF } from './assemblees.repo.js';
 import { assembleeOf, iso } from './common.js';
 import * as convRepo from './convocations.repo.js';
@@ -16,15 +17,27 @@ import { recordPresentationRisk } from './convocation-risk.js';
 
 type Row = Awaited<ReturnType<typeof convRepo.listConvocations>>[number];
 
-/** When the consents the convocations relied on were given: the settings module's, read in one call. */
-const consentsOf = (db: Executor, rows: Row[]) =>
-  consentsGivenAt(
-    db,
-    rows.flatMap((r) => (r.c.consentement_id ? [r.c.consentement_id] : [])),
-  );
+/**
+ * When the consents (former text) and the requests for the post (loi art. 42-1 as rewritten) the
+ * convocations relied on were given: the settings module's, one call each.
+ */
+async function groundsOf(db: Executor, rows: Row[]): Promise<Grounds> {
+  const [consents, postal] = await Promise.all([
+    consentsGivenAt(
+      db,
+      rows.flatMap((r) => (r.c.consentement_id ? [r.c.consentement_id] : [])),
+    ),
+    postalRequestsReceivedAt(
+      db,
+      rows.flatMap((r) => (r.c.demande_postale_id ? [r.c.demande_postale_id] : [])),
+    ),
+  ]);
+  return { consents, postal };
+}
+type Grounds = { consents: Map<string, Date>; postal: Map<string, Date> };
 
 /** Décret 1967 art. 9 and 64: the meeting's Paris date must be on or after presentation + 22 days. */
-function present(r: Row, ext: string, meeting: Date, consents: Map<string, Date>): SyndicConvocationRow {
+function present(r: Row, ext: string, meeting: Date, { consents, postal }: Grounds): SyndicConvocationRow {
   const c = r.c;
   const earliest = c.first_presented_at ? earliestMeetingDate(c.first_presented_at) : null;
   return {
@@ -32,6 +45,7 @@ function present(r: Row, ext: string, meeting: Date, consents: Map<string, Date>
     name: r.name,
     channel: c.channel,
     consent_given_at: iso(c.consentement_id ? (consents.get(c.consentement_id) ?? null) : null),
+    postal_request_received_at: iso(c.demande_postale_id ? (postal.get(c.demande_postale_id) ?? null) : null),
     provider: c.provider,
     sending_id: c.sending_id,
     sent_at: iso(c.sent_at),
@@ -93,12 +107,9 @@ export async function listConvocations(db: Db, lre: LreAdapter, api: SyndicApiCo
     REF.coproprietaire,
     rows.map((r) => r.c.coproprietaire_id),
   );
-  const [consents] = await Promise.all([
-    consentsOf(db, rows),
-    refreshPresentations(db, lre, ag.id, rows, ext),
-  ]);
+  const [grounds] = await Promise.all([groundsOf(db, rows), refreshPresentations(db, lre, ag.id, rows, ext)]);
   return rows.map((r) =>
-    present(r, ext.get(r.c.coproprietaire_id) ?? r.c.coproprietaire_id, ag.date, consents),
+    present(r, ext.get(r.c.coproprietaire_id) ?? r.c.coproprietaire_id, ag.date, grounds),
   );
 }
 
@@ -149,6 +160,6 @@ export async function recordPostalPresentation(
     ]);
     row.c.first_presented_at = at;
     row.c.first_presentation_source = 'syndic';
-    return present(row, ownerExt, ag.date, await consentsOf(tx, [row]));
+    return present(row, ownerExt, ag.date, await groundsOf(tx, [row]));
   });
 }

@@ -1,21 +1,24 @@
-import { buildPath, parisDate, parisInstant, settingsEndpoints } from '@tantieme/contract';
+import {
+  buildPath,
+  parisDate,
+  parisInstant,
+  postalRequestEndpoints,
+  settingsEndpoints,
+} from '@tantieme/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assembleeConvocations,
-  consentementsNotificationElectronique,
-  coproprietaires,
-  syndicAuditLog,
-} from '../../../db/schema/index.js';
+import { assembleeConvocations, coproprietaires, syndicAuditLog } from '../../../db/schema/index.js';
 import { localLreAdapter } from '../../../platform/lre/index.js';
 import { makeSignedInUser } from '../../../test/factories.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
 
 /**
- * The convocation per co-owner through the syndic API: the channel follows the consent the
- * co-owner gave by an act of theirs (loi 1965 art. 42-1), the LRE's proof comes from the
- * adapter, and the 21 days run from each co-owner's first presentation (décret 1967 art. 9, 64).
+ * The convocation per co-owner through the syndic API: electronic (LRE) unless the co-owner asked
+ * for the post, from the settings or by a letter the syndic records (loi 1965 art. 42-1 as
+ * rewritten by loi 2024-322); the consent of the former text is still recorded, as history. The
+ * LRE's proof comes from the adapter, and the 21 days run from each co-owner's first presentation
+ * (décret 1967 art. 9, 64 and 64-1).
  */
 let t: TestApp;
 let syndic: Awaited<ReturnType<typeof makeSyndicWithKey>>;
@@ -165,14 +168,38 @@ describe('consent to electronic notification: given by an act, dated, revocable,
   });
 });
 
-describe('publishing: LRE with consent, else post; 21 days per co-owner from the first presentation', () => {
-  it('sends an LRE to the consenting co-owner only, and lists channel, proof and deadline per co-owner', async () => {
+const postalRequest = (ext: string, method: 'GET' | 'PUT' | 'DELETE', headers = owners[ext].headers) =>
+  t.app.inject({
+    method,
+    url: `/api${buildPath(postalRequestEndpoints.get.path, { id: owners[ext].id })}`,
+    headers,
+  });
+
+describe('loi 1965 art. 42-1 as rewritten: the co-owner asks for the post, or withdraws it, from the settings', () => {
+  it('asks for it: dated, read back; another user gets 404 and cannot make or withdraw it', async () => {
+    expect((await postalRequest('C2', 'PUT', owners.C1.headers)).statusCode).toBe(404);
+    expect((await postalRequest('C2', 'DELETE', owners.C1.headers)).statusCode).toBe(404);
+    expect((await postalRequest('C2', 'GET', owners.C1.headers)).statusCode).toBe(404);
+    const made = json(await postalRequest('C2', 'PUT')).data;
+    expect(made.active).toMatchObject({ made_by: 'settings', withdrawn_at: null });
+    expect(Date.now() - Date.parse(made.active.received_at)).toBeLessThan(60_000);
+    // Asked again: the request in force is kept, its date too.
+    const again = json(await postalRequest('C2', 'PUT')).data;
+    expect(again.history).toHaveLength(1);
+    expect(again.active.received_at).toBe(made.active.received_at);
+    expect(json(await postalRequest('C1', 'GET')).data).toEqual({ active: null, history: [] });
+  });
+});
+
+describe('publishing: LRE unless the post was asked for; 21 days per co-owner from the first presentation', () => {
+  it('sends an LRE to every co-owner with an e-mail who did not ask for the post, and lists channel, proof and deadline', async () => {
     const meeting = parisInstant(dayPlus(40), '18:00');
     await ok(
       call('PUT', '/assemblees/AGOK', syndic.headers, assembly(meeting, 'Assemblée générale ordinaire')),
     );
     const pub = await ok(call('POST', '/assemblees/AGOK/publish', syndic.headers));
-    expect(pub.sent).toEqual({ lre: 1, postal: 3 });
+    // C1 and C3 by LRE (their account e-mail); C2 asked for the post; C4 has no e-mail.
+    expect(pub.sent).toEqual({ lre: 2, postal: 2 });
     let list = await ok(call('GET', '/assemblees/AGOK/convocations', syndic.headers));
     const by = (l: { coproprietaire: string }[], c: string) =>
       l.find((x) => x.coproprietaire === c) as never as Record<string, unknown>;
@@ -184,14 +211,17 @@ describe('publishing: LRE with consent, else post; 21 days per co-owner from the
       deadline_ok: null,
       error: null,
     });
-    expect(by(list, 'C1').consent_given_at).toEqual(expect.any(String));
     expect(by(list, 'C1').sent_at).toEqual(expect.any(String));
-    for (const c of ['C2', 'C3', 'C4'])
+    expect(by(list, 'C3')).toMatchObject({ channel: 'lre', postal_request_received_at: null });
+    for (const c of ['C2', 'C4'])
       expect(by(list, c)).toMatchObject({
         channel: 'postal',
         first_presentation_source: 'estimated',
         deadline_ok: true,
       });
+    // C2's letter names the request it relies on, C4's none (no address known).
+    expect(by(list, 'C2').postal_request_received_at).toEqual(expect.any(String));
+    expect(by(list, 'C4').postal_request_received_at).toBeNull();
 
     // The provider reports the first presentation: the proof is kept, the deadline computed from it.
     const sendingId = String(by(list, 'C1').sending_id);
@@ -207,19 +237,19 @@ describe('publishing: LRE with consent, else post; 21 days per co-owner from the
 
   it('records the postal first presentation the syndic enters; an LRE (409), an unknown co-owner or another syndic (404) cannot', async () => {
     const late = parisInstant(dayPlus(25), '10:30');
-    const c3 = await ok(
-      call('PUT', '/assemblees/AGOK/convocations/C3/first-presentation', syndic.headers, {
+    const c2 = await ok(
+      call('PUT', '/assemblees/AGOK/convocations/C2/first-presentation', syndic.headers, {
         first_presented_at: late.toISOString(),
       }),
     );
-    expect(c3).toMatchObject({ channel: 'postal', first_presentation_source: 'syndic', deadline_ok: false });
-    expect(c3.earliest_meeting).toBe(dayPlus(47));
+    expect(c2).toMatchObject({ channel: 'postal', first_presentation_source: 'syndic', deadline_ok: false });
+    expect(c2.earliest_meeting).toBe(dayPlus(47));
     const lreTry = await call('PUT', '/assemblees/AGOK/convocations/C1/first-presentation', syndic.headers, {
       first_presented_at: late.toISOString(),
     });
     expect(lreTry.status).toBe(409);
     expect(lreTry.body.code).toBe('CONVOCATION_NOT_POSTAL');
-    const bad = await call('PUT', '/assemblees/AGOK/convocations/C3/first-presentation', syndic.headers, {
+    const bad = await call('PUT', '/assemblees/AGOK/convocations/C2/first-presentation', syndic.headers, {
       first_presented_at: 'mardi',
     });
     expect(bad.status).toBe(400);
@@ -236,14 +266,36 @@ describe('publishing: LRE with consent, else post; 21 days per co-owner from the
       .select()
       .from(syndicAuditLog)
       .where(eq(syndicAuditLog.action, 'updated'));
-    expect(audit.some((a) => JSON.stringify(a.changes).includes('convocations.C3.first_presented_at'))).toBe(
+    expect(audit.some((a) => JSON.stringify(a.changes).includes('convocations.C2.first_presented_at'))).toBe(
       true,
     );
   });
 
   it('a meeting too close for the co-owners convened by post is refused naming them only; the override is recorded as a risk', async () => {
-    // C2 consents again: this time an LRE goes to C1 and C2, the post to C3 and C4.
-    await choose('C2', 'settings', '1');
+    // C2 withdraws the request; the syndic records C3's, received by letter yesterday: this time
+    // an LRE goes to C1 and C2, the post to C3 and C4.
+    expect(json(await postalRequest('C2', 'DELETE')).data.active).toBeNull();
+    const received = new Date(Date.now() - 86_400_000).toISOString();
+    const recorded = await ok(
+      call('PUT', '/coproprietaires/C3/postal-request', syndic.headers, { received_at: received }),
+    );
+    expect(recorded.active).toMatchObject({ made_by: 'syndic', received_at: received });
+    // Idempotent: the request in force stays as first recorded.
+    const twice = await ok(
+      call('PUT', '/coproprietaires/C3/postal-request', syndic.headers, {
+        received_at: new Date().toISOString(),
+      }),
+    );
+    expect(twice.active.received_at).toBe(received);
+    const other = await makeSyndicWithKey(t.database.db);
+    expect(
+      (await call('PUT', '/coproprietaires/C3/postal-request', other.headers, { received_at: received }))
+        .status,
+    ).toBe(404);
+    const bad = await call('PUT', '/coproprietaires/C3/postal-request', syndic.headers, {
+      received_at: 'hier',
+    });
+    expect(Object.keys(bad.body.errors)).toEqual(['received_at']);
     const meeting = parisInstant(dayPlus(22), '18:00');
     await ok(
       call(
@@ -286,10 +338,9 @@ describe('publishing: LRE with consent, else post; 21 days per co-owner from the
       ['C3', 'postal', false],
       ['C4', 'postal', false],
     ]);
-    const consents = await t.database.db
-      .select()
-      .from(consentementsNotificationElectronique)
-      .where(eq(consentementsNotificationElectronique.coproprietaire_id, owners.C2.id));
-    expect(consents).toHaveLength(2);
+    // C2's withdrawn request is kept, dated, beside the letter it governed.
+    const c2 = json(await postalRequest('C2', 'GET')).data;
+    expect(c2.history).toHaveLength(1);
+    expect(c2.history[0]).toMatchObject({ made_by: 'settings', withdrawn_by: 'settings' });
   });
 });

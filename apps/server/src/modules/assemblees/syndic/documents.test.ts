@@ -19,6 +19,7 @@ import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { AG } from './assemblees.repo.js';
+import { onMeetingDay } from '../meeting-day.fixture.js';
 
 /**
  * The procès-verbal and the attendance sheet through the syndic API: made once the assembly is closed,
@@ -92,7 +93,7 @@ describe('POST /syndic/v1/assemblees/{external_id}/documents', () => {
   });
 
   it('after the close: both PDFs stored, their SHA-256 and download URLs; the PV names the opposant and the abstention', async () => {
-    expect((await post('start-session')).status).toBe(200);
+    expect((await onMeetingDay(t.database.db, () => post('start-session'))).status).toBe(200);
     expect((await post('close')).status).toBe(200);
     const res = await post('documents');
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -13,6 +13,7 @@ import { makeAssembly } from '../../../test/factories.assemblees.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
 import { AG } from './assemblees.repo.js';
+import { onMeetingDay } from '../meeting-day.fixture.js';
 
 /** The signed head at the close of the vote and at the end of the meeting, through the syndic API. */
 
@@ -75,7 +76,7 @@ describe('start-session and close sign the head and send it to every participant
     });
     expect(voted.statusCode).toBe(200);
 
-    expect((await post('start-session')).statusCode).toBe(200);
+    expect((await onMeetingDay(t.database.db, () => post('start-session'))).statusCode).toBe(200);
     const ended = await post('close');
     expect(ended.statusCode).toBe(200);
     expect(json(ended).data).toMatchObject({ result: 'updated', status_session: 2, head: { count: 1 } });

@@ -6,7 +6,7 @@ import {
 } from '@tantieme/contract';
 import type { z } from 'zod';
 import { AppError } from '../../../http/errors.js';
-import type { FieldErrors, Tx } from '../../syndic-api/kit/index.js';
+import type { Executor, FieldErrors } from '../../syndic-api/kit/index.js';
 import * as repo from './assemblees.repo.js';
 import { mandataireKey } from '../proxies.limits.js';
 
@@ -18,7 +18,7 @@ export const articleLabel = (article: string) =>
   article === 'UNANIMITE' ? "à l'unanimité" : `de l'article ${article.replace('ART-', '')}`;
 
 /** The syndicat's voix: the declared total of the charges générales key. */
-export async function generalTotal(tx: Tx, general: string | null) {
+export async function generalTotal(tx: Executor, general: string | null) {
   if (!general) return 0;
   const [row] = await repo.repartitionsByIds(tx, [general]);
   return row?.total_tantieme ?? 0;

@@ -4,7 +4,7 @@ import type { LreAdapter } from '../../../platform/lre/index.js';
 import * as agRepo from '../assemblees.repo.js';
 import * as signaturesRepo from '../signatures.repo.js';
 import { stageNotification } from '../../notifications/notify.js';
-import { activeConsents } from '../../settings/consent.service.js';
+import { postalRequestsOf } from '../../settings/postal.service.js';
 import {
   externalIdsOf,
   type FieldErrors,
@@ -24,9 +24,9 @@ const addressLines = (a: { full_address?: string | null } | null | undefined) =>
 
 /**
  * Publishes the convocation to every participant not convened yet, in one transaction: a
- * notification (the notify service), and per co-owner a convocation by the channel their recorded
- * consent gives (channelOf): a lettre recommandée électronique, deposited with the provider after
- * the commit, or the post. Each co-owner's 21 days run from their own first presentation (foreseen:
+ * notification (the notify service), and per co-owner a convocation by the channel loi art. 42-1
+ * gives (channelOf): a lettre recommandée électronique, deposited with the provider after the
+ * commit, or the post when they asked for it. Each co-owner's 21 days run from their own first presentation (foreseen:
  * the LRE at once, the post J+1 ouvré); too close for some: refused naming them, unless the syndic
  * overrides it (recorded as convocation_risk). Tantièmes read from the lots are fixed now. A second
  * call sends nothing twice and retries the LRE not deposited yet.
@@ -46,11 +46,11 @@ export async function publish(
     const errors: FieldErrors = {};
     if (!ag.convocation_file_id) errors.convocation = 'Aucun fichier de convocation : envoyez-le par le PUT.';
     const rows = await publishRepo.publishTargets(tx, ag.id);
-    const consents = await activeConsents(
+    const requests = await postalRequestsOf(
       tx,
       rows.map((r) => r.owner.id),
     );
-    const targets = rows.map((r) => ({ ...r, consent_id: consents.get(r.owner.id)?.id ?? null }));
+    const targets = rows.map((r) => ({ ...r, postal_requests: requests.get(r.owner.id) ?? [] }));
     if (targets.length === 0) errors.participants = 'Aucun copropriétaire convoqué.';
     if (Object.keys(errors).length) throw new AppError('VALIDATION_ERROR', undefined, { errors });
     const file = (await publishRepo.findFile(tx, ag.convocation_file_id!))!;
@@ -126,7 +126,7 @@ export async function publish(
         assemblee_id: ag.id,
         coproprietaire_id: o.id,
         channel: ch.channel,
-        consentement_id: ch.channel === 'lre' ? t.consent_id : null,
+        demande_postale_id: ch.postalRequestId,
         recipient: ch.email,
         ...(ch.channel === 'postal'
           ? {

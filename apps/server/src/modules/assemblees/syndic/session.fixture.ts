@@ -5,6 +5,7 @@ import { coproprietaires } from '../../../db/schema/index.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { putSyndicat } from './syndicat.fixture.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
+import { onMeetingDay } from '../meeting-day.fixture.js';
 
 /**
  * The fixture of the meeting tests through the syndic API. Building of 10 000 voix of charges
@@ -44,6 +45,8 @@ export const owners: Record<string, { id: string; headers: H }> = {};
 export const meeting = new Date(Date.now() + 40 * 86_400_000);
 meeting.setUTCHours(16, 0, 0, 0);
 
+let building = SHARES;
+
 export const assembly = (over: Record<string, unknown> = {}) => ({
   copropriete: 'RES',
   name: 'Assemblée générale',
@@ -61,19 +64,23 @@ export const assembly = (over: Record<string, unknown> = {}) => ({
       repartition: 'GEN',
     },
   ],
-  participants: Object.keys(SHARES).map((c) => ({ coproprietaire: c })),
+  participants: Object.keys(building).map((c) => ({ coproprietaire: c })),
   ...over,
 });
 
-/** The building, its co-owners and O1's account. */
-export async function setUp() {
+/** The building of SHARES, its co-owners and O1's account. */
+export const setUp = () => setUpWith(SHARES);
+
+/** A building of these shares of charges générales, its co-owners and O1's account. */
+export async function setUpWith(shares: Record<string, number>) {
+  building = shares;
   t = await createTestApp();
   syndic = await makeSyndicWithKey(t.database.db);
   const made = await putSyndicat(
     t.database.db,
     call,
     ok,
-    SHARES,
+    shares,
     { name: 'Résidence du Parc', full_address: '2 allée du Parc 69006 Lyon' },
     ['O1'],
   );
@@ -129,7 +136,7 @@ export async function openMeeting() {
     payload: body,
   });
   expect(v.statusCode, v.body).toBe(200);
-  await ok(call('POST', '/assemblees/AGX/start-session'));
+  await onMeetingDay(t.database.db, () => ok(call('POST', '/assemblees/AGX/start-session')));
   // Amended in session: a correspondence "Pour" would now count as défaillant.
   const amended = assembly();
   amended.resolutions[0] = { ...amended.resolutions[0], amended: true } as never;

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ok, openMeeting, SHARES, session, setUp, t, tally } from './session.fixture.js';
+import { syndics } from '../../../db/schema/index.js';
+import { call, ok, openMeeting, SHARES, session, setUp, syndic, t, tally } from './session.fixture.js';
 
 /**
  * Proxies and unanimity at the meeting, through the syndic API: the limits of loi art. 22 I
@@ -45,6 +47,16 @@ describe('a meeting under the law, from the register alone: proxies and unanimit
       'votes.0.mandataire':
         'M. Commis ne peut pas recevoir de mandat\u202f: préposé du syndic (loi du 10 juillet 1965, art. 22 I).',
     });
+    // The syndic named without any exclusion declared: found by name, refused as the co-owner's own
+    // proxy refuses it.
+    const [me] = await t.database.db
+      .select({ name: syndics.name })
+      .from(syndics)
+      .where(eq(syndics.id, syndic.syndic.id));
+    const asSyndic = await session([by('O8', { name: me.name })]);
+    expect(asSyndic.body.errors).toEqual({
+      'votes.0.mandataire': `${me.name} ne peut pas recevoir de mandat\u202f: le syndic (loi du 10 juillet 1965, art. 22 I).`,
+    });
     const ag = await ok(call('GET', '/assemblees/AGX'));
     const att = Object.fromEntries(
       ag.participants.map((p: { coproprietaire: string; attendance: string | null }) => [
@@ -53,6 +65,23 @@ describe('a meeting under the law, from the register alone: proxies and unanimit
       ]),
     );
     expect(att).toMatchObject({ O4: 'represented', O7: 'represented', O8: null });
+  });
+
+  it('a PROCURATION signature request naming more mandants than art. 22 I allows is refused', async () => {
+    const request = (mandants: string[]) =>
+      call('POST', '/assemblees/AGX/signature-requests', {
+        mode: 'PROCURATION',
+        channel: 'email',
+        coproprietaires: ['O1'],
+        procurations: { O1: mandants },
+      });
+    const tooMany = await request(['O4', 'O5', 'O6', 'O7']);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors).toEqual({
+      'procurations.O1':
+        "Nom O1 reçoit 4 délégations de vote\u202f: au plus 3, sauf si ses voix et celles de ses mandants n'excèdent pas 10\u202f% des voix du syndicat (ici 4\u202f800 sur 10\u202f000, au-delà de 1\u202f000) (loi du 10 juillet 1965, art. 22 I).",
+    });
+    expect((await request(['O4', 'O5', 'O6'])).status).toBe(200);
   });
 
   it('unanimity: rejected while O8 is absent, adopted when every co-owner votes for', async () => {

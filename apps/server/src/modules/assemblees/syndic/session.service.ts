@@ -1,4 +1,10 @@
-import { hasSecondVote, registerState, type sessionVotesBody } from '@tantieme/contract';
+import {
+  formatParisDate,
+  hasSecondVote,
+  parisDate,
+  registerState,
+  type sessionVotesBody,
+} from '@tantieme/contract';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
@@ -12,6 +18,7 @@ import { issueHead, notifySignedHead } from '../head.service.js';
 import { assemblySigner } from '../../../platform/signing.js';
 import { articleLabel, checkDelegations, generalTotal } from './proxies.js';
 import { syndicatOwners } from '../syndicat.js';
+import { exclusionOf } from '../proxies.limits.js';
 
 /**
  * Starts the meeting session: the online vote closes (a vote waiting on the row lock then sees it), and
@@ -24,6 +31,14 @@ export async function startSession(deps: Deps, api: SyndicApiContext, externalId
     const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
     if (ag.status_session !== null)
       return { result: 'unchanged' as const, status_session: ag.status_session };
+    // Starting closes the online vote: never before the meeting's day, or the forms still to come
+    // would be lost and the close would count every resolution without them.
+    if (parisDate(new Date()) < parisDate(ag.date))
+      throw new AppError(
+        'CONFLICT',
+        `La séance ne peut commencer que le jour de l'assemblée, le ${formatParisDate(ag.date)}\u202f: d'ici là, le vote par correspondance reste ouvert.`,
+        { status: 409 },
+      );
     await repo.updateAssemblee(tx, ag.id, { status_session: 1 });
     const head = await issueHead(tx, assemblySigner(deps.config), ag.id, 'vote_closed');
     afterCommit = await notifySignedHead(tx, deps, { assemblee: ag, head });
@@ -122,6 +137,20 @@ export async function recordSessionVotes(
     });
     if (Object.keys(errors).length) throw new AppError('VALIDATION_ERROR', undefined, { errors });
 
+    // Loi art. 22 I: the syndic and its préposés are known by name, whatever the software declares,
+    // as the co-owner's own proxy finds them (exclusionOf).
+    const outside = [
+      ...new Set(
+        body.votes.flatMap((v) => (v.mandataire && !v.mandataire.coproprietaire ? [v.mandataire.name] : [])),
+      ),
+    ];
+    const found = new Map(
+      await Promise.all(
+        outside.map(
+          async (n) => [n, await exclusionOf(tx, api.syndicId, { nom: n, prenom: '', email: null })] as const,
+        ),
+      ),
+    );
     const mandataireOf = (v: Entry): Mandataire | null =>
       v.mandataire
         ? {
@@ -129,7 +158,9 @@ export async function recordSessionVotes(
             coproprietaire_id: v.mandataire.coproprietaire
               ? ownerIds.get(v.mandataire.coproprietaire)!
               : null,
-            exclusion: v.mandataire.exclusion,
+            exclusion:
+              v.mandataire.exclusion ??
+              (v.mandataire.coproprietaire ? null : (found.get(v.mandataire.name) ?? null)),
           }
         : null;
     checkDelegations(

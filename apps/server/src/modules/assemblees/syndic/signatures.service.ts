@@ -1,4 +1,4 @@
-import { isEmail, type signatureRequestBody } from '@tantieme/contract';
+import { checkProxies, isEmail, type signatureRequestBody } from '@tantieme/contract';
 import type { z } from 'zod';
 import { AppError } from '../../../http/errors.js';
 import { enqueue } from '../../../platform/outbox.js';
@@ -16,6 +16,8 @@ import {
 import * as repo from './assemblees.repo.js';
 import { REF } from './assemblees.repo.js';
 import { assembleeOf, type Deps, iso } from './common.js';
+import { generalTotal } from './proxies.js';
+import { loadSyndicat } from '../syndicat.js';
 
 type SignatureRequest = z.output<typeof signatureRequestBody>;
 
@@ -76,6 +78,40 @@ export async function listSignatures(
 }
 
 /**
+ * Loi art. 22 I, as the session's entry enforces it (contract `checkProxies`): each mandataire
+ * signing a procuration holds at most three délégations, unless their voix and their mandants'
+ * stay within 10 % of the syndicat's; never the syndic's. A breach names `procurations.<mandataire>`.
+ */
+async function checkProcurations(
+  db: Deps['db'],
+  ag: Awaited<ReturnType<typeof assembleeOf>>,
+  plan: {
+    ext: string;
+    o: { owner: { id: string; display_name: string } };
+    procurations: Record<string, unknown> | null;
+  }[],
+  errors: FieldErrors,
+) {
+  const general = ag.general_repartition_id;
+  const [{ owners }, total] = await Promise.all([loadSyndicat(db, ag), generalTotal(db, general)]);
+  const voix = new Map(owners.map((o) => [o.id, general ? (o.tantiemes[general] ?? 0) : 0]));
+  for (const p of plan) {
+    const mandataire = {
+      key: p.o.owner.id,
+      name: p.o.owner.display_name,
+      own_voix: voix.get(p.o.owner.id) ?? 0,
+    };
+    const delegations = Object.keys(p.procurations ?? {}).map((id) => ({
+      mandant_id: id,
+      voix: voix.get(id) ?? 0,
+      mandataire,
+    }));
+    const [breach] = checkProxies(delegations, total);
+    if (breach) errors[`procurations.${p.ext}`] ??= breach.message;
+  }
+}
+
+/**
  * Creates one single-use signature link per co-owner (decision 36: 192 random bits, SHA-256
  * stored) and queues it by e-mail or SMS through the outbox, all in one transaction: a co-owner
  * without an address for the channel, or a proxy without represented owners, is a 400 naming
@@ -100,6 +136,7 @@ export async function requestSignatures(
   };
   const seen = new Set<string>();
   const plan: {
+    ext: string;
     o: NonNullable<ReturnType<typeof inBuilding>>;
     to: string;
     procurations: Record<string, { coproprietaire_name: string }> | null;
@@ -140,11 +177,12 @@ export async function requestSignatures(
         else procurations![ro.owner.id] = { coproprietaire_name: ro.owner.display_name };
       });
     }
-    if (to) plan.push({ o, to, procurations });
+    if (to) plan.push({ ext, o, to, procurations });
   });
   for (const ext of Object.keys(body.procurations))
     if (!body.coproprietaires.includes(ext))
       errors[`procurations.${ext}`] ??= `${ext} n'est pas parmi les signataires.`;
+  if (body.mode === 'PROCURATION') await checkProcurations(db, ag, plan, errors);
   if (Object.keys(errors).length) throw new AppError('VALIDATION_ERROR', undefined, { errors });
 
   const now = new Date();

@@ -67,6 +67,9 @@ describe('the procès-verbal of a whole assembly', () => {
     expect(text).toContain('Se sont opposés : Nom O8 (1 200 voix).');
     expect(text).toContain('Rejetée (unanimité non atteinte)');
     expect(text).toContain('1 vote « Pour » par correspondance assimilé à des défaillants');
+    // Décret art. 17: the défaillants named with their voix, the assimilated one said so.
+    expect(text).toMatch(/Défaillants\s*:\s/);
+    expect(text).toMatch(/vote\s+« Pour »\s+par\s+correspondance\s+sur\s+la\s+résolution\s+amendée/);
     pvSha256 = docs.proces_verbal.sha256;
   });
 

@@ -9,6 +9,7 @@ import {
 import * as repo from './assemblees.repo.js';
 import { AG, type LoadedAssemblee, REF } from './assemblees.repo.js';
 import { check } from './check.js';
+import { followedResolutions } from './follows.repo.js';
 import { type Data, takenPart, type Uploads } from './common.js';
 import { appendRecord } from '../chain.js';
 
@@ -81,6 +82,11 @@ async function write(
     tx,
     existingRes.filter((r) => !keep.has(r.external_id ?? r.id)).map((r) => r.id),
   );
+  const followed = await followedResolutions(
+    tx,
+    api.syndicId,
+    d.resolutions.flatMap((r) => (r.follows ? [r.follows] : [])),
+  );
   const resValues = (r: Data['resolutions'][number]) => ({
     number: r.number,
     title: r.title,
@@ -91,6 +97,11 @@ async function write(
     no_vote: r.no_vote,
     repartition_id: r.repartition ? (reps.get(r.repartition) ?? null) : null,
     amended: r.amended,
+    nature: r.nature,
+    article_reason: r.article_reason,
+    follows_resolution_id: r.follows
+      ? (followed.get(`${r.follows.assemblee}/${r.follows.resolution}`)?.resolution.id ?? null)
+      : null,
   });
   // Numbers may be swapped between resolutions: move the kept ones out of the way first.
   for (const r of existingRes)

@@ -50,6 +50,7 @@ export async function loadRepartitions(db: Executor, syndicId: string, ids: stri
         code: r.code,
         name: r.name,
         total_tantieme: r.total_tantieme,
+        kind: r.kind,
         tantiemes: (byRep.get(r.id) ?? []).sort((a, b) => a.lot.localeCompare(b.lot)),
       },
     ]),
@@ -104,6 +105,7 @@ export async function insertRepartitions(
       code: data.code,
       name: data.name,
       total_tantieme: data.total_tantieme,
+      kind: data.kind,
     })),
   );
   await setTantiemes(
@@ -118,7 +120,13 @@ export async function updateRepartitions(db: Executor, syndicId: string, rows: U
   await updateRows(
     db,
     repartitions,
-    rows.map(({ id, data: d }) => ({ id, code: d.code, name: d.name, total_tantieme: d.total_tantieme })),
+    rows.map(({ id, data: d }) => ({
+      id,
+      code: d.code,
+      name: d.name,
+      total_tantieme: d.total_tantieme,
+      kind: d.kind,
+    })),
   );
   await setTantiemes(
     db,
