@@ -1,13 +1,9 @@
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { UPLOAD_MAX_BYTES, UPLOAD_STATUS } from '@tantieme/contract';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sizeKey } from '../../platform/image-keys.js';
 import { IMAGE_SIZE_PX } from '../../platform/images.js';
-import { s3StorageAdapter } from '../../platform/s3.js';
+import { startS3rver } from '../../test/s3rver.fixture.js';
 import { makeSignedInUser } from '../../test/factories.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 
@@ -184,28 +180,12 @@ describe('image sizes on upload (SPEC §3, decision 56)', () => {
 });
 
 describe('image sizes with the S3 adapter (against s3rver)', () => {
-  let s3: S3rver;
+  let s3: Awaited<ReturnType<typeof startS3rver>>;
   let app: TestApp;
   let h: Record<string, string>;
   beforeAll(async () => {
-    s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: await mkdtemp(path.join(os.tmpdir(), 's3-')),
-      configureBuckets: [{ name: 'tantieme' }],
-    });
-    const { port } = await s3.run();
-    const storage = s3StorageAdapter(
-      {
-        endpoint: `http://127.0.0.1:${port}`,
-        bucket: 'tantieme',
-        region: 'us-east-1',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-      },
-      'test-secret',
-    );
+    s3 = await startS3rver();
+    const storage = s3.storage;
     app = await createTestApp({ platform: { storage } });
     h = (await makeSignedInUser(app.app.db)).headers;
   });

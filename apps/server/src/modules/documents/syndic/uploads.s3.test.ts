@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentTypes } from '../../../db/schema/index.js';
-import { s3StorageAdapter } from '../../../platform/s3.js';
+import { startS3rver } from '../../../test/s3rver.fixture.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
 import { stagingKey } from './uploads.js';
@@ -16,28 +12,12 @@ import { stagingKey } from './uploads.js';
  * removed, and reported as not uploaded (decision 177).
  */
 
-let s3: S3rver;
+let s3: Awaited<ReturnType<typeof startS3rver>>;
 let t: TestApp;
 let a: Awaited<ReturnType<typeof makeSyndicWithKey>>;
 beforeAll(async () => {
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: await mkdtemp(path.join(os.tmpdir(), 's3-')),
-    configureBuckets: [{ name: 'tantieme' }],
-  });
-  const { port } = await s3.run();
-  const storage = s3StorageAdapter(
-    {
-      endpoint: `http://127.0.0.1:${port}`,
-      bucket: 'tantieme',
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-    },
-    'test-secret',
-  );
+  s3 = await startS3rver();
+  const storage = s3.storage;
   t = await createTestApp({ platform: { storage } });
   a = await makeSyndicWithKey(t.database.db);
   await t.database.db
