@@ -181,7 +181,7 @@ export function storeImage(
   contentType: string,
 ): StoredFile {
   const write = renderSizes(data, contentType).then((sizes) =>
-    putImage(ctx.storage, key, data, contentType, sizes),
+    putImage(ctx.storage, key, contentType, sizes),
   );
   return queueFile(ctx, key, name, data, contentType, write);
 }

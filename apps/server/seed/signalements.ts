@@ -41,7 +41,7 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
       const key = `seed/signalements/${id}/original/${i + 1}.jpg`;
       const data = await PICTURES[kind]();
       ctx.writes.push(
-        renderSizes(data, 'image/jpeg').then((s) => putImage(ctx.storage, key, data, 'image/jpeg', s)),
+        renderSizes(data, 'image/jpeg').then((s) => putImage(ctx.storage, key, 'image/jpeg', s)),
       );
       keys.push(key);
     }

@@ -22,6 +22,8 @@ export interface Endpoint<
   query?: Q;
   body?: B;
   response: R;
+  /** Failed answers whose body says more than the error envelope (documented, and serialized by it). */
+  errorResponses?: Partial<Record<number, z.ZodType>>;
 }
 
 export const defineEndpoint = <const E extends Endpoint>(e: E) => e;

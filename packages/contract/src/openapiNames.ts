@@ -36,6 +36,8 @@ import {
   IMPORT_RESOURCES,
   importError,
   importItemSchemas,
+  importRejected,
+  importSkipped,
   importReport,
   syndicImportEndpoints,
 } from './domains/syndicImport.js';
@@ -193,6 +195,14 @@ named('PostalRequestBody', syndicPostalRequestBody);
 named('AssembleeProxy', syndicProxyRow, { example: SYNDIC_PROXY_EXAMPLE });
 named('ImportReport', importReport);
 named('ImportError', importError);
+named('ImportSkipped', importSkipped, {
+  description:
+    "Élément mis de côté sans refuser son immeuble : le copropriétaire a été retiré de la copropriété dans Tantième (`removed` : POST /syndic/v1/coproprietaires/{external_id}/restore le rétablit) ou anonymisé (`anonymised` : définitivement). Sa fiche n'est pas modifiée ; ses lignes de compte sont écrites, sur la fiche gardée pour la comptabilité.",
+});
+named('ImportRejected', importRejected, {
+  description:
+    "IMPORT_REJECTED : au moins un immeuble refusé (ou, avec dry_run, qui le serait) ; rien de cet immeuble n'est écrit, les autres le sont. Le rapport complet est dans `data`.",
+});
 named('UploadRequest', syndicUploadRequest, {
   example: {
     sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',

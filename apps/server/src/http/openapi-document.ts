@@ -156,6 +156,15 @@ function fixSchema(value: unknown): void {
   for (const v of Object.values(s)) fixSchema(v);
 }
 
+/** The description of the component a response's JSON body refers to, if it has one. */
+function describedBy(r: Json, schemas: Record<string, Json>) {
+  const schema = ((r.content as Record<string, Json> | undefined)?.['application/json'] as Json | undefined)
+    ?.schema as Json | undefined;
+  const name = typeof schema?.$ref === 'string' ? schema.$ref.split('/').pop() : undefined;
+  const description = name ? schemas[name]?.description : undefined;
+  return typeof description === 'string' ? description : undefined;
+}
+
 export function finishDocument(doc: OpenApiDocument, publicUrl: string): OpenApiDocument {
   doc.servers = [{ url: publicUrl, description: 'Cette instance (les chemins commencent par /api)' }];
   doc.info.license = { name: 'Propriétaire' };
@@ -185,6 +194,9 @@ export function finishDocument(doc: OpenApiDocument, publicUrl: string): OpenApi
         for (const [code, r] of Object.entries(responses))
           if (code.startsWith('2')) r.headers = { ...RATE_HEADERS, ...((r.headers as Json) ?? {}) };
         for (const [code, r] of Object.entries(syndicErrors(op, method, path))) responses[code] ??= r;
+        // A failed answer the contract types (errorResponses) says what it is by its schema's description.
+        for (const r of Object.values(responses))
+          if (r.description === 'Default Response') r.description = describedBy(r, schemas) ?? r.description;
       } else if (!Object.keys(responses).some((c) => c.startsWith('4'))) {
         responses['4XX'] = errorResponse(
           'Erreur : `code` et `message` (en français) ; `errors` nomme les champs refusés.',

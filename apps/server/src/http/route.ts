@@ -50,7 +50,7 @@ export function route<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { 200: endpoint.response },
+      response: { 200: endpoint.response, ...endpoint.errorResponses },
       ...(needsAuth ? { security: [{ bearer: [] }] } : opts.security ? { security: opts.security } : {}),
       ...opts.openapi,
     },

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { IMAGE_SIZES } from '@tantieme/contract';
-import { type DerivedSize, isImageOriginalKey, sizeKey } from './image-keys.js';
+import { type DerivedSize, type ImageSize, isImageOriginalKey, sizeKey } from './image-keys.js';
 import type { StorageAdapter } from './storage.js';
 
 /**
@@ -40,13 +40,16 @@ export class ImageUnreadable extends Error {
   }
 }
 
-export type RenderedSizes = { size: DerivedSize; data: Buffer }[];
+/** Every size of an image to store, its cleaned original included (`size: 'original'`). */
+export type RenderedSizes = { size: ImageSize; data: Buffer }[];
 
 /**
- * Every derived size of an image, in its own format: EXIF orientation applied, metadata (a GPS
- * position…) left out of a resized size. Decodes the whole image, so a corrupt or truncated file
- * throws `ImageUnreadable` here, before anything is written. A size at least as large as the
- * image is the original's bytes (no re-encoding for nothing).
+ * Every size of an image, in its own format, the original included: EXIF orientation applied and
+ * every metadata block (EXIF with its GPS position and camera serial, XMP, IPTC, comments) left
+ * out of each, so no stored byte tells where or by whom a photo was taken. The original is
+ * re-encoded for that (JPEG and WebP at quality 90, PNG and GIF losslessly). Decodes the whole
+ * image, so a corrupt or truncated file throws `ImageUnreadable` here, before anything is written.
+ * A size at least as large as the image is the cleaned original's bytes.
  */
 export async function renderSizes(bytes: Buffer, contentType: string): Promise<RenderedSizes> {
   const format = FORMATS[contentType as keyof typeof FORMATS];
@@ -54,7 +57,11 @@ export async function renderSizes(bytes: Buffer, contentType: string): Promise<R
   return inSlot(() => render(bytes, format));
 }
 
-async function render(bytes: Buffer, format: (typeof FORMATS)[keyof typeof FORMATS]) {
+type Format = (typeof FORMATS)[keyof typeof FORMATS];
+const encoding = (format: Format, quality: number) =>
+  format === 'jpeg' || format === 'webp' ? { quality } : {};
+
+async function render(bytes: Buffer, format: Format) {
   // failOn 'error': benign libjpeg warnings (extraneous bytes…) of real phone photos still pass;
   // a truncated or garbled file is an error.
   const input = { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS } as const;
@@ -71,22 +78,27 @@ async function render(bytes: Buffer, format: (typeof FORMATS)[keyof typeof FORMA
     throw new ImageUnreadable('Cette image est trop grande (100 mégapixels au plus).');
   const out: RenderedSizes = [];
   try {
+    // sharp writes no metadata unless asked (withMetadata…): re-encoding is the stripping. Every
+    // frame of an animation is kept. Decoding in full also fails a corrupt file here.
+    const original = await sharp(bytes, { ...input, animated: true })
+      .rotate()
+      .toFormat(format, encoding(format, 90))
+      .toBuffer();
     // One size after the other: each already runs on libvips' threads, and in parallel they
     // would take every thread of libuv's pool (files, crypto) for the time of an upload.
     for (const [size, px] of Object.entries(IMAGE_SIZE_PX) as [DerivedSize, number][]) {
       if (Math.max(width, height) <= px) {
-        // Served as uploaded; still decoded once in full, so a corrupt file fails here too.
-        if (size === 'xlarge') await sharp(bytes, input).stats();
-        out.push({ size, data: bytes });
+        out.push({ size, data: original });
         continue;
       }
       const data = await sharp(bytes, input)
         .rotate()
         .resize(px, px, { fit: 'inside', withoutEnlargement: true })
-        .toFormat(format, format === 'jpeg' ? { quality: 82 } : {})
+        .toFormat(format, encoding(format, 82))
         .toBuffer();
       out.push({ size, data });
     }
+    out.push({ size: 'original', data: original });
   } catch {
     throw new ImageUnreadable();
   }
@@ -110,10 +122,6 @@ async function inSlot<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Writes an image's sizes, then its original last: a stored original means its sizes exist
- * (the local upload URL is single-use by the original's presence, decision 50).
- */
 /** Removes a stored file: an image's original with every size rendered beside it. */
 export async function removeStored(storage: StorageAdapter, key: string) {
   const sized = isImageOriginalKey(key)
@@ -126,15 +134,23 @@ export async function removeStored(storage: StorageAdapter, key: string) {
   await storage.delete(key);
 }
 
+/**
+ * Writes an image's sizes, then its cleaned original last: a stored original means its sizes
+ * exist (the local upload URL is single-use by the original's presence, decision 50). The bytes
+ * as uploaded are never stored.
+ */
 export async function putImage(
   storage: StorageAdapter,
   originalKey: string,
-  bytes: Buffer,
   contentType: string,
   sizes: RenderedSizes,
 ) {
+  const original = sizes.find((s) => s.size === 'original');
+  if (!original) throw new Error('image rendered without its original');
   await Promise.all(
-    sizes.map(({ size, data }) => storage.put(sizeKey(originalKey, size)!, data, contentType)),
+    sizes
+      .filter((s) => s !== original)
+      .map(({ size, data }) => storage.put(sizeKey(originalKey, size)!, data, contentType)),
   );
-  await storage.put(originalKey, bytes, contentType);
+  await storage.put(originalKey, original.data, contentType);
 }

@@ -48,6 +48,16 @@ export function s3StorageAdapter(cfg: S3Config, appSecret: string): StorageAdapt
       { expiresIn: ttlS },
     );
   };
+  const head = async (key: string) => {
+    assertSafeKey(key);
+    try {
+      return await client.send(new HeadObjectCommand({ Bucket: cfg.bucket, Key: key }));
+    } catch (e) {
+      const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404) return null;
+      throw e;
+    }
+  };
   return {
     kind: 's3',
     async put(key, data, contentType) {
@@ -62,15 +72,10 @@ export function s3StorageAdapter(cfg: S3Config, appSecret: string): StorageAdapt
       return Buffer.from(await out.Body!.transformToByteArray());
     },
     async exists(key) {
-      assertSafeKey(key);
-      try {
-        await client.send(new HeadObjectCommand({ Bucket: cfg.bucket, Key: key }));
-        return true;
-      } catch (e) {
-        const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if (status === 404) return false;
-        throw e;
-      }
+      return (await head(key)) !== null;
+    },
+    async size(key) {
+      return (await head(key))?.ContentLength ?? null;
     },
     async delete(key) {
       assertSafeKey(key);
@@ -82,15 +87,25 @@ export function s3StorageAdapter(cfg: S3Config, appSecret: string): StorageAdapt
       return objectUrl(key, ttlS, opts);
     },
     objectUrl,
-    async signedPutUrl(key, contentType, ttlS = 900) {
-      if (isImageOriginalKey(key)) return urls.putUrl(key, ttlS);
+    async signedPutUrl(key, contentType, ttlS = 900, expected) {
+      if (isImageOriginalKey(key)) return urls.putUrl(key, ttlS, expected);
       assertSafeKey(key);
+      // The announced length is a signed header and the SHA-256 a signed checksum: S3 refuses a PUT
+      // of other bytes. A bucket that checks neither is caught when the object is read back (decision 177).
       return getSignedUrl(
         client,
-        new PutObjectCommand({ Bucket: cfg.bucket, Key: key, ContentType: contentType }),
-        {
-          expiresIn: ttlS,
-        },
+        new PutObjectCommand({
+          Bucket: cfg.bucket,
+          Key: key,
+          ContentType: contentType,
+          ...(expected
+            ? {
+                ContentLength: expected.size,
+                ChecksumSHA256: Buffer.from(expected.sha256, 'hex').toString('base64'),
+              }
+            : {}),
+        }),
+        { expiresIn: ttlS },
       );
     },
     verify: urls.verify,

@@ -28,7 +28,7 @@ describe('local storage adapter', () => {
     await st.delete('a/b.pdf');
   });
 
-  it('signs a GET of a sized image for all its sizes (decision 56), a PUT for its key only', async () => {
+  it('signs a GET of an original for all its sizes (decision 56), of a size for that size, a PUT for its key only', async () => {
     const st = localStorageAdapter(await mkdtemp(path.join(os.tmpdir(), 'st-')), 'secret');
     const url = new URL(await st.signedGetUrl('d/1/original/abc.jpg', 60), 'http://x');
     const e = Number(url.searchParams.get('e'));
@@ -37,6 +37,13 @@ describe('local storage adapter', () => {
     expect(st.verify('d/1/mini/abc.jpg', 'GET', e, s)).toBe(true);
     expect(st.verify('d/1/medium/abd.jpg', 'GET', e, s)).toBe(false);
     expect(st.verify('d/2/medium/abc.jpg', 'GET', e, s)).toBe(false);
+    // A size's own URL opens that size only: a thumbnail never leads to the original.
+    const small = new URL(await st.signedGetUrl('d/1/small/abc.jpg', 60), 'http://x');
+    const ss = small.searchParams.get('s')!;
+    const se = Number(small.searchParams.get('e'));
+    expect(st.verify('d/1/small/abc.jpg', 'GET', se, ss)).toBe(true);
+    expect(st.verify('d/1/original/abc.jpg', 'GET', se, ss)).toBe(false);
+    expect(st.verify('d/1/large/abc.jpg', 'GET', se, ss)).toBe(false);
     const pdf = new URL(await st.signedGetUrl('d/1/original/abc.pdf', 60), 'http://x');
     expect(st.verify('d/1/medium/abc.pdf', 'GET', e, pdf.searchParams.get('s')!)).toBe(false);
     const up = new URL(await st.signedPutUrl('d/1/original/abc.jpg', 'image/jpeg', 60), 'http://x');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope } from '../envelope.js';
+import { errorEnvelope, okEnvelope } from '../envelope.js';
 import { chargeItem, billItem, financialYearItem, ledgerLineItem } from './syndicAccounts.js';
 import { defineSyndicEndpoint } from './syndicApi.js';
 import {
@@ -85,6 +85,8 @@ const counts = z.object({
   error: z.number().int(),
   /** Valid items of a building that had errors elsewhere: not written (all or nothing). */
   rejected: z.number().int(),
+  /** Items of a co-owner removed or anonymised in the product: set aside, the building written. */
+  skipped: z.number().int(),
 });
 export type ImportCounts = z.infer<typeof counts>;
 export const importError = z.object({
@@ -98,6 +100,19 @@ export const importError = z.object({
   message: z.string(),
 });
 export type ImportError = z.infer<typeof importError>;
+/**
+ * An item set aside without rejecting its building: the co-owner was removed from the building
+ * (`removed`: `POST /coproprietaires/{external_id}/restore` brings it back) or anonymised
+ * (`anonymised`: for good). Its ledger lines are still written, on the record kept for the accounts.
+ */
+export const importSkipped = z.object({
+  resource: z.enum(IMPORT_RESOURCES),
+  index: z.number().int(),
+  external_id: z.string(),
+  reason: z.enum(['removed', 'anonymised']),
+  message: z.string(),
+});
+export type ImportSkipped = z.infer<typeof importSkipped>;
 export const importReport = z.object({
   dry_run: z.boolean(),
   /** No error anywhere: everything was (or, in a dry run, would be) written. */
@@ -114,12 +129,20 @@ export const importReport = z.object({
   error_count: z.number().int(),
   /** The first IMPORT_MAX_ERRORS errors, in document order. */
   errors: z.array(importError),
+  /** Items set aside (a co-owner removed or anonymised in the product), in document order. */
+  skipped: z.array(importSkipped),
   /** Items written but not applied as sent (a ledger line that would reopen a product payment). */
   warnings: z.array(
     z.object({ resource: z.enum(IMPORT_RESOURCES), external_id: z.string().nullable(), message: z.string() }),
   ),
 });
 export type ImportReport = z.infer<typeof importReport>;
+
+/** The 422 answer: at least one building refused (or, in a dry run, would be); the report as `data`. */
+export const importRejected = errorEnvelope.extend({
+  code: z.literal('IMPORT_REJECTED'),
+  data: importReport,
+});
 
 export const syndicImportEndpoints = {
   import: defineSyndicEndpoint({
@@ -130,5 +153,6 @@ export const syndicImportEndpoints = {
     scope: 'write',
     body: importDocument.extend({ dry_run: z.boolean().optional() }),
     response: okEnvelope(importReport),
+    errorResponses: { 422: importRejected },
   }),
 };

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { extractPdfText } from '../../platform/pdf-text.js';
 import type { StorageAdapter } from '../../platform/storage.js';
+import { isImageOriginalKey } from '../../platform/image-keys.js';
 import { type ZipEntry, zipNames, zipSize, zipStream } from '../../platform/zip-stream.js';
 import { type OwnedRecord, scopeOf } from '../access/access.service.js';
 import { presentDocument } from './documents.service.js';
@@ -85,9 +86,13 @@ export async function zipDocuments(db: Db, storage: StorageAdapter, owner: Owned
   const rows = await repo.visibleByIds(db, visibilityOf(owner), unique);
   if (rows.length !== unique.length) throw new AppError('NOT_FOUND');
   const names = zipNames(rows.map((r) => fileName(r.name, r.content_type)));
+  // An image's row names the bytes sent (decision 176); the stored original is those bytes cleaned.
+  const sizes = await Promise.all(
+    rows.map(async (r) => (isImageOriginalKey(r.storage_key) ? await storage.size(r.storage_key) : null)),
+  );
   const entries: ZipEntry[] = rows.map((r, i) => ({
     name: names[i],
-    size: r.size,
+    size: sizes[i] ?? r.size,
     read: () => storage.get(r.storage_key),
   }));
   return { size: zipSize(entries), stream: zipStream(entries) };

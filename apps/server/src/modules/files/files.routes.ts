@@ -4,9 +4,9 @@ import { AppError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { isImageOriginalKey, sizedImageTypeOfKey } from '../../platform/image-keys.js';
 import { putImage } from '../../platform/images.js';
-import { assertSafeKey } from '../../platform/storage.js';
+import { assertSafeKey, type ExpectedUpload } from '../../platform/storage.js';
 import { contentTypeOf } from './content-type.js';
-import { checkUpload, imageSizesOf, presignedUpload } from './files.service.js';
+import { checkAnnounced, checkUpload, expectedOf, imageSizesOf, presignedUpload } from './files.service.js';
 
 /**
  * Serves and receives files through the app's HMAC-signed, expiring URLs: every file of the
@@ -22,13 +22,18 @@ export async function filesRoutes(app: FastifyInstance) {
     { rateLimit: { max: 60, timeWindow: '1 minute' } },
   );
   const verify = storage.verify;
-  const check = (key: string, method: 'GET' | 'PUT', q: Record<string, string>) => {
+  const check = (
+    key: string,
+    method: 'GET' | 'PUT',
+    q: Record<string, string>,
+    expected?: ExpectedUpload,
+  ) => {
     try {
       assertSafeKey(key);
     } catch {
       throw new AppError('NOT_FOUND');
     }
-    if (!verify(key, method, Number(q.e), String(q.s ?? '')))
+    if (!verify(key, method, Number(q.e), String(q.s ?? ''), expected))
       throw new AppError('FORBIDDEN', 'Lien expiré ou invalide.');
   };
   app.get('/files/*', async (req, reply) => {
@@ -61,14 +66,17 @@ export async function filesRoutes(app: FastifyInstance) {
   );
   app.put('/files/*', async (req) => {
     const key = (req.params as { '*': string })['*'];
-    check(key, 'PUT', req.query as Record<string, string>);
+    const q = req.query as Record<string, string>;
+    const expected = expectedOf(q);
+    check(key, 'PUT', q, expected);
     const body = req.body;
     if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('VALIDATION_ERROR', 'Fichier vide.');
+    if (expected) checkAnnounced(body, expected);
     checkUpload(key, body);
     // A presigned PUT URL writes once: a second PUT cannot swap bytes in after checks ran.
     if (await storage.exists(key)) throw new AppError('CONFLICT', 'Ce lien de dépôt a déjà servi.');
     const image = isImageOriginalKey(key) ? sizedImageTypeOfKey(key) : null;
-    if (image) await putImage(storage, key, body, image, await imageSizesOf(body, image));
+    if (image) await putImage(storage, key, image, await imageSizesOf(body, image));
     else await storage.put(key, body, String(req.headers['content-type'] ?? 'application/octet-stream'));
     return { success: true, data: { key } };
   });

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, uploadTypeOfExt } from '@tantieme/contract';
 import { AppError } from '../../http/errors.js';
 import { ImageUnreadable, isSizedImageType, renderSizes } from '../../platform/images.js';
-import type { StorageAdapter } from '../../platform/storage.js';
+import type { ExpectedUpload, StorageAdapter } from '../../platform/storage.js';
 
 export const UPLOAD_URL_TTL_S = 15 * 60;
 
@@ -33,6 +33,19 @@ export function checkUpload(key: string, data: Buffer) {
   const type = uploadTypeOfExt(key.split('.').pop() ?? '');
   if (!type || !UPLOAD_TYPES[type].magic(data))
     throw new AppError('VALIDATION_ERROR', 'Le contenu du fichier ne correspond pas à son type.');
+}
+
+/** The size and SHA-256 a PUT URL announces (`n`, `h`), covered by its signature; none when absent. */
+export function expectedOf(q: Record<string, string>): ExpectedUpload | undefined {
+  if (q.n === undefined && q.h === undefined) return undefined;
+  return { size: Number(q.n), sha256: String(q.h ?? '') };
+}
+
+/** Bytes other than the announced ones (fewer, more, different) are refused before anything is kept. */
+export function checkAnnounced(data: Buffer, expected: ExpectedUpload) {
+  if (data.length !== expected.size) throw new AppError('UPLOAD_SIZE_MISMATCH');
+  if (createHash('sha256').update(data).digest('hex') !== expected.sha256)
+    throw new AppError('UPLOAD_SHA256_MISMATCH');
 }
 
 /**

@@ -208,6 +208,17 @@ export function lineExternalIds(db: Q, syndicId: string, lineIds: string[]) {
   return externalIdsOf(db, syndicId, LEDGER_LINE_RESOURCE, lineIds);
 }
 
+/** The syndic of a co-owner record's building (null for an unknown record). */
+export async function syndicOfCoproprietaire(db: Q, coproprietaireId: string) {
+  const [row] = await db
+    .select({ id: coproprietes.syndic_id })
+    .from(coproprietaires)
+    .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
+    .where(eq(coproprietaires.id, coproprietaireId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 export async function syndicOfCopropriete(db: Q, coproprieteId: string) {
   const [row] = await db
     .select({ id: coproprietes.syndic_id })

@@ -5,8 +5,19 @@ import * as lettrage from './lettrage.repo.js';
 import { productLineExternalId, refund, sharesPayload } from './lettrage.service.js';
 import type { PaymentRequestRow, Tx } from './payments.repo.js';
 
-/** A payment that failed after checkout (a delayed method refused): the syndic hears of it. */
+/**
+ * A payment that failed after checkout (a delayed method refused): the syndic hears of it, with
+ * the lines it was to settle named by the syndic's own external ids, as the other payment events.
+ */
 export async function paymentFailed(tx: Tx, request: PaymentRequestRow) {
+  const syndicId = await lettrage.syndicOfCoproprietaire(tx, request.coproprietaire_id);
+  const ext = syndicId
+    ? await lettrage.lineExternalIds(
+        tx,
+        syndicId,
+        request.debits.map((d) => d.id),
+      )
+    : new Map<string, string>();
   await queueCoproprietaireEvent(tx, request.coproprietaire_id, 'payment.failed', {
     payment_request: {
       id: request.id,
@@ -14,6 +25,10 @@ export async function paymentFailed(tx: Tx, request: PaymentRequestRow) {
       currency: request.currency,
       debits: request.debits,
     },
+    lines: request.debits.map((d) => ({
+      ledger_line: { id: d.id, external_id: ext.get(d.id) ?? null },
+      amount_cents: d.amount,
+    })),
   });
 }
 

@@ -106,9 +106,12 @@ describe('the OpenAPI document', () => {
       expect(codes, where).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
       if (op.requestBody) expect(codes, where).toContain('413');
       if (path.includes('{')) expect(codes, where).toContain('404');
+      // The envelope, or the envelope with what the failed call still says (the import's report).
+      const envelope = (code: string) =>
+        code === '422' && path === '/api/syndic/v1/import' ? 'ImportRejected' : 'ErrorEnvelope';
       for (const code of codes.filter((c) => c.startsWith('4')))
         expect(op.responses[code].content, `${where} ${code}`).toEqual({
-          'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } },
+          'application/json': { schema: { $ref: `#/components/schemas/${envelope(code)}` } },
         });
       expect(Object.keys(op.responses['200'].headers as Json)).toEqual(
         expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']),
@@ -132,6 +135,18 @@ describe('the OpenAPI document', () => {
     const putLot = doc.paths['/api/syndic/v1/lots/{external_id}'].put;
     const body = (putLot.requestBody?.content as Record<string, Json>)['application/json'];
     expect(body.example).toMatchObject({ name: expect.any(String) });
+  });
+
+  it("types the import's 422: the error envelope with the report, and the items set aside", () => {
+    const rejected = doc.paths['/api/syndic/v1/import'].post.responses['422'];
+    expect(rejected.description).toContain('IMPORT_REJECTED');
+    const schema = doc.components.schemas.ImportRejected as Json & { properties: Record<string, Json> };
+    expect(schema.properties.data).toEqual({ $ref: '#/components/schemas/ImportReport' });
+    expect(schema.properties.code).toMatchObject({ enum: ['IMPORT_REJECTED'] });
+    const report = doc.components.schemas.ImportReport as Json & { properties: Record<string, Json> };
+    expect(report.properties.skipped).toMatchObject({
+      items: { $ref: '#/components/schemas/ImportSkipped' },
+    });
   });
 
   it('documents pagination on lists and the codes integrators cannot read elsewhere', () => {

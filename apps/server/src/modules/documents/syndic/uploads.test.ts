@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, documentTypes, syndicAuditLog } from '../../../db/schema/index.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
+import { stagingKey } from './uploads.js';
 
 /**
  * Documents in bulk: presigned PUTs, then one bulk call with the stored forms. Each document is
@@ -141,6 +142,51 @@ describe('POST /documents/uploads then POST /documents/bulk', () => {
     expect(r[3].result).toBe('created');
     const written = await t.database.db.select({ name: documents.name }).from(documents);
     expect(written.map((d) => d.name)).not.toContain('Appel de fonds n° 11');
+  });
+
+  it('refuses at the PUT bytes other than announced, fewer or different (nothing kept), then takes the right ones', async () => {
+    const data = pdf(20);
+    const announce = () =>
+      call('POST', '/documents/uploads', a.headers, {
+        files: [{ sha256: sha(data), size: data.length, content_type: 'application/pdf' }],
+      });
+    const [u] = (await announce()).body.data.uploads;
+    const fewer = await putTo(u.url, data.subarray(0, data.length - 5), 'application/pdf');
+    expect(fewer.statusCode).toBe(400);
+    expect(json(fewer)).toMatchObject({
+      code: 'UPLOAD_SIZE_MISMATCH',
+      message: "Le fichier déposé n'a pas la taille annoncée.",
+    });
+    const other = await putTo(u.url, pdf(21), 'application/pdf');
+    expect(pdf(21).length).toBe(data.length);
+    expect(other.statusCode).toBe(400);
+    expect(json(other).code).toBe('UPLOAD_SHA256_MISMATCH');
+    expect((await announce()).body.data.uploads[0].uploaded).toBe(false);
+    // The announced size and SHA-256 are part of the signature: a URL edited to fit is refused.
+    const edited = new URL(u.url);
+    edited.searchParams.set('n', String(data.length - 5));
+    expect(
+      (await putTo(edited.toString(), data.subarray(0, data.length - 5), 'application/pdf')).statusCode,
+    ).toBe(403);
+    expect((await putTo(u.url, data, 'application/pdf')).statusCode).toBe(200);
+    expect((await announce()).body.data.uploads[0].uploaded).toBe(true);
+  });
+
+  it('reports as not uploaded, and removes, a staged object whose bytes are not the announced ones', async () => {
+    const data = pdf(30);
+    const f = { sha256: sha(data), size: data.length, content_type: 'application/pdf' };
+    const key = stagingKey(a.syndic.id, f.sha256, f.content_type);
+    // As a bucket takes any bytes on a presigned URL: a same-length file of other content.
+    await t.app.platform.storage.put(key, pdf(31), 'application/pdf');
+    const [u] = (await call('POST', '/documents/uploads', a.headers, { files: [f] })).body.data.uploads;
+    expect(u.uploaded).toBe(false);
+    expect(await t.app.platform.storage.exists(key)).toBe(false);
+    await t.app.platform.storage.put(key, pdf(31), 'application/pdf');
+    const res = await call('POST', '/documents/bulk', a.headers, { items: [item(30, stored(30, data))] });
+    expect(res.body.data.results[0].errors?.['file.sha256']).toBe(
+      "Le fichier déposé n'a pas l'empreinte SHA-256 annoncée.",
+    );
+    expect(await t.app.platform.storage.exists(key)).toBe(false);
   });
 
   it("another syndic cannot register a file it did not upload, nor see the first syndic's documents", async () => {

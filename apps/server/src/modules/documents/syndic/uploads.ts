@@ -1,8 +1,9 @@
+import { errorMessages, UPLOAD_TYPES } from '@tantieme/contract';
 import { createHash } from 'node:crypto';
 import { ImageUnreadable, isSizedImageType, renderSizes } from '../../../platform/images.js';
 import type { Executor } from '../../../db/client.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
-import { checkFileBytes, originalKey } from '../../files/files.service.js';
+import { checkFileBytes } from '../../files/files.service.js';
 import { sweepUploadsAt } from '../../files/removal.service.js';
 import type { StagedFiles } from '../../files/syndic/stored-files.js';
 
@@ -17,9 +18,39 @@ export const UPLOAD_KEEP_AFTER_EXPIRY_S = 3600;
 /**
  * Where a syndic's file waits for its document: under `uploads/` (the PUT checks type and magic
  * bytes there), by the syndic and the file's SHA-256, so one file announced twice is one object.
+ * An image waits as sent, without sizes: its SHA-256 is checked on those bytes, and its cleaned
+ * sizes are rendered when a document takes it (decision 176).
  */
 export const stagingKey = (syndicId: string, sha256: string, contentType: string) =>
-  originalKey(`uploads/syndic/${syndicId}/documents`, sha256, contentType);
+  `uploads/syndic/${syndicId}/documents/${sha256}.${UPLOAD_TYPES[contentType]?.ext ?? 'bin'}`;
+
+type Announced = { sha256: string; size: number; content_type: string };
+
+const isStaged = (r: Awaited<ReturnType<typeof readStaged>>): r is { bytes: Buffer } =>
+  r !== null && 'bytes' in r;
+
+/**
+ * The staging object of an announced file read back: absent, its bytes when they are the ones
+ * announced, or why not. Other bytes are removed at once (S3 takes any bytes on a presigned URL;
+ * the app's URL refuses them, decision 177), so the file can be sent again.
+ */
+async function readStaged(
+  storage: StorageAdapter,
+  key: string,
+  f: Announced,
+): Promise<{ bytes: Buffer } | { problem: string } | null> {
+  const size = await storage.size(key);
+  if (size === null) return null;
+  const bytes = size === f.size ? await storage.get(key) : null;
+  const code = !bytes
+    ? 'UPLOAD_SIZE_MISMATCH'
+    : createHash('sha256').update(bytes).digest('hex') !== f.sha256
+      ? 'UPLOAD_SHA256_MISMATCH'
+      : null;
+  if (!code && bytes) return { bytes };
+  await storage.delete(key);
+  return { problem: errorMessages[code ?? 'UPLOAD_SIZE_MISMATCH'] ?? '' };
+}
 
 /** Runs `f` over `xs`, `n` at a time (S3 HEADs and reads go in parallel, not one after another). */
 async function pool<T, R>(xs: T[], n: number, f: (x: T) => Promise<R>): Promise<R[]> {
@@ -49,7 +80,7 @@ export async function presignUploads(
   const expires_at = new Date(Date.now() + UPLOAD_TTL_S * 1000).toISOString();
   const uploads = await pool(files, 16, async (f) => {
     const key = stagingKey(syndicId, f.sha256, f.content_type);
-    const url = await storage.signedPutUrl(key, f.content_type, UPLOAD_TTL_S);
+    const url = await storage.signedPutUrl(key, f.content_type, UPLOAD_TTL_S, f);
     return {
       ...f,
       method: 'PUT' as const,
@@ -57,7 +88,8 @@ export async function presignUploads(
       url: url.startsWith('/') ? `${publicUrl.replace(/\/$/, '')}${url}` : url,
       headers: { 'Content-Type': f.content_type },
       expires_at,
-      uploaded: await storage.exists(key),
+      // There, and the bytes announced: other bytes are removed and the file is to be sent again.
+      uploaded: isStaged(await readStaged(storage, key, f)),
     };
   });
   await sweepUploadsAt(
@@ -76,7 +108,7 @@ export async function presignUploads(
  */
 export async function stageFiles(storage: StorageAdapter, syndicId: string, items: unknown[]) {
   const staged: StagedFiles = new Map();
-  const announced = new Map<string, { sha256: string; size: number; content_type: string }>();
+  const announced = new Map<string, Announced>();
   for (const item of items) {
     const f = (item as { file?: unknown } | null)?.file as Record<string, unknown> | undefined;
     if (f && typeof f.sha256 === 'string' && typeof f.content_type === 'string' && typeof f.size === 'number')
@@ -87,22 +119,16 @@ export async function stageFiles(storage: StorageAdapter, syndicId: string, item
       });
   }
   await pool([...announced.values()], 8, async (f) => {
-    if (!/^[0-9a-f]{64}$/.test(f.sha256)) return;
-    let key: string;
-    try {
-      key = stagingKey(syndicId, f.sha256, f.content_type);
-      if (!(await storage.exists(key))) return;
-    } catch {
+    if (!/^[0-9a-f]{64}$/.test(f.sha256) || !(f.content_type in UPLOAD_TYPES)) return;
+    const key = stagingKey(syndicId, f.sha256, f.content_type);
+    const read = await readStaged(storage, key, f);
+    if (!read) return;
+    if (!isStaged(read)) {
+      staged.set(f.sha256, read);
       return;
     }
-    const bytes = await storage.get(key);
-    const sha = createHash('sha256').update(bytes).digest('hex');
-    const problem =
-      sha !== f.sha256
-        ? "Le fichier déposé n'a pas l'empreinte SHA-256 annoncée."
-        : bytes.length !== f.size
-          ? "Le fichier déposé n'a pas la taille annoncée."
-          : checkFileBytes(f.content_type, bytes);
+    const { bytes } = read;
+    const problem = checkFileBytes(f.content_type, bytes);
     if (problem) staged.set(f.sha256, { problem });
     else if (isSizedImageType(f.content_type))
       try {

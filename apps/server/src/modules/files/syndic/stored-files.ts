@@ -173,9 +173,8 @@ export async function putObject(
 /** An upload under its server-chosen key; an image with its sizes beside it. */
 async function storeUpload(storage: StorageAdapter, base: string, file: SyndicStoredFile, upload: Upload) {
   const key = originalKey(base, file.sha256, file.content_type);
-  const bytes = upload.bytes ?? (await storage.get(upload.key ?? ''));
-  if (upload.sizes) await putImage(storage, key, bytes, file.content_type, upload.sizes);
-  else await storage.put(key, bytes, file.content_type);
+  if (upload.sizes) await putImage(storage, key, file.content_type, upload.sizes);
+  else await storage.put(key, upload.bytes ?? (await storage.get(upload.key ?? '')), file.content_type);
   return key;
 }
 

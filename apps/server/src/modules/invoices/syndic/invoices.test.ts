@@ -68,7 +68,9 @@ describe('supplier invoices with expenses, écritures and per-lot amounts', () =
     expect(cards[0].thumbnail.path).toContain('/original/');
     const img = await t.app.inject({ method: 'GET', url: cards[0].thumbnail.path });
     expect(img.statusCode).toBe(200);
-    expect(img.rawPayload.equals(JPEG)).toBe(true);
+    // The original as scanned, re-encoded without metadata (decision 176).
+    const original = await sharp(img.rawPayload).metadata();
+    expect([original.width, original.height]).toEqual([1240, 1754]);
     const medium = await t.app.inject({
       method: 'GET',
       url: cards[0].thumbnail.path.replace('/original/', '/medium/'),

@@ -267,6 +267,8 @@ describe('lettrage: a card payment survives every back-office replay', () => {
     expect(failed.data).toMatchObject({
       coproprietaire: { external_id: 'C1' },
       payment_request: { amount_cents: 39_875, currency: 'eur', debits: [{ id: q4.id, amount: 39_875 }] },
+      // The lines it was to settle, by the syndic's own external ids.
+      lines: [{ ledger_line: { id: q4.id, external_id: 'E-Q4' }, amount_cents: 39_875 }],
     });
     expect((await coOwnerView(c)).solde).toBe(41_250 + 39_875 - 5_000);
   });

@@ -6,6 +6,7 @@ import {
   type ImportError,
   type ImportReport,
   type ImportResource,
+  type ImportSkipped,
 } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
 import * as accounts from '../accounts/accounts.service.js';
@@ -14,6 +15,7 @@ import type { SyndicApiContext, Tx } from '../kit/index.js';
 import { administrators, coproprietes } from '../portfolio/buildings.service.js';
 import { coproprietaires } from '../portfolio/coproprietaires.service.js';
 import { lots, repartitions } from '../portfolio/lots.service.js';
+import { removedStates, setAsideMessage } from '../rgpd/rgpd.service.js';
 
 /** Each resource's bulk semantics, in the order references need (a lot before its tantièmes). */
 const RESOURCES = {
@@ -105,11 +107,22 @@ export async function importPortfolio(
   const dryRun = Boolean(opts.dryRun);
   const groups = groupByBuilding(doc);
   const counts = Object.fromEntries(
-    IMPORT_RESOURCES.map((r) => [r, { created: 0, updated: 0, unchanged: 0, error: 0, rejected: 0 }]),
+    IMPORT_RESOURCES.map((r) => [
+      r,
+      { created: 0, updated: 0, unchanged: 0, error: 0, rejected: 0, skipped: 0 },
+    ]),
   ) as Record<ImportResource, ImportCounts>;
   const errors: ImportError[] = [];
   const warnings: ImportReport['warnings'] = [];
   const buildings: ImportReport['buildings'] = [];
+  const skipped: ImportSkipped[] = [];
+  // A back office keeps sending the co-owners removed or anonymised in the product: their items
+  // are set aside, never an error that would keep their whole building out on every replay.
+  const setAside = await removedStates(
+    db,
+    api.syndicId,
+    doc.coproprietaires.flatMap((v) => str(v, 'external_id') ?? []),
+  );
 
   /** Writes one group in `tx`; throws Rollback when an item is in error. */
   const writeGroup = async (tx: Tx, g: Group) => {
@@ -117,7 +130,21 @@ export async function importPortfolio(
     const groupErrors: ImportError[] = [];
     const groupWarnings: ImportReport['warnings'] = [];
     for (const resource of IMPORT_RESOURCES) {
-      const placed = g.items.filter((i) => i.resource === resource);
+      const placed = g.items.filter((i) => {
+        if (i.resource !== resource) return false;
+        const ext = resource === 'coproprietaires' ? str(i.value, 'external_id') : null;
+        const state = ext ? setAside.get(ext) : undefined;
+        if (!ext || !state) return true;
+        counts[resource].skipped++;
+        skipped.push({
+          resource,
+          index: i.index,
+          external_id: ext,
+          reason: state,
+          message: setAsideMessage(ext, state),
+        });
+        return false;
+      });
       if (!placed.length) continue;
       const results = await RESOURCES[resource].apply(
         tx,
@@ -190,6 +217,7 @@ export async function importPortfolio(
     counts,
     error_count: errors.length,
     errors: errors.slice(0, IMPORT_MAX_ERRORS),
+    skipped: skipped.sort((a, b) => a.index - b.index).slice(0, IMPORT_MAX_ERRORS),
     warnings: warnings.slice(0, IMPORT_MAX_ERRORS),
   };
 }

@@ -28,12 +28,20 @@ export async function findRecord(db: Executor, syndicId: string, id: string) {
 
 /** Ids among these whose record was removed from its building. */
 export async function removedIds(db: Executor, ids: string[]) {
-  if (ids.length === 0) return new Set<string>();
+  return new Set((await removedRecords(db, ids)).keys());
+}
+
+/** The records among these removed from their building: id → whether it was also anonymised. */
+export async function removedRecords(db: Executor, ids: string[]) {
+  if (ids.length === 0) return new Map<string, boolean>();
   const rows = await db
-    .select({ id: coproprietaires.id })
+    .select({
+      id: coproprietaires.id,
+      anonymised: sql<boolean>`${coproprietaires.anonymised_at} is not null`,
+    })
     .from(coproprietaires)
     .where(and(inArray(coproprietaires.id, ids), sql`${coproprietaires.removed_at} is not null`));
-  return new Set(rows.map((r) => r.id));
+  return new Map(rows.map((r) => [r.id, r.anonymised]));
 }
 
 export async function setRecord(db: Executor, id: string, v: Partial<typeof coproprietaires.$inferInsert>) {

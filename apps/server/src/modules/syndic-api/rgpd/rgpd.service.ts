@@ -33,6 +33,27 @@ export async function removedExternalIds(db: Executor, syndicId: string, externa
   return new Set([...ids].filter(([, id]) => removed.has(id)).map(([ext]) => ext));
 }
 
+/**
+ * External ids among these whose co-owner was removed, each with why an import sets its item
+ * aside: removed (a restore brings it back) or anonymised (its identity is gone for good).
+ */
+export async function removedStates(db: Executor, syndicId: string, externalIds: string[]) {
+  const ids = await resolveExternalIds(db, syndicId, RESOURCE, externalIds);
+  const removed = await repo.removedRecords(db, [...ids.values()]);
+  const out = new Map<string, 'removed' | 'anonymised'>();
+  for (const [ext, id] of ids) {
+    const anonymised = removed.get(id);
+    if (anonymised !== undefined) out.set(ext, anonymised ? 'anonymised' : 'removed');
+  }
+  return out;
+}
+
+/** Why an import set a removed co-owner's item aside, in French. */
+export const setAsideMessage = (externalId: string, state: 'removed' | 'anonymised') =>
+  state === 'anonymised'
+    ? "Ce copropriétaire a été anonymisé : sa fiche n'est plus mise à jour (un nouveau copropriétaire prend un autre external_id)."
+    : `Ce copropriétaire a été retiré de la copropriété : sa fiche n'est pas mise à jour (POST /syndic/v1/coproprietaires/${externalId}/restore le rétablit).`;
+
 export async function assertNotRemoved(db: Executor, syndicId: string, externalId: string) {
   if ((await removedExternalIds(db, syndicId, [externalId])).size > 0)
     throw new AppError('CONFLICT', removedConflict(externalId));
