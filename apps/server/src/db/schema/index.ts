@@ -16,3 +16,4 @@ export * from './assemblyHeads.js';
 export * from './convocations.js';
 export * from './signalements.js';
 export * from './paymentCustomers.js';
+export * from './journal.js';
