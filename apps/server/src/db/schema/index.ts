@@ -17,3 +17,4 @@ export * from './convocations.js';
 export * from './signalements.js';
 export * from './paymentCustomers.js';
 export * from './journal.js';
+export * from './appels.js';
