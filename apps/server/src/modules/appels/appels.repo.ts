@@ -65,7 +65,7 @@ export async function runsOf(db: Executor, financialYearId: string, kind?: Appel
  * Each lot's tantièmes in the given keys, with the co-owner who owns it now (the first by id
  * when several records share it); lots in a stable order.
  */
-export function lotShares(db: Executor, repartitionIds: string[]) {
+export function lotShares(db: Executor, coproprieteId: string, repartitionIds: string[]) {
   if (!repartitionIds.length) return Promise.resolve([]);
   const owner = db
     .select({
@@ -74,7 +74,7 @@ export function lotShares(db: Executor, repartitionIds: string[]) {
     })
     .from(coproprietaireLots)
     .innerJoin(coproprietaires, eq(coproprietaires.id, coproprietaireLots.coproprietaire_id))
-    .where(isNull(coproprietaires.removed_at))
+    .where(and(eq(coproprietaires.copropriete_id, coproprieteId), isNull(coproprietaires.removed_at)))
     .groupBy(coproprietaireLots.lot_id)
     .as('owner');
   return db

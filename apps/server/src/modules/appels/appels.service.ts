@@ -137,6 +137,7 @@ export async function generateIn(tx: Tx, input: GenerateInput): Promise<Generate
 
   const shares = await repo.lotShares(
     tx,
+    input.coproprieteId,
     budgets.map((b) => b.repartition_id),
   );
   const billLines: { lot_id: string; repartition_id: string; amount_cents: number }[] = [];
