@@ -18,3 +18,4 @@ export * from './signalements.js';
 export * from './paymentCustomers.js';
 export * from './journal.js';
 export * from './appels.js';
+export * from './bank.js';
