@@ -7,7 +7,7 @@
  * contribution to the fonds de travaux may not be below 5 % of the budget prévisionnel, nor,
  * once a plan pluriannuel de travaux is adopted, below 2.5 % of the works it plans.
  *
- * Rounding rule (decision 202): amounts are split by the largest remainder (Hamilton) method,
+ * Rounding rule (decision 201): amounts are split by the largest remainder (Hamilton) method,
  * first per lot by its tantièmes over the year, then each lot's year over the periods; so the
  * lots' appels of a key add up to its budget to the cent, each lot pays exactly its share over
  * the year, and its periods differ by one cent at most (the extra cents on the first periods).

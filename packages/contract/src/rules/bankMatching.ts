@@ -4,7 +4,7 @@
  * A credit is matched on three signs: the co-owner's reference in the remittance text, an
  * amount equal to what they owe (their whole balance or one open appel), and their name in the
  * payer's name. Each sign weighs in a confidence (0 to 100); the credit is matched by itself
- * only when one co-owner alone reaches AUTO_MATCH_CONFIDENCE (decision 203), otherwise it waits
+ * only when one co-owner alone reaches AUTO_MATCH_CONFIDENCE (decision 202), otherwise it waits
  * in the unmatched queue with the best candidates and their reasons.
  *
  * Allocation (Code civil, art. 1342-10, to which the arrêté du 14 mars 2005, art. 9, refers):

@@ -3,7 +3,7 @@
  * of one kind are generated once, in one transaction: the bill with its lines per lot and key
  * (the statement's bill detail), one debit per co-owner on their statement (ledger_lines), and
  * the journal's écriture (450x debit per co-owner, 701 / 102 / 105 credit). Rounding: the
- * contract's appelsOfKey (largest remainder, decision 202).
+ * contract's appelsOfKey (largest remainder, decision 201).
  */
 import {
   APPEL_ACCOUNTS,

@@ -1,6 +1,6 @@
 /**
  * Bank statements into account 512: import (camt.053, CSV, OFX), automatic matching of the
- * credits to co-owners (rules/bankMatching.ts, decision 203), the unmatched queue in 471 and
+ * credits to co-owners (rules/bankMatching.ts, decision 202), the unmatched queue in 471 and
  * the matching by hand. The same statement imported twice changes nothing: the statement is
  * known by its bank id, each line by its reference within it.
  */
