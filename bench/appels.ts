@@ -68,7 +68,12 @@ async function main() {
     for (const s of SETUP.split(';\n').filter((x) => x.trim()))
       await client.query(s, s.includes('$1') ? [COPROS] : []);
     await client.query('commit');
-    const { rows: years } = await client.query<{ copro_id: string; year_id: string; cg_id: string; asc_id: string }>(
+    const { rows: years } = await client.query<{
+      copro_id: string;
+      year_id: string;
+      cg_id: string;
+      asc_id: string;
+    }>(
       `select y.copropriete_id as copro_id, y.id as year_id,
               (select id from repartitions where copropriete_id = y.copropriete_id and code = '01') as cg_id,
               (select id from repartitions where copropriete_id = y.copropriete_id and code = '02') as asc_id
@@ -89,13 +94,20 @@ async function main() {
 
     const t0 = process.hrtime.bigint();
     for (const y of years)
-      await generate(database.db, { coproprieteId: y.copro_id, financialYearId: y.year_id, kind: 'budget', period: 1 });
+      await generate(database.db, {
+        coproprieteId: y.copro_id,
+        financialYearId: y.year_id,
+        kind: 'budget',
+        period: 1,
+      });
     const tProduct = ms(t0);
     const { rows } = await client.query<{ n: string; e: string }>(
       `select (select count(*) from ledger_lines) n, (select count(*) from journal_lignes) e`,
     );
     console.log(`\n${''.padEnd(64)} ${'wall'.padStart(9)}   ×reference`);
-    console.log(`${'reference: plain INSERT…SELECT of bills, lines, debits'.padEnd(64)} ${(tRef / 1000).toFixed(2).padStart(7)} s   ×1.0`);
+    console.log(
+      `${'reference: plain INSERT…SELECT of bills, lines, debits'.padEnd(64)} ${(tRef / 1000).toFixed(2).padStart(7)} s   ×1.0`,
+    );
     console.log(
       `${'product: appels generated and posted, one transaction per building'.padEnd(64)} ${(tProduct / 1000).toFixed(2).padStart(7)} s   ×${(tProduct / tRef).toFixed(1)}`,
     );

@@ -3,6 +3,7 @@ import { coproprietaireLots, financialYears, lots, lotTantiemes, repartitions } 
 import { coproprietaireLotRow, lotTantiemeRow, repartitionRow } from '../../seed/builders/copro.js';
 import { financialYearRow } from '../../seed/builders/finances.js';
 import { lotRow } from '../../seed/builders/rows.js';
+import { generate, setBudget } from '../modules/appels/appels.service.js';
 import { makeCopropriete, makeCoproprietaire, makeSignedInUser } from './factories.js';
 
 /**
@@ -83,4 +84,18 @@ export async function makeMoneyBuilding(db: Db) {
     owners: { martin, leroy, sci },
     martinHeaders: signedIn.headers,
   };
+}
+
+/**
+ * The building above with its 2026 budget voted (24 000,01 € of charges générales, 3 600 € of
+ * lift: neither divides by 4 nor by the tantièmes) and, when told, its first quarter called:
+ * Martin then owes 3 204,01 €, Leroy 2 358, the SCI 1 338.
+ */
+export async function makeVotedBuilding(db: Db, opts: { callFirstQuarter?: boolean } = {}) {
+  const b = await makeMoneyBuilding(db);
+  const base = { coproprieteId: b.coproId, financialYearId: b.yearId };
+  await setBudget(db, { ...base, repartitionId: b.keys.cg, kind: 'budget', amountCents: 2_400_001 });
+  await setBudget(db, { ...base, repartitionId: b.keys.asc, kind: 'budget', amountCents: 360_000 });
+  if (opts.callFirstQuarter) await generate(db, { ...base, kind: 'budget', period: 1 });
+  return { b, base };
 }

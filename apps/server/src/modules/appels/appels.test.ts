@@ -2,7 +2,7 @@ import { financeEndpoints } from '@tantieme/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billLotLines, bills, ledgerLines } from '../../db/schema/index.js';
-import { makeMoneyBuilding } from '../../test/factories.journal.js';
+import { makeMoneyBuilding, makeVotedBuilding } from '../../test/factories.journal.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import { url } from '../finances/finances.fixture.js';
 import * as journal from '../journal/journal.repo.js';
@@ -14,24 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function votedBuilding() {
-  const b = await makeMoneyBuilding(t.database.db);
-  const base = { coproprieteId: b.coproId, financialYearId: b.yearId };
-  // 24 000,01 € of charges générales, 3 600 € of lift: neither divides by 4 nor by the tantièmes.
-  await setBudget(t.database.db, {
-    ...base,
-    repartitionId: b.keys.cg,
-    kind: 'budget',
-    amountCents: 2_400_001,
-  });
-  await setBudget(t.database.db, {
-    ...base,
-    repartitionId: b.keys.asc,
-    kind: 'budget',
-    amountCents: 360_000,
-  });
-  return { b, base };
-}
+const votedBuilding = () => makeVotedBuilding(t.database.db);
 
 describe('appels de fonds from the budget prévisionnel', () => {
   it('calls a quarter per lot and key: bill, the co-owners’ statements at once, and the journal', async () => {

@@ -3,9 +3,8 @@ import { financeEndpoints } from '@tantieme/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalEcritures, paymentAllocations } from '../../db/schema/index.js';
-import { makeMoneyBuilding } from '../../test/factories.journal.js';
+import { makeMoneyBuilding, makeVotedBuilding } from '../../test/factories.journal.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
-import { generate, setBudget } from '../appels/appels.service.js';
 import { url } from '../finances/finances.fixture.js';
 import * as journal from '../journal/journal.repo.js';
 import { importStatement, matchByHand, unmatchedQueue } from './bank.service.js';
@@ -18,23 +17,9 @@ afterAll(() => t.close());
 
 const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
-/** A building whose first quarter is called: Martin owes 3 204,01 €, Leroy 2 358, the SCI 1 338. */
+/** A building whose first quarter is called, and the fixtures with its co-owners' codes. */
 async function calledBuilding() {
-  const b = await makeMoneyBuilding(t.database.db);
-  const base = { coproprieteId: b.coproId, financialYearId: b.yearId };
-  await setBudget(t.database.db, {
-    ...base,
-    repartitionId: b.keys.cg,
-    kind: 'budget',
-    amountCents: 2_400_001,
-  });
-  await setBudget(t.database.db, {
-    ...base,
-    repartitionId: b.keys.asc,
-    kind: 'budget',
-    amountCents: 360_000,
-  });
-  await generate(t.database.db, { ...base, kind: 'budget', period: 1 });
+  const { b } = await makeVotedBuilding(t.database.db, { callFirstQuarter: true });
   const fill = (s: string) =>
     s
       .replaceAll('{MARTIN_CODE}', b.owners.martin.unique_code)

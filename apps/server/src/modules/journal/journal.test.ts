@@ -143,7 +143,9 @@ describe('posting to the journal', () => {
     );
     expect(elsewhere.code).toBe('NOT_FOUND');
     const reversed = await repo.ecritureWithLignes(t.database.db, r.id);
-    expect(reversed?.libelle).toBe("Contre-passation de l'écriture n° 1\u202f: Appel de fonds du 1er trimestre");
+    expect(reversed?.libelle).toBe(
+      "Contre-passation de l'écriture n° 1\u202f: Appel de fonds du 1er trimestre",
+    );
     expect((await repo.balances(t.database.db, b.coproId)).every((x) => x.debit === x.credit)).toBe(true);
   });
 });
