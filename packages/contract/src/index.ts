@@ -93,3 +93,7 @@ export * from './openapi.js';
 export * from './openapiNames.js';
 export * from './rules/notificationPreferences.js';
 export * from './domains/notificationPreferences.js';
+export * from './rules/chartOfAccounts.js';
+export * from './rules/journal.js';
+export * from './rules/appels.js';
+export * from './rules/bankMatching.js';

@@ -16,3 +16,6 @@ export * from './assemblyHeads.js';
 export * from './convocations.js';
 export * from './signalements.js';
 export * from './paymentCustomers.js';
+export * from './journal.js';
+export * from './appels.js';
+export * from './bank.js';

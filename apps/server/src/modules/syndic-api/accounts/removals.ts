@@ -8,6 +8,7 @@ import {
   chargeInvoices,
   charges,
   financialYears,
+  journalExercices,
   coproprietaireLots,
   ecritureLotAmounts,
   ledgerLines,
@@ -156,6 +157,10 @@ export const financialYearRemoval = {
       [
         () => exists(tx, chargeInvoices, eq(chargeInvoices.financial_year_id, id)),
         'Des dépenses sont imputées à cet exercice : il ne se supprime pas.',
+      ],
+      [
+        () => exists(tx, journalExercices, eq(journalExercices.financial_year_id, id)),
+        'Des écritures du journal relèvent de cet exercice : il ne se supprime pas.',
       ],
     ]),
   delete: async (tx: Tx, _api: SyndicApiContext, id: string) => {

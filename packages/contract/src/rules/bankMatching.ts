@@ -1,0 +1,161 @@
+/**
+ * Bank credits matched to co-owners, and a payment allocated to the debits it settles.
+ *
+ * A credit is matched on three signs: the co-owner's reference in the remittance text, an
+ * amount equal to what they owe (their whole balance or one open appel), and their name in the
+ * payer's name. Each sign weighs in a confidence (0 to 100); the credit is matched by itself
+ * only when one co-owner alone reaches AUTO_MATCH_CONFIDENCE (decision 202), otherwise it waits
+ * in the unmatched queue with the best candidates and their reasons.
+ *
+ * Allocation (Code civil, art. 1342-10, to which the arrêté du 14 mars 2005, art. 9, refers):
+ * the debts the payer designated first; otherwise the oldest debts first.
+ */
+
+export interface BankCredit {
+  amount: number;
+  /** Remittance information (camt.053 RmtInf/Ustrd, CSV libellé, OFX MEMO). */
+  reference: string;
+  /** The payer's name as the bank gives it. */
+  name: string;
+}
+
+export interface MatchCandidate {
+  coproprietaireId: string;
+  /** The co-owner's payment reference (the code printed on their appels). */
+  reference: string;
+  /** Names to look for: last name, company, display name. */
+  names: string[];
+  /** What they owe in all (cents). */
+  balance: number;
+  /** What remains of each open debit (cents). */
+  openDebits: number[];
+}
+
+export interface CreditMatch {
+  coproprietaireId: string;
+  confidence: number;
+  /** Why, in French: the signs that matched. */
+  reason: string;
+}
+
+export const AUTO_MATCH_CONFIDENCE = 80;
+const WEIGHTS = { reference: 60, amount: 30, name: 25 } as const;
+
+/** Upper case, accents and punctuation out, single spaces. */
+export const normaliseText = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
+
+const STOP = new Set([
+  'M',
+  'MME',
+  'MR',
+  'MLLE',
+  'ET',
+  'OU',
+  'DE',
+  'DU',
+  'LA',
+  'LE',
+  'LES',
+  'SCI',
+  'SARL',
+  'SAS',
+]);
+
+function nameMatches(payer: string, names: readonly string[]): boolean {
+  const words = new Set(normaliseText(payer).split(' '));
+  return names.some((n) => {
+    const tokens = normaliseText(n)
+      .split(' ')
+      .filter((t) => t.length > 1 && !STOP.has(t));
+    return tokens.length > 0 && tokens.every((t) => words.has(t));
+  });
+}
+
+function referenceMatches(text: string, reference: string): boolean {
+  const ref = normaliseText(reference).replace(/ /g, '');
+  if (ref.length < 4) return false;
+  return normaliseText(text).replace(/ /g, '').includes(ref);
+}
+
+/** Every candidate with at least one sign, best first (ties: by id, so the order is stable). */
+export function scoreCredit(credit: BankCredit, candidates: readonly MatchCandidate[]): CreditMatch[] {
+  const out: CreditMatch[] = [];
+  for (const c of candidates) {
+    const signs: string[] = [];
+    let score = 0;
+    if (referenceMatches(`${credit.reference} ${credit.name}`, c.reference)) {
+      score += WEIGHTS.reference;
+      signs.push(`référence ${c.reference}`);
+    }
+    if (credit.amount > 0 && (credit.amount === c.balance || c.openDebits.includes(credit.amount))) {
+      score += WEIGHTS.amount;
+      signs.push(credit.amount === c.balance ? 'montant égal au solde dû' : 'montant égal à un appel ouvert');
+    }
+    if (nameMatches(credit.name, c.names)) {
+      score += WEIGHTS.name;
+      signs.push("nom du donneur d'ordre");
+    }
+    if (score > 0)
+      out.push({
+        coproprietaireId: c.coproprietaireId,
+        confidence: Math.min(100, score),
+        reason: signs.join(', '),
+      });
+  }
+  return out.sort(
+    (a, b) => b.confidence - a.confidence || a.coproprietaireId.localeCompare(b.coproprietaireId),
+  );
+}
+
+/**
+ * The co-owner a credit is matched to by itself, or null (to the unmatched queue): the best
+ * candidate must reach AUTO_MATCH_CONFIDENCE and be the only one at that confidence.
+ */
+export function matchCredit(credit: BankCredit, candidates: readonly MatchCandidate[]): CreditMatch | null {
+  const [best, second] = scoreCredit(credit, candidates);
+  if (!best || best.confidence < AUTO_MATCH_CONFIDENCE) return null;
+  if (second && second.confidence === best.confidence) return null;
+  return best;
+}
+
+export interface OpenDebit {
+  id: string;
+  /** YYYY-MM-DD: the day it fell due. */
+  date: string;
+  remaining: number;
+}
+
+/**
+ * A payment's allocation: the designated debits first, in the order given, then the others
+ * oldest first (same day: input order); what is left is unallocated (a credit on the account).
+ */
+export function allocatePayment(
+  amount: number,
+  debits: readonly OpenDebit[],
+  designated: readonly string[] = [],
+): { allocations: { id: string; amount: number }[]; unallocated: number } {
+  const byId = new Map(debits.map((d) => [d.id, d]));
+  const first = [...new Set(designated)].map((id) => byId.get(id)).filter((d): d is OpenDebit => Boolean(d));
+  const chosen = new Set(first.map((d) => d.id));
+  const rest = debits
+    .map((d, i) => ({ d, i }))
+    .filter(({ d }) => !chosen.has(d.id))
+    .sort((a, b) => a.d.date.localeCompare(b.d.date) || a.i - b.i)
+    .map(({ d }) => d);
+  let left = amount;
+  const allocations: { id: string; amount: number }[] = [];
+  for (const d of [...first, ...rest]) {
+    if (left <= 0) break;
+    const pay = Math.min(left, d.remaining);
+    if (pay <= 0) continue;
+    allocations.push({ id: d.id, amount: pay });
+    left -= pay;
+  }
+  return { allocations, unallocated: left };
+}
