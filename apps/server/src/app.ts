@@ -16,6 +16,7 @@ import { type Database, type Db, onStatement } from './db/client.js';
 import { authPlugin } from './http/auth.js';
 import { registerJsonParser, rejectOversizeBody } from './http/body-limits.js';
 import { rateLimited } from './http/errors.js';
+import { redisRateStore } from './http/rate-limit-store.js';
 import {
   countStatement,
   currentRequestStats,
@@ -172,7 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     global: false,
     // After auth and body parsing, so a limit can key on the user or a body field (e-mail, phone).
     hook: 'preHandler',
-    ...(rateRedis ? { redis: rateRedis, nameSpace: config.rateLimitNamespace } : {}),
+    ...(rateRedis ? { store: redisRateStore(rateRedis, config.rateLimitNamespace) } : {}),
     errorResponseBuilder: (_req, ctx) => rateLimited(ctx.ttl),
   });
   // API answers compressed when worth it (≥ 1 KB); brotli at quality 4, cheap enough per request.
