@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentGroups, documents } from '../../db/schema/index.js';
 import { renderPdf } from '../../lib/pdf.js';
+import { documentRow } from '../../../seed/builders/documents.js';
 import { makeDocumentsWorld, makeFile } from '../../test/factories.documents.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import { fillDocumentTexts } from './search.service.js';
@@ -170,5 +171,35 @@ describe('documents as one archive', () => {
     [{}],
   ])('answers 400 to %j', async (body) => {
     expect((await zip(w.owner.id, body, w.ownerUser.headers)).statusCode).toBe(400);
+  });
+});
+
+describe('one file published twice (the record’s own copy and the building’s)', () => {
+  it('is found once, as the record’s own, and zipped once, dated with its document', async () => {
+    const [pv] = await t.app.db.select().from(documents).where(eq(documents.id, ids['PV AG 2024']));
+    const [copy] = await t.app.db
+      .insert(documents)
+      .values(
+        documentRow({
+          coproprietaire_id: w.owner.id,
+          type_code: 'APPEL_FONDS',
+          file_id: pv.file_id,
+          name: 'PV AG 2024',
+          date: '2024-06-18',
+        }),
+      )
+      .returning();
+    const s = await found(w.owner.id, { q: 'PV AG 2024' }, w.ownerUser.headers);
+    expect(s.results.map((r) => [r.document.id, r.type_key])).toEqual([[copy.id, 'own:APPEL_FONDS']]);
+    const res = await zip(w.owner.id, { ids: [pv.id, copy.id] }, w.ownerUser.headers);
+    expect(res.statusCode).toBe(200);
+    const dir = mkdtempSync(path.join(tmpdir(), 'docs-zip-'));
+    writeFileSync(path.join(dir, 'd.zip'), res.rawPayload);
+    const listed = execFileSync('python3', [
+      '-c',
+      'import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); print(json.dumps([[i.filename, list(i.date_time[:3])] for i in z.infolist()]))',
+      path.join(dir, 'd.zip'),
+    ]).toString();
+    expect(JSON.parse(listed)).toEqual([['PV AG 2024.pdf', [2024, 6, 18]]]);
   });
 });
