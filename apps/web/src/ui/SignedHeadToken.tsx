@@ -11,7 +11,7 @@ export function SignedHeadToken({ token, label }: { token: string; label?: strin
   return (
     <Stack gap={6} align="flex-start">
       {label && <Text size="sm">{label}</Text>}
-      <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', maxHeight: 96, overflow: 'auto' }}>
+      <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
         {token}
       </Code>
       <CopyButton value={token} timeout={2500}>
