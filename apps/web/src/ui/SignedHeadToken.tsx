@@ -1,4 +1,5 @@
-import { Button, Code, CopyButton, Stack, Text } from '@mantine/core';
+import { Box, Button, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 
 /** The signed head token in a text (`TH1.` + base64url), as `decodeHead` reads it. */
 export const HEAD_TOKEN = /TH1\.[A-Za-z0-9_-]+/;
@@ -8,24 +9,37 @@ export const HEAD_TOKEN = /TH1\.[A-Za-z0-9_-]+/;
  * nobody selects by hand on a phone, so it comes with a copy button.
  */
 export function SignedHeadToken({ token, label }: { token: string; label?: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(token);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2500);
+    } catch {
+      // No clipboard (an old browser, a refused permission): the token stays selectable above.
+    }
+  };
   return (
     <Stack gap={6} align="flex-start">
       {label && <Text size="sm">{label}</Text>}
-      <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+      <Box
+        component="pre"
+        m={0}
+        p="xs"
+        bg="gray.0"
+        fz="xs"
+        style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', borderRadius: 4, fontFamily: 'monospace' }}
+      >
         {token}
-      </Code>
-      <CopyButton value={token} timeout={2500}>
-        {({ copied, copy }) => (
-          <Button
-            size="xs"
-            variant={copied ? 'filled' : 'light'}
-            color={copied ? 'teal' : undefined}
-            onClick={copy}
-          >
-            {copied ? 'Tête signée copiée' : 'Copier la tête signée'}
-          </Button>
-        )}
-      </CopyButton>
+      </Box>
+      <Button
+        size="xs"
+        variant={copied ? 'filled' : 'light'}
+        color={copied ? 'teal' : undefined}
+        onClick={copy}
+      >
+        {copied ? 'Tête signée copiée' : 'Copier la tête signée'}
+      </Button>
     </Stack>
   );
 }
