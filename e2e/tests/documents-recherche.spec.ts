@@ -50,6 +50,8 @@ for (const size of [
 
     await page.getByRole('textbox', { name: 'Année' }).click();
     await page.getByRole('option', { name: String(lastYear) }).click();
+    // Only that year's documents, once the filtered answer is shown.
+    await expect(hits.filter({ hasNotText: `/${lastYear}` })).toHaveCount(0);
     await expect(pv).toHaveCount(1);
     const shown = await hits.count();
 
