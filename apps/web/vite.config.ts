@@ -148,6 +148,8 @@ const SHELL = appModules(
     'features/install/OfflineBanner',
     'features/notifications/(push|NotificationsLive|MessageShortcut|NotificationBell|fr)',
     'features/notifications/components/(FeedList|useFeed|NotificationsFeed|NotificationDetail)',
+    // The signed head's copy box, in a notification's detail (and the register's check).
+    'ui/SignedHeadToken',
     'features/chat/(ChatShortcut|queries|fr)',
   ],
   [

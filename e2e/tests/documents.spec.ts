@@ -120,7 +120,7 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
       none.getByText("Hmm... on dirait que ce fichier n'a pas d'aperçu que nous pouvons vous montrer."),
     ).toBeVisible();
     await expect(
-      none.getByRole('link', { name: /^Plans d'architecte \(DWG\) \(\d+\.\d{2} KB\)$/ }),
+      none.getByRole('link', { name: /^Plans d'architecte \(DWG\) \(\d+,\d{2}\sKo\)$/ }),
     ).toHaveAttribute('download', "Plans d'architecte (DWG)");
     await none.getByRole('button', { name: 'Fermer' }).click();
     await expect(none).toBeHidden();
@@ -210,7 +210,7 @@ test.describe('as claire (council member of Les Tilleuls)', () => {
     await expect(page.getByText('Courrier postal').first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/communication-desktop.png` });
     const attachment = page
-      .getByRole('button', { name: /\.pdf \(\d+\.\d{2} KB\)$|\(\d+\.\d{2} KB\)$/ })
+      .getByRole('button', { name: /\.pdf \(\d+,\d{2}\sKo\)$|\(\d+,\d{2}\sKo\)$/ })
       .first();
     await attachment.click();
     const dialog = page.getByRole('dialog');

@@ -76,6 +76,40 @@ test("claire's browser checks the closed assembly's register and recounts its re
   expect((await download).suggestedFilename()).toMatch(/^registre-.*\.json$/);
 });
 
+test('on a phone the result is in view, said once in French, and the signed head is copyable', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openRegister(page);
+  await page.getByRole('button', { name: 'Vérifier le registre' }).click();
+  await expect(status(page)).toContainText('Registre intègre', VERDICT);
+  const table = page.getByRole('table');
+  const adopted = table
+    .getByRole('row')
+    .filter({ hasText: /adoptée/ })
+    .first();
+  const result = adopted.getByRole('cell').nth(1);
+  await result.scrollIntoViewIfNeeded();
+  const box = await result.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+  await expect(result).toContainText(
+    /^adoptée(?: \(art\. [\d-]+\))?\d[\d\u00a0]* voix pour, [\d\u00a0]+ contre, [\d\u00a0]+ en abstention, sur \d{1,3}(\u00a0\d{3})* voix$/,
+  );
+  await expect(table).not.toContainText('voix sur');
+  // The article is in the resolution's cell; the result names only a passerelle that decided.
+  await expect(table.getByRole('cell').filter({ hasText: /^(adoptée|rejetée) \(art\. 24\)/ })).toHaveCount(0);
+  await expect(page.getByText('npm run')).toHaveCount(0);
+  await expect(
+    page.getByRole('heading', { name: /Comment vérifier ce registre sans nous faire confiance/ }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Copier la tête signée' }).click();
+  await expect(page.getByRole('button', { name: 'Tête signée copiée' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^TH1\.[A-Za-z0-9_-]{300,}$/);
+  await checkA11y(page);
+});
+
 test('a register whose record was changed fails, naming the record', async ({ page }) => {
   await page.route(isRegister, async (route) => {
     const res = await route.fetch();

@@ -83,10 +83,15 @@ async function fileReport(page: Page, title: string, shots: string) {
   await page.locator('input[type=file][capture]').setInputFiles({
     name: 'palier.png',
     mimeType: 'image/png',
-    buffer: photoPng(),
+    // Portrait, as a phone takes it: the detail shows it whole, not cropped to a strip.
+    buffer: photoPng(240, 320),
   });
   await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
-  await page.getByRole('radio', { name: 'Le syndic et le conseil syndical seulement' }).check();
+  const radio = page.getByRole('radio', { name: 'Le syndic et le conseil syndical seulement' });
+  // Targets of 24 px at least (WCAG 2.5.8).
+  const rb = await radio.boundingBox();
+  expect(Math.min(rb?.width ?? 0, rb?.height ?? 0)).toBeGreaterThanOrEqual(24);
+  await radio.check();
   await page.screenshot({ path: test.info().outputPath(`${shots}-new.png`), fullPage: true });
   await page.getByRole('button', { name: 'Envoyer le signalement' }).click();
 
@@ -94,9 +99,9 @@ async function fileReport(page: Page, title: string, shots: string) {
   await expect(detail.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(detail.getByText('Nouveau', { exact: true })).toBeVisible();
   await expect(detail.getByText('Lieu\u202f: Escalier', { exact: false })).toBeVisible();
-  await expect(
-    detail.getByRole('img', { name: `Photo 1 du signalement «\u00a0${title}\u00a0»` }),
-  ).toBeVisible();
+  const photo = detail.getByRole('img', { name: `Photo 1 du signalement «\u00a0${title}\u00a0»` });
+  await expect(photo).toBeVisible();
+  expect(await photo.evaluate((el) => getComputedStyle(el).objectFit)).toBe('contain');
   await expect(detail.getByRole('list', { name: 'Suivi' })).toContainText('Signalement envoyé');
   await page.screenshot({ path: test.info().outputPath(`${shots}-detail.png`), fullPage: true });
 }

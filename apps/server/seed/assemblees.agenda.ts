@@ -60,7 +60,7 @@ export function pastAgenda(
       article: 'ART-25',
       rep: 'CG',
       content:
-        "L'assemblée générale fixe la cotisation annuelle au fonds de travaux à 5 % du budget prévisionnel, montant minimal prévu par l'article 14-2-1 de la loi du 10 juillet 1965.",
+        "L'assemblée générale fixe la cotisation annuelle au fonds de travaux à 5 % du budget prévisionnel, montant minimal prévu par l'article 14-2-1 de la loi du 10 juillet 1965.",
       abstain: ['sci'],
     },
     {
@@ -78,7 +78,7 @@ export function pastAgenda(
       title: "Étude préalable à l'installation de bornes de recharge dans le parking",
       article: 'ART-24',
       content:
-        "L'assemblée générale décide de commander une étude préalable à l'installation d'une infrastructure collective de recharge pour véhicules électriques, pour un montant de 1 800 € TTC.",
+        "L'assemblée générale décide de commander une étude préalable à l'installation d'une infrastructure collective de recharge pour véhicules électriques, pour un montant de 1 800 € TTC.",
       disagree: ['giraud', 'sci', 'lambert', 'chevalier', 'faure', 'morel', 'rousseau'],
       abstain: ['gauthier'],
     },
@@ -126,7 +126,7 @@ export function upcomingAgenda(
       article: 'ART-24',
       rep: 'CHA',
       content:
-        "L'assemblée générale approuve le compte de clôture des travaux de remplacement de la chaudière collective réalisés par Dalkia, arrêté à 42 360,00 € TTC, et décide d'affecter le solde créditeur de 1 140,00 € au fonds de travaux.",
+        "L'assemblée générale approuve le compte de clôture des travaux de remplacement de la chaudière collective réalisés par Dalkia, arrêté à 42 360,00 € TTC, et décide d'affecter le solde créditeur de 1 140,00 € au fonds de travaux.",
     },
     {
       title: `Approbation du budget prévisionnel de l'exercice ${y + 1}`,
@@ -146,14 +146,14 @@ export function upcomingAgenda(
       title: "Ravalement des façades sur cour : vote des travaux, choix de l'entreprise et financement",
       article: 'ART-25',
       rep: 'CG',
-      content: `L'assemblée générale décide de faire réaliser le ravalement des façades sur cour des bâtiments A et B, retient le devis n° D-2026-207 de Façades Lyonnaises SAS pour ${euros(courWorks)} TTC et décide de le financer par le fonds de travaux à hauteur de 20 000,00 €, le solde étant appelé en deux fois selon les tantièmes de charges générales.`,
+      content: `L'assemblée générale décide de faire réaliser le ravalement des façades sur cour des bâtiments A et B, retient le devis n° D-2026-207 de Façades Lyonnaises SAS pour ${euros(courWorks)} TTC et décide de le financer par le fonds de travaux à hauteur de 20 000,00 €, le solde étant appelé en deux fois selon les tantièmes de charges générales.`,
       attachment: quoteFile,
     },
     {
       title: 'Montant des marchés à partir duquel la consultation du conseil syndical est obligatoire',
       article: 'ART-25',
       content:
-        "L'assemblée générale fixe à 2 000,00 € TTC le montant des marchés et contrats à partir duquel la consultation du conseil syndical est rendue obligatoire, et à 5 000,00 € TTC celui à partir duquel une mise en concurrence est obligatoire.",
+        "L'assemblée générale fixe à 2 000,00 € TTC le montant des marchés et contrats à partir duquel la consultation du conseil syndical est rendue obligatoire, et à 5 000,00 € TTC celui à partir duquel une mise en concurrence est obligatoire.",
     },
     {
       title: "Modification du règlement de copropriété : transformation de l'ancienne loge en local à vélos",
@@ -198,7 +198,7 @@ export function previousAgenda(copro: CoproInfo, past: ResolutionDef[], pastYear
       title: 'Mission de diagnostic de la façade sur rue confiée à un architecte',
       article: 'ART-24',
       content:
-        "L'assemblée générale décide de confier à l'Atelier Dumas Architecte une mission de diagnostic de la façade sur rue pour 2 400,00 € TTC.",
+        "L'assemblée générale décide de confier à l'Atelier Dumas Architecte une mission de diagnostic de la façade sur rue pour 2 400,00 € TTC.",
       disagree: ['leroy'],
     },
   ];

@@ -28,7 +28,7 @@ export function convocationPdf(
       p: `Conformément à l'article 17-1 A de la loi n° 65-557 du 10 juillet 1965, vous pouvez voter par correspondance au moyen du formulaire en ligne disponible sur votre extranet Tantième jusqu'au ${frDate(o.voteUntil)} à 23 h 59, trois jours francs avant la réunion (article 9 bis du décret du 17 mars 1967). Le lien de la visioconférence est également accessible depuis l'onglet « Participer » de l'assemblée.`,
     },
     {
-      p: "Si vous ne pouvez pas être présent, vous pouvez vous faire représenter par un mandataire de votre choix au moyen du pouvoir joint. Un mandataire ne peut recevoir plus de trois délégations de vote, sauf si le total des voix dont il dispose n'excède pas 10 % des voix du syndicat.",
+      p: "Si vous ne pouvez pas être présent, vous pouvez vous faire représenter par un mandataire de votre choix au moyen du pouvoir joint. Un mandataire ne peut recevoir plus de trois délégations de vote, sauf si le total des voix dont il dispose n'excède pas 10 % des voix du syndicat.",
     },
     {
       p: "Les pièces annexes (comptes, budget, devis et contrats) sont consultables sur l'extranet et au cabinet, sur rendez-vous, pendant les jours ouvrables précédant l'assemblée.",
@@ -146,7 +146,7 @@ export function annexPdfs(
           },
         },
         {
-          p: "La hausse proposée (+3,5 %) tient compte de la révision contractuelle du contrat de maintenance des ascenseurs et de l'évolution du prix du gaz.",
+          p: "La hausse proposée (+3,5 %) tient compte de la révision contractuelle du contrat de maintenance des ascenseurs et de l'évolution du prix du gaz.",
         },
       ],
       footer: `${copro.syndic.name} – document préparatoire à l'assemblée générale`,
@@ -178,7 +178,7 @@ export function annexPdfs(
           },
         },
         {
-          p: "TVA au taux de 10 % (travaux d'entretien de locaux d'habitation). Validité du devis : trois mois.",
+          p: "TVA au taux de 10 % (travaux d'entretien de locaux d'habitation). Validité du devis : trois mois.",
         },
       ],
       footer: 'Façades Lyonnaises SAS – RCS Lyon 433 218 905 – assurance décennale n° DEC-558120',

@@ -63,7 +63,7 @@ export async function seedCommunications(ctx: SeedContext, input: CommsInput, wh
       module: 'courrier',
       daysAgo: 2,
       subject: "Coupure d'eau",
-      content: `${copro.syndic.name} : coupure d'eau froide le ${frWeekday(waterDay)} ${frLongDate(waterDay).replace(/ \d{4}$/, '')} de 8 h 30 à 12 h (bâtiments A et B) pour le remplacement d'une vanne. Merci de votre compréhension.`,
+      content: `${copro.syndic.name} : coupure d'eau froide le ${frWeekday(waterDay)} ${frLongDate(waterDay).replace(/ \d{4}$/, '')} de 8 h 30 à 12 h (bâtiments A et B) pour le remplacement d'une vanne. Merci de votre compréhension.`,
     },
   ];
   if (latest)
@@ -165,7 +165,7 @@ export async function seedCommunications(ctx: SeedContext, input: CommsInput, wh
         module: 'relance',
         daysAgo: 20,
         subject: 'Relance appel de fonds',
-        content: `${copro.syndic.name} : sauf erreur, votre compte présente un solde débiteur de ${euros(due)}. Vous pouvez le régler par carte sur votre extranet Tantième.`,
+        content: `${copro.syndic.name} : sauf erreur, votre compte présente un solde débiteur de ${euros(due)}. Vous pouvez le régler par carte sur votre extranet Tantième.`,
       },
       {
         method: 'postal',
@@ -209,7 +209,7 @@ export async function seedCommunications(ctx: SeedContext, input: CommsInput, wh
         module: 'convocation',
         daysAgo: 1,
         subject: 'Assemblée générale',
-        content: `${copro.syndic.name} : votre convocation à l'AG du ${frDate(input.ag.nextDate)} est sur votre extranet. Vote par correspondance possible jusqu'au ${frDate(input.ag.voteUntil)}.`,
+        content: `${copro.syndic.name} : votre convocation à l'AG du ${frDate(input.ag.nextDate)} est sur votre extranet. Vote par correspondance possible jusqu'au ${frDate(input.ag.voteUntil)}.`,
       },
       {
         method: 'email',

@@ -10,6 +10,7 @@ import {
   paymentTransactions,
   repartitions,
 } from '../src/db/schema/index.js';
+import { paymentForReceipt } from '../src/modules/payments/sepa.repo.js';
 import type { TestApp } from '../src/test/harness.js';
 import type { DemoResult } from './demo.js';
 import { demoSuite } from './demo.suite.js';
@@ -107,5 +108,19 @@ export function demoFinanceChecks() {
     expect(balances.filter((b) => b.n === 0).length).toBeGreaterThanOrEqual(10);
     expect(balances.filter((b) => b.n > 0).length).toBeGreaterThanOrEqual(3);
     expect(balances.filter((b) => b.n < 0)).toHaveLength(1);
+  });
+  it('settles the lines of every card and SEPA payment made in Tantième: its receipt totals what was paid', async () => {
+    const paid = await db()
+      .select()
+      .from(paymentTransactions)
+      .where(sql`${paymentTransactions.payment_method} in ('card', 'sepa_debit')`);
+    expect(paid.some((p) => p.payment_method === 'card')).toBe(true);
+    for (const p of paid) {
+      const receipt = await paymentForReceipt(db(), p.coproprietaire_id, p.id);
+      const settled = (receipt?.lines ?? [])
+        .filter((l) => l.amount_type === 'debit')
+        .reduce((s, l) => s + l.amount_cents, 0);
+      expect(settled, `${p.payment_method} ${p.amount_cents}`).toBe(p.amount_cents);
+    }
   });
 }

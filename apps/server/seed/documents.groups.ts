@@ -126,7 +126,7 @@ export async function seedSyndicGroups(ctx: SeedContext, syndic: SyndicInfo) {
           date: isoOf(y, 1, 5),
           blocks: [
             {
-              p: `La Mutuelle des Professions Immobilières atteste que le ${syndic.name} est titulaire d'un contrat d'assurance responsabilité civile professionnelle couvrant ses activités de gestion immobilière et de syndic de copropriété, du 1er janvier au 31 décembre ${y}, à hauteur de 1 500 000 € par sinistre.`,
+              p: `La Mutuelle des Professions Immobilières atteste que le ${syndic.name} est titulaire d'un contrat d'assurance responsabilité civile professionnelle couvrant ses activités de gestion immobilière et de syndic de copropriété, du 1er janvier au 31 décembre ${y}, à hauteur de 1 500 000 € par sinistre.`,
             },
           ],
         },
@@ -144,7 +144,7 @@ export async function seedSyndicGroups(ctx: SeedContext, syndic: SyndicInfo) {
           date: isoOf(y, 1, 2),
           blocks: [
             {
-              p: `La Société de caution mutuelle du Rhône atteste accorder au ${syndic.name} une garantie financière de 2 400 000 € au titre de son activité de syndic de copropriété, pour l'année ${y}, en application de l'article 3 de la loi du 2 janvier 1970.`,
+              p: `La Société de caution mutuelle du Rhône atteste accorder au ${syndic.name} une garantie financière de 2 400 000 € au titre de son activité de syndic de copropriété, pour l'année ${y}, en application de l'article 3 de la loi du 2 janvier 1970.`,
             },
           ],
         },

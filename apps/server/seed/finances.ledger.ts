@@ -150,8 +150,9 @@ export function seedLedger(
             }),
           );
           credit.paymentTransactionId = txId;
-          // A payment made in Tantième settled its lines through the lettrage (its receipt lists them).
-          if (txMethod === 'sepa_debit')
+          // A payment made in Tantième (card or SEPA) settled its lines through the lettrage: its
+          // receipt lists them and its total is what was paid, not an unexplained credit.
+          if (txMethod === 'card' || txMethod === 'sepa_debit')
             ctx.rows.add(
               paymentAllocations,
               ...debits.map((d) =>

@@ -6,7 +6,7 @@ export function euros(cents: number): string {
   const units = Math.floor(abs / 100)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return `${neg ? '-' : ''}${units},${String(abs % 100).padStart(2, '0')} €`;
+  return `${neg ? '-' : ''}${units},${String(abs % 100).padStart(2, '0')} €`;
 }
 
 /** 2026-07-01 → 01/07/2026 */
@@ -37,7 +37,7 @@ export function frLongDate(iso: string): string {
 export const quarterLabel = (q: number) => (q === 1 ? '1er trimestre' : `${q}e trimestre`);
 
 /** Percentage with a French decimal comma. */
-export const pct = (ratio: number, digits = 2) => `${(ratio * 100).toFixed(digits).replace('.', ',')} %`;
+export const pct = (ratio: number, digits = 2) => `${(ratio * 100).toFixed(digits).replace('.', ',')} %`;
 
 const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
 /** 2026-12-15 → mardi */

@@ -90,7 +90,7 @@ export function invoiceDocument(
             },
           },
           {
-            p: "Règlement à réception par virement. En cas de retard de paiement, une indemnité forfaitaire pour frais de recouvrement de 40 € sera appliquée (articles L441-10 et D441-5 du Code de commerce). Pas d'escompte pour paiement anticipé.",
+            p: "Règlement à réception par virement. En cas de retard de paiement, une indemnité forfaitaire pour frais de recouvrement de 40 € sera appliquée (articles L441-10 et D441-5 du Code de commerce). Pas d'escompte pour paiement anticipé.",
           },
         ],
         footer: s.legal,

@@ -82,7 +82,7 @@ export function planInvoices(ctx: SeedContext, fin: FinanceInfo, opt: InvoiceOpt
         supplier: SUPPLIERS.ravalement,
         date: acompte,
         period: '',
-        text: `Acompte n° 1 (30 %) – ravalement de la façade sur rue, selon devis n° ${opt.works.quoteRef} voté en assemblée générale`,
+        text: `Acompte n° 1 (30 %) – ravalement de la façade sur rue, selon devis n° ${opt.works.quoteRef} voté en assemblée générale`,
         amount: Math.round(opt.works.budget * 0.3),
         year: Number(acompte.slice(0, 4)),
       });

@@ -29,7 +29,7 @@ export const SUPPLIERS: Record<string, Supplier> = {
     lines: ['Direction Commerce Auvergne-Rhône-Alpes', 'TSA 21941 – 69401 Lyon Cedex 03'],
     vat: 0.2,
     prefix: '10',
-    legal: 'EDF SA au capital de 2 084 365 041 € – 552 081 317 RCS Paris',
+    legal: 'EDF SA au capital de 2 084 365 041 € – 552 081 317 RCS Paris',
   },
   nettoyage: {
     name: 'Nettoyage Rhône Services',
@@ -37,7 +37,7 @@ export const SUPPLIERS: Record<string, Supplier> = {
     lines: ['17 rue Paul Bert – 69003 Lyon', 'Tél. 04 78 95 12 40 – contact@nettoyage-rhone-services.fr'],
     vat: 0.2,
     prefix: 'NRS',
-    legal: 'SARL au capital de 15 000 € – RCS Lyon 512 874 963 – TVA FR21 512874963',
+    legal: 'SARL au capital de 15 000 € – RCS Lyon 512 874 963 – TVA FR21 512874963',
   },
   otis: {
     name: 'Otis – Agence Lyon Est',
@@ -61,7 +61,7 @@ export const SUPPLIERS: Record<string, Supplier> = {
     lines: ['Service clients Copropriétés', 'TSA 80223 – 69914 Lyon Cedex 20'],
     vat: 0.2,
     prefix: 'GN',
-    legal: 'ENGIE SA au capital de 2 435 285 011 € – RCS Nanterre 542 107 651',
+    legal: 'ENGIE SA au capital de 2 435 285 011 € – RCS Nanterre 542 107 651',
   },
   assurance: {
     name: "Mutuelle Rhodanienne d'Assurances",
@@ -77,7 +77,7 @@ export const SUPPLIERS: Record<string, Supplier> = {
     lines: ["5 rue de l'Industrie – 69200 Vénissieux", 'Tél. 04 78 70 55 31 – Qualibat 2111'],
     vat: 0.1,
     prefix: 'FL',
-    legal: 'SAS au capital de 120 000 € – RCS Lyon 433 218 905 – assurance décennale n° DEC-558120',
+    legal: 'SAS au capital de 120 000 € – RCS Lyon 433 218 905 – assurance décennale n° DEC-558120',
   },
   architecte: {
     name: 'Atelier Dumas Architecte',
@@ -85,7 +85,7 @@ export const SUPPLIERS: Record<string, Supplier> = {
     lines: ['22 rue Auguste Comte – 69002 Lyon', "Inscrit à l'Ordre des architectes Auvergne-Rhône-Alpes"],
     vat: 0.2,
     prefix: 'AD',
-    legal: 'EURL au capital de 8 000 € – RCS Lyon 824 113 650',
+    legal: 'EURL au capital de 8 000 € – RCS Lyon 824 113 650',
   },
   jardin: {
     name: 'Jardins de la Riviera',
@@ -105,7 +105,7 @@ export const ADHOC: { supplier: Supplier; text: string }[] = [
       lines: ['48 rue Saint-Louis – 69003 Lyon', 'Tél. 04 78 62 90 17'],
       vat: 0.1,
       prefix: 'PSL',
-      legal: 'EURL au capital de 5 000 € – RCS Lyon 789 004 112',
+      legal: 'EURL au capital de 5 000 € – RCS Lyon 789 004 112',
     },
     text: "Recherche de fuite et remplacement d'une vanne d'arrêt en sous-sol",
   },

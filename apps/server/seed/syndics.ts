@@ -237,7 +237,7 @@ export function seedSyndics(ctx: SeedContext): SeededSyndics {
         name: 'Cabinet Lefèvre Immobilier',
         lines: [
           '24 rue de la République – 69002 Lyon – Tél. 04 78 42 17 30',
-          'contact@lefevre-immobilier.fr – SAS au capital de 50 000 € – RCS Lyon 812 345 678',
+          'contact@lefevre-immobilier.fr – SAS au capital de 50 000 € – RCS Lyon 812 345 678',
           'Carte professionnelle CPI 6901 2018 000 012 345 délivrée par la CCI Lyon Métropole',
         ],
       },
@@ -253,7 +253,7 @@ export function seedSyndics(ctx: SeedContext): SeededSyndics {
         name: 'Gestion Azur',
         lines: [
           '18 boulevard Victor Hugo – 06000 Nice – Tél. 04 93 87 25 10',
-          'syndic@gestion-azur.fr – SARL au capital de 20 000 € – RCS Nice 798 456 123',
+          'syndic@gestion-azur.fr – SARL au capital de 20 000 € – RCS Nice 798 456 123',
         ],
       },
       gestionnaire: bianchi,

@@ -15,6 +15,7 @@ import { type Database, type Db, onStatement } from './db/client.js';
 import { authPlugin } from './http/auth.js';
 import { registerJsonParser, rejectOversizeBody } from './http/body-limits.js';
 import { rateLimited } from './http/errors.js';
+import { redisRateStore } from './http/rate-limit-store.js';
 import {
   countStatement,
   currentRequestStats,
@@ -187,7 +188,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     global: false,
     // After auth and body parsing, so a limit can key on the user or a body field (e-mail, phone).
     hook: 'preHandler',
-    store: fallbackStore(redisLink, config.rateLimitNamespace),
+    store: fallbackStore(
+      redisLink,
+      redisLink.client ? redisRateStore(redisLink.client, config.rateLimitNamespace) : null,
+    ),
     errorResponseBuilder: (_req, ctx) => rateLimited(ctx.ttl),
   });
   // API answers compressed when worth it (≥ 1 KB); brotli at quality 4, cheap enough per request.

@@ -1,4 +1,4 @@
-/* Tantième service worker: Web Push, and the last statement, documents and next assembly
+/* Tantième service worker: Web Push, and the last dashboard, statement, documents and next assembly
  * readable offline (decision 124).
  * The decisions are plain functions (`TantiemeSw`), unit-tested in src/features/notifications/sw.test.ts
  * and src/features/install/offline-sw.test.ts; the e2e drives the real worker (notifications-push.spec.ts:
@@ -50,8 +50,17 @@ const TantiemeSw = {
   },
 };
 const ID = '[0-9a-f-]{36}';
-/** The reads kept for offline: what the statement, the documents and the assemblies pages show, and the shell around them. */
+/**
+ * The reads kept for offline: what the dashboard, the statement, the documents and the assemblies
+ * pages show, and the shell around them.
+ */
 const OFFLINE_READS = [
+  // The dashboard ('Ma synthèse'): balance and pay button, lots, budgets, syndic and council.
+  new RegExp(`^/api/finances/coproprietes/${ID}/coproprietaires/${ID}/(general|transactions)$`),
+  new RegExp(`^/api/finances/coproprietes/${ID}/(budget-fonctionnement|budget-alur-avance)$`),
+  new RegExp(`^/api/coproprietaires/${ID}/${ID}/lots$`),
+  new RegExp(`^/api/coproprietaires/coproprietes/${ID}/(syndic-info|administrators)$`),
+  new RegExp(`^/api/syndicat-verifications/coproprietes/${ID}/verification-status$`),
   /^\/api\/accounts\/profile$/,
   /^\/api\/coproprietaires\/all$/,
   /^\/api\/coproprietaires\/notifications\/unread-count$/,

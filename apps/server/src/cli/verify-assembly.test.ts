@@ -84,7 +84,7 @@ describe('npm run verify-assembly', () => {
       'Registre intègre\u202f: 3 enregistrements, signature du serveur valide, conforme à la tête signée que vous détenez.',
     );
     expect(out.lines).toContain(
-      'Résolution n° 1 (art. 24)\u202f: adoptée (art. 24) – pour 500, contre 250, abstention 0 voix sur 1000.',
+      'Résolution n° 1 (art. 24)\u202f: adoptée – 500 voix pour, 250 contre, 0 en abstention, sur 1\u00a0000 voix.',
     );
     // Art. 25: 500 of the syndicat's 1 000 voix is no absolute majority; 25-1 then decides at art. 24.
     expect(out.lines.find((l) => l.startsWith('Résolution n° 2'))).toContain('adoptée (art. 25-1)');

@@ -1,3 +1,4 @@
+import { formatSize } from '@tantieme/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
@@ -63,6 +64,22 @@ export function registerJsonParser(app: FastifyInstance) {
 export async function rejectOversizeBody<P>(req: FastifyRequest, _reply: unknown, payload: P): Promise<P> {
   const declared = Number(req.headers['content-length']);
   const limit = req.routeOptions.bodyLimit;
-  if (Number.isFinite(declared) && limit && declared > limit) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (Number.isFinite(declared) && limit && declared > limit) throw tooLarge(req);
   return payload;
+}
+
+/**
+ * The 413 of a body over the route's limit: a file sent as such (multipart, binary) is 'Le fichier
+ * est trop volumineux'; a JSON or form body says the request is, and the limit.
+ */
+export function tooLarge(req: FastifyRequest): AppError {
+  const type = String(req.headers['content-type'] ?? '').toLowerCase();
+  const limit = req.routeOptions?.bodyLimit;
+  if (!/json|x-www-form-urlencoded|^text\//.test(type)) return new AppError('PAYLOAD_TOO_LARGE');
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    limit
+      ? `La requête est trop volumineuse (${formatSize(limit)} au plus).`
+      : 'La requête est trop volumineuse.',
+  );
 }

@@ -2,6 +2,7 @@ import { errorMessages, retryAfterMessage } from '@tantieme/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { settleSession } from './auth.js';
+import { tooLarge } from './body-limits.js';
 import { AppError, DEFAULT_RETRY_AFTER_S } from './errors.js';
 import { envelope } from './inputs.js';
 
@@ -20,7 +21,7 @@ function sqlStateOf(err: unknown): string | undefined {
 /**
  * Every error answers the French envelope `{ success: false, code, message }` with its status:
  * AppError as thrown, validation 400 with the fields, 413, 415, 429 with Retry-After, a database
- * data exception 400, anything else 500 (logged).
+ * data exception 400, a unique violation (two identical requests at once) 409, anything else 500 (logged).
  */
 export async function errorHandler(
   thrown: FastifyError | AppError,
@@ -71,9 +72,8 @@ export async function errorHandler(
     return reply.status(400).send({ success: false, code: 'BAD_JSON', message: errorMessages.BAD_JSON });
   }
   if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
-    return reply
-      .status(413)
-      .send({ success: false, code: 'PAYLOAD_TOO_LARGE', message: errorMessages.PAYLOAD_TOO_LARGE });
+    const big = err.code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError('PAYLOAD_TOO_LARGE') : tooLarge(req);
+    return reply.status(413).send({ success: false, code: big.code, message: big.message });
   }
   if (status === 415) {
     return reply
@@ -86,6 +86,11 @@ export async function errorHandler(
   if (sqlState?.startsWith('22')) {
     req.log.warn({ err, sqlState }, 'input rejected by the database');
     return reply.status(400).send(envelope('BAD_REQUEST'));
+  }
+  // Two identical requests at once: the second meets the first's row (unique violation), a conflict.
+  if (sqlState === '23505') {
+    req.log.warn({ sqlState }, 'concurrent duplicate rejected');
+    return reply.status(409).send(envelope('CONFLICT'));
   }
   if (status >= 500) req.log.error({ err }, 'unhandled error');
   if (status === 429) {

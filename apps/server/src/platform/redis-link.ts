@@ -47,25 +47,20 @@ interface Store extends FastifyRateLimitStore {
   read(key: string, cb: Done, timeWindow: number, max: number): void;
 }
 type LocalCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store;
-type RedisCtor = new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  redis: Redis,
-  key?: string,
-) => Store;
 
-// The plugin's own two stores (CommonJS, not in its exports' types).
+// The plugin's own memory store (CommonJS, not in its exports' types).
 const require = createRequire(import.meta.url);
 const LocalStore = require('@fastify/rate-limit/store/LocalStore') as LocalCtor;
-const RedisStore = require('@fastify/rate-limit/store/RedisStore') as RedisCtor;
 
 /**
  * Rate-limit counters in Redis while it answers, in this instance's memory while it does not:
  * a Redis outage makes the limits per instance for its duration instead of failing the request
  * (sign-in, captcha, every limited call). The memory counters are not carried back to Redis.
  */
-export function fallbackStore(link: RedisLink, nameSpace: string): FastifyRateLimitStoreCtor {
-  const client = link.client;
+export function fallbackStore(
+  link: RedisLink,
+  shared: FastifyRateLimitStoreCtor | null,
+): FastifyRateLimitStoreCtor {
   class FallbackStore implements Store {
     constructor(
       private readonly shared: Store | null,
@@ -99,7 +94,7 @@ export function fallbackStore(link: RedisLink, nameSpace: string): FastifyRateLi
     constructor(opts: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
       const ce = opts.continueExceeding ?? false;
       const eb = opts.exponentialBackoff ?? false;
-      super(client ? new RedisStore(ce, eb, client, nameSpace) : null, new LocalStore(ce, eb));
+      super(shared ? (new shared(opts) as Store) : null, new LocalStore(ce, eb));
     }
   } as unknown as FastifyRateLimitStoreCtor;
 }

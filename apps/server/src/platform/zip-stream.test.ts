@@ -38,6 +38,27 @@ describe('zipStream', () => {
     });
   });
 
+  it("dates each entry with its document's date (French wall clock), else the archive's moment", async () => {
+    const entries = [
+      { ...entry('Convocation.pdf', '%PDF-1.4 c'), date: new Date('2026-03-14T09:30:10Z') },
+      entry('Sans date.pdf', '%PDF-1.4 s'),
+    ];
+    const parts: Buffer[] = [];
+    for await (const p of zipStream(entries, new Date('2026-12-07T11:00:00Z'))) parts.push(p);
+    const dir = mkdtempSync(path.join(tmpdir(), 'zip-'));
+    writeFileSync(path.join(dir, 'd.zip'), Buffer.concat(parts));
+    const read = execFileSync('python3', [
+      '-c',
+      'import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); print(json.dumps([list(i.date_time) for i in z.infolist()]))',
+      path.join(dir, 'd.zip'),
+    ]).toString();
+    // Paris is UTC+1 in March and December; DOS time counts seconds by two.
+    expect(JSON.parse(read)).toEqual([
+      [2026, 3, 14, 10, 30, 10],
+      [2026, 12, 7, 12, 0, 0],
+    ]);
+  });
+
   it('fails when a file is not the size announced (the Content-Length would lie)', async () => {
     await expect(bytesOf([{ name: 'a.pdf', size: 99, read: async () => Buffer.from('x') }])).rejects.toThrow(
       /differs/,

@@ -10,6 +10,8 @@ export interface ZipEntry {
   name: string;
   size: number;
   read: () => Promise<Buffer>;
+  /** The date the entry shows (the document's), else the archive's moment. */
+  date?: Date;
 }
 
 const LOCAL = 30;
@@ -33,6 +35,30 @@ export function zipNames(names: string[]): string[] {
   });
 }
 
+const paris = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+
+/**
+ * An entry's date as ZIP writes it (MS-DOS date and time, no time zone): the wall clock in France,
+ * which is what a co-owner's unzip tool shows. Zero would read 1980-01-01, the format's origin.
+ */
+export function dosDateTime(d: Date): { date: number; time: number } {
+  const p = Object.fromEntries(paris.formatToParts(d).map((x) => [x.type, Number(x.value)]));
+  const year = Math.min(Math.max(p.year, 1980), 2107);
+  return {
+    date: ((year - 1980) << 9) | (p.month << 5) | p.day,
+    time: (p.hour << 11) | (p.minute << 5) | (p.second >> 1),
+  };
+}
+
 export function zipSize(entries: Pick<ZipEntry, 'name' | 'size'>[]): number {
   let total = END;
   for (const e of entries) total += LOCAL + CENTRAL + 2 * Buffer.byteLength(e.name) + e.size;
@@ -40,7 +66,7 @@ export function zipSize(entries: Pick<ZipEntry, 'name' | 'size'>[]): number {
 }
 
 /** The archive's bytes, one entry at a time. A file whose size differs from the announced one fails it. */
-export async function* zipStream(entries: ZipEntry[]): AsyncGenerator<Buffer> {
+export async function* zipStream(entries: ZipEntry[], now = new Date()): AsyncGenerator<Buffer> {
   if (entries.length > 0xffff || zipSize(entries) > MAX) throw new Error('archive too large for ZIP');
   const central: Buffer[] = [];
   let offset = 0;
@@ -49,10 +75,13 @@ export async function* zipStream(entries: ZipEntry[]): AsyncGenerator<Buffer> {
     const data = await e.read();
     if (data.length !== e.size) throw new Error(`stored size of ${e.name} differs`);
     const crc = crc32(data) >>> 0;
+    const when = dosDateTime(e.date ?? now);
     const h = Buffer.alloc(LOCAL);
     h.writeUInt32LE(0x04034b50, 0);
     h.writeUInt16LE(20, 4);
     h.writeUInt16LE(0x0800, 6); // UTF-8 names
+    h.writeUInt16LE(when.time, 10);
+    h.writeUInt16LE(when.date, 12);
     h.writeUInt32LE(crc, 14);
     h.writeUInt32LE(data.length, 18);
     h.writeUInt32LE(data.length, 22);
@@ -64,6 +93,8 @@ export async function* zipStream(entries: ZipEntry[]): AsyncGenerator<Buffer> {
     c.writeUInt16LE(20, 4);
     c.writeUInt16LE(20, 6);
     c.writeUInt16LE(0x0800, 8);
+    c.writeUInt16LE(when.time, 12);
+    c.writeUInt16LE(when.date, 14);
     c.writeUInt32LE(crc, 16);
     c.writeUInt32LE(data.length, 20);
     c.writeUInt32LE(data.length, 24);

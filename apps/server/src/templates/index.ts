@@ -1,3 +1,4 @@
+import { accountDeletedEmail } from './account.js';
 import { convocationEmail, signatureRequestEmail } from './assemblees.js';
 import { passwordResetEmail, verificationCodeEmail } from './codes.js';
 import { invitationEmail, staffInvitationEmail } from './invitations.js';
@@ -6,6 +7,7 @@ import { receiptEmail } from './payments.js';
 import { codeSms, invitationSms, notificationSms, signatureRequestSms } from './sms.js';
 import type { TemplatePreview } from './template.js';
 
+export * from './account.js';
 export * from './assemblees.js';
 export * from './codes.js';
 export * from './invitations.js';
@@ -44,6 +46,13 @@ export const TEMPLATE_PREVIEWS: TemplatePreview[] = [
     label: 'Code de réinitialisation du mot de passe',
     channel: 'email',
     render: () => passwordResetEmail({ code: '482913', fullName: 'Claire Martin' }),
+  },
+  {
+    id: 'account-deleted',
+    label: 'Confirmation de la suppression du compte',
+    channel: 'email',
+    render: () =>
+      accountDeletedEmail({ fullName: 'Claire Martin', detached: 2, at: new Date('2026-12-07T14:05:00Z') }),
   },
   {
     id: 'code-sms',

@@ -13,6 +13,9 @@ export const fr = {
   errorTitle: 'Une erreur est survenue',
   errorText: 'Veuillez recharger la page. Si le problème persiste, contactez votre syndic.',
   reload: 'Recharger',
+  offlineTitle: 'Vous êtes hors ligne',
+  offlineText:
+    "Cette page n'a pas encore été ouverte sur cet appareil\u202f: elle s'affichera d'elle-même dès le retour de la connexion.",
   menu: {
     Home: 'Ma synthèse',
     CarnetEntretien: "Carnet d'Entretien",

@@ -18,7 +18,7 @@ export interface PreviewFile {
   url: string;
   name: string;
   content_type?: string | null;
-  /** Size in bytes, shown as SPEC §9 says (B, KB, MB). */
+  /** Size in bytes, shown in French units (o, Ko, Mo). */
   size?: number | null;
 }
 

@@ -50,11 +50,15 @@ export function formatPercent(v: number): string {
   return `${percent().format(v)} %`;
 }
 
-/** 'B' under 1024, then KB and MB with two decimals. */
+/**
+ * A file's size the French way (decision 197): octets under 1 024, then Ko and Mo with two
+ * decimals and a decimal comma, a no-break space before the unit ('6,07 Ko').
+ */
 export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(2)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+  const unit = (n: number, u: string) => `${n.toFixed(2).replace('.', ',')}\u00a0${u}`;
+  if (bytes < 1024) return `${groupThousands(String(bytes))}\u00a0o`;
+  if (bytes < 1024 * 1024) return unit(bytes / 1024, 'Ko');
+  return unit(bytes / (1024 * 1024), 'Mo');
 }
 
 /** Unread badge: '+9' above 9. */

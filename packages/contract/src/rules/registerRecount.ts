@@ -1,6 +1,7 @@
 import type { AssemblyRegister } from '../domains/assemblyRegister.js';
 import { tallyFromRecords } from './register.js';
 import type { ResolutionTally, TallyRule } from './tally.js';
+import { formatInt } from './typo.js';
 
 /**
  * Every resolution's result recomputed from the register alone, with the contract's own tally
@@ -61,16 +62,34 @@ const RULES: Record<TallyRule, string> = {
 export const articleName = (article: string) =>
   article === 'UNANIMITE' ? 'unanimité' : `art. ${article.replace('ART-', '')}`;
 
-/** One line per resolution: decision, the rule that decided and the voix for, against and abstaining. */
-export function describeResult(t: RegisterRecount['results'][number]): string {
-  const head = `Résolution n° ${t.number} (${articleName(t.article)})`;
-  if (t.decision === 'no_vote') return `${head}\u202f: sans vote.`;
+type ResultLine = Pick<
+  ResolutionTally,
+  'number' | 'article' | 'decision' | 'rule' | 'total' | 'first' | 'second'
+>;
+
+/**
+ * The decision in words, its rule said once: the article is in the resolution's heading, so only
+ * a passerelle that decided instead is named ('adoptée (art. 25-1)').
+ */
+export function decisionText(t: ResultLine): string {
+  if (t.decision === 'no_vote') return 'sans vote';
+  const word = t.decision === 'adopted' ? 'adoptée' : 'rejetée';
+  const rule = t.rule ? RULES[t.rule] : null;
+  return rule && rule !== articleName(t.article) ? `${word} (${rule})` : word;
+}
+
+/** The voix of the deciding vote: '500 voix pour, 250 contre, 0 en abstention, sur 1 000 voix'. */
+export function countsText(t: ResultLine): string | null {
   const c = t.second ?? t.first;
-  const counts = c
-    ? ` – pour ${c.agree.tantiemes}, contre ${c.disagree.tantiemes}, abstention ${c.abstain.tantiemes} voix sur ${t.total.tantiemes}`
-    : '';
-  const rule = t.rule ? ` (${RULES[t.rule]})` : '';
-  return `${head}\u202f: ${t.decision === 'adopted' ? 'adoptée' : 'rejetée'}${rule}${counts}.`;
+  if (!c) return null;
+  return `${formatInt(c.agree.tantiemes)} voix pour, ${formatInt(c.disagree.tantiemes)} contre, ${formatInt(c.abstain.tantiemes)} en abstention, sur ${formatInt(t.total.tantiemes)} voix`;
+}
+
+/** One line per resolution: its article, the decision and the voix for, against and abstaining. */
+export function describeResult(t: ResultLine): string {
+  const head = `Résolution n° ${t.number} (${articleName(t.article)})`;
+  const counts = countsText(t);
+  return `${head}\u202f: ${decisionText(t)}${counts ? ` – ${counts}` : ''}.`;
 }
 
 export function describeRecount(r: RegisterRecount): string[] {

@@ -14,10 +14,11 @@ describe('SPEC §9 display rules', () => {
     expect(formatDate('2026-04-01')).toBe('01/04/2026');
     expect(formatDate(null)).toBe('');
   });
-  it('formats sizes B / KB / MB', () => {
-    expect(formatSize(1023)).toBe('1023 B');
-    expect(formatSize(1536)).toBe('1.50 KB');
-    expect(formatSize(3 * 1024 * 1024)).toBe('3.00 MB');
+  it('formats sizes the French way: o / Ko / Mo, decimal comma, no-break space', () => {
+    expect(formatSize(1023)).toBe('1\u00a0023\u00a0o');
+    expect(formatSize(1536)).toBe('1,50\u00a0Ko');
+    expect(formatSize(6216)).toBe('6,07\u00a0Ko');
+    expect(formatSize(3 * 1024 * 1024)).toBe('3,00\u00a0Mo');
   });
   it('caps unread badges at +9', () => {
     expect(badgeCount(9)).toBe('9');

@@ -8,10 +8,11 @@
  * - One apostrophe: the straight one ('), the one every string quoted by SPEC.md uses, so that a
  *   screen never mixes ours with the spec's. No curly apostrophe (’).
  *
+ * The demo data's texts (apps/server/seed) are checked too: they are what a co-owner reads first.
+ *
  * Left out: the strings SPEC.md fixes word for word (EXEMPT below), SMS texts (`templates/sms.ts`,
- * kept in the GSM-7 alphabet, which has no U+202F), tests, and the demo data of the seed and the test factories
- * (content as a syndic would type it; the seed's texts shown in the interface are checked as
- * stored, by apps/server/seed/demo.test.ts).
+ * kept in the GSM-7 alphabet, which has no U+202F), tests, the test factories, the national-scale
+ * data's SQL (`seed/scale.*.ts`, where '%' is the modulo) and the seed's self-checks' names.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -20,7 +21,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
-const DIRS = ['apps/web/src', 'apps/server/src', 'packages/contract/src'];
+const DIRS = ['apps/web/src', 'apps/server/src', 'packages/contract/src', 'apps/server/seed'];
 const SKIP_DIRS = new Set(['node_modules', 'seed', 'test', 'migrations']);
 
 /** [file, exact text piece, why]: the only pieces allowed to break the rules. */
@@ -90,9 +91,13 @@ function pieces(): Piece[] {
 
 /** Every SMS text lives in this one file (GSM-7: plain spaces). */
 const SMS_FILE = 'apps/server/src/templates/sms.ts';
+/** SQL of the national-scale data, and the names of the seed's own checks (test titles). */
+const NOT_TEXT = /^apps\/server\/seed\/(scale\.[\w.]+|demo\.checks\.[\w.]+)\.ts$/;
 
 const exempt = (p: Piece) =>
-  p.file === SMS_FILE || EXEMPT.some(([file, text]) => p.file === file && p.text === text);
+  p.file === SMS_FILE ||
+  NOT_TEXT.test(p.file) ||
+  EXEMPT.some(([file, text]) => p.file === file && p.text === text);
 
 describe('French typography of our own text (decision 58)', () => {
   const all = pieces();
@@ -100,6 +105,7 @@ describe('French typography of our own text (decision 58)', () => {
   it('finds the text it checks', () => {
     expect(all.length).toBeGreaterThan(3000);
     expect(all.some((p) => p.file === 'apps/web/src/features/finances/fr.ts')).toBe(true);
+    expect(all.some((p) => p.file === 'apps/server/seed/communications.ts')).toBe(true);
   });
 
   it("no plain space before ':' ';' '!' '?' '€' '%' (write U+202F, as frTypo does)", () => {
@@ -110,7 +116,9 @@ describe('French typography of our own text (decision 58)', () => {
   });
 
   it("one apostrophe, the straight one (')", () => {
-    const curly = all.filter((p) => p.text.includes('’')).map((p) => `${p.file}:${p.line} ${p.text}`);
+    const curly = all
+      .filter((p) => p.text.includes('’') && !NOT_TEXT.test(p.file))
+      .map((p) => `${p.file}:${p.line} ${p.text}`);
     expect(curly).toEqual([]);
   });
 

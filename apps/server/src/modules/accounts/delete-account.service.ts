@@ -1,6 +1,8 @@
 import { DELETE_ACCOUNT_WORD } from '@tantieme/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
+import { enqueue } from '../../platform/outbox.js';
+import { accountDeletedEmail } from '../../templates/index.js';
 import { verifyPassword } from '../../lib/password.js';
 import { revokeUserSessions as revokeSessionRows } from '../identity/session.repo.js';
 import { passwordHashOf, type UserRow } from '../identity/session.repo.js';
@@ -14,13 +16,15 @@ import * as repo from './my-data.repo.js';
  * notifications removed, the personal fields of the user erased. The user row stays as an
  * empty shell (deleted_at) so what was paid and written keeps an author id. The co-owner
  * records are the syndic's: they stay, detached, and the syndic hears of each
- * (`coproprietaire.detached`, reason `account_deleted`; decision 113).
+ * (`coproprietaire.detached`, reason `account_deleted`; decision 113). The address the account had
+ * receives one last e-mail confirming the deletion, queued in the same transaction.
  */
 export async function deleteMyAccount(
   db: Db,
   user: UserRow,
   body: { password: string | null; confirmation: string },
   sockets?: SocketCloser,
+  opts: { production: boolean; now?: Date } = { production: false },
 ) {
   if (body.confirmation.toUpperCase() !== DELETE_ACCOUNT_WORD)
     throw new AppError('VALIDATION_ERROR', undefined, {
@@ -38,6 +42,21 @@ export async function deleteMyAccount(
     await repo.deletePersonal(tx, user.id);
     await repo.eraseUser(tx, user.id);
     const sessionIds = await revokeSessionRows(tx as unknown as Db, user.id);
+    if (user.email) {
+      const fullName = `${user.first_name} ${user.last_name}`.trim();
+      const m = accountDeletedEmail({ fullName, detached: records.length, at: opts.now ?? new Date() });
+      await enqueue(
+        tx,
+        {
+          channel: 'email',
+          recipient: user.email,
+          subject: m.subject,
+          body: m.text,
+          meta: { kind: 'account-deleted' },
+        },
+        opts,
+      );
+    }
     return { sessionIds, detached: records.length };
   });
   for (const id of sessionIds) sockets?.disconnectSession(id);

@@ -1,4 +1,4 @@
-import type { MyDataExport } from '@tantieme/contract';
+import { formatPhone, type MyDataExport } from '@tantieme/contract';
 
 /** The readable copy of the user's data (RGPD art. 15): one self-contained HTML page, in French. */
 
@@ -71,8 +71,20 @@ const euros = (cents: number) =>
   (cents / 100).toLocaleString('fr-FR', { style: 'currency', currency: 'EUR' });
 const isoDate = /^\d{4}-\d{2}-\d{2}T/;
 
+/** A postal address as it is written on an envelope, from its full text or its parts. */
+function postal(a: Record<string, unknown>): string {
+  const text = (k: string) => (typeof a[k] === 'string' ? (a[k] as string).trim() : '');
+  if (text('full_address')) return text('full_address');
+  const street = [text('number'), text('street')].filter(Boolean).join(' ');
+  const town = [text('zip_code'), text('city')].filter(Boolean).join(' ');
+  return [street, town, text('country') === 'FR' ? '' : text('country')].filter(Boolean).join(', ');
+}
+
 function value(key: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return '<span class="none">—</span>';
+  if (key === 'address' && typeof v === 'object' && !Array.isArray(v))
+    return esc(postal(v as Record<string, unknown>)) || '<span class="none">—</span>';
+  if (key === 'phone' && typeof v === 'string') return esc(formatPhone(v));
   if (typeof v === 'boolean') return v ? 'oui' : 'non';
   if (typeof v === 'number' && key.endsWith('_cents')) return esc(euros(v));
   if (typeof v === 'string' && isoDate.test(v))

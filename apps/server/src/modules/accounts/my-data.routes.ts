@@ -34,6 +34,6 @@ export function myDataRoutes(
   route(app, e.deleteMyAccount, async ({ req, body }) => {
     const user = currentUser(req);
     await passwordLimit(req, user.id);
-    return deleteMyAccount(app.db, user, body, app.realtime);
+    return deleteMyAccount(app.db, user, body, app.realtime, { production: app.config.env === 'production' });
   });
 }

@@ -7,6 +7,7 @@ import {
   coproprietaires,
   coproprietes,
   devices,
+  outbox,
   paymentTransactions,
   sessions,
   syndicWebhookDeliveries,
@@ -98,7 +99,11 @@ describe('my data (RGPD art. 15 and 20)', () => {
     const me = await holder();
     await t.database.db
       .update(users)
-      .set({ first_name: '<script>x</script>' })
+      .set({
+        first_name: '<script>x</script>',
+        phone: '+33612345678',
+        address: { full_address: '4 rue des Lilas 69003 Lyon', street: 'rue des Lilas', city: 'Lyon' },
+      })
       .where(eq(users.id, me.user.id));
     const res = await t.app.inject({ url: '/api/accounts/my-data.html', headers: me.headers });
     expect(res.statusCode).toBe(200);
@@ -109,6 +114,10 @@ describe('my data (RGPD art. 15 and 20)', () => {
     expect(res.body).toContain('Consentements à la notification électronique (2)');
     expect(res.body).toContain("<th>Donné par</th><td>«\u00a0Valider mes choix\u00a0» à l'accueil</td>");
     expect(res.body).toContain('123,45\u00a0€');
+    // The address as written on an envelope, the phone as the French read it, never raw JSON.
+    expect(res.body).toContain('<th>Adresse</th><td>4 rue des Lilas 69003 Lyon</td>');
+    expect(res.body).toContain('<th>Téléphone</th><td>06 12 34 56 78</td>');
+    expect(res.body).not.toContain('full_address');
     expect(res.body).toContain('&lt;script&gt;');
     expect(res.body).not.toContain('<script>x');
   });
@@ -193,5 +202,10 @@ describe('delete my account (RGPD art. 17)', () => {
       payload: { email: me.user.email, password: TEST_PASSWORD },
     });
     expect(login.statusCode).toBeGreaterThanOrEqual(400);
+    // One last e-mail to the address the account had, confirming the deletion.
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.recipient, me.user.email!));
+    expect(mails.map((m) => m.subject)).toEqual(['Tantième\u202f: votre compte a été supprimé']);
+    expect(mails[0].body).toContain('Bonjour Léa Fontaine,');
+    expect(mails[0].body).toContain('Votre fiche de copropriétaire reste chez votre syndic');
   });
 });

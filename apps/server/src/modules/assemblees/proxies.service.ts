@@ -34,6 +34,11 @@ const closed = () =>
     },
   );
 
+/** An identical proxy prepared this recently is the same request sent again (a double tap, a retry). */
+const REPEAT_WINDOW_MS = 60_000;
+const sameInstructions = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
 /** A single-use signature link for the signature page, valid until the meeting (at most 24 h). */
 async function signatureLink(
   tx: repo.Tx,
@@ -115,6 +120,21 @@ export async function giveProxy(
       throw new AppError(
         'CONFLICT',
         `Vous avez déjà donné pouvoir à ${active.mandataire_name}\u202f: retirez-le d'abord.`,
+        { status: 409 },
+      );
+    const repeated = mine.find(
+      (x) =>
+        x.mandant_id === me &&
+        x.status === 'pending' &&
+        x.mandataire_id === mandataire.coproprietaire_id &&
+        x.mandataire_name === mandataire.name &&
+        sameInstructions(x.instructions, instructions) &&
+        now.getTime() - x.created_at.getTime() < REPEAT_WINDOW_MS,
+    );
+    if (repeated)
+      throw new AppError(
+        'CONFLICT',
+        "Ce pouvoir vient d'être préparé\u202f: signez-le dans la page ouverte, ou réessayez dans une minute.",
         { status: 409 },
       );
     await checkNewProxy(tx, ag, me, mandataire);

@@ -53,7 +53,11 @@ export interface SearchFilters {
   limit: number;
 }
 
-/** The visible documents matching every word (by prefix) in name, year, type or text, best first. */
+/**
+ * The visible documents matching every word (by prefix) in name, year, type or text, best first.
+ * One file published twice (the record's own convocation and the building's copy) is listed
+ * once, as the record's own.
+ */
 export async function search(db: Db, v: Visibility, f: SearchFilters) {
   const query = f.terms.map((t) => `${t}:*`).join(' & ');
   const words = sql`(v.search || to_tsvector('french'::regconfig, translate(lower(v.type_label), ${FOLD_FROM}, ${FOLD_TO})))`;
@@ -62,14 +66,17 @@ export async function search(db: Db, v: Visibility, f: SearchFilters) {
   if (f.terms.length) conditions.push(sql`${words} @@ ${tsq}`);
   if (f.year !== undefined) conditions.push(sql`v.y = ${f.year}`);
   if (f.type !== undefined) conditions.push(sql`v.type_key = ${f.type}`);
-  const rank = f.terms.length ? sql`ts_rank(${words}, ${tsq}) desc,` : sql``;
+  const rank = f.terms.length ? sql`ts_rank(${words}, ${tsq})` : sql`0::real`;
   const r = await db.execute(sql`
-    select v.id, v.group_id, v.name, v.amount_cents, v.amount_type, v.date, v.year, v.month, v.ag_kind,
-      v.type_key, v.type_label, v.content_text,
-      fi.storage_key, fi.content_type, fi.size
-    from ${visible(v)} v join files fi on fi.id = v.file_id
-    where ${sql.join(conditions, sql` and `)}
-    order by ${rank} v.date desc, v.name, v.id
+    select * from (
+      select distinct on (v.file_id) v.id, v.group_id, v.name, v.amount_cents, v.amount_type, v.date,
+        v.year, v.month, v.ag_kind, v.type_key, v.type_label, v.content_text,
+        fi.storage_key, fi.content_type, fi.size, ${rank} as rank
+      from ${visible(v)} v join files fi on fi.id = v.file_id
+      where ${sql.join(conditions, sql` and `)}
+      order by v.file_id, v.group_id is null desc, v.date desc, v.id
+    ) found
+    order by found.rank desc, found.date desc, found.name, found.id
     limit ${f.limit}`);
   return rowsOf<VisibleRow & { content_text: string | null }>(r);
 }
@@ -87,14 +94,14 @@ export async function facets(db: Db, v: Visibility) {
 export async function visibleByIds(db: Db, v: Visibility, ids: string[]) {
   const r = await db.execute(sql`
     select v.id, v.group_id, v.name, v.amount_cents, v.amount_type, v.date, v.year, v.month, v.ag_kind,
-      v.type_key, v.type_label, fi.storage_key, fi.content_type, fi.size
+      v.type_key, v.type_label, v.file_id, fi.storage_key, fi.content_type, fi.size
     from ${visible(v)} v join files fi on fi.id = v.file_id
     where v.id in (${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})
     order by v.date desc, v.name`);
-  return rowsOf<VisibleRow>(r);
+  return rowsOf<VisibleRow & { file_id: string }>(r);
 }
 
 /** Documents whose text was never read (stored before it was), a batch at a time. */

@@ -78,13 +78,15 @@ const fileName = (name: string, contentType: string) => {
 };
 
 /**
- * The chosen documents as one archive, written as it is sent. Every id must be one the record
+ * The chosen documents as one archive, written as it is sent, each entry dated with its document. Every id must be one the record
  * may see, else 404 as for a single document: the archive never holds another's file.
  */
 export async function zipDocuments(db: Db, storage: StorageAdapter, owner: OwnedRecord, ids: string[]) {
   const unique = [...new Set(ids)];
-  const rows = await repo.visibleByIds(db, visibilityOf(owner), unique);
-  if (rows.length !== unique.length) throw new AppError('NOT_FOUND');
+  const found = await repo.visibleByIds(db, visibilityOf(owner), unique);
+  if (found.length !== unique.length) throw new AppError('NOT_FOUND');
+  // The same file chosen twice (the record's copy and the building's) is one entry.
+  const rows = [...new Map(found.map((r) => [r.file_id, r])).values()];
   const names = zipNames(rows.map((r) => fileName(r.name, r.content_type)));
   // An image's row names the bytes sent (decision 176); the stored original is those bytes cleaned.
   const sizes = await Promise.all(
@@ -94,6 +96,7 @@ export async function zipDocuments(db: Db, storage: StorageAdapter, owner: Owned
     name: names[i],
     size: sizes[i] ?? r.size,
     read: () => storage.get(r.storage_key),
+    date: r.date ? new Date(`${String(r.date).slice(0, 10)}T12:00:00Z`) : undefined,
   }));
   return { size: zipSize(entries), stream: zipStream(entries) };
 }

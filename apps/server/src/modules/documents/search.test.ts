@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentGroups, documents } from '../../db/schema/index.js';
 import { renderPdf } from '../../lib/pdf.js';
+import { documentRow } from '../../../seed/builders/documents.js';
 import { makeDocumentsWorld, makeFile } from '../../test/factories.documents.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import { fillDocumentTexts } from './search.service.js';
@@ -53,6 +54,17 @@ const found = async (coproId: string, query: Record<string, string>, headers: Re
   return json(res).data as DocumentSearch;
 };
 const names = (s: DocumentSearch) => s.results.map((r) => r.document.name).sort();
+/** What Python's zipfile reads in an archive (`z`, the open ZipFile; the script prints JSON). */
+const readZip = (bytes: Buffer, script: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'docs-zip-'));
+  writeFileSync(path.join(dir, 'd.zip'), bytes);
+  const out = execFileSync('python3', [
+    '-c',
+    `import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); ${script}`,
+    path.join(dir, 'd.zip'),
+  ]);
+  return JSON.parse(out.toString());
+};
 const zip = (coproId: string, body: unknown, headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: `/api/documents/${coproId}/zip`, headers, payload: body as object });
 
@@ -139,14 +151,10 @@ describe('documents as one archive', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
-    const dir = mkdtempSync(path.join(tmpdir(), 'docs-zip-'));
-    writeFileSync(path.join(dir, 'd.zip'), res.rawPayload);
-    const listed = execFileSync('python3', [
-      '-c',
-      'import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); z.testzip(); print(json.dumps(sorted(z.namelist())))',
-      path.join(dir, 'd.zip'),
-    ]).toString();
-    expect(JSON.parse(listed)).toEqual(['Appel de fonds T1.pdf', 'PV AG 2024.pdf']);
+    expect(readZip(res.rawPayload, 'z.testzip(); print(json.dumps(sorted(z.namelist())))')).toEqual([
+      'Appel de fonds T1.pdf',
+      'PV AG 2024.pdf',
+    ]);
   });
 
   it('refuses the whole archive when one document is not visible to the record (404)', async () => {
@@ -170,5 +178,33 @@ describe('documents as one archive', () => {
     [{}],
   ])('answers 400 to %j', async (body) => {
     expect((await zip(w.owner.id, body, w.ownerUser.headers)).statusCode).toBe(400);
+  });
+});
+
+describe('one file published twice (the record’s own copy and the building’s)', () => {
+  it('is found once, as the record’s own, and zipped once, dated with its document', async () => {
+    const [pv] = await t.app.db.select().from(documents).where(eq(documents.id, ids['PV AG 2024']));
+    const [copy] = await t.app.db
+      .insert(documents)
+      .values(
+        documentRow({
+          coproprietaire_id: w.owner.id,
+          type_code: 'APPEL_FONDS',
+          file_id: pv.file_id,
+          name: 'PV AG 2024',
+          date: '2024-06-18',
+        }),
+      )
+      .returning();
+    const s = await found(w.owner.id, { q: 'PV AG 2024' }, w.ownerUser.headers);
+    expect(s.results.map((r) => [r.document.id, r.type_key])).toEqual([[copy.id, 'own:APPEL_FONDS']]);
+    const res = await zip(w.owner.id, { ids: [pv.id, copy.id] }, w.ownerUser.headers);
+    expect(res.statusCode).toBe(200);
+    expect(
+      readZip(
+        res.rawPayload,
+        'print(json.dumps([[i.filename, list(i.date_time[:3])] for i in z.infolist()]))',
+      ),
+    ).toEqual([['PV AG 2024.pdf', [2024, 6, 18]]]);
   });
 });

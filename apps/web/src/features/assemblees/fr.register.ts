@@ -12,7 +12,15 @@ export const frRegister = {
   badHead: "Aucune tête signée n'a été reconnue dans le texte collé (jeton commençant par TH1.).",
   loadError: "Le registre n'a pas pu être chargé. Veuillez réessayer.",
   unsupported:
-    'Votre navigateur ne sait pas faire ces vérifications (SHA-256 ou Ed25519). Exportez le registre et vérifiez-le avec npm run verify-assembly.',
+    'Votre navigateur ne sait pas faire ces vérifications (SHA-256 ou Ed25519). Exportez le registre\u202f: ce fichier se vérifie sur cette même page depuis un navigateur récent (ordinateur ou téléphone à jour), ou par toute personne de votre choix.',
+  howTitle: 'Comment vérifier ce registre sans nous faire confiance\u202f?',
+  how: [
+    "Le fichier exporté contient tout le registre\u202f: chaque bulletin, présence, pouvoir et signature, dans l'ordre, avec son empreinte et la signature du serveur.",
+    "Chaque enregistrement porte l'empreinte du précédent, comme les maillons d'une chaîne\u202f: modifier, retirer ou antidater un seul enregistrement casse toute la suite.",
+    "Conservez la tête signée (le message reçu à la clôture du vote)\u202f: elle fige le nombre d'enregistrements et la dernière empreinte. Un registre réécrit ensuite ne lui correspond plus.",
+    'Toute personne de votre choix (un autre copropriétaire, le conseil syndical, un expert) peut refaire ces calculs à partir du fichier, avec la clé publique du serveur, incluse dans le fichier, et des outils courants (SHA-256, Ed25519), et recompter les voix selon la loi du 10 juillet 1965.',
+  ],
+  headTitle: 'Tête signée de ce registre, à conserver\u202f:',
   heldPasted: 'Comparé à la tête signée que vous avez collée.',
   heldDevice: "Comparé à la tête signée conservée par ce navigateur lors d'une vérification précédente.",
   heldNone:

@@ -98,6 +98,8 @@ export const frAg = {
     assembly: (name: string, copro: string, date: string, time: string) =>
       `${name} – ${copro}, le ${date} à ${time}`,
     padLabel: 'Zone de signature : dessinez votre signature à la souris, au doigt ou au stylet',
+    padHint: 'Signez dans le cadre ci-dessous, au doigt, au stylet ou à la souris.',
+    padHere: 'Signez ici',
     clear: 'Effacer',
     save: 'Sauver',
     thanks: 'Merci, votre signature a bien été enregistrée.',

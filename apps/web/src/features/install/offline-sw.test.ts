@@ -24,6 +24,13 @@ describe('offline reading in the service worker', () => {
     ['GET', `/api/assemblee/coproprietes/${C}/coproprietaire/${R}/get-list-ag-available`, 'cors', 'read'],
     ['GET', `/api/assemblee/${C}/coproprietes/${C}/coproprietaire/${R}/resolutions`, 'cors', 'read'],
     ['GET', '/api/coproprietaires/all', 'cors', 'read'],
+    // The dashboard: the balance and pay button, the lots, the budgets, the syndic.
+    ['GET', `/api/finances/coproprietes/${C}/coproprietaires/${R}/general`, 'cors', 'read'],
+    ['GET', `/api/finances/coproprietes/${C}/coproprietaires/${R}/transactions`, 'cors', 'read'],
+    ['GET', `/api/finances/coproprietes/${C}/budget-fonctionnement`, 'cors', 'read'],
+    ['GET', `/api/coproprietaires/${C}/${R}/lots`, 'cors', 'read'],
+    ['GET', `/api/coproprietaires/coproprietes/${C}/syndic-info`, 'cors', 'read'],
+    ['GET', `/api/syndicat-verifications/coproprietes/${C}/verification-status`, 'cors', 'read'],
     ['POST', '/api/reads', 'cors', 'reads'],
     // Not kept: payments, writes, the chat, another origin, the syndic's preview.
     ['GET', `/api/finances/coproprietaires/${R}/payment-transactions`, 'cors', null],

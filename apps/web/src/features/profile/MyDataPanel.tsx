@@ -20,6 +20,14 @@ import { saveBlob } from '../../ui/download';
 import { apiMessage } from '../auth/validate';
 import { profileFr as t } from './fr';
 
+/** A long label wraps on a phone instead of being cut ('Télécharger mes données (page lis…'). */
+const wraps = {
+  h: 'auto',
+  mih: 36,
+  py: 6,
+  styles: { label: { whiteSpace: 'normal' as const, textAlign: 'left' as const } },
+};
+
 /** RGPD on the profile page: download all my data (art. 15, 20) and delete my account (art. 17). */
 export function MyDataPanel() {
   const { signOut } = useSession();
@@ -89,6 +97,7 @@ export function MyDataPanel() {
         <Text size="sm">{t.myDataHint}</Text>
         <Group>
           <Button
+            {...wraps}
             variant="light"
             leftSection={<IconDownload size={16} />}
             loading={busy === 'json'}
@@ -97,6 +106,7 @@ export function MyDataPanel() {
             {t.downloadJson}
           </Button>
           <Button
+            {...wraps}
             variant="light"
             leftSection={<IconDownload size={16} />}
             loading={busy === 'html'}

@@ -1,9 +1,12 @@
 import { Alert, Button, Card, Group, List, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import {
   type AssemblyRegister,
+  articleName,
+  countsText,
+  decisionText,
   decodeHead,
   describeRecount,
-  describeResult,
+  encodeHead,
   describeVerification,
   type RegisterRecount,
   type RegisterVerification,
@@ -12,6 +15,7 @@ import {
   verifyRegister,
 } from '@tantieme/contract';
 import { useId, useState } from 'react';
+import { SignedHeadToken } from '../../../ui/SignedHeadToken';
 import { ed25519WithFallback } from '../ed25519';
 import { frRegister as t } from '../fr.register';
 import { type AgTarget, fetchRegister } from '../queries';
@@ -69,6 +73,8 @@ export function RegisterCheck({ target, agId }: { target: AgTarget; agId: string
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Kept apart from the outcome: a browser that cannot check still offers the file to export.
+  const [fetched, setFetched] = useState<AssemblyRegister | null>(null);
 
   async function check() {
     setBusy(true);
@@ -89,6 +95,7 @@ export function RegisterCheck({ target, agId }: { target: AgTarget; agId: string
         heldFrom = held ? 'device' : null;
       }
       const register = await fetchRegister(target, agId);
+      setFetched(register);
       const verification = await verifyRegister(register, { held, ed25519: ed25519WithFallback() });
       const recount = recountRegister(register);
       if (verification.ok) keepOnDevice(agId, register.heads);
@@ -121,8 +128,8 @@ export function RegisterCheck({ target, agId }: { target: AgTarget; agId: string
           <Button onClick={check} loading={busy}>
             {t.check}
           </Button>
-          {outcome && (
-            <Button variant="light" onClick={() => download(outcome.register)}>
+          {fetched && (
+            <Button variant="light" onClick={() => download(fetched)}>
               {t.export}
             </Button>
           )}
@@ -162,31 +169,50 @@ export function RegisterCheck({ target, agId }: { target: AgTarget; agId: string
             <Title order={3} size="h5">
               {t.resultsTitle}
             </Title>
-            <Table.ScrollContainer minWidth={480}>
-              <Table verticalSpacing="xs">
-                <Table.Caption>{t.resultsCaption}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">N°</Table.Th>
-                    <Table.Th scope="col">{t.resolution}</Table.Th>
-                    <Table.Th scope="col">{t.result}</Table.Th>
+            {/* Two columns that wrap, not a scrolled table: on a phone the result stays in view. */}
+            <Table verticalSpacing="xs" layout="fixed">
+              <Table.Caption>{t.resultsCaption}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col" w="45%">
+                    {t.resolution}
+                  </Table.Th>
+                  <Table.Th scope="col">{t.result}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {outcome.recount.results.map((r) => (
+                  <Table.Tr key={r.resolution_id}>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {`N° ${r.number} (${articleName(r.article)}) – ${r.title}`}
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <Text size="sm" fw={700}>
+                        {decisionText(r)}
+                      </Text>
+                      {countsText(r) && <Text size="sm">{countsText(r)}</Text>}
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {outcome.recount.results.map((r) => (
-                    <Table.Tr key={r.resolution_id}>
-                      <Table.Td>{r.number}</Table.Td>
-                      <Table.Td>{r.title}</Table.Td>
-                      <Table.Td>{describeResult(r).replace(/^Résolution n° \d+ /, '')}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <SignedHeadToken token={encodeHead(outcome.register.head)} label={t.headTitle} />
             <Text size="xs" c="gray.7" style={{ wordBreak: 'break-all' }}>
               {t.key(outcome.register.signing_key.fingerprint)}
             </Text>
           </>
+        )}
+        {fetched && (
+          <Stack gap={4}>
+            <Title order={3} size="h5">
+              {t.howTitle}
+            </Title>
+            <List size="sm" spacing={4}>
+              {t.how.map((l) => (
+                <List.Item key={l}>{l}</List.Item>
+              ))}
+            </List>
+          </Stack>
         )}
       </Stack>
     </Card>

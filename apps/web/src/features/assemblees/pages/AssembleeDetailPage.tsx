@@ -77,12 +77,25 @@ export default function AssembleeDetailPage() {
       </div>
       {ag.status_session === 2 && <ActesLinks target={target} agId={ag.id} />}
       <Tabs value={currentTab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
-        <Tabs.List style={{ flexWrap: 'wrap' }}>
-          <Tabs.Tab value="convocation">{t.tabs.convocation}</Tabs.Tab>
-          <Tabs.Tab value="vote">{t.tabs.vote}</Tabs.Tab>
-          <Tabs.Tab value="participate">{t.tabs.participate}</Tabs.Tab>
-          <Tabs.Tab value="pouvoir">{tp.tab}</Tabs.Tab>
-          <Tabs.Tab value="register">{tr.tab}</Tabs.Tab>
+        {/* One line that scrolls sideways: on a phone five wrapped tabs took three lines. */}
+        <Tabs.List
+          style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}
+        >
+          <Tabs.Tab value="convocation" style={{ flexShrink: 0 }}>
+            {t.tabs.convocation}
+          </Tabs.Tab>
+          <Tabs.Tab value="vote" style={{ flexShrink: 0 }}>
+            {t.tabs.vote}
+          </Tabs.Tab>
+          <Tabs.Tab value="participate" style={{ flexShrink: 0 }}>
+            {t.tabs.participate}
+          </Tabs.Tab>
+          <Tabs.Tab value="pouvoir" style={{ flexShrink: 0 }}>
+            {tp.tab}
+          </Tabs.Tab>
+          <Tabs.Tab value="register" style={{ flexShrink: 0 }}>
+            {tr.tab}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="convocation" pt="md">
           <ConvocationTab target={target} agId={ag.id} active={currentTab === 'convocation'} />

@@ -248,7 +248,26 @@ export default function SignaturePage() {
                     {frPouvoir.mandataire(p.coproprietaire_name)}
                   </Text>
                 ))}
-              <Pad onChange={setDrawn} padRef={padRef} />
+              <Text size="sm" id="signature-hint">
+                {t.padHint}
+              </Text>
+              <Box pos="relative">
+                <Pad onChange={setDrawn} padRef={padRef} />
+                {/* Where to sign, on the empty pad: a line and its word, gone at the first stroke. */}
+                {!drawn && (
+                  <Box
+                    aria-hidden
+                    pos="absolute"
+                    left="10%"
+                    right="10%"
+                    bottom={48}
+                    c="gray.7"
+                    style={{ borderBottom: '1px solid var(--mantine-color-gray-5)', pointerEvents: 'none' }}
+                  >
+                    <Text size="sm">✕ {t.padHere}</Text>
+                  </Box>
+                )}
+              </Box>
               <Group justify="space-between">
                 <Button
                   variant="subtle"

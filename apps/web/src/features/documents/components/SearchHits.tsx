@@ -53,15 +53,16 @@ export function SearchHits({
               onClick={() => onOpen(toPreview(h.document))}
               style={{ display: 'block', minWidth: 0, flex: 1, minHeight: 24 }}
             >
-              <Text fw={600} size="sm">
+              {/* Spans shown as blocks: a button holds phrasing content only, never a <p>. */}
+              <Text component="span" display="block" fw={600} size="sm">
                 <Marked text={h.document.name} terms={terms} />
               </Text>
-              <Text size="xs" c="dark.5">
+              <Text component="span" display="block" size="xs" c="dark.5">
                 <Marked text={h.type_label} terms={terms} /> · {formatDate(h.document.date)} ·{' '}
                 {formatSize(h.document.capacity)}
               </Text>
               {h.snippet && (
-                <Text size="sm" mt={4} c="dark.6">
+                <Text component="span" display="block" size="sm" mt={4} c="dark.6">
                   <Marked text={h.snippet} terms={terms} />
                 </Text>
               )}

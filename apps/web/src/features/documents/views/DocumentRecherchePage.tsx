@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FilePreview, type PreviewFile } from '../../../ui/FilePreview';
 import { LoadError, Loading } from '../components/PageState';
 import { SearchHits } from '../components/SearchHits';
@@ -39,7 +39,17 @@ export default function DocumentRecherchePage() {
   const data = found.data;
   const hits = data?.results ?? [];
   const shownIds = useMemo(() => hits.map((h) => h.document.id), [hits]);
-  const allShown = shownIds.length > 0 && shownIds.every((id) => selected.has(id));
+  // The selection follows what is shown: a search narrows it to the documents still listed, so the
+  // count and the archive never hold a document the co-owner no longer sees.
+  useEffect(() => {
+    if (!data) return;
+    const shown = new Set(shownIds);
+    setSelected((s) =>
+      [...s].every((id) => shown.has(id)) ? s : new Set([...s].filter((id) => shown.has(id))),
+    );
+  }, [data, shownIds]);
+  const chosen = shownIds.filter((id) => selected.has(id));
+  const allShown = shownIds.length > 0 && chosen.length === shownIds.length;
   const toggle = (id: string) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -53,10 +63,10 @@ export default function DocumentRecherchePage() {
       return next;
     });
   const download = async () => {
-    if (!record || selected.size === 0) return;
+    if (!record || chosen.length === 0) return;
     setFailed(false);
     try {
-      await downloadZip(record.id, [...selected], setProgress);
+      await downloadZip(record.id, chosen, setProgress);
     } catch {
       setFailed(true);
     } finally {
@@ -115,9 +125,9 @@ export default function DocumentRecherchePage() {
                 <Button
                   leftSection={<IconDownload size={18} aria-hidden />}
                   onClick={download}
-                  disabled={selected.size === 0 || progress !== null}
+                  disabled={chosen.length === 0 || progress !== null}
                 >
-                  {t.search.download(selected.size)}
+                  {t.search.download(chosen.length)}
                 </Button>
               </Group>
             )}

@@ -137,7 +137,15 @@ export default function SignalementDetailPage() {
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
             {s.photos.map((p, i) => (
               <a key={p.medium} href={p.medium} target="_blank" rel="noreferrer">
-                <Image src={p.small} alt={t.photoOf(s.title, i + 1)} radius="sm" h={140} fit="cover" />
+                {/* The whole photo in a 4:3 frame: a portrait one is not cropped to a strip. */}
+                <Image
+                  src={p.small}
+                  alt={t.photoOf(s.title, i + 1)}
+                  radius="sm"
+                  fit="contain"
+                  bg="gray.1"
+                  style={{ aspectRatio: '4 / 3', width: '100%', height: 'auto' }}
+                />
               </a>
             ))}
           </SimpleGrid>

@@ -183,8 +183,9 @@ export default function SignalementNewPage() {
             onChange={(v) => setVisibility(v as SignalementVisibility)}
           >
             <Stack gap="xs" mt="xs">
-              <Radio value="IMMEUBLE" label={t.visibility.IMMEUBLE} />
-              <Radio value="PRIVE" label={t.visibility.PRIVE} />
+              {/* 24 px, the smallest target WCAG 2.5.8 allows. */}
+              <Radio size="md" value="IMMEUBLE" label={t.visibility.IMMEUBLE} />
+              <Radio size="md" value="PRIVE" label={t.visibility.PRIVE} />
             </Stack>
           </Radio.Group>
           {errors.form && (

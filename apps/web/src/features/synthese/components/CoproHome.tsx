@@ -87,20 +87,21 @@ function Dashboard({
         // then every block at once, so none pushes another (CLS).
         <Skeleton h="calc(100dvh - 200px)" mih={480} aria-hidden />
       ) : phone ? (
-        // On a phone: the balance and 'Payez maintenant' first, then what is new,
-        // then lots and the breakdown; the syndic's address book last. The DOM follows the
+        // On a phone: the balance and 'Payez maintenant' first, then what is new and the offer to
+        // install the app, then lots and the breakdown; the syndic's address book last. The DOM follows the
         // visual order, so a screen reader and the Tab key meet them in the same order.
         <>
           <BalanceFirst coproId={coproId} coproprietaireId={record.id} />
           {!preview && <WhatsNew record={record} />}
           {verificationShortcut}
-          {below && lotsAndFinances}
-          {below && contacts}
+          {/* The install offer right after what is new, not at the foot of a long page. */}
           {below && !preview && (
             <Suspense fallback={null}>
               <InstallOffer />
             </Suspense>
           )}
+          {below && lotsAndFinances}
+          {below && contacts}
         </>
       ) : (
         // SPEC §2.4 on a desktop: 'Mon Syndic', 'Gestionnaire copropriété', the verification
