@@ -87,3 +87,8 @@ export * from './openapi.js';
 export * from './openapiNames.js';
 export * from './rules/notificationPreferences.js';
 export * from './domains/notificationPreferences.js';
+export * from './rules/console.js';
+export * from './domains/console.js';
+export * from './domains/consoleLots.js';
+export * from './domains/consoleOwners.js';
+export * from './domains/consoleStaff.js';
