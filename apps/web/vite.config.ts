@@ -108,6 +108,8 @@ const CORE = appModules(
     'i18n/fr',
     'features/notifications/queries',
     'features/coproprietaire/queries',
+    // Who the user is in the syndic's console: the landing and both headers ask it.
+    'features/gestion/(me|frSpace)',
   ],
   [
     'client',
@@ -149,6 +151,8 @@ const SHELL = appModules(
     'features/notifications/(push|NotificationsLive|MessageShortcut|NotificationBell|fr)',
     'features/notifications/components/(FeedList|useFeed|NotificationsFeed|NotificationDetail)',
     'features/chat/(ChatShortcut|queries|fr)',
+    // The switch of a volunteer syndic to the console, in the co-owner header.
+    'features/gestion/shell/OwnerSpaceSwitch',
   ],
   [
     'domains/(chat|chatStaff|synthese|assemblees|assembleeProxies|assemblyRegister|payments)',
