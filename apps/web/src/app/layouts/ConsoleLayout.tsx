@@ -49,7 +49,7 @@ export function ConsoleLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: { sm: 210, lg: 240 }, breakpoint: 'sm', collapsed: { mobile: !nav } }}
+      navbar={{ width: { sm: 200, lg: 240 }, breakpoint: 'sm', collapsed: { mobile: !nav } }}
       padding="md"
     >
       <AppShell.Header>

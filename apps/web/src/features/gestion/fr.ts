@@ -124,6 +124,7 @@ export const gestionFr = {
     empty: 'Aucun copropriétaire dans cet immeuble.',
     name: 'Copropriétaire',
     lots: 'Lots',
+    lotsOf: (numbers: string) => `Lots ${numbers}`,
     state: 'État',
     actions: 'Actions',
     balance: 'Solde',

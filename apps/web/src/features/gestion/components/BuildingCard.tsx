@@ -64,7 +64,7 @@ export function BuildingCard({ b }: { b: PortfolioBuildingView }) {
         </Text>
       </Stack>
       {links.length === 0 ? (
-        <Badge mt="sm" color="teal" variant="light">
+        <Badge mt="sm" color="teal" variant="light" tt="none">
           {t.allClear}
         </Badge>
       ) : (

@@ -33,7 +33,7 @@ export function KeyForm({ coproId, first }: { coproId: string; first: boolean })
   );
   return (
     <form onSubmit={submit} noValidate data-testid="key-form">
-      <Group align="flex-start" gap="sm">
+      <Group align="flex-end" gap="sm">
         <TextInput label={t.keyCode} w={90} {...form.register('code')} error={errors.code?.message} />
         <TextInput
           label={t.keyName}
@@ -60,12 +60,7 @@ export function KeyForm({ coproId, first }: { coproId: string; first: boolean })
             />
           )}
         />
-        <Button
-          type="submit"
-          mt={25}
-          leftSection={<IconPlus size={16} />}
-          loading={form.formState.isSubmitting}
-        >
+        <Button type="submit" leftSection={<IconPlus size={16} />} loading={form.formState.isSubmitting}>
           {t.addKey}
         </Button>
       </Group>

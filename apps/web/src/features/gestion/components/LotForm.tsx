@@ -36,7 +36,7 @@ export function LotForm({ coproId }: { coproId: string }) {
   );
   return (
     <form onSubmit={submit} noValidate data-testid="lot-form">
-      <Group align="flex-start" gap="sm">
+      <Group align="flex-end" gap="sm">
         <TextInput label={t.number} w={100} {...form.register('number')} error={errors.number?.message} />
         <Controller
           control={form.control}
@@ -60,12 +60,7 @@ export function LotForm({ coproId }: { coproId: string }) {
           {...form.register('name')}
           error={errors.name?.message}
         />
-        <Button
-          type="submit"
-          mt={25}
-          leftSection={<IconPlus size={16} />}
-          loading={form.formState.isSubmitting}
-        >
+        <Button type="submit" leftSection={<IconPlus size={16} />} loading={form.formState.isSubmitting}>
           {t.addLot}
         </Button>
       </Group>

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, NumberInput, Paper, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
-import type { ConsoleLot, ConsoleRepartition } from '@tantieme/contract';
+import { type ConsoleLot, type ConsoleRepartition, formatInt } from '@tantieme/contract';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { apiMessage } from '../../auth/validate';
@@ -61,6 +62,26 @@ export function TantiemesGrid({
   if (lots.length === 0) return <Text c="gray.7">{t.noLots}</Text>;
   return (
     <form onSubmit={submit} noValidate data-testid="tantiemes-grid">
+      <Stack component="ul" gap={4} m={0} mb="sm" p={0} style={{ listStyle: 'none' }} aria-live="polite">
+        {keys.map((k, i) => (
+          <Group component="li" key={k.id} gap="xs" wrap="nowrap" data-testid={`key-balance-${k.code}`}>
+            {balances[i].ok ? (
+              <IconCircleCheck size={18} color="var(--mantine-color-teal-9)" aria-hidden />
+            ) : (
+              <IconAlertCircle size={18} color="var(--mantine-color-red-8)" aria-hidden />
+            )}
+            <Text size="sm">
+              <Text span fw={600}>
+                {k.name}
+              </Text>
+              {'\u202f: '}
+              <Text span c={balances[i].ok ? 'teal.9' : 'red.8'} fw={600}>
+                {balances[i].text}
+              </Text>
+            </Text>
+          </Group>
+        ))}
+      </Stack>
       <Paper withBorder>
         <Table.ScrollContainer minWidth={360 + keys.length * 150}>
           <Table verticalSpacing={6} striped>
@@ -117,9 +138,9 @@ export function TantiemesGrid({
                   {t.keyTotal}
                 </Table.Th>
                 {keys.map((k, i) => (
-                  <Table.Td key={k.id} ta="right" data-testid={`key-balance-${k.code}`}>
-                    <Text size="sm" fw={600} c={balances[i].ok ? 'teal.9' : 'red.8'} aria-live="polite">
-                      {balances[i].text}
+                  <Table.Td key={k.id} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm" fw={600} c={balances[i].ok ? 'teal.9' : 'red.8'}>
+                      {t.sumOf(formatInt(balances[i].sum), formatInt(k.total_tantieme))}
                     </Text>
                   </Table.Td>
                 ))}

@@ -42,12 +42,11 @@ function OwnersTable({
 }) {
   return (
     <Paper withBorder>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={540}>
         <Table verticalSpacing="sm" striped>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t.name}</Table.Th>
-              <Table.Th scope="col">{t.lots}</Table.Th>
               <Table.Th scope="col">{t.state}</Table.Th>
               <Table.Th scope="col" ta="right">
                 {t.balance}
@@ -65,10 +64,20 @@ function OwnersTable({
                   <Text size="xs" c="gray.7">
                     {o.email ?? o.phone ?? ''}
                   </Text>
+                  {o.lots.length ? (
+                    <Text size="xs" c="gray.7">
+                      {t.lotsOf(o.lots.map((l) => l.number).join(', '))}
+                    </Text>
+                  ) : null}
                 </Table.Th>
-                <Table.Td>{o.lots.map((l) => l.number).join(', ')}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATE_COLOR[o.state]} variant="light" data-testid="owner-state">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Badge
+                    color={STATE_COLOR[o.state]}
+                    variant="light"
+                    tt="none"
+                    miw="max-content"
+                    data-testid="owner-state"
+                  >
                     {COPROPRIETAIRE_STATE_LABELS[o.state]}
                   </Badge>
                 </Table.Td>

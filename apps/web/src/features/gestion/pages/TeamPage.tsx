@@ -78,7 +78,13 @@ export default function TeamPage() {
                         </Table.Th>
                         <Table.Td>{CONSOLE_ROLE_LABELS[s.role]}</Table.Td>
                         <Table.Td>
-                          <Badge variant="light" color={STATUS_COLOR[s.status]} data-testid="staff-status">
+                          <Badge
+                            variant="light"
+                            tt="none"
+                            miw="max-content"
+                            color={STATUS_COLOR[s.status]}
+                            data-testid="staff-status"
+                          >
                             {t.states[s.status]}
                           </Badge>
                         </Table.Td>
