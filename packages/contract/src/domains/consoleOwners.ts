@@ -79,7 +79,8 @@ export const coproprietaireBodyConsole = z
   });
 export type CoproprietaireBodyConsole = z.output<typeof coproprietaireBodyConsole>;
 
-export const consoleInvitation = invitationResource;
+/** The syndic API's invitation as the console shows it (its own schema: the named one cannot be nullable in OpenAPI 3.0). */
+export const consoleInvitation = z.object({ ...invitationResource.shape });
 
 export const consoleCoproprietaire = z.object({
   id: z.string(),

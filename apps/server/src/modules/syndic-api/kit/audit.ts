@@ -104,6 +104,7 @@ export function auditRows(api: SyndicApiContext, entries: AuditInput[]) {
     syndic_id: api.syndicId,
     api_key_id: api.keyId,
     actor: api.actor,
+    actor_user_id: api.userId ?? null,
     action: e.action,
     resource: e.resource,
     resource_id: e.resourceId ?? null,

@@ -9,6 +9,7 @@ export {
   diff,
   canonical,
   listAudit,
+  shown,
   type AuditInput,
   type Tx,
   type Executor,
@@ -38,5 +39,7 @@ export {
   storedIdsOf,
   refsOf,
   checkedId,
+  adoptExternalIds,
+  consoleExternalId,
 } from './refs.js';
 export { removeExternal } from './remove.js';
