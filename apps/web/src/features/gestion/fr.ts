@@ -68,6 +68,7 @@ export const gestionFr = {
   },
   building: {
     tabs: { lots: 'Lots et clés', owners: 'Copropriétaires', history: 'Historique' },
+    sections: "Rubriques de l'immeuble",
     back: 'Retour aux immeubles',
   },
   create: {
@@ -140,7 +141,7 @@ export const gestionFr = {
     ownerLots: 'Lots détenus',
     council: 'Membre du conseil syndical',
     create: 'Ajouter',
-    created: (name: string) => `${name} est ajouté à l'immeuble.`,
+    created: (name: string) => `Copropriétaire ajouté\u202f: ${name}.`,
     skipped: (n: number) =>
       n > 1
         ? `${n} copropriétaires sans e-mail n'ont pas été invités.`

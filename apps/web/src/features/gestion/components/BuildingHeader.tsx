@@ -1,21 +1,21 @@
-import { Anchor, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { gestionFr } from '../fr';
 import { useBuilding } from '../queries';
 
 const t = gestionFr.building;
 export type BuildingTab = keyof typeof t.tabs;
+const BORDER = '1px solid var(--mantine-color-gray-3)';
 const SEGMENT: Record<BuildingTab, string> = {
   lots: 'lots',
   owners: 'coproprietaires',
   history: 'historique',
 };
 
-/** A building's name, address and its screens as tabs (each its own address). */
+/** A building's name, address and its screens (each its own address, the current one marked). */
 export function BuildingHeader({ coproId, tab }: { coproId: string; tab: BuildingTab }) {
   const building = useBuilding(coproId);
-  const navigate = useNavigate();
   const b = building.data;
   return (
     <Stack gap="xs">
@@ -35,18 +35,29 @@ export function BuildingHeader({ coproId, tab }: { coproId: string; tab: Buildin
           </Text>
         ) : null}
       </div>
-      <Tabs
-        value={tab}
-        onChange={(v) => v && navigate(`/gestion/immeubles/${coproId}/${SEGMENT[v as BuildingTab]}`)}
-      >
-        <Tabs.List>
-          {(Object.keys(t.tabs) as BuildingTab[]).map((k) => (
-            <Tabs.Tab key={k} value={k}>
+      <Group component="nav" aria-label={t.sections} gap={0} style={{ borderBottom: BORDER }}>
+        {(Object.keys(t.tabs) as BuildingTab[]).map((k) => {
+          const here = k === tab;
+          return (
+            <UnstyledButton
+              key={k}
+              component={Link}
+              to={`/gestion/immeubles/${coproId}/${SEGMENT[k]}`}
+              aria-current={here ? 'page' : undefined}
+              px="md"
+              py={10}
+              fw={here ? 600 : 400}
+              c={here ? 'tantieme.8' : undefined}
+              style={{
+                borderBottom: here ? '2px solid var(--mantine-color-tantieme-7)' : '2px solid transparent',
+                marginBottom: -1,
+              }}
+            >
               {t.tabs[k]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+            </UnstyledButton>
+          );
+        })}
+      </Group>
     </Stack>
   );
 }

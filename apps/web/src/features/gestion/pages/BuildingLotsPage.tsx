@@ -1,7 +1,9 @@
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatInt } from '@tantieme/contract';
+import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { BuildingHeader } from '../components/BuildingHeader';
+import { byNumber } from '../components/byNumber';
 import { KeyForm } from '../components/KeyForm';
 import { LotForm } from '../components/LotForm';
 import { QueryState } from '../components/QueryState';
@@ -18,11 +20,12 @@ export default function BuildingLotsPage() {
   const me = useConsoleMe().data;
   const data = useLotsAndKeys(coproId);
   const canWrite = may(me, 'lots.write');
+  const sorted = useMemo(() => byNumber(data.data?.lots ?? []), [data.data]);
   return (
     <Stack gap="lg" maw={1200}>
       <BuildingHeader coproId={coproId} tab="lots" />
       <QueryState query={data}>
-        {({ lots, repartitions }) => (
+        {({ repartitions }) => (
           <>
             <Stack gap="sm" component="section" aria-labelledby="keys-title">
               <Title order={2} size="h3" id="keys-title">
@@ -60,7 +63,7 @@ export default function BuildingLotsPage() {
                 {t.title}
               </Title>
               {canWrite ? <LotForm coproId={coproId} /> : null}
-              <TantiemesGrid coproId={coproId} lots={lots} keys={repartitions} />
+              <TantiemesGrid coproId={coproId} lots={sorted} keys={repartitions} />
             </Stack>
           </>
         )}

@@ -12,6 +12,7 @@ import { useParams } from 'react-router-dom';
 import { confirmModal } from '../../../ui/confirm';
 import { apiMessage } from '../../auth/validate';
 import { BuildingHeader } from '../components/BuildingHeader';
+import { byNumber } from '../components/byNumber';
 import { OwnerActions } from '../components/OwnerActions';
 import { OwnerForm } from '../components/OwnerForm';
 import { QueryState } from '../components/QueryState';
@@ -66,7 +67,11 @@ function OwnersTable({
                   </Text>
                   {o.lots.length ? (
                     <Text size="xs" c="gray.7">
-                      {t.lotsOf(o.lots.map((l) => l.number).join(', '))}
+                      {t.lotsOf(
+                        byNumber(o.lots)
+                          .map((l) => l.number)
+                          .join(', '),
+                      )}
                     </Text>
                   ) : null}
                 </Table.Th>
