@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { ApiError, type LotBodyConsole, lotBodyConsole } from '@tantieme/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { apiMessage } from '../../auth/validate';
 import { gestionFr } from '../fr';
 import { useCreateLot } from '../queries';
@@ -38,20 +38,12 @@ export function LotForm({ coproId }: { coproId: string }) {
     <form onSubmit={submit} noValidate data-testid="lot-form">
       <Group align="flex-end" gap="sm">
         <TextInput label={t.number} w={100} {...form.register('number')} error={errors.number?.message} />
-        <Controller
-          control={form.control}
-          name="type_name"
-          render={({ field }) => (
-            <Select
-              label={t.type}
-              w={150}
-              data={TYPES}
-              allowDeselect={false}
-              value={field.value}
-              onChange={(v) => field.onChange(v ?? t.types.Autre)}
-              error={errors.type_name?.message}
-            />
-          )}
+        <NativeSelect
+          label={t.type}
+          w={150}
+          data={TYPES}
+          {...form.register('type_name')}
+          error={errors.type_name?.message}
         />
         <TextInput label={t.floor} w={90} {...form.register('floor')} error={errors.floor?.message} />
         <TextInput

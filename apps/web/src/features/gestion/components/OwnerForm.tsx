@@ -5,7 +5,7 @@ import {
   Checkbox,
   Group,
   MultiSelect,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   TextInput,
@@ -71,21 +71,13 @@ export function OwnerForm({
     <form onSubmit={submit} noValidate data-testid="owner-form">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Controller
-            control={form.control}
-            name="civility"
-            render={({ field }) => (
-              <Select
-                label={t.civility}
-                clearable
-                data={(Object.keys(t.civilities) as Civility[]).map((k) => ({
-                  value: k,
-                  label: t.civilities[k],
-                }))}
-                value={field.value}
-                onChange={(v) => field.onChange(v as Civility | null)}
-              />
-            )}
+          <NativeSelect
+            label={t.civility}
+            data={[
+              { value: '', label: '' },
+              ...(Object.keys(t.civilities) as Civility[]).map((k) => ({ value: k, label: t.civilities[k] })),
+            ]}
+            {...form.register('civility', { setValueAs: (v) => v || null })}
           />
           <TextInput
             label={t.firstName}

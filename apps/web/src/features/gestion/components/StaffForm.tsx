@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   ApiError,
   CONSOLE_ROLE_LABELS,
@@ -8,7 +8,7 @@ import {
   STAFF_ROLES,
   type StaffRole,
 } from '@tantieme/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { apiMessage } from '../../auth/validate';
 import { gestionFr } from '../fr';
 import { useStaffActions } from '../queriesPeople';
@@ -58,18 +58,10 @@ export function StaffForm({ onDone }: { onDone(email: string): void }) {
           {...form.register('email')}
           error={errors.email?.message}
         />
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <Select
-              label={t.role}
-              allowDeselect={false}
-              data={STAFF_ROLES.map((r) => ({ value: r, label: CONSOLE_ROLE_LABELS[r] }))}
-              value={field.value}
-              onChange={(v) => field.onChange((v ?? 'gestionnaire') as StaffRole)}
-            />
-          )}
+        <NativeSelect
+          label={t.role}
+          data={STAFF_ROLES.map((r) => ({ value: r, label: CONSOLE_ROLE_LABELS[r] }))}
+          {...form.register('role')}
         />
         {errors.root ? (
           <Alert color="red" role="alert">
