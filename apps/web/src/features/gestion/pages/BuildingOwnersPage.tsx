@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailForward, IconUserPlus } from '@tabler/icons-react';
 import {
@@ -7,14 +7,13 @@ import {
   type CoproprietaireState,
   formatCents,
 } from '@tantieme/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { confirmModal } from '../../../ui/confirm';
 import { apiMessage } from '../../auth/validate';
 import { BuildingHeader } from '../components/BuildingHeader';
 import { byNumber } from '../components/byNumber';
 import { OwnerActions } from '../components/OwnerActions';
-import { OwnerForm } from '../components/OwnerForm';
 import { QueryState } from '../components/QueryState';
 import { gestionFr } from '../fr';
 import { may, useConsoleMe } from '../me';
@@ -22,6 +21,9 @@ import { useLotsAndKeys } from '../queries';
 import { useInvitations, useOwners } from '../queriesPeople';
 
 const t = gestionFr.owners;
+
+// The form (its lots' multi-select) loads when the dialog opens.
+const OwnerForm = lazy(() => import('../components/OwnerForm').then((m) => ({ default: m.OwnerForm })));
 
 const STATE_COLOR: Record<CoproprietaireState, string> = {
   not_invited: 'orange',
@@ -158,14 +160,16 @@ export default function BuildingOwnersPage() {
         }
       </QueryState>
       <Modal opened={adding} onClose={() => setAdding(false)} title={t.addTitle} size="lg">
-        <OwnerForm
-          coproId={coproId}
-          lots={lots.data?.lots ?? []}
-          onDone={(name) => {
-            setAdding(false);
-            notifications.show({ color: 'teal', message: t.created(name) });
-          }}
-        />
+        <Suspense fallback={<Loader aria-label={gestionFr.loading} />}>
+          <OwnerForm
+            coproId={coproId}
+            lots={lots.data?.lots ?? []}
+            onDone={(name) => {
+              setAdding(false);
+              notifications.show({ color: 'teal', message: t.created(name) });
+            }}
+          />
+        </Suspense>
       </Modal>
     </Stack>
   );

@@ -1,19 +1,22 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { CONSOLE_ROLE_LABELS, type ConsoleStaffMember } from '@tantieme/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { confirmModal } from '../../../ui/confirm';
 import { NotFound } from '../../../ui/NotFound';
 import { apiMessage } from '../../auth/validate';
-import { AssignBuildings } from '../components/AssignBuildings';
 import { QueryState } from '../components/QueryState';
-import { StaffForm } from '../components/StaffForm';
 import { gestionFr } from '../fr';
 import { may, useConsoleMe } from '../me';
 import { useStaff, useStaffActions } from '../queriesPeople';
 
 const t = gestionFr.team;
+// The dialogs' forms load when they open.
+const StaffForm = lazy(() => import('../components/StaffForm').then((m) => ({ default: m.StaffForm })));
+const AssignBuildings = lazy(() =>
+  import('../components/AssignBuildings').then((m) => ({ default: m.AssignBuildings })),
+);
 const STATUS_COLOR = { invited: 'blue', active: 'teal', disabled: 'gray' } as const;
 
 /** The firm's staff: add, disable (their sessions end), re-enable, give them buildings. */
@@ -130,19 +133,23 @@ export default function TeamPage() {
         )}
       </QueryState>
       <Modal opened={adding} onClose={() => setAdding(false)} title={t.new} size="lg">
-        <StaffForm
-          onDone={(email) => {
-            setAdding(false);
-            notifications.show({ color: 'teal', message: t.created(email) });
-          }}
-        />
+        <Suspense fallback={<Loader aria-label={gestionFr.loading} />}>
+          <StaffForm
+            onDone={(email) => {
+              setAdding(false);
+              notifications.show({ color: 'teal', message: t.created(email) });
+            }}
+          />
+        </Suspense>
       </Modal>
       <Modal
         opened={!!assigning}
         onClose={() => setAssigning(null)}
         title={assigning ? t.assignTitle(assigning.display_name) : ''}
       >
-        {assigning ? <AssignBuildings member={assigning} onDone={() => setAssigning(null)} /> : null}
+        <Suspense fallback={<Loader aria-label={gestionFr.loading} />}>
+          {assigning ? <AssignBuildings member={assigning} onDone={() => setAssigning(null)} /> : null}
+        </Suspense>
       </Modal>
     </Stack>
   );
