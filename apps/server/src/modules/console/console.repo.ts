@@ -53,8 +53,8 @@ export async function building(db: Executor, coproId: string) {
   const [row] = await db
     .select({
       c: coproprietes,
-      lots: sql<number>`(select count(*)::int from ${lots} where ${lots.copropriete_id} = ${coproprietes.id})`,
-      owners: sql<number>`(select count(*)::int from ${coproprietaires} where ${coproprietaires.copropriete_id} = ${coproprietes.id} and ${coproprietaires.removed_at} is null)`,
+      lots: sql<number>`(select count(*)::int from ${lots} l where l.copropriete_id = ${coproId})`,
+      owners: sql<number>`(select count(*)::int from ${coproprietaires} o where o.copropriete_id = ${coproId} and o.removed_at is null)`,
       benevole_first: users.first_name,
       benevole_last: users.last_name,
     })

@@ -112,7 +112,11 @@ export async function updateRepartition(
   const ext = (await adoptExternalIds(db, api.syndicId, 'repartition', [repartitionId])).get(repartitionId)!;
   const { id: _id, external_id: _e, ...current } = await repartitions.get(db, api, ext);
   const data = apiBody(repartitionBody, { ...current, ...b });
-  await renamingErrors(() => repartitions.put(db, api, ext, data), sameField);
+  // The lots' sum against the new total: the total is what this call changed.
+  await renamingErrors(
+    () => repartitions.put(db, api, ext, data),
+    (f) => (f === 'tantiemes' ? 'total_tantieme' : f),
+  );
   return lotsAndKeys(db, coproId);
 }
 

@@ -35,18 +35,20 @@ export async function buildingCounts(
   o: { thresholdCents: number; now: Date; conveneBefore: Date },
 ): Promise<BuildingCounts[]> {
   const c = coproprietes;
+  // Qualified by hand: inside a subquery, a bare "id" would be the subquery's own table's.
+  const cid = sql.raw('"coproprietes"."id"');
   const owner = (cond: ReturnType<typeof sql>) =>
-    sql<number>`(select count(*)::int from ${coproprietaires} o where o.copropriete_id = ${c.id} and o.removed_at is null and ${cond})`;
+    sql<number>`(select count(*)::int from ${coproprietaires} o where o.copropriete_id = ${cid} and o.removed_at is null and ${cond})`;
   const rows = await db
     .select({
       id: c.id,
-      lots: sql<number>`(select count(*)::int from ${lots} l where l.copropriete_id = ${c.id})`,
+      lots: sql<number>`(select count(*)::int from ${lots} l where l.copropriete_id = ${cid})`,
       owners: owner(sql`true`),
-      new_signalements: sql<number>`(select count(*)::int from ${signalements} s where s.copropriete_id = ${c.id} and s.status = 'NOUVEAU')`,
+      new_signalements: sql<number>`(select count(*)::int from ${signalements} s where s.copropriete_id = ${cid} and s.status = 'NOUVEAU')`,
       // A conversation with the syndic whose latest message is the co-owner's.
       unanswered: sql<number>`(select count(*)::int from ${conversations} cv
         join ${conversationMembers} m on m.conversation_id = cv.id and m.participant_type = 'syndic'
-        where cv.copropriete_id = ${c.id} and exists (
+        where cv.copropriete_id = ${cid} and exists (
           select 1 from ${chatMessages} last where last.conversation_id = cv.id
             and last.created_by <> m.participant_id
             and last.created_date = (select max(x.created_date) from ${chatMessages} x where x.conversation_id = cv.id)))`,
@@ -56,7 +58,7 @@ export async function buildingCounts(
       over_threshold: owner(
         sql`(select coalesce(sum(case when ll.amount_type = 'debit' then ll.remaining_cents else -ll.remaining_cents end), 0) from ${ledgerLines} ll where ll.coproprietaire_id = o.id) > ${o.thresholdCents}`,
       ),
-      to_convene: sql<number>`(select count(*)::int from ${assemblees} a where a.copropriete_id = ${c.id}
+      to_convene: sql<number>`(select count(*)::int from ${assemblees} a where a.copropriete_id = ${cid}
         and a.published_at is null and a.date_effectue is null
         and a.date > ${o.now.toISOString()}::timestamptz and a.date <= ${o.conveneBefore.toISOString()}::timestamptz)`,
     })
