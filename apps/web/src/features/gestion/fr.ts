@@ -36,6 +36,7 @@ export const gestionFr = {
   home: {
     title: 'Tableau de bord',
     intro: (syndic: string) => `Les immeubles de ${syndic} et ce qui demande une action.`,
+    introBenevole: 'Votre immeuble et ce qui demande une action.',
     searchLabel: 'Rechercher un immeuble, un copropriétaire ou un lot',
     searchPlaceholder: 'Nom, adresse, numéro de lot…',
     searchEmpty: 'Aucun résultat.',

@@ -21,7 +21,9 @@ export default function GestionHomePage() {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Title order={1}>{t.title}</Title>
-          {me ? <Text c="gray.7">{t.intro(me.syndic.name)}</Text> : null}
+          {me ? (
+            <Text c="gray.7">{me.kind === 'benevole' ? t.introBenevole : t.intro(me.syndic.name)}</Text>
+          ) : null}
         </div>
         {canCreate ? (
           <Button component={Link} to="/gestion/immeubles/nouveau" leftSection={<IconPlus size={18} />}>

@@ -1,13 +1,9 @@
-import { Box, Menu } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useAfterFirstScreen } from '../../../app/afterFirstScreen';
 import { spaceFr } from '../frSpace';
 import { useConsoleMe } from '../me';
-
-// Only a volunteer syndic sees it: its chunk loads for them alone.
-const SpaceSwitch = lazy(() => import('./SpaceSwitch').then((m) => ({ default: m.SpaceSwitch })));
 
 /** Whether the signed-in co-owner also runs a building (asked once the first screen is shown). */
 function useRunsBuilding() {
@@ -15,15 +11,25 @@ function useRunsBuilding() {
   return !!useConsoleMe(after).data;
 }
 
-/** In the co-owner header, from a tablet's width: the switch to the console. */
+/**
+ * In the co-owner header, from a tablet's width: the way to the console (the console's header
+ * shows both spaces; here the name and building need the room).
+ */
 export function OwnerSpaceSwitch() {
   if (!useRunsBuilding()) return null;
   return (
-    <Box visibleFrom="sm" mr="xs">
-      <Suspense fallback={null}>
-        <SpaceSwitch current="owner" compact />
-      </Suspense>
-    </Box>
+    <Button
+      component={Link}
+      to="/gestion"
+      size="compact-sm"
+      variant="default"
+      mr="xs"
+      visibleFrom="sm"
+      leftSection={<IconBuildingCommunity size={16} />}
+      data-testid="space-gestion"
+    >
+      {spaceFr.gestion}
+    </Button>
   );
 }
 
