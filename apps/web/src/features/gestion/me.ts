@@ -1,6 +1,5 @@
-import { ApiError, type ConsoleAction, type ConsoleMe, consoleEndpoints } from '@tantieme/contract';
+import { ApiError, type ConsoleAction, type ConsoleMe } from '@tantieme/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api';
 import { useSession } from '../../app/session';
 
 export const consoleMeKey = (token: string | null) => ['gestion', 'moi', token] as const;
@@ -18,7 +17,7 @@ export function useConsoleMe(enabled = true) {
     retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status < 500),
     queryFn: async (): Promise<ConsoleMe | null> => {
       try {
-        return await api.call(consoleEndpoints.me);
+        return await (await import('./meCall')).fetchConsoleMe();
       } catch (err) {
         if (err instanceof ApiError && (err.status === 404 || err.status === 403)) return null;
         throw err;
