@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NumberInput, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { ApiError, type RepartitionBodyConsole, repartitionBodyConsole } from '@tantieme/contract';
+import { type RepartitionBodyConsole, repartitionBodyConsole } from '@tantieme/contract';
 import { Controller, useForm } from 'react-hook-form';
-import { apiMessage } from '../../auth/validate';
 import { gestionFr } from '../fr';
 import { useCreateKey } from '../queries';
+import { showApiErrors } from './apiErrors';
 
 const t = gestionFr.lots;
 
@@ -24,11 +24,7 @@ export function KeyForm({ coproId, first }: { coproId: string; first: boolean })
   const submit = form.handleSubmit((body) =>
     create.mutateAsync(body).then(
       () => form.reset({ code: '', name: '', total_tantieme: '' }),
-      (err) => {
-        const fields = err instanceof ApiError ? (err.errors ?? {}) : {};
-        for (const [f, message] of Object.entries(fields)) form.setError(f as keyof Form, { message });
-        if (!Object.keys(fields).length) form.setError('name', { message: apiMessage(err) });
-      },
+      (err) => showApiErrors(form, err, 'name'),
     ),
   );
   return (

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { ApiError, type LotBodyConsole, lotBodyConsole } from '@tantieme/contract';
+import { type LotBodyConsole, lotBodyConsole } from '@tantieme/contract';
 import { useForm } from 'react-hook-form';
-import { apiMessage } from '../../auth/validate';
 import { gestionFr } from '../fr';
 import { useCreateLot } from '../queries';
+import { showApiErrors } from './apiErrors';
 
 const t = gestionFr.lots;
 const TYPES = Object.values(t.types);
@@ -27,11 +27,7 @@ export function LotForm({ coproId }: { coproId: string }) {
         form.reset({ ...empty, type_name: form.getValues('type_name') });
         form.setFocus('number');
       },
-      (err) => {
-        const fields = err instanceof ApiError ? (err.errors ?? {}) : {};
-        for (const [f, message] of Object.entries(fields)) form.setError(f as keyof Form, { message });
-        if (!Object.keys(fields).length) form.setError('number', { message: apiMessage(err) });
-      },
+      (err) => showApiErrors(form, err, 'number'),
     ),
   );
   return (

@@ -10,11 +10,11 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { ApiError, type CoproprietaireBodyConsole, coproprietaireBodyConsole } from '@tantieme/contract';
+import { type CoproprietaireBodyConsole, coproprietaireBodyConsole } from '@tantieme/contract';
 import { Controller, useForm } from 'react-hook-form';
-import { apiMessage } from '../../auth/validate';
 import { gestionFr } from '../fr';
 import { useCreateOwner } from '../queriesPeople';
+import { showApiErrors } from './apiErrors';
 
 const t = gestionFr.owners;
 
@@ -60,11 +60,7 @@ export function OwnerForm({
   const submit = form.handleSubmit((body) =>
     create.mutateAsync(body).then(
       (o) => onDone(o.name),
-      (err) => {
-        const fields = err instanceof ApiError ? (err.errors ?? {}) : {};
-        for (const [f, message] of Object.entries(fields)) form.setError(f as keyof Form, { message });
-        form.setError('root', { message: apiMessage(err) });
-      },
+      (err) => showApiErrors(form, err),
     ),
   );
   return (

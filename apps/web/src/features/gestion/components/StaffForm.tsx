@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
-  ApiError,
   CONSOLE_ROLE_LABELS,
   type ConsoleStaffBody,
   consoleStaffBody,
@@ -9,9 +8,9 @@ import {
   type StaffRole,
 } from '@tantieme/contract';
 import { useForm } from 'react-hook-form';
-import { apiMessage } from '../../auth/validate';
 import { gestionFr } from '../fr';
 import { useStaffActions } from '../queriesPeople';
+import { showApiErrors } from './apiErrors';
 
 const t = gestionFr.team;
 
@@ -28,11 +27,7 @@ export function StaffForm({ onDone }: { onDone(email: string): void }) {
   const submit = form.handleSubmit((body) =>
     create.mutateAsync(body).then(
       (s) => onDone(s.email ?? body.email),
-      (err) => {
-        const fields = err instanceof ApiError ? (err.errors ?? {}) : {};
-        for (const [f, message] of Object.entries(fields)) form.setError(f as keyof Form, { message });
-        form.setError('root', { message: apiMessage(err) });
-      },
+      (err) => showApiErrors(form, err),
     ),
   );
   return (

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ApiError, type AddressValue, type BuildingBody, buildingBody } from '@tantieme/contract';
+import { type AddressValue, type BuildingBody, buildingBody } from '@tantieme/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { AddressInput } from '../../../ui/AddressInput';
-import { apiMessage } from '../../auth/validate';
 import { gestionFr } from '../fr';
 import { useCreateBuilding } from '../queries';
+import { showApiErrors } from '../components/apiErrors';
 
 const t = gestionFr.create;
 
@@ -28,11 +28,7 @@ export default function BuildingNewPage() {
         notifications.show({ color: 'teal', message: t.created(b.name) });
         navigate(`/gestion/immeubles/${b.id}/lots`);
       },
-      (err) => {
-        for (const [field, message] of Object.entries(err instanceof ApiError ? (err.errors ?? {}) : {}))
-          form.setError(field as keyof Form, { message });
-        form.setError('root', { message: apiMessage(err) });
-      },
+      (err) => showApiErrors(form, err),
     ),
   );
   return (
