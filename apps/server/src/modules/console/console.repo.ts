@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   coproprietaires,
@@ -9,14 +9,7 @@ import {
   syndicAuditLog,
   users,
 } from '../../db/schema/index.js';
-import {
-  anyOf,
-  cursorWhere,
-  decodeCursor,
-  exactTime,
-  externalIdsOf,
-  pageOf,
-} from '../syndic-api/kit/index.js';
+import { anyOf, auditPage, externalIdsOf } from '../syndic-api/kit/index.js';
 
 /** The reads of the console's building screens (its writes go through the domains' services). */
 
@@ -129,7 +122,6 @@ export function reachCondition(syndicId: string | null, ids: string[] | null): S
  * invitation of it, whoever wrote them (console, API key, import), newest first.
  */
 export async function history(db: Executor, syndicId: string, coproId: string, cursor?: string, limit = 50) {
-  const after = decodeCursor(cursor, 2);
   const of = sql`${syndicAuditLog.resource_id} in (
     select ${coproId}::uuid
     union all select ${lots.id} from ${lots} where ${lots.copropriete_id} = ${coproId}
@@ -137,21 +129,12 @@ export async function history(db: Executor, syndicId: string, coproId: string, c
     union all select ${coproprietaires.id} from ${coproprietaires} where ${coproprietaires.copropriete_id} = ${coproId}
     union all select ${invitations.id} from ${invitations} join ${coproprietaires} on ${coproprietaires.id} = ${invitations.coproprietaire_id} where ${coproprietaires.copropriete_id} = ${coproId}
   )`;
-  const where: SQL[] = [eq(syndicAuditLog.syndic_id, syndicId), isNotNull(syndicAuditLog.resource_id), of];
-  if (after)
-    where.push(
-      cursorWhere('desc', [
-        [syndicAuditLog.at, after[0], 'timestamptz'],
-        [syndicAuditLog.id, after[1], 'uuid'],
-      ]),
-    );
-  const rows = await db
-    .select({ r: syndicAuditLog, cursor_at: exactTime(syndicAuditLog.at) })
-    .from(syndicAuditLog)
-    .where(and(...where))
-    .orderBy(desc(syndicAuditLog.at), desc(syndicAuditLog.id))
-    .limit(limit + 1);
-  return pageOf(rows, limit, (x) => [x.cursor_at, x.r.id]);
+  return auditPage(
+    db,
+    [eq(syndicAuditLog.syndic_id, syndicId), isNotNull(syndicAuditLog.resource_id), of],
+    limit,
+    cursor,
+  );
 }
 
 export async function externalIdOf(db: Executor, syndicId: string, coproId: string) {

@@ -9,6 +9,7 @@ export {
   diff,
   canonical,
   listAudit,
+  auditPage,
   shown,
   type AuditInput,
   type Tx,
