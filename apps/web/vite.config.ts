@@ -108,6 +108,8 @@ const CORE = appModules(
     'i18n/fr',
     'features/notifications/queries',
     'features/coproprietaire/queries',
+    // Who the user is in the syndic's console: the landing and both headers ask it.
+    'features/gestion/(me|frSpace)',
   ],
   [
     'client',
@@ -123,6 +125,11 @@ const CORE = appModules(
     'rules/phone',
   ],
 );
+/**
+ * zod's core, which the application chunk configures (boot.tsx): kept in the core chunk, not a file
+ * of its own shared with the forms' schemas (the console's who-am-I read loads those lazily).
+ */
+const ZOD_CORE = /node_modules[\\/]zod[\\/]v4[\\/]core[\\/](core|util|errors)\.js$/;
 /** The logo's text, written into the pages (ui/logo.ts). */
 const LOGO = /[\\/]public[\\/]logo-tantieme\.svg\?raw$/;
 /**
@@ -151,6 +158,8 @@ const SHELL = appModules(
     // The signed head's copy box, in a notification's detail (and the register's check).
     'ui/SignedHeadToken',
     'features/chat/(ChatShortcut|queries|fr)',
+    // The switch of a volunteer syndic to the console, in the co-owner header.
+    'features/gestion/shell/OwnerSpaceSwitch',
   ],
   [
     'domains/(chat|chatStaff|synthese|assemblees|assembleeProxies|assemblyRegister|payments)',
@@ -235,7 +244,7 @@ export default defineConfig({
             },
             {
               name: 'core',
-              test: scriptsOf(CORE, LOGO, ICONS),
+              test: scriptsOf(CORE, LOGO, ICONS, ZOD_CORE),
               priority: 6,
               includeDependenciesRecursively: false,
             },

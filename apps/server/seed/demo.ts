@@ -21,6 +21,7 @@ import { makeClock } from './clock.js';
 import { seedCarnet } from './carnet.js';
 import { seedSignalements } from './signalements.js';
 import { seedChatStaff, seedCouncilMember } from './chat.js';
+import { seedConsole } from './console.js';
 import { seedCommunications } from './communications.js';
 import { Rows, type SeedContext } from './context.js';
 import { ledgerBalance } from './finances.js';
@@ -50,6 +51,8 @@ export interface DemoResult {
   horizonId: string;
   syndicIds: { lefevre: string; azur: string; horizon: string };
   gestionnaireId: string;
+  /** Résidence Les Lilas, run by its volunteer syndic from the console. */
+  lilasId: string;
   /** Unattached record of Les Tilleuls. */
   unattachedCode: string;
   invitationCodes: { valid: string; used: string; expired: string };
@@ -216,6 +219,7 @@ export async function seedDemo(
   await seedSignalements(ctx, tilleuls);
   const staff = await seedChatStaff(ctx, syndics.lefevre.gestionnaire);
   const council = await seedCouncilMember(ctx, tilleuls.owner('rousseau').id);
+  const consoleDemo = await seedConsole(ctx, syndics.lefevre);
 
   await Promise.all(ctx.writes);
   await ctx.rows.flush(db);
@@ -223,6 +227,7 @@ export async function seedDemo(
   await fillDocumentTexts(db, storage);
   await staff.link(db);
   await council.link(db);
+  await consoleDemo.link(db);
 
   return {
     syndicApiKey: syndics.apiKey,
@@ -237,6 +242,7 @@ export async function seedDemo(
     horizonId: horizon.id,
     syndicIds: { lefevre: syndics.lefevre.id, azur: syndics.azur.id, horizon: syndics.horizon.id },
     gestionnaireId: syndics.lefevre.gestionnaire.id,
+    lilasId: consoleDemo.lilasId,
     unattachedCode: 'ABC123456',
     invitationCodes: { ...INVITATION_CODES },
     previewToken: PREVIEW_TOKEN,

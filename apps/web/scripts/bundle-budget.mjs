@@ -42,11 +42,14 @@ const BOOT = 'src/app/boot';
 const DASHBOARD = 'src/app/layouts/DashboardLayout.tsx';
 const MAIN = 'src/app/layouts/MainLayout.tsx';
 const PREVIEW = 'src/app/layouts/SyndicPreviewLayout.tsx';
+const CONSOLE = 'src/app/layouts/ConsoleLayout.tsx';
 /** The layouts a page renders in (router.tsx); public pages render in the eager empty layout. */
 export function layoutsOf(name) {
   if (PUBLIC_PAGES.has(name) || name === 'QrConfirm') return [];
   if (['Home', 'UserInfo', 'NotificationsAll'].includes(name)) return [MAIN];
   if (name === 'SyndicPreviewHome') return [PREVIEW];
+  // The syndic's console (/gestion), the staff inbox included.
+  if (name.startsWith('Gestion') || name === 'StaffInbox') return [CONSOLE];
   // Pages of both the dashboard and the syndic preview (router.tsx): the larger counts.
   if (
     [

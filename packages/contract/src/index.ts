@@ -97,3 +97,8 @@ export * from './rules/chartOfAccounts.js';
 export * from './rules/journal.js';
 export * from './rules/appels.js';
 export * from './rules/bankMatching.js';
+export * from './rules/console.js';
+export * from './domains/console.js';
+export * from './domains/consoleLots.js';
+export * from './domains/consoleOwners.js';
+export * from './domains/consoleStaff.js';

@@ -28,6 +28,7 @@ import { documentSearchRoutes } from './documents/search.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { communicationsRoutes } from './communications/communications.routes.js';
 import { signalementsRoutes } from './signalements/signalements.routes.js';
+import { consoleRoutes } from './console/console.routes.js';
 
 /** Every module's routes, one line each. */
 export async function registerModules(app: FastifyInstance) {
@@ -59,5 +60,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(invoicesRoutes);
   await app.register(communicationsRoutes);
   await app.register(signalementsRoutes);
+  await app.register(consoleRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

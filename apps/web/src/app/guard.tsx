@@ -25,7 +25,13 @@ export function loginPath(alias: string | null | undefined) {
  * Route guard of SPEC §2.1: without a session, store the syndic alias of the route, clear
  * the session and go to /s/{alias}/login (or /login), remembering where the user was going.
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export function RequireAuth({
+  children,
+  phoneOptional = false,
+}: {
+  children: ReactNode;
+  phoneOptional?: boolean;
+}) {
   const { token, status, user } = useSession();
   const { syndic } = useParams();
   const location = useLocation();
@@ -43,7 +49,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }
   if (status === 'loading') return <LoadingOverlay />;
   // SPEC §4 Startup: an account without e-mail or phone yet goes to /register (link_phone).
-  if (user && (!user.email || !user.phone)) {
+  // The console's staff sign in by e-mail: a phone is not asked of them.
+  if (user && (!user.email || (!user.phone && !phoneOptional))) {
     const prefix = syndic ? `/s/${encodeURIComponent(syndic)}` : '';
     return <Navigate to={`${prefix}/register?mode=link_phone`} replace />;
   }

@@ -43,6 +43,17 @@ export const pages: Record<string, ComponentType> = {
   SignalementNew: lazy(() => import('../features/signalements/pages/SignalementNewPage')),
   SignalementDetail: lazy(() => import('../features/signalements/pages/SignalementDetailPage')),
   CoproprietaireInfo: lazy(() => import('../features/coproprietaire/pages/CoproprietaireInfoPage')),
+  // the syndic's console (/gestion)
+  GestionHome: lazy(() => import('../features/gestion/pages/GestionHomePage')),
+  GestionBuildings: lazy(() => import('../features/gestion/pages/BuildingsPage')),
+  GestionBuildingNew: lazy(() => import('../features/gestion/pages/BuildingNewPage')),
+  GestionBuildingLots: lazy(() => import('../features/gestion/pages/BuildingLotsPage')),
+  GestionBuildingOwners: lazy(() => import('../features/gestion/pages/BuildingOwnersPage')),
+  GestionBuildingHistory: lazy(() => import('../features/gestion/pages/BuildingHistoryPage')),
+  GestionOwners: lazy(() => import('../features/gestion/pages/OwnersPage')),
+  GestionDocuments: lazy(() => import('../features/gestion/pages/DocumentsPage')),
+  GestionSignalements: lazy(() => import('../features/gestion/pages/SignalementsPage')),
+  GestionTeam: lazy(() => import('../features/gestion/pages/TeamPage')),
   // syndic preview
   SyndicPreviewHome: lazy(() => import('../features/synthese/pages/SyndicPreviewHomePage')),
 };

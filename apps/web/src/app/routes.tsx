@@ -5,7 +5,7 @@ import { RouteError } from '../ui/RouteError';
 import { NotFound } from '../ui/NotFound';
 import { RequireAuth, RequireSyndicat } from './guard';
 import { EmptyLayout } from './layouts/EmptyLayout';
-import { DashboardLayout, MainLayout, SyndicPreviewLayout } from './layouts/lazy';
+import { ConsoleLayout, DashboardLayout, MainLayout, SyndicPreviewLayout } from './layouts/lazy';
 import { pages } from './pages';
 
 /** Says the page has committed (after its lazy chunk: it renders beside it, in its Suspense). */
@@ -92,7 +92,33 @@ export const routes: RouteObject[] = [
       { path: '/s/:syndic', element: P('Home') },
       { path: '/user-info', element: P('UserInfo') },
       { path: '/notifications', element: P('NotificationsAll') },
-      { path: '/staff/messaging', element: P('StaffInbox') },
+      // The staff inbox lives in the console now.
+      { path: '/staff/messaging', element: <Navigate to="/gestion/messagerie" replace /> },
+    ],
+  },
+  {
+    // The syndic's console: staff of a syndic and volunteer syndics (an e-mail is their contact).
+    path: '/gestion',
+    element: (
+      <RequireAuth phoneOptional>
+        <ConsoleLayout />
+      </RequireAuth>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: P('GestionHome') },
+      { path: 'immeubles', element: P('GestionBuildings') },
+      { path: 'immeubles/nouveau', element: P('GestionBuildingNew') },
+      { path: 'immeubles/:coproId', element: <Navigate to="lots" replace /> },
+      { path: 'immeubles/:coproId/lots', element: P('GestionBuildingLots') },
+      { path: 'immeubles/:coproId/coproprietaires', element: P('GestionBuildingOwners') },
+      { path: 'immeubles/:coproId/historique', element: P('GestionBuildingHistory') },
+      { path: 'coproprietaires', element: P('GestionOwners') },
+      { path: 'documents', element: P('GestionDocuments') },
+      { path: 'messagerie', element: P('StaffInbox') },
+      { path: 'signalements', element: P('GestionSignalements') },
+      { path: 'equipe', element: P('GestionTeam') },
+      { path: '*', element: <NotFound /> },
     ],
   },
   {

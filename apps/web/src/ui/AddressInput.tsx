@@ -20,6 +20,10 @@ export interface AddressInputProps {
   placeholder?: string;
   description?: string;
   disabled?: boolean;
+  /** Marks the field as required (the form says why when it is left empty). */
+  withAsterisk?: boolean;
+  /** The form's message when no address is chosen. */
+  error?: string;
 }
 
 const hasGeometry = (a: AddressResult | undefined): a is AddressResult =>
@@ -45,6 +49,8 @@ export function AddressInput({
   placeholder,
   description,
   disabled,
+  withAsterisk,
+  error,
 }: AddressInputProps) {
   const [ready, setReady] = useState(false);
   const [text, setText] = useState(value?.full_address ?? '');
@@ -94,6 +100,8 @@ export function AddressInput({
         description={addressInputText.offline}
         value={text}
         disabled={disabled}
+        withAsterisk={withAsterisk}
+        error={error}
         autoComplete="street-address"
         onKeyDown={suppressEnter}
         onChange={(e) => {
@@ -113,6 +121,8 @@ export function AddressInput({
       description={description}
       value={text}
       disabled={disabled}
+      withAsterisk={withAsterisk}
+      error={error}
       data={[...new Set(results.map((r) => r.full_address))]}
       filter={({ options }) => options}
       limit={10}

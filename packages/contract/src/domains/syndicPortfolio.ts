@@ -130,7 +130,9 @@ export const administratorBody = z.object({
   first_name: optionalText(100),
   last_name: text(100),
   display_name: optionalText(200),
-  role: z.enum(['gestionnaire', 'comptable', 'assistant', 'direction']).default('gestionnaire'),
+  role: z
+    .enum(['administrateur', 'gestionnaire', 'comptable', 'assistant', 'direction'])
+    .default('gestionnaire'),
   emails: z
     .array(
       z.object({
@@ -158,6 +160,8 @@ export const lotBody = z.object({
   number: text(30),
   name: text(200),
   type_name: text(60).default('Autre'),
+  /** 'RDC', '2', 'Sous-sol'…; null when not said. */
+  floor: optionalText(30),
 });
 export type LotBody = z.output<typeof lotBody>;
 export const lotItem = lotBody.extend({ external_id: externalIdField });

@@ -26,7 +26,9 @@ export const staffBody = z.object({
   last_name: text(100),
   /** Name the co-owners see on the answers; first + last name when empty. */
   display_name: optionalText(200),
-  role: z.enum(['gestionnaire', 'comptable', 'assistant', 'direction']).default('gestionnaire'),
+  role: z
+    .enum(['administrateur', 'gestionnaire', 'comptable', 'assistant', 'direction'])
+    .default('gestionnaire'),
   /** The account's sign-in e-mail; the invitation to choose a password is sent there. */
   email: z
     .string()

@@ -55,6 +55,10 @@ export const coproprietes = pgTable('coproprietes', {
    * documents change: what the building documents' cache is checked against (decision 75).
    */
   documents_version: bigint('documents_version', { mode: 'number' }).notNull().default(0),
+  /** The volunteer syndic (loi 65-557, art. 17-2) who runs the building from the console. */
+  syndic_benevole_user_id: uuid('syndic_benevole_user_id').references(() => users.id, {
+    onDelete: 'set null',
+  }),
 });
 
 export const coproprieteAdministrators = pgTable(
@@ -67,7 +71,10 @@ export const coproprieteAdministrators = pgTable(
       .notNull()
       .references(() => administrators.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.copropriete_id, t.administrator_id] })],
+  (t) => [
+    primaryKey({ columns: [t.copropriete_id, t.administrator_id] }),
+    index('copropriete_administrators_admin').on(t.administrator_id),
+  ],
 );
 
 export type ContactJson = {
@@ -166,6 +173,8 @@ export const lots = pgTable(
     lot_id: text('lot_id').notNull(),
     name: text('name').notNull(),
     type_name: text('type_name').notNull().default('Autre'),
+    /** 'RDC', '2', 'Sous-sol'…; null when not said. */
+    floor: text('floor'),
     agency_info: jsonb('agency_info').$type<{ name?: string; phone?: string; email?: string }>(),
     locataire: jsonb('locataire').$type<{
       civility?: string;

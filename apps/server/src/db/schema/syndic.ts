@@ -147,6 +147,8 @@ export const syndicAuditLog = pgTable(
     api_key_id: uuid('api_key_id'),
     /** The key's name at the time (or 'import' for the admin CLI). */
     actor: text('actor').notNull(),
+    /** The signed-in user who wrote through the console (staff or volunteer syndic); null for a key. */
+    actor_user_id: uuid('actor_user_id'),
     action: text('action').notNull(),
     resource: text('resource').notNull(),
     resource_id: uuid('resource_id'),

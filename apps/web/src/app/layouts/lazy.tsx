@@ -21,3 +21,4 @@ export const MainLayout = lazyLayout(async () => (await import('./MainLayout')).
 export const SyndicPreviewLayout = lazyLayout(
   async () => (await import('./SyndicPreviewLayout')).SyndicPreviewLayout,
 );
+export const ConsoleLayout = lazyLayout(async () => (await import('./ConsoleLayout')).ConsoleLayout);

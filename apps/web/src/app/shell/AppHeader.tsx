@@ -4,6 +4,7 @@ import { positionLabel } from '@tantieme/contract';
 import { Link } from 'react-router-dom';
 import { ChatShortcut } from '../../features/chat/ChatShortcut';
 import { useCurrentCoproprietaire } from '../../features/coproprietaire/queries';
+import { OwnerSpaceMenuItem, OwnerSpaceSwitch } from '../../features/gestion/shell/OwnerSpaceSwitch';
 import { MessageShortcut } from '../../features/notifications/MessageShortcut';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { fr } from '../../i18n/fr';
@@ -76,6 +77,7 @@ export function AppHeader({
         </div>
       </Group>
       <Group gap={0} wrap="nowrap" style={{ flex: 'none' }}>
+        <OwnerSpaceSwitch />
         {record && <ChatShortcut coproId={record.id} />}
         {record && <MessageShortcut coproId={record.id} />}
         <NotificationBell />
@@ -86,6 +88,7 @@ export function AppHeader({
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
+            <OwnerSpaceMenuItem />
             <Menu.Item leftSection={<IconUser size={16} />} component={Link} to="/user-info">
               {fr.header.profile}
             </Menu.Item>

@@ -12,7 +12,7 @@ export function StaffInboxLink() {
     <Card withBorder padding="md" w="100%" data-testid="staff-inbox-card">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text>{t.staffCard(me.syndic.name)}</Text>
-        <Button component={Link} to="/staff/messaging" leftSection={<IconMessages size={18} />}>
+        <Button component={Link} to="/gestion/messagerie" leftSection={<IconMessages size={18} />}>
           {t.staffOpen}
         </Button>
       </Group>

@@ -104,6 +104,7 @@ export function auditRows(api: SyndicApiContext, entries: AuditInput[]) {
     syndic_id: api.syndicId,
     api_key_id: api.keyId,
     actor: api.actor,
+    actor_user_id: api.userId ?? null,
     action: e.action,
     resource: e.resource,
     resource_id: e.resourceId ?? null,
@@ -117,16 +118,9 @@ export async function writeAudit(tx: Executor, api: SyndicApiContext, entries: A
   await insertRows(tx, syndicAuditLog, auditRows(api, entries));
 }
 
-/** The syndic's audit log, newest first, cursor-paginated. */
-export async function listAudit(
-  db: Db,
-  syndicId: string,
-  q: { limit: number; cursor?: string; resource?: string; external_id?: string },
-) {
-  const after = decodeCursor(q.cursor, 2);
-  const where: SQL[] = [eq(syndicAuditLog.syndic_id, syndicId)];
-  if (q.resource) where.push(eq(syndicAuditLog.resource, q.resource));
-  if (q.external_id) where.push(eq(syndicAuditLog.external_id, q.external_id));
+/** A page of audit entries matching `where`, newest first (`cursor` from the previous page). */
+export async function auditPage(db: Executor, where: SQL[], limit: number, cursor?: string) {
+  const after = decodeCursor(cursor, 2);
   if (after)
     where.push(
       cursorWhere('desc', [
@@ -139,8 +133,20 @@ export async function listAudit(
     .from(syndicAuditLog)
     .where(and(...where))
     .orderBy(desc(syndicAuditLog.at), desc(syndicAuditLog.id))
-    .limit(q.limit + 1);
-  const page = pageOf(rows, q.limit, (x) => [x.cursor_at, x.r.id]);
+    .limit(limit + 1);
+  return pageOf(rows, limit, (x) => [x.cursor_at, x.r.id]);
+}
+
+/** The syndic's audit log, newest first, cursor-paginated. */
+export async function listAudit(
+  db: Db,
+  syndicId: string,
+  q: { limit: number; cursor?: string; resource?: string; external_id?: string },
+) {
+  const where: SQL[] = [eq(syndicAuditLog.syndic_id, syndicId)];
+  if (q.resource) where.push(eq(syndicAuditLog.resource, q.resource));
+  if (q.external_id) where.push(eq(syndicAuditLog.external_id, q.external_id));
+  const page = await auditPage(db, where, q.limit, q.cursor);
   return {
     ...page,
     items: page.items.map(({ r }) => ({

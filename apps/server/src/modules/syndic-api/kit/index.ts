@@ -9,6 +9,8 @@ export {
   diff,
   canonical,
   listAudit,
+  auditPage,
+  shown,
   type AuditInput,
   type Tx,
   type Executor,
@@ -38,5 +40,7 @@ export {
   storedIdsOf,
   refsOf,
   checkedId,
+  adoptExternalIds,
+  consoleExternalId,
 } from './refs.js';
 export { removeExternal } from './remove.js';

@@ -119,3 +119,31 @@ export async function checkedId(tx: Executor, api: SyndicApiContext, resource: s
   if (!id) throw new Error(`${resource} ${ext} vanished after check`);
   return id;
 }
+
+/** The external id the console gives a row it writes that has none yet (decision 169). */
+export const consoleExternalId = (id: string) => `gestion-${id}`;
+
+/**
+ * Our ids → the syndic's external ids, giving each row that has none the console's id
+ * (`gestion-<our id>`): the console then writes through the same upsert services as the API,
+ * and the row becomes addressable by the API too. Idempotent (a concurrent adoption keeps one).
+ */
+export async function adoptExternalIds(tx: Executor, syndicId: string, resource: string, ids: string[]) {
+  const known = await externalIdsOf(tx, syndicId, resource, ids);
+  const missing = [...new Set(ids)].filter((id) => !known.has(id));
+  if (missing.length) {
+    await tx
+      .insert(syndicExternalRefs)
+      .values(
+        missing.map((id) => ({
+          syndic_id: syndicId,
+          resource,
+          external_id: consoleExternalId(id),
+          internal_id: id,
+        })),
+      )
+      .onConflictDoNothing();
+    for (const [id, ext] of await externalIdsOf(tx, syndicId, resource, missing)) known.set(id, ext);
+  }
+  return known;
+}

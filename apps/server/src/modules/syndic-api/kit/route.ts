@@ -11,6 +11,8 @@ export interface SyndicApiContext {
   /** null for the admin CLI import (actor 'import'). */
   keyId: string | null;
   actor: string;
+  /** The signed-in user who acts through the console (staff or volunteer syndic); absent for a key. */
+  userId?: string | null;
 }
 
 const contexts = new WeakMap<FastifyRequest, SyndicApiContext>();

@@ -25,6 +25,7 @@ export async function loadLots(db: Executor, syndicId: string, ids: string[]) {
         number: lot.lot_id,
         name: lot.name,
         type_name: lot.type_name,
+        floor: lot.floor,
       },
     ]),
   );
@@ -46,6 +47,7 @@ export async function insertLots(db: Executor, syndicId: string, rows: { id: str
       lot_id: data.number,
       name: data.name,
       type_name: data.type_name,
+      floor: data.floor,
     })),
   );
 }
@@ -55,7 +57,13 @@ export async function updateLots(db: Executor, rows: { id: string; data: LotBody
   await updateRows(
     db,
     lots,
-    rows.map(({ id, data: d }) => ({ id, lot_id: d.number, name: d.name, type_name: d.type_name })),
+    rows.map(({ id, data: d }) => ({
+      id,
+      lot_id: d.number,
+      name: d.name,
+      type_name: d.type_name,
+      floor: d.floor,
+    })),
   );
 }
 

@@ -102,6 +102,21 @@ export async function disable(tx: Tx, syndicId: string, id: string, at: Date) {
   return rows.length === 1;
 }
 
+export async function enable(tx: Tx, syndicId: string, id: string) {
+  const rows = await tx
+    .update(administrators)
+    .set({ disabled_at: null })
+    .where(
+      and(
+        eq(administrators.id, id),
+        eq(administrators.syndic_id, syndicId),
+        sql`${administrators.disabled_at} is not null`,
+      ),
+    )
+    .returning({ id: administrators.id });
+  return rows.length === 1;
+}
+
 /** Whether the user holds a co-owner record (then disabling their staff access keeps their sign-in). */
 export async function holdsRecord(db: Executor, userId: string) {
   const [row] = await db

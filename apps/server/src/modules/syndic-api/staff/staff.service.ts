@@ -214,6 +214,31 @@ export async function disableStaff(deps: StaffDeps, api: SyndicApiContext, exter
   };
 }
 
+/** Enabled again: they sign in with their password as before (their sessions had ended). */
+export async function enableStaff(db: Db, api: SyndicApiContext, externalId: string) {
+  return db.transaction(async (tx) => {
+    const { id, row } = await staffOf(tx, api, externalId);
+    const changed = await repo.enable(tx, api.syndicId, id);
+    if (changed) {
+      await touchRefs(tx, api.syndicId, repo.ADMIN, [id]);
+      await writeAudit(tx, api, [
+        {
+          action: 'updated',
+          resource: repo.ADMIN,
+          resourceId: id,
+          externalId,
+          changes: { disabled_at: { before: row.disabled_at?.toISOString() ?? null, after: null } },
+        },
+      ]);
+    }
+    const after = (await repo.loadStaff(tx, api.syndicId, [id])).get(id)!;
+    return {
+      result: changed ? ('updated' as const) : ('unchanged' as const),
+      resource: present(id, externalId, after),
+    };
+  });
+}
+
 /** The active staff member of that external_id who may answer (has an account, not disabled), or a 400. */
 export async function answeringStaff(db: Executor, api: SyndicApiContext, externalId: string) {
   const id = (await resolveExternalIds(db, api.syndicId, repo.ADMIN, [externalId])).get(externalId);

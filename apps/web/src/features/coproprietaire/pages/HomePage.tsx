@@ -21,6 +21,7 @@ import { StaffInboxLink } from '../../chat/StaffInboxLink';
 import { useRecordsListLive } from '../../notifications/realtime';
 import { useSession } from '../../../app/session';
 import { useSwitchCoproprietaire } from '../../../app/shell/useSwitchCoproprietaire';
+import { useConsoleMe } from '../../gestion/me';
 import { LoadingOverlay } from '../../../ui/LoadingOverlay';
 import { useAttachDialog } from '../attach';
 import { frCopro } from '../fr';
@@ -137,19 +138,24 @@ export default function HomePage() {
   const missingContact = !!user && (!user.email || !user.phone);
   // Coming back to '/' on purpose (after a removal) shows the grid, even for one record.
   const stayHome = !!(useLocation().state as { stayHome?: boolean } | null)?.stayHome;
-  const landing = !landed && !stayHome && list.data ? landingRecord(list.data) : null;
+  // The syndic's staff land in the console; a volunteer syndic lands on their record as a co-owner.
+  const me = useConsoleMe();
+  const landingNow = !landed && !stayHome;
+  const toConsole = landingNow && !!me.data && (me.data.kind === 'staff' || list.data?.length === 0);
+  const landing = landingNow && list.data && !me.isLoading && !toConsole ? landingRecord(list.data) : null;
 
   useEffect(() => {
-    if (list.data) landed = true;
-  }, [list.data]);
+    if (list.data && !me.isLoading) landed = true;
+  }, [list.data, me.isLoading]);
   useEffect(() => {
-    if (landing) navigate(`/${landing.id}/home`, { replace: true });
-  }, [landing, navigate]);
+    if (toConsole) navigate('/gestion', { replace: true });
+    else if (landing) navigate(`/${landing.id}/home`, { replace: true });
+  }, [toConsole, landing, navigate]);
 
   // SPEC §2.3 / §4 Startup: an account without e-mail or phone goes to /register.
   if (missingContact)
     return <Navigate to={user?.email ? '/register?mode=link_phone' : '/register'} replace />;
-  if (list.isLoading || landing) return <LoadingOverlay />;
+  if (list.isLoading || landing || toConsole || (landingNow && me.isLoading)) return <LoadingOverlay />;
   if (list.isError)
     return (
       <Alert color="red" title={t.loadError} mt="md">

@@ -1,0 +1,306 @@
+import {
+  type ConsoleAction,
+  type ConsoleRole,
+  consoleEndpoints,
+  consoleLotEndpoints,
+  consoleMay,
+  consoleOwnerEndpoints,
+  consoleStaffEndpoints,
+  type Endpoint,
+  buildPath,
+} from '@tantieme/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../../test/harness.js';
+import {
+  type ConsoleWorld,
+  consoleCall,
+  consoleWorld,
+  type Headers,
+  type Target,
+} from './console.fixture.js';
+
+/**
+ * The console's permission matrix, generated: every console route of the contract × every kind
+ * of caller. A building out of reach answers 404, a role's forbidden action 403, a caller with no
+ * console 404, an anonymous one 401; none of them ever gets data. Allowed callers read (200)
+ * and write (their writes may still refuse for their own reason, never with 401, 403, 404 or 5xx).
+ */
+
+type Scope = 'self' | 'syndic' | 'building';
+interface RouteCase {
+  action: ConsoleAction | null;
+  scope: Scope;
+  body?: (t: Target, w: ConsoleWorld) => object;
+  query?: string;
+  /** The path names one of syndic A's staff members. */
+  namesStaff?: boolean;
+}
+
+const address = {
+  full_address: '3 rue des Lilas 69003 Lyon',
+  number: '3',
+  street: 'rue des Lilas',
+  city: 'Lyon',
+  country: 'FR',
+  zip_code: '69003',
+  latitude: null,
+  longitude: null,
+};
+let n = 0;
+const owner = (t: Target) => ({ last_name: 'Durand', first_name: 'Paul', lots: [t.lotId] });
+
+/** Each console endpoint's action and a valid body: a route missing here fails the test below. */
+const CASES = new Map<Endpoint, RouteCase>([
+  [consoleEndpoints.me, { action: null, scope: 'self' }],
+  [consoleEndpoints.portfolio, { action: 'building.read', scope: 'self' }],
+  [consoleEndpoints.search, { action: 'building.read', scope: 'self', query: '?q=Lot' }],
+  [
+    consoleEndpoints.createBuilding,
+    { action: 'building.create', scope: 'syndic', body: () => ({ name: `Résidence ${++n}`, address }) },
+  ],
+  [consoleEndpoints.building, { action: 'building.read', scope: 'building' }],
+  [
+    consoleEndpoints.updateBuilding,
+    { action: 'building.update', scope: 'building', body: () => ({ name: 'Résidence renommée', address }) },
+  ],
+  [consoleEndpoints.history, { action: 'building.read', scope: 'building' }],
+  [consoleLotEndpoints.list, { action: 'building.read', scope: 'building' }],
+  [
+    consoleLotEndpoints.create,
+    {
+      action: 'lots.write',
+      scope: 'building',
+      body: () => ({ number: `${100 + ++n}`, type_name: 'Cave', floor: 'Sous-sol' }),
+    },
+  ],
+  [
+    consoleLotEndpoints.update,
+    {
+      action: 'lots.write',
+      scope: 'building',
+      body: () => ({ number: '1', name: 'Lot 1', type_name: 'Appartement', floor: '2' }),
+    },
+  ],
+  [
+    consoleLotEndpoints.createRepartition,
+    {
+      action: 'lots.write',
+      scope: 'building',
+      body: () => ({ code: `K${++n}`, name: 'Ascenseur', total_tantieme: 100 }),
+    },
+  ],
+  [
+    consoleLotEndpoints.updateRepartition,
+    {
+      action: 'lots.write',
+      scope: 'building',
+      body: () => ({ code: 'CG', name: 'Charges générales', total_tantieme: 1000 }),
+    },
+  ],
+  [
+    consoleLotEndpoints.tantiemes,
+    {
+      action: 'lots.write',
+      scope: 'building',
+      body: (t) => ({
+        repartitions: [{ repartition_id: t.repartitionId, tantiemes: [{ lot_id: t.lotId, tantieme: 1000 }] }],
+      }),
+    },
+  ],
+  [consoleOwnerEndpoints.list, { action: 'building.read', scope: 'building' }],
+  [
+    consoleOwnerEndpoints.create,
+    {
+      action: 'coproprietaires.write',
+      scope: 'building',
+      body: (t) => ({ last_name: 'Petit', lots: [t.lotId] }),
+    },
+  ],
+  [consoleOwnerEndpoints.update, { action: 'coproprietaires.write', scope: 'building', body: owner }],
+  [
+    consoleOwnerEndpoints.invite,
+    { action: 'invitations.send', scope: 'building', body: () => ({ channel: 'email' }) },
+  ],
+  [consoleOwnerEndpoints.inviteAll, { action: 'invitations.send', scope: 'building' }],
+  [consoleOwnerEndpoints.revokeInvitation, { action: 'invitations.send', scope: 'building' }],
+  // Last: they end the record's life in the building.
+  [consoleOwnerEndpoints.remove, { action: 'coproprietaires.write', scope: 'building' }],
+  [consoleOwnerEndpoints.anonymise, { action: 'coproprietaires.write', scope: 'building' }],
+  [consoleStaffEndpoints.list, { action: 'staff.manage', scope: 'syndic' }],
+  [
+    consoleStaffEndpoints.create,
+    {
+      action: 'staff.manage',
+      scope: 'syndic',
+      body: () => ({ last_name: 'Nouveau', email: `agent${++n}@lefevre-immobilier.fr`, role: 'assistant' }),
+    },
+  ],
+  [
+    consoleStaffEndpoints.assign,
+    {
+      action: 'staff.manage',
+      scope: 'syndic',
+      namesStaff: true,
+      body: (_t, w) => ({ coproprietes: [w.a1.coproId] }),
+    },
+  ],
+  [consoleStaffEndpoints.disable, { action: 'staff.manage', scope: 'syndic', namesStaff: true }],
+  [consoleStaffEndpoints.enable, { action: 'staff.manage', scope: 'syndic', namesStaff: true }],
+]);
+
+/** Who calls, with which role, on which building; what they should get. */
+interface Caller {
+  name: string;
+  headers: (w: ConsoleWorld) => Headers;
+  role: ConsoleRole | null;
+  /** The building the calls name: theirs or one out of their reach. */
+  target: (w: ConsoleWorld) => Target;
+  inReach: boolean;
+  /** null: not signed in. */
+  signedIn: boolean;
+}
+
+const CALLERS: Caller[] = [
+  {
+    name: 'administrateur',
+    headers: (w) => w.admin.headers,
+    role: 'administrateur',
+    target: (w) => w.a2,
+    inReach: true,
+    signedIn: true,
+  },
+  {
+    name: 'gestionnaire on their building',
+    headers: (w) => w.gestionnaire.headers,
+    role: 'gestionnaire',
+    target: (w) => w.a1,
+    inReach: true,
+    signedIn: true,
+  },
+  {
+    name: 'gestionnaire on a building not theirs',
+    headers: (w) => w.gestionnaire.headers,
+    role: 'gestionnaire',
+    target: (w) => w.a2,
+    inReach: false,
+    signedIn: true,
+  },
+  {
+    name: 'comptable',
+    headers: (w) => w.comptable.headers,
+    role: 'comptable',
+    target: (w) => w.a1,
+    inReach: true,
+    signedIn: true,
+  },
+  {
+    name: 'assistant',
+    headers: (w) => w.assistant.headers,
+    role: 'assistant',
+    target: (w) => w.a1,
+    inReach: true,
+    signedIn: true,
+  },
+  {
+    name: 'volunteer syndic on their building',
+    headers: (w) => w.benevole.headers,
+    role: 'benevole',
+    target: (w) => w.v,
+    inReach: true,
+    signedIn: true,
+  },
+  {
+    name: 'volunteer syndic on another building',
+    headers: (w) => w.benevole.headers,
+    role: 'benevole',
+    target: (w) => w.a1,
+    inReach: false,
+    signedIn: true,
+  },
+  {
+    name: "another syndic's staff",
+    headers: (w) => w.otherAdmin.headers,
+    role: 'administrateur',
+    target: (w) => w.a1,
+    inReach: false,
+    signedIn: true,
+  },
+  {
+    name: 'a co-owner',
+    headers: (w) => w.coowner.headers,
+    role: null,
+    target: (w) => w.a1,
+    inReach: false,
+    signedIn: true,
+  },
+  {
+    name: 'anonymous',
+    headers: () => ({}),
+    role: null,
+    target: (w) => w.a1,
+    inReach: false,
+    signedIn: false,
+  },
+];
+
+/** What the caller must get: an exact refusal, or 'allowed' (a read: 200; a write: no 401, 403, 404, 5xx). */
+function expected(c: Caller, r: RouteCase): number | 'allowed' {
+  if (!c.signedIn) return 401;
+  if (!c.role) return 404;
+  if (r.scope === 'self') return r.action && !consoleMay(c.role, r.action) ? 403 : 'allowed';
+  if (r.scope === 'syndic') {
+    if (!consoleMay(c.role, r.action!)) return 403;
+    // Another syndic's administrateur naming A's staff member: not theirs.
+    return c.inReach || !r.namesStaff ? 'allowed' : 404;
+  }
+  if (!c.inReach) return 404;
+  return consoleMay(c.role, r.action!) ? 'allowed' : 403;
+}
+
+let t: TestApp;
+let w: ConsoleWorld;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await consoleWorld(t);
+});
+afterAll(() => t.close());
+
+describe('console permission matrix', () => {
+  it('covers every console route of the contract', () => {
+    const all = [consoleEndpoints, consoleLotEndpoints, consoleOwnerEndpoints, consoleStaffEndpoints].flatMap(
+      (g) => Object.values(g) as Endpoint[],
+    );
+    expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
+  });
+
+  for (const c of CALLERS)
+    it(`${c.name}: every route answers as the permission table says`, async () => {
+      const call = consoleCall(t);
+      const target = c.target(w);
+      const got: string[] = [];
+      const want: string[] = [];
+      for (const [endpoint, r] of CASES) {
+        const url = buildPath(endpoint.path, {
+          ...target,
+          coproprietaireId: target.ownerId,
+          staffId: w.spare.staffId,
+        });
+        const res = await call(endpoint.method, url + (r.query ?? ''), c.headers(w), r.body?.(target, w));
+        const e = expected(c, r);
+        const line = `${endpoint.method} ${endpoint.path}`;
+        if (e === 'allowed') {
+          want.push(`${line} allowed`);
+          // A read answers 200; a write may still refuse for its own reason (409, 400), never 5xx.
+          const ok =
+            endpoint.method === 'GET'
+              ? res.statusCode === 200
+              : ![401, 403, 404].includes(res.statusCode) && res.statusCode < 500;
+          got.push(`${line} ${ok ? 'allowed' : res.statusCode}`);
+        } else {
+          want.push(`${line} ${e} no data`);
+          got.push(`${line} ${res.statusCode}${json(res).data === undefined ? ' no data' : ' DATA'}`);
+        }
+      }
+      expect(got).toEqual(want);
+    });
+});

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  assemblees,
+  chatMessages,
+  conversationMembers,
+  conversations,
+  coproprietaires,
+  coproprietes,
+  invitations,
+  ledgerLines,
+  lots,
+  signalements,
+} from '../../db/schema/index.js';
+
+export interface BuildingCounts {
+  id: string;
+  lots: number;
+  owners: number;
+  new_signalements: number;
+  unanswered: number;
+  pending_invitations: number;
+  over_threshold: number;
+  to_convene: number;
+}
+
+/**
+ * The counts of the portfolio home, every building within reach in one statement: each count a
+ * correlated subquery on an index of its table (by building, or by co-owner through the building's).
+ * `conveneBefore`: an assembly not yet convened whose date falls before it must be convened now.
+ */
+export async function buildingCounts(
+  db: Executor,
+  within: ReturnType<typeof sql>,
+  o: { thresholdCents: number; now: Date; conveneBefore: Date },
+): Promise<BuildingCounts[]> {
+  const c = coproprietes;
+  // Qualified by hand: inside a subquery, a bare "id" would be the subquery's own table's.
+  const cid = sql.raw('"coproprietes"."id"');
+  const owner = (cond: ReturnType<typeof sql>) =>
+    sql<number>`(select count(*)::int from ${coproprietaires} o where o.copropriete_id = ${cid} and o.removed_at is null and ${cond})`;
+  const rows = await db
+    .select({
+      id: c.id,
+      lots: sql<number>`(select count(*)::int from ${lots} l where l.copropriete_id = ${cid})`,
+      owners: owner(sql`true`),
+      new_signalements: sql<number>`(select count(*)::int from ${signalements} s where s.copropriete_id = ${cid} and s.status = 'NOUVEAU')`,
+      // A conversation with the syndic whose latest message is the co-owner's.
+      unanswered: sql<number>`(select count(*)::int from ${conversations} cv
+        join ${conversationMembers} m on m.conversation_id = cv.id and m.participant_type = 'syndic'
+        where cv.copropriete_id = ${cid} and exists (
+          select 1 from ${chatMessages} last where last.conversation_id = cv.id
+            and last.created_by <> m.participant_id
+            and last.created_date = (select max(x.created_date) from ${chatMessages} x where x.conversation_id = cv.id)))`,
+      pending_invitations: owner(
+        sql`o.user_id is null and exists (select 1 from ${invitations} i where i.coproprietaire_id = o.id and i.status = 1 and i.expiration_date > ${o.now.toISOString()}::timestamptz)`,
+      ),
+      over_threshold: owner(
+        sql`(select coalesce(sum(case when ll.amount_type = 'debit' then ll.remaining_cents else -ll.remaining_cents end), 0) from ${ledgerLines} ll where ll.coproprietaire_id = o.id) > ${o.thresholdCents}`,
+      ),
+      to_convene: sql<number>`(select count(*)::int from ${assemblees} a where a.copropriete_id = ${cid}
+        and a.published_at is null and a.date_effectue is null
+        and a.date > ${o.now.toISOString()}::timestamptz and a.date <= ${o.conveneBefore.toISOString()}::timestamptz)`,
+    })
+    .from(c)
+    .where(within);
+  return rows;
+}

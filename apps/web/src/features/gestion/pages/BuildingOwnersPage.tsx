@@ -1,0 +1,176 @@
+import { Badge, Button, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMailForward, IconUserPlus } from '@tabler/icons-react';
+import {
+  COPROPRIETAIRE_STATE_LABELS,
+  type ConsoleCoproprietaire,
+  type CoproprietaireState,
+  formatCents,
+} from '@tantieme/contract';
+import { lazy, Suspense, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { confirmModal } from '../../../ui/confirm';
+import { apiMessage } from '../../auth/validate';
+import { BuildingHeader } from '../components/BuildingHeader';
+import { byNumber } from '../components/byNumber';
+import { OwnerActions } from '../components/OwnerActions';
+import { QueryState } from '../components/QueryState';
+import { gestionFr } from '../fr';
+import { may, useConsoleMe } from '../me';
+import { useLotsAndKeys } from '../queries';
+import { useInvitations, useOwners } from '../queriesPeople';
+
+const t = gestionFr.owners;
+
+// The form (its lots' multi-select) loads when the dialog opens.
+const OwnerForm = lazy(() => import('../components/OwnerForm').then((m) => ({ default: m.OwnerForm })));
+
+const STATE_COLOR: Record<CoproprietaireState, string> = {
+  not_invited: 'orange',
+  invited: 'blue',
+  registered: 'teal',
+  detached: 'gray',
+  removed: 'gray',
+  anonymised: 'gray',
+};
+
+function OwnersTable({
+  coproId,
+  rows,
+  canInvite,
+}: {
+  coproId: string;
+  rows: ConsoleCoproprietaire[];
+  canInvite: boolean;
+}) {
+  return (
+    <Paper withBorder>
+      <Table.ScrollContainer minWidth={540}>
+        <Table verticalSpacing="sm" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t.name}</Table.Th>
+              <Table.Th scope="col">{t.state}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t.balance}
+              </Table.Th>
+              {canInvite ? <Table.Th scope="col">{t.actions}</Table.Th> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((o) => (
+              <Table.Tr key={o.id} data-testid="owner-row">
+                <Table.Th scope="row" fw={400}>
+                  <Text fw={600} size="sm">
+                    {o.name}
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    {o.email ?? o.phone ?? ''}
+                  </Text>
+                  {o.lots.length ? (
+                    <Text size="xs" c="gray.7">
+                      {t.lotsOf(
+                        byNumber(o.lots)
+                          .map((l) => l.number)
+                          .join(', '),
+                      )}
+                    </Text>
+                  ) : null}
+                </Table.Th>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Badge
+                    color={STATE_COLOR[o.state]}
+                    variant="light"
+                    tt="none"
+                    miw="max-content"
+                    data-testid="owner-state"
+                  >
+                    {COPROPRIETAIRE_STATE_LABELS[o.state]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatCents(o.balance_cents)}
+                </Table.Td>
+                {canInvite ? (
+                  <Table.Td>
+                    <OwnerActions coproId={coproId} o={o} />
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+/** A building's co-owners, their state, and their invitations (one, all who have none). */
+export default function BuildingOwnersPage() {
+  const { coproId = '' } = useParams();
+  const me = useConsoleMe().data;
+  const owners = useOwners(coproId);
+  const lots = useLotsAndKeys(coproId);
+  const inv = useInvitations(coproId);
+  const [adding, setAdding] = useState(false);
+  const canWrite = may(me, 'coproprietaires.write');
+  const canInvite = may(me, 'invitations.send');
+  const uninvited = (owners.data?.coproprietaires ?? []).filter((o) => o.state === 'not_invited');
+  const inviteAll = async () => {
+    if (uninvited.length === 0) {
+      notifications.show({ message: t.inviteAllNone });
+      return;
+    }
+    if (!(await confirmModal({ message: t.confirmInviteAll(uninvited.length), confirmLabel: t.invite })))
+      return;
+    inv.inviteAll.mutate(undefined, {
+      onSuccess: (r) => {
+        notifications.show({ color: 'teal', message: t.sentAll(r.sent) });
+        if (r.skipped.length) notifications.show({ color: 'orange', message: t.skipped(r.skipped.length) });
+      },
+      onError: (err) => notifications.show({ color: 'red', message: apiMessage(err) }),
+    });
+  };
+  return (
+    <Stack gap="lg" maw={1200}>
+      <BuildingHeader coproId={coproId} tab="owners" />
+      <Group justify="flex-end" gap="sm">
+        {canWrite ? (
+          <Button variant="default" leftSection={<IconUserPlus size={18} />} onClick={() => setAdding(true)}>
+            {t.add}
+          </Button>
+        ) : null}
+        {canInvite ? (
+          <Button
+            leftSection={<IconMailForward size={18} />}
+            onClick={inviteAll}
+            loading={inv.inviteAll.isPending}
+          >
+            {t.inviteAll}
+          </Button>
+        ) : null}
+      </Group>
+      <QueryState query={owners}>
+        {(data) =>
+          data.coproprietaires.length === 0 ? (
+            <Text c="gray.7">{t.empty}</Text>
+          ) : (
+            <OwnersTable coproId={coproId} rows={data.coproprietaires} canInvite={canInvite} />
+          )
+        }
+      </QueryState>
+      <Modal opened={adding} onClose={() => setAdding(false)} title={t.addTitle} size="lg">
+        <Suspense fallback={<Loader aria-label={gestionFr.loading} />}>
+          <OwnerForm
+            coproId={coproId}
+            lots={lots.data?.lots ?? []}
+            onDone={(name) => {
+              setAdding(false);
+              notifications.show({ color: 'teal', message: t.created(name) });
+            }}
+          />
+        </Suspense>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { StaffInboxLink } from '../../chat/StaffInboxLink';
+import { BuildingCard } from '../components/BuildingCard';
+import { PortfolioSearch } from '../components/PortfolioSearch';
+import { QueryState } from '../components/QueryState';
+import { gestionFr } from '../fr';
+import { may, useConsoleMe } from '../me';
+import { usePortfolio } from '../queries';
+
+const t = gestionFr.home;
+
+/** The syndic's dashboard: every building within reach with what needs action, and the search. */
+export default function GestionHomePage() {
+  const me = useConsoleMe().data;
+  const portfolio = usePortfolio();
+  const canCreate = may(me, 'building.create');
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>{t.title}</Title>
+          {me ? (
+            <Text c="gray.7">{me.kind === 'benevole' ? t.introBenevole : t.intro(me.syndic.name)}</Text>
+          ) : null}
+        </div>
+        {canCreate ? (
+          <Button component={Link} to="/gestion/immeubles/nouveau" leftSection={<IconPlus size={18} />}>
+            {t.newBuilding}
+          </Button>
+        ) : null}
+      </Group>
+      <PortfolioSearch />
+      <StaffInboxLink />
+      <QueryState query={portfolio}>
+        {(data) =>
+          data.buildings.length === 0 ? (
+            <Text c="gray.7" py="lg">
+              {canCreate ? t.empty : t.emptyAssigned}
+            </Text>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {data.buildings.map((b) => (
+                <BuildingCard key={b.id} b={b} />
+              ))}
+            </SimpleGrid>
+          )
+        }
+      </QueryState>
+    </Stack>
+  );
+}
