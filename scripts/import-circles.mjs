@@ -90,13 +90,22 @@ for (const root of roots) {
     console.log(`  circle: ${component.map((f) => path.relative(process.cwd(), f)).join(' ↔ ')}`);
   }
 }
-// Production code never imports the seed: only tests and the test harness do (decision 154).
+// Production code never imports the seed: only tests, their fixtures and the test harness do
+// (decision 154).
 const seedDir = path.resolve('apps/server/seed');
 const serverSrc = path.resolve('apps/server/src');
 if (existsSync(serverSrc)) {
   const wrong = sources(serverSrc)
-    .filter((f) => !/\.test\.ts$/.test(f) && !f.startsWith(path.join(serverSrc, 'test') + path.sep))
+    .filter((f) => !/\.(test|fixture)\.ts$/.test(f) && !f.startsWith(path.join(serverSrc, 'test') + path.sep))
     .filter((f) => edges(f).some((t) => t.startsWith(seedDir + path.sep)));
+  // …and a fixture, free to import the seed, is itself imported by tests only.
+  const prod = sources(serverSrc).filter(
+    (f) => !/\.(test|fixture)\.ts$/.test(f) && !f.startsWith(path.join(serverSrc, 'test') + path.sep),
+  );
+  for (const f of prod.filter((f) => edges(f).some((t) => /\.fixture\.ts$/.test(t)))) {
+    failed = true;
+    console.log(`  imports a test fixture: ${path.relative(process.cwd(), f)}`);
+  }
   console.log(`apps/server/src: ${wrong.length} production file(s) importing seed/`);
   for (const f of wrong) {
     failed = true;
