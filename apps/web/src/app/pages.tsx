@@ -51,8 +51,6 @@ export const pages: Record<string, ComponentType> = {
   GestionBuildingOwners: lazy(() => import('../features/gestion/pages/BuildingOwnersPage')),
   GestionBuildingHistory: lazy(() => import('../features/gestion/pages/BuildingHistoryPage')),
   GestionOwners: lazy(() => import('../features/gestion/pages/OwnersPage')),
-  GestionDocuments: lazy(() => import('../features/gestion/pages/DocumentsPage')),
-  GestionSignalements: lazy(() => import('../features/gestion/pages/SignalementsPage')),
   GestionTeam: lazy(() => import('../features/gestion/pages/TeamPage')),
   // syndic preview
   SyndicPreviewHome: lazy(() => import('../features/synthese/pages/SyndicPreviewHomePage')),

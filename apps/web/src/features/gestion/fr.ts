@@ -15,9 +15,7 @@ export const gestionFr = {
     home: 'Accueil',
     buildings: 'Immeubles',
     owners: 'Copropriétaires',
-    documents: 'Documents',
     messaging: 'Messagerie',
-    signalements: 'Signalements',
     team: 'Équipe',
   },
   header: {
@@ -201,13 +199,5 @@ export const gestionFr = {
     who: 'Par',
     what: 'Action',
     actors: { console: 'Gestion', api: 'API du syndic', import: 'Import' },
-  },
-  documents: {
-    title: 'Documents',
-    soon: "Le dépôt de documents depuis la gestion arrive bientôt. En attendant, ils passent par l'API du syndic.",
-  },
-  signalements: {
-    title: 'Signalements',
-    soon: "Le suivi des signalements depuis la gestion arrive bientôt. En attendant, ils passent par l'API du syndic.",
   },
 } as const;

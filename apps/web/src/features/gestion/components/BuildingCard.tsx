@@ -14,21 +14,22 @@ export interface PortfolioBuildingView {
   actions: BuildingActions;
 }
 
-/** Each count that needs action, as a link to the screen that resolves it. */
-export function actionLinks(b: PortfolioBuildingView): { key: string; label: string; to: string }[] {
+/**
+ * Each count that needs action, as a link to the screen that resolves it where the console has
+ * one (signalements and documents are still handled through the syndic API: a count only).
+ */
+export function actionLinks(b: PortfolioBuildingView): { key: string; label: string; to?: string }[] {
   const a = b.actions;
   const base = `/gestion/immeubles/${b.id}`;
-  const q = `?immeuble=${encodeURIComponent(b.id)}`;
-  const all = [
+  const all: { key: string; n: number; label: (n: number) => string; to?: string }[] = [
     {
       key: 'signalements',
       n: a.new_signalements,
       label: t.actions.signalements,
-      to: `/gestion/signalements${q}`,
     },
     { key: 'messages', n: a.unanswered_conversations, label: t.actions.messages, to: '/gestion/messagerie' },
     { key: 'assemblies', n: a.assemblies_to_convene, label: t.actions.assemblies, to: `${base}/historique` },
-    { key: 'documents', n: a.missing_documents, label: t.actions.documents, to: `/gestion/documents${q}` },
+    { key: 'documents', n: a.missing_documents, label: t.actions.documents },
     {
       key: 'invitations',
       n: a.pending_invitations,
@@ -74,9 +75,15 @@ export function BuildingCard({ b }: { b: PortfolioBuildingView }) {
               <Text component="span" c="orange.8" aria-hidden fw={700}>
                 •
               </Text>
-              <Anchor component={Link} to={l.to} size="sm" data-testid={`action-${l.key}`}>
-                {l.label}
-              </Anchor>
+              {l.to ? (
+                <Anchor component={Link} to={l.to} size="sm" data-testid={`action-${l.key}`}>
+                  {l.label}
+                </Anchor>
+              ) : (
+                <Text component="span" size="sm" data-testid={`action-${l.key}`}>
+                  {l.label}
+                </Text>
+              )}
             </Group>
           ))}
         </Stack>

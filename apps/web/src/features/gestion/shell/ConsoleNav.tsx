@@ -1,13 +1,5 @@
 import { NavLink, ScrollArea } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconBuilding,
-  IconFiles,
-  IconHome,
-  IconMessages,
-  IconUsers,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { IconBuilding, IconHome, IconMessages, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import type { ConsoleMe } from '@tantieme/contract';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -29,9 +21,7 @@ export function consoleMenu(me: ConsoleMe): Entry[] {
     { to: '/gestion', label: t.home, icon: <IconHome size={I} /> },
     { to: '/gestion/immeubles', label: t.buildings, icon: <IconBuilding size={I} /> },
     { to: '/gestion/coproprietaires', label: t.owners, icon: <IconUsers size={I} /> },
-    { to: '/gestion/documents', label: t.documents, icon: <IconFiles size={I} /> },
     { to: '/gestion/messagerie', label: t.messaging, icon: <IconMessages size={I} /> },
-    { to: '/gestion/signalements', label: t.signalements, icon: <IconAlertTriangle size={I} /> },
   ];
   if (may(me, 'staff.manage'))
     entries.push({ to: '/gestion/equipe', label: t.team, icon: <IconUsersGroup size={I} /> });
