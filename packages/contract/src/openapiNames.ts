@@ -197,11 +197,11 @@ named('ImportReport', importReport);
 named('ImportError', importError);
 named('ImportSkipped', importSkipped, {
   description:
-    "Élément mis de côté sans refuser son immeuble : le copropriétaire a été retiré de la copropriété dans Tantième (`removed` : POST /syndic/v1/coproprietaires/{external_id}/restore le rétablit) ou anonymisé (`anonymised` : définitivement). Sa fiche n'est pas modifiée ; ses lignes de compte sont écrites, sur la fiche gardée pour la comptabilité.",
+    "Élément mis de côté sans refuser son immeuble : le copropriétaire a été retiré de la copropriété dans Tantième (`removed` : POST /syndic/v1/coproprietaires/{external_id}/restore le rétablit) ou anonymisé (`anonymised` : définitivement). Sa fiche n'est pas modifiée ; ses lignes de compte sont écrites, sur la fiche gardée pour la comptabilité.",
 });
 named('ImportRejected', importRejected, {
   description:
-    "IMPORT_REJECTED : au moins un immeuble refusé (ou, avec dry_run, qui le serait) ; rien de cet immeuble n'est écrit, les autres le sont. Le rapport complet est dans `data`.",
+    "IMPORT_REJECTED : au moins un immeuble refusé (ou, avec dry_run, qui le serait) ; rien de cet immeuble n'est écrit, les autres le sont. Le rapport complet est dans `data`.",
 });
 named('UploadRequest', syndicUploadRequest, {
   example: {

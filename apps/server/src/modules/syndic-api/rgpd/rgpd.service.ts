@@ -51,8 +51,8 @@ export async function removedStates(db: Executor, syndicId: string, externalIds:
 /** Why an import set a removed co-owner's item aside, in French. */
 export const setAsideMessage = (externalId: string, state: 'removed' | 'anonymised') =>
   state === 'anonymised'
-    ? "Ce copropriétaire a été anonymisé : sa fiche n'est plus mise à jour (un nouveau copropriétaire prend un autre external_id)."
-    : `Ce copropriétaire a été retiré de la copropriété : sa fiche n'est pas mise à jour (POST /syndic/v1/coproprietaires/${externalId}/restore le rétablit).`;
+    ? "Ce copropriétaire a été anonymisé : sa fiche n'est plus mise à jour (un nouveau copropriétaire prend un autre external_id)."
+    : `Ce copropriétaire a été retiré de la copropriété : sa fiche n'est pas mise à jour (POST /syndic/v1/coproprietaires/${externalId}/restore le rétablit).`;
 
 export async function assertNotRemoved(db: Executor, syndicId: string, externalId: string) {
   if ((await removedExternalIds(db, syndicId, [externalId])).size > 0)
