@@ -90,7 +90,9 @@ test("fund calls by e-mail: one control on 'Configuration', the same value as th
   const cell = page.getByRole('checkbox', { name: 'E-mail pour paiements et appels de fonds' });
   await expect(cell).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Recevoir les appels de fonds par e-mail' })).toHaveCount(0);
-  await expect(page.getByRole('switch', { name: /Recevoir les convocations/ })).toHaveCount(1);
+  await expect(
+    page.getByRole('switch', { name: 'Recevoir mes convocations par courrier postal' }),
+  ).toHaveCount(1);
 
   const put = () =>
     page.waitForResponse(

@@ -3,7 +3,8 @@ import { apiGet, flip, lotCard, records, signIn } from './onboarding.helpers';
 
 /**
  * Onboarding on a tenant of its own: Paul (before onboarding, consent given with the settings
- * switch, lots B21 and C05) goes through the steps, then again with the keyboard alone.
+ * switch under the former text, lots B21 and C05) goes through the steps, asking for the post,
+ * then again with the keyboard alone.
  */
 let t: Tenant;
 test.beforeAll(async () => {
@@ -91,13 +92,18 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(page).toHaveURL(/init-settings\?redirect=/);
 
-  // Default choices (SPEC §9): electronic convocation on, fund calls by e-mail on with an e-mail.
-  const convocation = page.getByRole('switch', { name: /Recevoir les convocations/ });
-  await expect(convocation).toBeChecked();
+  // Default choices: convocations electronic (loi 1965 art. 42-1), fund calls by e-mail with an e-mail.
+  const post = page.getByRole('switch', { name: 'Recevoir mes convocations par courrier postal' });
+  await expect(post).not.toBeChecked();
   await expect(fundCalls).toBeEnabled();
   await expect(fundCalls).toBeChecked();
-  await flip(page, /Recevoir les convocations/);
-  await expect(convocation).not.toBeChecked();
+  // The request for the post is recorded at once, once confirmed.
+  await flip(page, 'Recevoir mes convocations par courrier postal');
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmer ma demande' }).click();
+  await expect(post).toBeChecked();
+  await expect(page.getByTestId('postal-request')).toContainText(
+    /Demande enregistrée le \d{1,2}(er)? \p{L}+ \d{4}\./u,
+  );
   await page.getByRole('button', { name: 'Valider mes choix' }).click();
   // Done: he lands on the page he had opened, not on the home page.
   await expect(page).toHaveURL(new RegExp(`/${paul.id}/document/fonctionnement$`));
@@ -119,25 +125,22 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
   });
   expect(byName.C05).toMatchObject({ ignore: true });
   const settings = await apiGet(page, `/coproprietaires/${paul.id}/settings`);
-  expect(settings).toMatchObject({
-    'allow-convocation-electronic': '0',
-    'receive-appel-de-fond-via-email': '1',
-  });
+  expect(settings).toMatchObject({ 'receive-appel-de-fond-via-email': '1' });
+  const postal = await apiGet(page, `/coproprietaires/${paul.id}/demande-voie-postale`);
+  expect(postal.active).toMatchObject({ made_by: 'settings', withdrawn_at: null });
   expect((await records(page))[0].init_settings_done).toBe(true);
 
   // Onboarding done: the settings page opens without a detour and shows the choices.
   await page.goto(`/${paul.id}/settings`);
   await expect(page).toHaveURL(/settings$/);
-  await expect(page.getByRole('switch', { name: /Recevoir les convocations/ })).not.toBeChecked();
+  await expect(
+    page.getByRole('switch', { name: 'Recevoir mes convocations par courrier postal' }),
+  ).toBeChecked();
   // Fund calls by e-mail show there once, as the payments × e-mail cell of the preferences.
   await expect(page.getByRole('switch', { name: 'Recevoir les appels de fonds par e-mail' })).toHaveCount(0);
   await expect(
     page.getByRole('checkbox', { name: 'E-mail pour paiements et appels de fonds' }),
   ).toBeChecked();
-  // Paul had consented with the switch; 'Valider mes choix' with it off withdrew the consent, dated.
-  await expect(page.getByTestId('consent-status')).toContainText(
-    /^Consentement retiré le \d{2}\/\d{2}\/\d{4}\u202f: vos convocations vous parviennent par lettre recommandée postale\.$/,
-  );
 });
 
 test('paul goes through the onboarding steps again with the keyboard alone', async ({ page }) => {
@@ -167,17 +170,18 @@ test('paul goes through the onboarding steps again with the keyboard alone', asy
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/init-settings$/);
 
-  // Space flips a switch (and back: paul's choices stay as the previous test left them).
-  const convocation = page.getByRole('switch', { name: /Recevoir les convocations/ });
-  await expect(convocation).not.toBeChecked();
-  await tabTo(page, convocation);
+  // Space on the post switch asks to confirm the withdrawal; Escape keeps the request.
+  const post = page.getByRole('switch', { name: 'Recevoir mes convocations par courrier postal' });
+  await expect(post).toBeChecked();
+  await tabTo(page, post);
   await page.keyboard.press('Space');
-  await expect(convocation).toBeChecked();
-  await page.keyboard.press('Space');
-  await expect(convocation).not.toBeChecked();
+  await expect(page.getByRole('dialog')).toContainText('Retirer ma demande de courrier postal');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(post).toBeChecked();
   await tabTo(page, page.getByRole('button', { name: 'Valider mes choix' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/${paul.id}/home$`));
-  const settings = await apiGet(page, `/coproprietaires/${paul.id}/settings`);
-  expect(settings).toMatchObject({ 'allow-convocation-electronic': '0' });
+  const postal = await apiGet(page, `/coproprietaires/${paul.id}/demande-voie-postale`);
+  expect(postal.active).toMatchObject({ made_by: 'settings' });
 });

@@ -3,7 +3,8 @@ import { apiGet, flip, noHorizontalScroll, SETTINGS_PUT, signedIn, uncovered } f
 
 /**
  * Settings and the welcome form on a tenant of their own: Claire (onboarded, consent given at
- * onboarding) and Lucie (onboarded, no consent recorded); the onboarding steps on a phone.
+ * onboarding under the former text) and Lucie (onboarded, nothing recorded), both notified
+ * electronically; the onboarding steps on a phone.
  */
 let t: Tenant;
 test.beforeAll(async () => {
@@ -22,10 +23,10 @@ test('claire changes her settings; a refused change is rolled back', async ({ pa
   await page.goto(`/${rec.id}/settings`);
   await expect(page.getByRole('heading', { name: 'Configuration' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Autorisation' })).toBeVisible();
-  // Claire consented to electronic notification when she validated her choices: its date shows.
-  await expect(page.getByTestId('consent-status')).toContainText(
-    /^Consentement à la notification électronique donné le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}, en validant vos choix à la première connexion\./,
-  );
+  // Electronic is the rule (loi 1965 art. 42-1): no request for the post.
+  await expect(
+    page.getByRole('switch', { name: 'Recevoir mes convocations par courrier postal' }),
+  ).not.toBeChecked();
   await expect(
     page.getByText(
       'Quel que soit mon choix, je peux toujours communiquer avec les membres du syndic et les membres du conseil syndical.',
@@ -72,19 +73,59 @@ test('claire changes her settings; a refused change is rolled back', async ({ pa
   await expect(page.getByText('Vos choix ont été enregistrés.').first()).toBeVisible();
 });
 
-test('the switch on by default is no consent: lucie gives it with the button', async ({ page }) => {
+test('lucie asks for the post, sees its date, then withdraws it', async ({ page }) => {
   const rec = await signedIn(page, t.owners.lucie);
   await page.goto(`/${rec.id}/settings`);
-  const status = page.getByTestId('consent-status');
-  await expect(status).toContainText(
-    'Aucun consentement enregistré\u202f: vos convocations vous parviennent par lettre recommandée postale.',
+  const card = page.getByTestId('postal-request');
+  await expect(card).toContainText(
+    'Vos convocations aux assemblées générales, les notifications et les mises en demeure de votre syndic vous parviennent par lettre recommandée électronique. Vous pouvez demander à tout moment à les recevoir par courrier postal',
   );
-  await status.getByRole('button', { name: 'Donner mon consentement' }).click();
-  await expect(status).toContainText(
-    /^Consentement à la notification électronique donné le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}, depuis cette page\./,
+  const post = page.getByRole('switch', { name: 'Recevoir mes convocations par courrier postal' });
+  await expect(post).not.toBeChecked();
+  const today = new Intl.DateTimeFormat('fr-FR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  })
+    .format(new Date())
+    .replace(/^1 /, '1er ');
+
+  // Cancelled, nothing is recorded.
+  await flip(page, 'Recevoir mes convocations par courrier postal');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText("Votre demande prend effet dès aujourd'hui");
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(post).not.toBeChecked();
+
+  await flip(page, 'Recevoir mes convocations par courrier postal');
+  await checkA11y(page, 'settings, the request for the post to confirm');
+  const made = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().endsWith('/demande-voie-postale'),
   );
-  await expect(status.getByRole('button')).toHaveCount(0);
-  await checkA11y(page, 'settings with a consent given');
+  await dialog.getByRole('button', { name: 'Confirmer ma demande' }).click();
+  expect((await made).status()).toBe(200);
+  await expect(post).toBeChecked();
+  await expect(card).toContainText(
+    `Demande enregistrée le ${today}. Elles vous parviennent par lettre recommandée avec demande d'avis de réception`,
+  );
+  const state = await apiGet(page, `/coproprietaires/${rec.id}/demande-voie-postale`);
+  expect(state.active).toMatchObject({ made_by: 'settings', withdrawn_at: null });
+
+  // Kept after a reload.
+  await page.reload();
+  await expect(post).toBeChecked();
+  await expect(card).toContainText(`Demande enregistrée le ${today}`);
+  await checkA11y(page, 'settings with a request for the post');
+
+  await flip(page, 'Recevoir mes convocations par courrier postal');
+  await expect(dialog).toContainText('de nouveau par lettre recommandée électronique');
+  await dialog.getByRole('button', { name: 'Retirer ma demande' }).click();
+  await expect(post).not.toBeChecked();
+  await expect(card).toContainText(`Demande de courrier postal retirée le ${today}.`);
+  const after = await apiGet(page, `/coproprietaires/${rec.id}/demande-voie-postale`);
+  expect(after.active).toBeNull();
+  expect(after.history).toHaveLength(1);
 });
 
 test('the welcome form: address autocomplete, Enter suppressed, saved contact', async ({ page }) => {

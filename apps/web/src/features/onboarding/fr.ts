@@ -30,9 +30,6 @@ export const onboardingFr = {
   fixErrors: 'Veuillez corriger les champs signalés avant de continuer.',
   loadError: 'Impossible de charger vos informations.',
   retry: 'Réessayer',
-  convocation: "Recevoir les convocations et procès-verbaux d'assemblée par voie électronique",
-  convocationHint:
-    'En validant ce choix, vous consentez à recevoir vos convocations par lettre recommandée électronique (loi du 10 juillet 1965, art. 42-1)\u202f; les documents sont aussi déposés dans votre espace.',
   fundCalls: 'Recevoir les appels de fonds par e-mail',
   fundCallsNoEmail: "Veuillez renseigner votre courriel de contact sur l'écran précédent.",
   validate: 'Valider mes choix',

@@ -28,16 +28,28 @@ export const settingsFr = {
     noPhone: 'Renseignez un numéro de mobile dans vos coordonnées pour recevoir des SMS.',
     noEmail: 'Renseignez votre courriel de contact pour recevoir les appels de fonds par e-mail.',
     legal:
-      'Les convocations aux assemblées générales suivent votre choix de convocation électronique ci-dessous, pas ces préférences.',
+      'Les convocations aux assemblées générales ne dépendent pas de ces préférences\u202f: voyez «\u202fConvocations et mises en demeure\u202f» ci-dessous.',
   },
-  mailTitle: 'Envois par voie électronique',
-  consent: {
-    given: (date: string, time: string, act: 'onboarding' | 'settings') =>
-      `Consentement à la notification électronique donné le ${date} à ${time}, ${act === 'onboarding' ? 'en validant vos choix à la première connexion' : 'depuis cette page'}. Vos convocations vous parviennent par lettre recommandée électronique.`,
-    none: 'Aucun consentement enregistré\u202f: vos convocations vous parviennent par lettre recommandée postale.',
-    revoked: (date: string) =>
-      `Consentement retiré le ${date}\u202f: vos convocations vous parviennent par lettre recommandée postale.`,
-    confirm: 'Donner mon consentement',
+  postal: {
+    title: 'Convocations et mises en demeure',
+    intro:
+      'Vos convocations aux assemblées générales, les notifications et les mises en demeure de votre syndic vous parviennent par lettre recommandée électronique. Vous pouvez demander à tout moment à les recevoir par courrier postal (loi du 10 juillet 1965, art.\u00a042-1).',
+    label: 'Recevoir mes convocations par courrier postal',
+    recorded: (date: string) => `Demande enregistrée le ${date}`,
+    byPost:
+      "Elles vous parviennent par lettre recommandée avec demande d'avis de réception, à votre adresse postale.",
+    withdrawn: (date: string) => `Demande de courrier postal retirée le ${date}.`,
+    makeTitle: 'Recevoir mes convocations par courrier postal\u202f?',
+    makeBody:
+      "Votre demande prend effet dès aujourd'hui, date de son enregistrement\u202f: les convocations, notifications et mises en demeure envoyées à partir de cette date vous parviendront par lettre recommandée avec demande d'avis de réception, à votre adresse postale. Celles déjà envoyées ne sont pas renvoyées. Vous pourrez retirer votre demande à tout moment.",
+    makeConfirm: 'Confirmer ma demande',
+    withdrawTitle: 'Retirer ma demande de courrier postal\u202f?',
+    withdrawBody:
+      "À partir d'aujourd'hui, vos convocations, notifications et mises en demeure vous parviendront de nouveau par lettre recommandée électronique.",
+    withdrawConfirm: 'Retirer ma demande',
+    made: 'Votre demande de courrier postal est enregistrée.',
+    dropped: 'Votre demande de courrier postal est retirée.',
+    failed: "Votre demande n'a pas pu être enregistrée. Veuillez réessayer.",
   },
   saved: 'Vos choix ont été enregistrés.',
   contactTitle: 'Mes coordonnées',

@@ -4,6 +4,8 @@ import {
   type NotificationKind,
   type NotificationPreferences,
   notificationPreferenceEndpoints,
+  type PostalRequestState,
+  postalRequestEndpoints,
   type CoproprietaireSettings,
   type CoproprietaireSummary,
   settingsEndpoints,
@@ -16,14 +18,23 @@ import { optimisticCell } from './optimisticCell';
 
 export const recordSettingsKey = (id: string) => ['coproprietaire-settings', id] as const;
 export const supplementKey = (id: string) => ['supplement-info', id] as const;
-export const consentKey = (id: string) => ['electronic-consent', id] as const;
+const postalKey = (id: string) => ['postal-request', id] as const;
 
-/** The recorded consent to electronic notification (loi 1965 art. 42-1) and its history. */
-export function useElectronicConsent(id: string | undefined) {
+/** The co-owner's request to receive notifications by post (loi 1965 art. 42-1), if one is in force. */
+export function usePostalRequest(id: string) {
   return useQuery({
-    queryKey: consentKey(id ?? ''),
-    enabled: !!id,
-    queryFn: () => api.call(settingsEndpoints.consentGet, { params: { id: id as string } }),
+    queryKey: postalKey(id),
+    queryFn: () => api.call(postalRequestEndpoints.get, { params: { id } }),
+  });
+}
+
+/** Makes (`on`) or withdraws the request for the post; the answer is the new state. */
+export function useSetPostalRequest(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) =>
+      api.call(on ? postalRequestEndpoints.make : postalRequestEndpoints.withdraw, { params: { id } }),
+    onSuccess: (data: PostalRequestState) => qc.setQueryData(postalKey(id), data),
   });
 }
 export const preferencesKey = (id: string) => ['notification-preferences', id] as const;
@@ -71,8 +82,6 @@ export function useUpdateRecordSetting(record: CoproprietaireSummary) {
     onError: cell.onError,
     onSuccess: (data, v) => {
       cell.answered(data, v);
-      if (v.key === 'allow-convocation-electronic')
-        void qc.invalidateQueries({ queryKey: consentKey(record.id) });
       // The master switch and fund calls by e-mail are also read by the preferences panel.
       void qc.invalidateQueries({ queryKey: preferencesKey(record.id) });
     },
@@ -137,7 +146,6 @@ export function useCompleteInitSettings(record: CoproprietaireSummary) {
       api.call(settingsEndpoints.initSettingsPut, { params: pair(record), body: { settings } }),
     onSuccess: async (data) => {
       qc.setQueryData(recordSettingsKey(record.id), data.settings);
-      void qc.invalidateQueries({ queryKey: consentKey(record.id) });
       await qc.invalidateQueries({ queryKey: coproprietairesKey });
     },
   });

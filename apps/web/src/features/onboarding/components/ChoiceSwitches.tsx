@@ -1,33 +1,11 @@
 import { Stack, Switch, Text } from '@mantine/core';
+import { PostalRequestControl } from '../../settings/components/PostalRequestControl';
 import { onboardingFr as t } from '../fr';
 
-/** Electronic convocations and minutes (SPEC §2.15), also on 'Configuration' with its consent. */
-export function ConvocationSwitch({
-  checked,
-  onChange,
-  disabled,
-}: {
-  checked: boolean;
-  onChange: (v: boolean) => void;
-  disabled?: boolean;
-}) {
-  return (
-    <Switch
-      size="md"
-      label={t.convocation}
-      description={t.convocationHint}
-      checked={checked}
-      disabled={disabled}
-      onChange={(e) => onChange(e.currentTarget.checked)}
-    />
-  );
-}
-
 interface Props {
-  convocation: boolean;
+  recordId: string;
   fundCalls: boolean;
   hasEmail: boolean;
-  onConvocation: (v: boolean) => void;
   onFundCalls: (v: boolean) => void;
   /** Shown under the disabled fund-call switch (red hint, SPEC §2.15). */
   noEmailHint: React.ReactNode;
@@ -35,22 +13,15 @@ interface Props {
 }
 
 /**
- * The two choices of 'Mes choix'. The fund-call switch writes the stored value that is the
- * preferences' payments × e-mail cell (decision 135), which 'Configuration' shows in its matrix
- * only (decision 153).
+ * The two choices of 'Mes choix'. SPEC §2.15's convocation switch is, as loi 1965 art. 42-1 now
+ * reads, the request for the post, recorded at once (decision 184). The fund-call switch writes
+ * the stored value that is the preferences' payments × e-mail cell (decision 135), which
+ * 'Configuration' shows in its matrix only (decision 153).
  */
-export function ChoiceSwitches({
-  convocation,
-  fundCalls,
-  hasEmail,
-  onConvocation,
-  onFundCalls,
-  noEmailHint,
-  disabled,
-}: Props) {
+export function ChoiceSwitches({ recordId, fundCalls, hasEmail, onFundCalls, noEmailHint, disabled }: Props) {
   return (
     <Stack gap="lg">
-      <ConvocationSwitch checked={convocation} onChange={onConvocation} disabled={disabled} />
+      <PostalRequestControl recordId={recordId} />
       <div>
         <Switch
           size="md"

@@ -70,23 +70,16 @@ function ChoicesForm({
   const navigate = useNavigate();
   const { search } = useLocation();
   const complete = useCompleteInitSettings(record);
-  const [convocation, setConvocation] = useState(initial['allow-convocation-electronic'] === '1');
   const [fundCalls, setFundCalls] = useState(hasEmail && initial['receive-appel-de-fond-via-email'] === '1');
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (complete.isPending) return;
-    complete.mutate(
-      [
-        { key: 'allow-convocation-electronic', value: convocation ? '1' : '0' },
-        { key: 'receive-appel-de-fond-via-email', value: hasEmail && fundCalls ? '1' : '0' },
-      ],
-      {
-        onSuccess: () => navigate(onboardingEnd(record.id, search), { replace: true }),
-        // SPEC §8: onboarding failures are only logged; the processing state ends.
-        onError: (err) => console.error('onboarding choices failed', err),
-      },
-    );
+    complete.mutate([{ key: 'receive-appel-de-fond-via-email', value: hasEmail && fundCalls ? '1' : '0' }], {
+      onSuccess: () => navigate(onboardingEnd(record.id, search), { replace: true }),
+      // SPEC §8: onboarding failures are only logged; the processing state ends.
+      onError: (err) => console.error('onboarding choices failed', err),
+    });
   };
 
   return (
@@ -95,10 +88,9 @@ function ChoicesForm({
         <StepHeader step={2} title={t.stepChoices} />
         <Card withBorder radius="md" padding="lg">
           <ChoiceSwitches
-            convocation={convocation}
+            recordId={record.id}
             fundCalls={fundCalls}
             hasEmail={hasEmail}
-            onConvocation={setConvocation}
             onFundCalls={setFundCalls}
             noEmailHint={t.fundCallsNoEmail}
             disabled={complete.isPending}

@@ -12,9 +12,8 @@ import {
 import { Link } from 'react-router-dom';
 import { useCurrentCoproprietaire } from '../../coproprietaire/queries';
 import { SepaMandateCard } from '../../payments/components/SepaMandateCard';
-import { ConvocationSwitch } from '../../onboarding/components/ChoiceSwitches';
-import { ConsentStatus } from '../components/ConsentStatus';
 import { NotificationPreferencesPanel } from '../components/NotificationPreferencesPanel';
+import { PostalRequestControl } from '../components/PostalRequestControl';
 import { WelcomeFormModal } from '../components/WelcomeFormModal';
 import { settingsFr as t } from '../fr';
 import { useRecordSettings, useSupplementInfo, useUpdateRecordSetting } from '../queries';
@@ -111,21 +110,12 @@ function SettingsCards({
         </Stack>
       </Card>
 
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="mail-title">
-        <Stack gap="md">
-          <Title order={2} size="h4" id="mail-title">
-            {t.mailTitle}
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="postal-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="postal-title">
+            {t.postal.title}
           </Title>
-          <ConvocationSwitch
-            checked={settings['allow-convocation-electronic'] === '1'}
-            onChange={set('allow-convocation-electronic')}
-          />
-          <ConsentStatus
-            recordId={record.id}
-            switchOn={settings['allow-convocation-electronic'] === '1'}
-            onConfirm={() => set('allow-convocation-electronic')(true)}
-            pending={update.isPending}
-          />
+          <PostalRequestControl recordId={record.id} />
         </Stack>
       </Card>
 
