@@ -163,7 +163,7 @@ const SHELL = appModules(
   ],
   [
     'domains/(chat|chatStaff|synthese|assemblees|assembleeProxies|assemblyRegister|payments)',
-    'rules/(roles|assemblee|tally|majorities|ledger|reduction)',
+    'rules/(roles|assemblee|tally|majorities|twoCoowners|ledger|reduction)',
   ],
 );
 /** Every icon (3 KB compressed in all): one file fewer for the signed-in pages. */
