@@ -6,7 +6,7 @@ import { PDF, syndicDocumentsWorld, upload } from '../../../test/syndic-document
 /**
  * An oversized document file is a 413 in the error envelope, in French: over the 10 MB file limit
  * inside a body the route takes, and over the route's body limit on a real socket (the answer
- * is sent before the rest of the body is read).
+ * is sent before the rest of the body is read, naming the request's limit, not the file's).
  */
 
 const { t, a } = await syndicDocumentsWorld();
@@ -51,6 +51,11 @@ describe('PUT /syndic/v1/documents/{external_id} with an oversized file', () => 
       body: JSON.stringify(document(20 * 1024 * 1024)),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual(envelope);
+    // The body as a whole is refused before its file is read: the request's limit is named.
+    expect(await res.json()).toEqual({
+      success: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'La requête est trop volumineuse (16,00\u00a0Mo au plus).',
+    });
   });
 });
