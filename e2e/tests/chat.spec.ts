@@ -120,7 +120,7 @@ test('claire and paul chat live: send, unseen badge, read state, attachment in t
   await expect(withFile).toBeVisible();
   const chip = withFile.getByTestId('chat-file');
   await expect(chip).toContainText('Ordre du jour conseil syndical.pdf');
-  await expect(chip).toContainText('B · PDF');
+  await expect(chip).toContainText(/\d+\s?o · PDF/);
   await chip.click();
   const preview = paul.page.getByRole('dialog', { name: 'Ordre du jour conseil syndical.pdf' });
   await expect(preview).toBeVisible();

@@ -62,9 +62,7 @@ test('a staff administrator lands on the console, creates a building with keys a
     'Accueil',
     'Immeubles',
     'Copropriétaires',
-    'Documents',
     'Messagerie',
-    'Signalements',
     'Équipe',
   ])
     await expect(nav.getByRole('link', { name: entry })).toBeVisible();

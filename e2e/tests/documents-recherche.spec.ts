@@ -106,9 +106,10 @@ test('a search narrows the selection to what is shown: the count and the archive
     ]).toString(),
   );
   expect(names).toHaveLength(shown);
-  // Clearing the search shows the others again, not selected.
+  // Clearing the search shows the others again, not selected (at least as many as before: a
+  // spec beside this one may publish a document to the demo building meanwhile).
   await page.getByRole('searchbox', { name: 'Rechercher' }).fill('');
-  await expect.poll(() => hits.count()).toBe(all);
+  await expect.poll(() => hits.count()).toBeGreaterThanOrEqual(all);
   await expect(page.getByRole('button', { name: `Télécharger la sélection (${shown})` })).toBeVisible();
 });
 
