@@ -15,8 +15,7 @@ import {
 } from '@tantieme/contract';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { postIn } from '../journal/journal.service.js';
-import * as journal from '../journal/journal.repo.js';
+import { exerciceOf, postIn } from '../journal/journal.service.js';
 import * as repo from './appels.repo.js';
 
 const invalid = (field: string, message: string) =>
@@ -64,7 +63,7 @@ export async function setBudget(db: Db, input: BudgetInput) {
 }
 
 async function yearOf(tx: Executor, coproprieteId: string, financialYearId: string) {
-  const year = await journal.financialYear(tx, financialYearId);
+  const year = await exerciceOf(tx, financialYearId);
   if (!year || year.copropriete_id !== coproprieteId) throw new AppError('NOT_FOUND');
   return year;
 }

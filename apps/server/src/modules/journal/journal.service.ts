@@ -5,9 +5,12 @@
  * a correction is its contre-passation (rules/journal.ts).
  */
 import { ecritureErrors, type JournalEcriture, reversal } from '@tantieme/contract';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import * as repo from './journal.repo.js';
+
+/** A building's exercice as the journal knows it (its dates and whether it is closed), or null. */
+export const exerciceOf = (db: Executor, financialYearId: string) => repo.financialYear(db, financialYearId);
 
 export interface PostInput {
   coproprieteId: string;
