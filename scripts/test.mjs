@@ -12,6 +12,7 @@ const steps = [
     [
       ['lint', 'npm run lint'],
       ['import circles', 'node scripts/import-circles.mjs'],
+      ['layering', 'node scripts/layering.mjs'],
     ],
   ],
   [

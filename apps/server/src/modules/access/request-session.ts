@@ -9,7 +9,7 @@ import {
   resolveToken,
   resolveTokenWithRead,
 } from '../identity/session.service.js';
-import type { UserRow } from '../identity/session.repo.js';
+import type { UserRow } from '../identity/users.js';
 import type { PreviewGrant } from './preview.js';
 
 /*

@@ -19,7 +19,7 @@ import {
   findUserByPhone,
   passwordHashOf,
   type UserRow,
-} from '../identity/session.repo.js';
+} from '../identity/users.js';
 import { createSession, revokeUserSessions, type SocketCloser } from '../identity/session.service.js';
 import { acceptInvitation, assertUsable } from '../invitations/invitations.service.js';
 import * as repo from './accounts.repo.js';

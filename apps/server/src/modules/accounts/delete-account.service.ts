@@ -4,8 +4,7 @@ import { AppError } from '../../http/errors.js';
 import { enqueue } from '../../platform/outbox.js';
 import { accountDeletedEmail } from '../../templates/index.js';
 import { verifyPassword } from '../../lib/password.js';
-import { revokeUserSessions as revokeSessionRows } from '../identity/session.repo.js';
-import { passwordHashOf, type UserRow } from '../identity/session.repo.js';
+import { endSessionRows, passwordHashOf, type UserRow } from '../identity/users.js';
 import type { SocketCloser } from '../identity/session.service.js';
 import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 import * as repo from './my-data.repo.js';
@@ -41,7 +40,7 @@ export async function deleteMyAccount(
       await queueCoproprietaireEvent(tx, r.id, 'coproprietaire.detached', { reason: 'account_deleted' });
     await repo.deletePersonal(tx, user.id);
     await repo.eraseUser(tx, user.id);
-    const sessionIds = await revokeSessionRows(tx as unknown as Db, user.id);
+    const sessionIds = await endSessionRows(tx as unknown as Db, user.id);
     if (user.email) {
       const fullName = `${user.first_name} ${user.last_name}`.trim();
       const m = accountDeletedEmail({ fullName, detached: records.length, at: opts.now ?? new Date() });

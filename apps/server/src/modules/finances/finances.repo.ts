@@ -1,4 +1,5 @@
 import { type SQL, and, asc, desc, eq, gt, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { byDate, ownerLines } from '../../db/ledger-order.js';
 import type { Db } from '../../db/client.js';
 import type { RowsOf } from '../../db/prepared.js';
 import {
@@ -54,15 +55,6 @@ export type PaymentTransactionRow = typeof paymentTransactions.$inferSelect;
 // The statement pages are the most visited after the home screen: their reads are prepared once
 // (db/prepared.ts), one variant per filter, so no request rebuilds their SQL.
 const record = sql.placeholder('record');
-const copro = sql.placeholder('copro');
-/** One co-owner's lines in their copropriété (placeholders `record` and `copro`), for every read of them. */
-export const ownerLines = and(
-  eq(ledgerLines.coproprietaire_id, record),
-  eq(ledgerLines.copropriete_id, copro),
-);
-
-/** The statement's order of a co-owner's lines: by date, then as they were written. */
-export const byDate = [asc(ledgerLines.date), asc(ledgerLines.created_at), asc(ledgerLines.id)];
 
 /** A named read of one co-owner's ledger lines in their copropriété, with a filter and an order. */
 const ownerLedgerRead = (

@@ -2,7 +2,6 @@ import { INVITATION_STATUS_REVOKED } from '@tantieme/contract';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Exec } from '../identity/exec.js';
 import { coproprietaires, coproprietes, invitations, syndics } from '../../db/schema/index.js';
-import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 
 /** An invitation with its co-owner record, copropriété and syndic alias. */
 export async function findByCode(db: Exec, code: string) {
@@ -45,11 +44,6 @@ export async function useAndAttach(db: Exec, invitationId: string, coproprietair
     .update(coproprietaires)
     .set({ user_id: userId, attached_at: new Date() })
     .where(eq(coproprietaires.id, coproprietaireId));
-  // The syndic's software hears of it (webhook outbox, in the caller's transaction).
-  await queueCoproprietaireEvent(db, coproprietaireId, 'invitation.accepted', {
-    invitation: { id: invitationId },
-  });
-  await queueCoproprietaireEvent(db, coproprietaireId, 'coproprietaire.attached', { via: 'invitation' });
   return true;
 }
 

@@ -6,6 +6,7 @@ import {
 } from '@tantieme/contract';
 import type { Exec } from '../identity/exec.js';
 import { AppError } from '../../http/errors.js';
+import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 import * as repo from './invitations.repo.js';
 
 type Found = NonNullable<Awaited<ReturnType<typeof repo.findByCode>>>;
@@ -60,5 +61,13 @@ export async function acceptInvitation(db: Exec, userId: string, code: string) {
   const f = await assertUsable(db, code, userId);
   const ok = await repo.useAndAttach(db, f.invitation.id, f.coproprietaire.id, userId);
   if (!ok) throw new AppError('INVITATION_USED');
+  // The syndic's software hears of it (webhook outbox, in the caller's transaction).
+  await queueCoproprietaireEvent(db, f.coproprietaire.id, 'invitation.accepted', {
+    invitation: { id: f.invitation.id },
+  });
+  await queueCoproprietaireEvent(db, f.coproprietaire.id, 'coproprietaire.attached', { via: 'invitation' });
   return { id: f.coproprietaire.id };
 }
+
+/** Withdraws a co-owner's invitations not yet used (removal, anonymisation), in the caller's transaction. */
+export const revokePending = (db: Exec, coproprietaireId: string) => repo.revokePending(db, coproprietaireId);

@@ -1,7 +1,7 @@
 import type { Message } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.js';
-import type { UserRow } from '../identity/session.repo.js';
+import type { UserRow } from '../identity/users.js';
 import { emitMessageEvents, emitNotificationEvents } from './notify.js';
 import { presentMessage, presentNotification } from './notifications.presenter.js';
 import type { RowsOf } from '../../db/prepared.js';

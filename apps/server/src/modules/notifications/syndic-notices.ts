@@ -79,3 +79,9 @@ export function withNotices<
     },
   };
 }
+
+/** A co-owner record with the inputs of the §6 scope rules (what they may read), or undefined. */
+export async function scopedRecord(tx: Tx, coproprietaireId: string) {
+  const [rec] = await recordsWithScope(tx, { coproprietaireId });
+  return rec;
+}

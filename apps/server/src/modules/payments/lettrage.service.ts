@@ -168,3 +168,8 @@ export async function refund(
   });
   return { delta, shares, refundLine, card };
 }
+
+/** The lettrage's reads, for the syndic API's views of a payment and a ledger. */
+export const allocationsOf = lettrage.allocationsOf;
+export const lineExternalIds = lettrage.lineExternalIds;
+export const findProductPayment = lettrage.findProductPayment;

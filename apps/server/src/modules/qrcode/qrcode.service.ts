@@ -5,7 +5,7 @@ import { randomToken, safeEqual, sha256 } from '../../lib/crypto.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import type { Realtime } from '../../realtime/index.js';
 import { avatarUrl, presentUser } from '../identity/identity.presenter.js';
-import { findUserById, type UserRow } from '../identity/session.repo.js';
+import { findUserById, type UserRow } from '../identity/users.js';
 import { createSession } from '../identity/session.service.js';
 import * as repo from './qrcode.repo.js';
 

@@ -17,7 +17,7 @@ import {
   syndics,
   verificationStatus,
 } from '../../db/schema/index.js';
-import { byDate, ownerLines } from '../finances/finances.repo.js';
+import { byDate, ownerLines } from '../../db/ledger-order.js';
 
 export async function findSyndic(db: Db, syndicId: string) {
   const [row] = await db.select().from(syndics).where(eq(syndics.id, syndicId)).limit(1);

@@ -8,8 +8,7 @@ import type { Db, Tx } from '../../../db/client.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
 import { deleteFileRows, normaliseFile, type Uploads } from '../../files/syndic/stored-files.js';
 import type { NotifyDeps } from '../../notifications/notify.js';
-import { Notices, withNotices } from '../../notifications/syndic-notices.js';
-import { recordsWithScope } from '../../notifications/syndic-notices.repo.js';
+import { Notices, scopedRecord, withNotices } from '../../notifications/syndic-notices.js';
 import {
   addFieldError,
   type BulkItem,
@@ -90,7 +89,7 @@ export function communicationsResource(storage: StorageAdapter, notify?: NotifyD
 async function stageCommunicationNotice(tx: Tx, api: SyndicApiContext, notices: Notices, d: CommData) {
   if (d.sending_method !== 'postal') return;
   const id = await checkedId(tx, api, RES.coproprietaire, d.coproprietaire);
-  const [rec] = await recordsWithScope(tx, { coproprietaireId: id });
+  const rec = await scopedRecord(tx, id);
   if (!rec || !canSeePostals(rec)) return;
   await notices.stage(tx, api, [id], {
     title: 'Nouveau courrier',

@@ -1,7 +1,6 @@
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import * as lettrage from '../../payments/lettrage.repo.js';
-import { acknowledgePayment, productLineExternalId } from '../../payments/lettrage.service.js';
+import * as lettrage from '../../payments/lettrage.service.js';
 import { externalIdsOf, type SyndicApiContext, writeAudit } from '../kit/index.js';
 import { A } from './accounts.repo.js';
 
@@ -14,7 +13,7 @@ export async function acknowledge(db: Db, api: SyndicApiContext, paymentId: stri
   return db.transaction(async (tx) => {
     const found = await lettrage.findProductPayment(tx, paymentId, { lock: true });
     if (!found || found.syndic_id !== api.syndicId) throw new AppError('NOT_FOUND');
-    if (await acknowledgePayment(tx, paymentId))
+    if (await lettrage.acknowledgePayment(tx, paymentId))
       await writeAudit(tx, api, [
         {
           action: 'acknowledged',
@@ -35,7 +34,7 @@ export async function acknowledge(db: Db, api: SyndicApiContext, paymentId: stri
     return {
       id: payment.id,
       coproprietaire: owner.get(payment.coproprietaire_id) ?? null,
-      ledger_line: productLineExternalId('paiement', payment.id),
+      ledger_line: lettrage.productLineExternalId('paiement', payment.id),
       amount_cents: payment.amount_cents,
       refunded_cents: payment.refunded_cents,
       currency: payment.currency,

@@ -3,8 +3,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { insertRows, updateRows } from '../../../db/bulk.js';
 import { coproprietes, ledgerLines, paymentTransactions } from '../../../db/schema/index.js';
 import { uuid7 } from '../../../lib/uuid7.js';
-import * as lettrage from '../../payments/lettrage.repo.js';
-import { recomputeLines } from '../../payments/lettrage.service.js';
+import * as lettrage from '../../payments/lettrage.service.js';
 import { anyOf, type Executor, type Tx } from '../kit/index.js';
 import { A, coproOf, exts, ids, need } from './accounts.repo.js';
 
@@ -167,7 +166,7 @@ export async function insertLedgerLines(
   // A credit booking a product payment shows only what it holds beyond it (rules/lettrage.ts).
   const bookings = rows.filter((r) => r.data.payment_id && r.data.amount_type === 'credit');
   if (bookings.length)
-    await recomputeLines(
+    await lettrage.recomputeLines(
       db,
       bookings.map((r) => r.id),
     );
@@ -244,7 +243,7 @@ export async function updateLedgerLines(
       };
     }),
   );
-  await recomputeLines(tx, lineIds);
+  await lettrage.recomputeLines(tx, lineIds);
   if (txGone.length)
     await tx
       .delete(paymentTransactions)

@@ -1,7 +1,7 @@
 import { ANONYMISED_NAME } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { revokePending } from '../../invitations/invitations.repo.js';
+import { revokePending } from '../../invitations/invitations.service.js';
 import {
   externalIdsOf,
   requireExternalId,
