@@ -38,3 +38,11 @@ export function signatureRequestEmail(v: SignatureVars): EmailText {
     text: `Bonjour ${v.displayName},\n\nVotre signature est demandée pour l'assemblée générale « ${v.assembly} » du ${formatParisDate(v.date)}.\n\nSignez en suivant ce lien personnel (valable jusqu'au ${at(v.expires)}, une seule fois) :\n${v.link}\n`,
   };
 }
+
+/** The e-mail to a mandataire who is not a co-owner of the building: a co-owner gave them a pouvoir. */
+export function proxyGivenEmail(v: { mandataire: string; assembly: string; what: string }): EmailText {
+  return {
+    subject: `Pouvoir\u202f: ${v.assembly}`,
+    text: `Bonjour ${v.mandataire},\n\n${v.what}\nLe syndic vous remettra le pouvoir à l'ouverture de la séance.\n`,
+  };
+}

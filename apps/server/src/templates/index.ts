@@ -1,9 +1,9 @@
 import { accountDeletedEmail } from './account.js';
-import { convocationEmail, signatureRequestEmail } from './assemblees.js';
+import { convocationEmail, proxyGivenEmail, signatureRequestEmail } from './assemblees.js';
 import { passwordResetEmail, verificationCodeEmail } from './codes.js';
 import { invitationEmail, staffInvitationEmail } from './invitations.js';
 import { notificationEmail } from './notifications.js';
-import { receiptEmail } from './payments.js';
+import { receiptEmail, sepaPreNotificationEmail } from './payments.js';
 import { codeSms, invitationSms, notificationSms, signatureRequestSms } from './sms.js';
 import type { TemplatePreview } from './template.js';
 
@@ -15,6 +15,7 @@ export * from './notifications.js';
 export * from './payments.js';
 export * from './sms.js';
 export type { EmailText, TemplatePreview } from './template.js';
+export { emailOf } from './template.js';
 
 const BASE = 'http://localhost:3000';
 const invitation = {
@@ -96,6 +97,28 @@ export const TEMPLATE_PREVIEWS: TemplatePreview[] = [
         date: new Date('2026-12-18T17:30:00Z'),
         voteUntil: new Date('2026-12-18T22:59:00Z'),
         link: `${BASE}/exemple/assemblee/exemple`,
+      }),
+  },
+  {
+    id: 'proxy-given',
+    label: "Pouvoir reçu par un mandataire qui n'est pas copropriétaire",
+    channel: 'email',
+    render: () =>
+      proxyGivenEmail({
+        mandataire: 'M. Antoine Girard',
+        assembly: 'Assemblée générale ordinaire 2026',
+        what: "Mme Claire Martin vous donne pouvoir pour l'assemblée générale «\u00a0Assemblée générale ordinaire 2026\u00a0» du 18 décembre 2026.",
+      }),
+  },
+  {
+    id: 'sepa-pre-notification',
+    label: "Pré-notification d'un prélèvement SEPA",
+    channel: 'email',
+    render: () =>
+      sepaPreNotificationEmail({
+        title: 'Prélèvement SEPA prévu le 15 janvier 2027',
+        body: 'Conformément à votre mandat TANT-7K2M9Q (compte FR76 •••• 0189), 1\u202f242,56\u00a0€ seront prélevés le 15 janvier 2027 pour\u202f: Appel de fonds 1er trimestre 2027.',
+        settingsLink: `${BASE}/exemple/settings`,
       }),
   },
   {

@@ -13,3 +13,15 @@ export function receiptEmail(v: {
     text: `Bonjour,\n\nVotre paiement de ${v.amount} par ${v.method} pour ${v.copropriete} est enregistré (référence ${v.reference}). Son reçu est joint à cet e-mail au format PDF\u202f; il reste téléchargeable depuis votre situation de compte.\n\nOuvrir dans Tantième\u202f: ${v.link}\n`,
   };
 }
+
+/** The pre-notification of a SEPA debit (due whatever the notification settings), by e-mail. */
+export function sepaPreNotificationEmail(v: {
+  title: string;
+  body: string;
+  settingsLink: string;
+}): EmailText {
+  return {
+    subject: v.title,
+    text: `${v.body}\n\nVous pouvez révoquer ce mandat dans vos paramètres\u202f: ${v.settingsLink}\n`,
+  };
+}

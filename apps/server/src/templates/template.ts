@@ -4,6 +4,9 @@ export interface EmailText {
   text: string;
 }
 
+/** An e-mail text as the outbox row holds it. */
+export const emailOf = (e: EmailText) => ({ subject: e.subject, body: e.text });
+
 /**
  * A text the outbox sends, with sample variables so `/dev/outbox` can show it without sending
  * anything. `render` is the same function the services call.

@@ -1,6 +1,7 @@
 import { formatParisDate } from '@tantieme/contract';
 import { AppError } from '../../http/errors.js';
 import { enqueue } from '../../platform/outbox.js';
+import { emailOf, proxyGivenEmail } from '../../templates/index.js';
 import { type NotifyDeps, stageNotification } from '../notifications/notify.js';
 import * as repo from './assemblees.repo.js';
 import type * as signaturesRepo from './signatures.repo.js';
@@ -68,8 +69,7 @@ export async function onProxySigned(
       {
         channel: 'email',
         recipient: proxy.mandataire_email,
-        subject: `Pouvoir\u202f: ${ag.name}`,
-        body: `Bonjour ${proxy.mandataire_name},\n\n${what}\nLe syndic vous remettra le pouvoir à l'ouverture de la séance.\n`,
+        ...emailOf(proxyGivenEmail({ mandataire: proxy.mandataire_name ?? '', assembly: ag.name, what })),
         meta: { kind: 'proxy_given', proxy_id: proxy.id },
       },
       { production: deps.config.env === 'production' },

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { randomToken } from '../../lib/crypto.js';
 import { enqueue } from '../../platform/outbox.js';
+import { emailOf, sepaPreNotificationEmail } from '../../templates/index.js';
 import type { SandboxAdapter } from '../../platform/payments/sandbox.js';
 import { MANDATE_REFERENCE_PREFIX } from '../../platform/payments/types.js';
 import type { OwnedRecord } from '../access/access.service.js';
@@ -156,8 +157,13 @@ async function announce(
         {
           channel: 'email',
           recipient: email,
-          subject: title,
-          body: `${body}\n\nVous pouvez révoquer ce mandat dans vos paramètres : ${app.config.publicUrl}/${m.coproprietaire_id}/settings\n`,
+          ...emailOf(
+            sepaPreNotificationEmail({
+              title,
+              body,
+              settingsLink: `${app.config.publicUrl}/${m.coproprietaire_id}/settings`,
+            }),
+          ),
           meta: { kind: 'sepa-pre-notification', payment_request_id: request.id },
         },
         { production: app.config.env === 'production' },
