@@ -143,6 +143,13 @@ test.describe('claire: three records', () => {
     // The header keeps the message shortcut (the dashboard's 'Nouveautés' links to messages too).
     await expect(page.getByTestId('message-shortcut')).toHaveAccessibleName(/^Messages/);
     await expect(page.getByTestId('message-shortcut')).toBeVisible();
+    // Not three look-alike badged icons beside the name: the chat is a named entry of the dots menu.
+    await expect(page.getByTestId('chat-shortcut')).toBeHidden();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Plus d'options/ }).click();
+    await expect(page.getByTestId('chat-menu-item')).toBeVisible();
+    await expect(page.getByTestId('chat-menu-item')).toHaveAccessibleName(/^Messagerie/);
+    await page.keyboard.press('Escape');
     await page.screenshot({ path: test.info().outputPath('claire-phone.png') });
   });
 });

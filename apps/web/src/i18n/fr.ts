@@ -44,6 +44,7 @@ export const fr = {
     messages: 'Messages',
     notifications: 'Notifications',
     more: "Plus d'options",
+    moreWithUnseen: "Plus d'options, dont la messagerie non lue",
     newCoproprietaire: 'Nouveau copropriétaire',
     myAccounts: 'Mes comptes copropriétaires',
     removeAccount: 'Retirer ce compte',

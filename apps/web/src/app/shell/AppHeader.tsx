@@ -1,8 +1,9 @@
-import { ActionIcon, Box, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Burger, Group, Menu, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDotsVertical, IconLogout, IconUser } from '@tabler/icons-react';
 import { positionLabel } from '@tantieme/contract';
 import { Link } from 'react-router-dom';
-import { ChatShortcut } from '../../features/chat/ChatShortcut';
+import { ChatMenuItem, ChatShortcut, useChatUnseenAny } from '../../features/chat/ChatShortcut';
 import { useCurrentCoproprietaire } from '../../features/coproprietaire/queries';
 import { OwnerSpaceMenuItem, OwnerSpaceSwitch } from '../../features/gestion/shell/OwnerSpaceSwitch';
 import { MessageShortcut } from '../../features/notifications/MessageShortcut';
@@ -25,6 +26,10 @@ export function AppHeader({
   const { record } = useCurrentCoproprietaire();
   const position = record ? positionLabel(record) : '';
   const building = record?.coproprietes[0]?.name ?? '';
+  const theme = useMantineTheme();
+  // Below Mantine's sm the chat is in the dots menu (ChatShortcut): the menu then says it is unseen.
+  const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.0625em))`);
+  const chatUnseen = useChatUnseenAny(record?.id) && phone;
   const logout = async () => {
     const alias = localStorage.getItem(SYNDIC_ALIAS_KEY);
     await signOut();
@@ -83,12 +88,32 @@ export function AppHeader({
         <NotificationBell />
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <ActionIcon variant="subtle" size="lg" aria-label={fr.header.more}>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={chatUnseen ? fr.header.moreWithUnseen : fr.header.more}
+              pos="relative"
+            >
               <IconDotsVertical size={22} />
+              {/* On a phone the chat lives in this menu: a dot says it holds something unseen. */}
+              {chatUnseen && (
+                <Box
+                  aria-hidden
+                  pos="absolute"
+                  top={5}
+                  right={5}
+                  w={9}
+                  h={9}
+                  bg="red.8"
+                  style={{ borderRadius: '50%' }}
+                  data-testid="more-unseen-dot"
+                />
+              )}
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
             <OwnerSpaceMenuItem />
+            {record && <ChatMenuItem coproId={record.id} />}
             <Menu.Item leftSection={<IconUser size={16} />} component={Link} to="/user-info">
               {fr.header.profile}
             </Menu.Item>

@@ -1,16 +1,29 @@
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Indicator, Menu, Tooltip } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { badgeCount } from '@tantieme/contract';
 import { Link } from 'react-router-dom';
 import { chatFr as t } from './fr';
 import { useChatLive, useChatUnseen } from './queries';
 
-/** Header shortcut to the messaging page with the record's unseen chat messages (capped '+9'). */
+/**
+ * Header shortcut to the messaging page with the record's unseen chat messages (capped '+9').
+ * From a tablet up: on a phone the header keeps the envelope and the bell, and the chat is a
+ * named entry of the dots menu (`ChatMenuItem`), so three look-alike badged icons do not crowd
+ * out the building's name.
+ */
 export function ChatShortcut({ coproId }: { coproId: string }) {
   useChatLive(coproId);
   const n = useChatUnseen(coproId).data ?? 0;
   return (
-    <Indicator label={badgeCount(n)} disabled={n <= 0} color="red.8" size={18} offset={6} inline>
+    <Indicator
+      visibleFrom="sm"
+      label={badgeCount(n)}
+      disabled={n <= 0}
+      color="red.8"
+      size={18}
+      offset={6}
+      inline
+    >
       <Tooltip label={t.shortcutHint}>
         <ActionIcon
           component={Link}
@@ -27,3 +40,30 @@ export function ChatShortcut({ coproId }: { coproId: string }) {
     </Indicator>
   );
 }
+
+/** The chat's entry in the header's dots menu on a phone, its unseen count beside the name. */
+export function ChatMenuItem({ coproId }: { coproId: string }) {
+  const n = useChatUnseen(coproId).data ?? 0;
+  return (
+    <Menu.Item
+      hiddenFrom="sm"
+      leftSection={<IconMessages size={16} />}
+      rightSection={
+        n > 0 ? (
+          <Badge color="red.8" size="sm" circle={n < 10} aria-hidden>
+            {badgeCount(n)}
+          </Badge>
+        ) : undefined
+      }
+      component={Link}
+      to={`/${coproId}/messaging`}
+      aria-label={t.shortcutLabel(n)}
+      data-testid="chat-menu-item"
+    >
+      {t.menuLabel}
+    </Menu.Item>
+  );
+}
+
+/** Whether the record has unseen chat messages: the dots menu shows a dot on a phone. */
+export const useChatUnseenAny = (coproId: string | undefined) => (useChatUnseen(coproId).data ?? 0) > 0;

@@ -26,6 +26,7 @@ export const chatFr = {
   fileLabel: (n: number) => (n > 1 ? `${n} pièces jointes` : '1 pièce jointe'),
   unseenLabel: (n: number) => `${n} message${n > 1 ? 's' : ''} non lu${n > 1 ? 's' : ''}`,
   shortcutHint: 'Messagerie\u202f: discussions avec le syndic et les copropriétaires',
+  menuLabel: 'Messagerie',
   shortcutLabel: (n: number) => (n > 0 ? `Messagerie, ${n} non lu${n > 1 ? 's' : ''}` : 'Messagerie'),
   cannotWrite:
     "Ce copropriétaire n'accepte pas les messages des autres copropriétaires. Vous pouvez toujours écrire au syndic et au conseil syndical.",
