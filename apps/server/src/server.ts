@@ -9,6 +9,7 @@ import { fillDocumentTexts } from './modules/documents/search.service.js';
 import { startMandateJob } from './modules/payments/mandate.service.js';
 import { startWebhookWorker } from './modules/syndic-api/webhooks/webhooks.delivery.js';
 import { startOutboxWorker } from './outbox/worker.js';
+import { depositPendingLre } from './modules/assemblees/syndic/convocation-letter.js';
 import { ensureVapidKeys } from './platform/push.js';
 import { ensureAssemblySigningKey } from './platform/signing.js';
 import { attachRealtime } from './realtime/index.js';
@@ -47,6 +48,11 @@ export async function startServer(extras: ServerExtras = {}) {
   const stopWorker = startOutboxWorker(database.db, app.platform.mail, app.platform.sms, app.log, 1000, {
     push: app.platform.push,
     storage: app.platform.storage,
+    lreDeposit: (id) =>
+      depositPendingLre(
+        { db: database.db, config, lre: app.platform.lre, storage: app.platform.storage },
+        id,
+      ),
   });
   const stopWebhooks = startWebhookWorker(database.db, config.appSecret, app.log, {
     outbound: app.platform.outbound,

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { devices, type outbox } from '../db/schema/index.js';
 import { REMOVAL_CHANNEL, removeIfUnused } from '../modules/files/removal.service.js';
 import type { MailAdapter } from '../platform/mail.js';
-import { attachmentsOf } from '../platform/outbox.js';
+import { attachmentsOf, LRE_DEPOSIT } from '../platform/outbox.js';
 import type { PushAdapter, PushSubscriptionJson } from '../platform/push.js';
 import type { SmsAdapter } from '../platform/sms.js';
 import type { StorageAdapter } from '../platform/storage.js';
@@ -23,7 +23,18 @@ export interface HandlerDeps {
   push: PushAdapter | null;
   /** Where the files removed by `storage-removal` rows and e-mail attachments are; a row needing it fails without it. */
   storage?: StorageAdapter | null;
+  /** Deposits an assembly's letters not deposited yet with the LRE provider; returns how many failed. */
+  lreDeposit?: ((assembleeId: string) => Promise<number>) | null;
 }
+
+/** The `lre-deposit` kind: throws (to retry) while some letter of the assembly is not deposited. */
+export const lreDepositHandler =
+  (deposit: ((assembleeId: string) => Promise<number>) | null | undefined): DeliveryHandler =>
+  async (row) => {
+    if (!deposit) throw new Error('no LRE provider given to this worker');
+    const failed = await deposit(row.recipient);
+    if (failed) throw new Error(`${failed} letter(s) not deposited with the LRE provider`);
+  };
 
 /**
  * The delivery kinds of the outbox (a row's `channel`) and their handlers, and the removal of
@@ -45,6 +56,7 @@ export function deliveryHandlers(deps: HandlerDeps): Record<string, DeliveryHand
     sms: (row) => deps.sms.send(row.recipient, row.body),
     push: (row) => sendPush(deps.db, deps.push, row.recipient, row.body, row.id),
     [REMOVAL_CHANNEL]: (row) => removeIfUnused(deps.db, deps.storage ?? null, row),
+    [LRE_DEPOSIT]: lreDepositHandler(deps.lreDeposit),
   };
 }
 

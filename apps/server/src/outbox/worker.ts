@@ -6,7 +6,7 @@ import type { MailAdapter } from '../platform/mail.js';
 import type { PushAdapter } from '../platform/push.js';
 import type { SmsAdapter } from '../platform/sms.js';
 import type { StorageAdapter } from '../platform/storage.js';
-import { deliveryHandlers, Gone } from './handlers.js';
+import { type DeliveryHandler, deliveryHandlers, Gone, type OutboxRow } from './handlers.js';
 
 const MAX_ATTEMPTS = 5;
 /** A claim older than this belongs to a worker that died: the row is taken again. */
@@ -19,6 +19,8 @@ export interface WorkerOptions {
   /** Where e-mail attachments are read from and removed files are deleted. */
   storage?: StorageAdapter | null;
   leaseMs?: number;
+  /** Deposits an assembly's registered electronic letters (the `lre-deposit` kind). */
+  lreDeposit?: ((assembleeId: string) => Promise<number>) | null;
   /** Test seam: runs after the claim is committed and before anything is sent. */
   afterClaim?: (ids: string[]) => Promise<void> | void;
 }
@@ -40,13 +42,49 @@ export async function deliverPending(
   log?: FastifyBaseLogger,
   opts: WorkerOptions = {},
 ) {
+  const rows = await claim(db, opts.leaseMs ?? DEFAULT_LEASE_MS);
+  if (rows.length === 0) return 0;
+  await opts.afterClaim?.(rows.map((r) => r.id));
+  const handlers = deliveryHandlers({
+    db,
+    mail,
+    sms,
+    push: opts.push ?? null,
+    storage: opts.storage ?? null,
+    lreDeposit: opts.lreDeposit ?? null,
+  });
+  await runClaimed(db, rows, handlers, log);
+  return rows.length;
+}
+
+/**
+ * Runs the given rows now with the given handlers, unless a worker holds them: what a request
+ * queued in its transaction and wants tried before it answers (the same claim, so the worker and
+ * the request never both run a row). Returns how many failed (left to the worker's retries).
+ */
+export async function deliverNow(
+  db: Db,
+  ids: string[],
+  handlers: Record<string, DeliveryHandler>,
+  log?: FastifyBaseLogger,
+) {
+  if (ids.length === 0) return 0;
+  const rows = await claim(db, DEFAULT_LEASE_MS, ids);
+  return runClaimed(db, rows, handlers, log);
+}
+
+/**
+ * One statement: lock what is due and free (SKIP LOCKED), mark it taken and count the attempt, so
+ * a row that keeps killing its worker still runs out of attempts.
+ */
+async function claim(db: Db, leaseMs: number, only?: string[]) {
   const now = new Date();
-  const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
   const claimable = db
     .select({ id: outbox.id })
     .from(outbox)
     .where(
       and(
+        only ? inArray(outbox.id, only) : undefined,
         lt(outbox.attempts, MAX_ATTEMPTS),
         or(
           and(
@@ -60,23 +98,21 @@ export async function deliverPending(
     .orderBy(asc(outbox.created_at))
     .limit(20)
     .for('update', { skipLocked: true });
-  // One statement: lock what is free (SKIP LOCKED), mark it taken and count the attempt, so a
-  // row that keeps killing its worker still runs out of attempts.
-  const rows = await db
+  return db
     .update(outbox)
     .set({ status: 'sending', claimed_at: now, attempts: sql`${outbox.attempts} + 1` })
     .where(inArray(outbox.id, claimable))
     .returning();
-  if (rows.length === 0) return 0;
-  await opts.afterClaim?.(rows.map((r) => r.id));
+}
 
-  const handlers = deliveryHandlers({
-    db,
-    mail,
-    sms,
-    push: opts.push ?? null,
-    storage: opts.storage ?? null,
-  });
+/** Sends each claimed row and records the outcome; returns how many failed. */
+async function runClaimed(
+  db: Db,
+  rows: OutboxRow[],
+  handlers: Record<string, DeliveryHandler>,
+  log?: FastifyBaseLogger,
+) {
+  let failed = 0;
   for (const row of rows) {
     const attempts = row.attempts;
     try {
@@ -90,6 +126,7 @@ export async function deliverPending(
       // Never log the body: it may hold a code.
       log?.info({ outboxId: row.id, channel: row.channel }, 'outbox message delivered');
     } catch (err) {
+      failed += 1;
       const final = err instanceof Gone || attempts >= MAX_ATTEMPTS;
       await db
         .update(outbox)
@@ -103,7 +140,7 @@ export async function deliverPending(
       log?.warn({ outboxId: row.id, channel: row.channel, attempts }, 'outbox delivery failed');
     }
   }
-  return rows.length;
+  return failed;
 }
 
 /** Polls the outbox every `intervalMs`; returns a stop function. */

@@ -1,8 +1,15 @@
 import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
 
+/**
+ * The deposit of an assembly's electronic registered letters with the LRE provider: a network call
+ * that must not run inside the publication's transaction, queued by it and retried like a delivery
+ * (recipient: the assembly's id; the letters already deposited are skipped).
+ */
+export const LRE_DEPOSIT = 'lre-deposit';
+
 export interface OutboxMessage {
-  channel: 'email' | 'sms' | 'push';
+  channel: 'email' | 'sms' | 'push' | typeof LRE_DEPOSIT;
   recipient: string;
   subject?: string;
   body: string;

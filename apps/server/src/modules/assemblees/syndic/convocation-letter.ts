@@ -9,7 +9,7 @@ import type { Db } from '../../../db/client.js';
 import { convocationEmail } from '../../../templates/index.js';
 import type { LreAdapter } from '../../../platform/lre/index.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
-import type * as publishRepo from './publish.repo.js';
+import * as publishRepo from './publish.repo.js';
 import * as convRepo from './convocations.repo.js';
 
 /** A participant to convene, with their requests for the post (loi art. 42-1), in force or not. */
@@ -55,15 +55,29 @@ export function convocationText(config: Config, ag: Ag, owner: Target['owner'], 
   return { subject, content: text };
 }
 
+type LetterDeps = { db: Db; config: Config; lre: LreAdapter; storage: StorageAdapter };
+
 /**
- * Deposits with the LRE provider every electronic convocation of the assembly not deposited yet,
- * after the publication's commit (no network call inside a transaction). A failure is kept on the
- * row and retried by the next publish. Returns how many failed.
+ * Deposits with the LRE provider every electronic convocation of the assembly not deposited yet:
+ * the outbox's `lre-deposit` kind, queued by the publication's transaction (no network call inside
+ * it), tried at once after the commit and retried by the worker. A failure is kept on the letter's
+ * row; a letter deposited is never sent again. Returns how many failed.
  */
-export async function depositLre(
-  deps: { db: Db; config: Config; lre: LreAdapter; storage: StorageAdapter },
+export async function depositPendingLre(deps: LetterDeps, assembleeId: string) {
+  const ag = await publishRepo.assembleeForLetters(deps.db, assembleeId);
+  if (!ag) return 0;
+  const [targets, file, coproName] = await Promise.all([
+    publishRepo.publishTargets(deps.db, ag.id),
+    ag.convocation_file_id ? publishRepo.findFile(deps.db, ag.convocation_file_id) : null,
+    publishRepo.coproprieteName(deps.db, ag.copropriete_id),
+  ]);
+  return depositLre(deps, ag, targets, coproName, file ?? null);
+}
+
+async function depositLre(
+  deps: LetterDeps,
   ag: Ag,
-  targets: Target[],
+  targets: Pick<Target, 'owner'>[],
   coproName: string,
   file: { name: string; content_type: string; storage_key: string } | null,
 ) {

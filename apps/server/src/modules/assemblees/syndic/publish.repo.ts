@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import {
   assembleeParticipants,
+  assemblees,
   coproprietaires,
   coproprietes,
   files,
@@ -34,4 +35,20 @@ export function findFile(db: Executor, id: string) {
 export async function coproprieteName(db: Executor, id: string) {
   const [r] = await db.select({ name: coproprietes.name }).from(coproprietes).where(eq(coproprietes.id, id));
   return r?.name ?? '';
+}
+
+/** What a convocation letter of the assembly needs, read again by the outbox's deposit. */
+export async function assembleeForLetters(db: Executor, id: string) {
+  const [r] = await db
+    .select({
+      id: assemblees.id,
+      name: assemblees.name,
+      date: assemblees.date,
+      valid_to: assemblees.valid_to,
+      copropriete_id: assemblees.copropriete_id,
+      convocation_file_id: assemblees.convocation_file_id,
+    })
+    .from(assemblees)
+    .where(eq(assemblees.id, id));
+  return r;
 }

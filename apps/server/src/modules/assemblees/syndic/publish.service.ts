@@ -1,5 +1,8 @@
 import { convocationTooLate, formatParisDate, formatParisTime, parisInstant } from '@tantieme/contract';
 import { AppError } from '../../../http/errors.js';
+import { lreDepositHandler } from '../../../outbox/handlers.js';
+import { deliverNow } from '../../../outbox/worker.js';
+import { enqueue, LRE_DEPOSIT } from '../../../platform/outbox.js';
 import type { LreAdapter } from '../../../platform/lre/index.js';
 import * as agRepo from '../assemblees.repo.js';
 import * as signaturesRepo from '../signatures.repo.js';
@@ -16,7 +19,7 @@ import { recordCommunication } from '../../communications/communications.service
 import * as publishRepo from './publish.repo.js';
 import { AG, REF } from './assemblees.repo.js';
 import { assembleeOf, type Deps, iso } from './common.js';
-import { channelOf, convocationText, depositLre } from './convocation-letter.js';
+import { channelOf, convocationText, depositPendingLre } from './convocation-letter.js';
 import * as convRepo from './convocations.repo.js';
 
 const addressLines = (a: { full_address?: string | null } | null | undefined) =>
@@ -39,7 +42,7 @@ export async function publish(
 ) {
   const { db, config } = deps;
   let afterCommit: () => Promise<void> = async () => {};
-  let lreJob: () => Promise<number> = async () => 0;
+  let depositRow: string | null = null;
   const result = await db.transaction(async (tx) => {
     const ag0 = await assembleeOf(tx, api, externalId);
     const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
@@ -142,7 +145,14 @@ export async function publish(
         tantiemes: t.participant.tantiemes ?? fromLots.get(o.id) ?? {},
       });
     }
-    lreJob = () => depositLre(deps, ag, targets, coproName, file);
+    // The letters go to the provider after the commit, through the outbox: tried at once below,
+    // retried by the worker if the provider fails (loi 1965 art. 42-1: the LRE is the notice).
+    if ((await convRepo.undepositedLre(tx, ag.id)).length)
+      depositRow = await enqueue(
+        tx,
+        { channel: LRE_DEPOSIT, recipient: ag.id, body: '' },
+        { production: config.env === 'production' },
+      );
     if (unsent.length) {
       const staged = await stageNotification(
         tx,
@@ -197,10 +207,17 @@ export async function publish(
     };
   });
   await afterCommit();
-  const failed = await lreJob();
+  let failed = 0;
+  if (depositRow)
+    await deliverNow(db, [depositRow], {
+      [LRE_DEPOSIT]: lreDepositHandler(async (id) => {
+        failed = await depositPendingLre(deps, id);
+        return failed;
+      }),
+    });
   if (failed)
     result.warnings.push(
-      `${failed} lettre(s) recommandée(s) électronique(s) non déposée(s) chez le prestataire : relancez la publication (rien ne part deux fois).`,
+      `${failed} lettre(s) recommandée(s) électronique(s) non déposée(s) chez le prestataire\u202f: un nouvel essai part automatiquement (rien ne part deux fois).`,
     );
   return result;
 }
