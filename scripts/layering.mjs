@@ -12,7 +12,8 @@ const src = path.resolve('apps/server/src');
 const modules = path.join(src, 'modules');
 const IMPORT =
   /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-const SIDE_EFFECT = /(^|\/)(outbox|notify|realtime|mail|mailer|push|sms|storage|lre)[^/]*$|webhooks\.(service|delivery)$/;
+const SIDE_EFFECT =
+  /(^|\/)(outbox|notify|realtime|mail|mailer|push|sms|storage|lre)[^/]*$|webhooks\.(service|delivery)$/;
 
 function sources(dir) {
   const out = [];
