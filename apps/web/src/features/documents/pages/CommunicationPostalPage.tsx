@@ -1,3 +1,17 @@
-// Each page loads its own view: one chunk for every documents page put the others' code into
-// each page's first load (bundle budget).
-export { default } from '../views/CommunicationPostalPage';
+import { Stack, Title } from '@mantine/core';
+import { CommunicationsTable } from '../components/CommunicationsTable';
+import { frDocs as t } from '../fr';
+import { useDocRecord } from '../queries';
+
+/** 'Communication' (SPEC §2.18; IS_SYNDICAT): the record's letters, e-mails and SMS. */
+export default function CommunicationPostalPage() {
+  const { record } = useDocRecord();
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t.titles.postals}
+      </Title>
+      <CommunicationsTable record={record} />
+    </Stack>
+  );
+}

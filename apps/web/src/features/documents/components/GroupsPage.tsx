@@ -1,26 +1,31 @@
 import { Stack, Title } from '@mantine/core';
-import { ApiError } from '@tantieme/contract';
+import { ApiError, type DocumentGroup } from '@tantieme/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FilePreview, type PreviewFile } from '../../../ui/FilePreview';
-import { GroupsView } from '../components/GroupsView';
-import { Empty, LoadError, Loading } from '../components/PageState';
-import { frDocs as t } from '../fr';
-import { useDocRecord, useSyndicDocuments } from '../queries';
+import { GroupsView } from './GroupsView';
+import { Empty, LoadError, Loading } from './PageState';
 
 /** The server refuses what §6 does not let this record see (404): nothing to show. */
 const isRefused = (e: unknown) => e instanceof ApiError && e.status === 404;
 
-/** 'Ceux du syndic' (SPEC §2.7): the syndic's groups with card number and approval date. */
-export default function DocumentSyndicPage() {
-  const { record, isLoading } = useDocRecord();
-  const q = useSyndicDocuments(record?.coproprietes[0]?.syndic_id);
+/** A page of document groups (the copropriété's, the syndic's): its title, states and preview. */
+export function GroupsPage({
+  title,
+  recordLoading,
+  q,
+}: {
+  title: string;
+  recordLoading: boolean;
+  q: UseQueryResult<DocumentGroup[], unknown>;
+}) {
   const [file, setFile] = useState<PreviewFile | null>(null);
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        {t.titles.syndic}
+        {title}
       </Title>
-      {isLoading || q.isLoading ? (
+      {recordLoading || q.isLoading ? (
         <Loading />
       ) : isRefused(q.error) ? (
         <Empty />
