@@ -20,6 +20,7 @@ import * as billsRepo from './bills.repo.js';
 import * as chargesRepo from './charges.repo.js';
 import * as yearsRepo from './years.repo.js';
 import { billRemoval, chargeRemoval, financialYearRemoval } from './removals.js';
+import { checkSameCopro } from '../portfolio/checks.js';
 import { A } from './accounts.repo.js';
 
 export type Errors = ItemErrors;
@@ -75,30 +76,6 @@ async function coproIds<T extends { copropriete: string }>(
   return (d: T) => found.get(d.copropriete);
 }
 
-/** A resource's building never changes (its history belongs there). */
-async function sameCopro<T extends { copropriete: string }>(
-  tx: Tx,
-  api: SyndicApiContext,
-  resource: string,
-  items: BulkItem<T>[],
-  errors: Errors,
-  load: (ids: string[]) => Promise<Map<string, { copropriete: string }>>,
-) {
-  const existing = await resolveExternalIds(
-    tx,
-    api.syndicId,
-    resource,
-    items.map((i) => i.externalId),
-  );
-  if (existing.size === 0) return;
-  const current = await load([...existing.values()]);
-  for (const i of items) {
-    const before = current.get(existing.get(i.externalId) ?? '');
-    if (before && before.copropriete !== i.data.copropriete)
-      addError(errors, i.index, 'copropriete', "La copropriété d'une ressource existante ne change pas.");
-  }
-}
-
 export const charges = externalResource({
   remove: chargeRemoval,
   item: chargeItem,
@@ -121,7 +98,7 @@ export const charges = externalResource({
       (d) => [{ field: 'repartition', ext: d.repartition }],
       copro,
     );
-    await sameCopro(tx, api, A.charge, items, errors, (ids) =>
+    await checkSameCopro(tx, api, A.charge, items, errors, (ids) =>
       chargesRepo.loadCharges(tx, api.syndicId, ids),
     );
     return errors;
@@ -150,7 +127,7 @@ export const financialYears = externalResource({
       (d) => d.budgets.map((b, k) => ({ field: `budgets.${k}.charge`, ext: b.charge })),
       copro,
     );
-    await sameCopro(tx, api, A.financialYear, items, errors, (ids) =>
+    await checkSameCopro(tx, api, A.financialYear, items, errors, (ids) =>
       yearsRepo.loadYears(tx, api.syndicId, ids),
     );
     const mine = await resolveExternalIds(
@@ -234,7 +211,7 @@ export const bills = externalResource({
       (d) => d.lines.map((l, k) => ({ field: `lines.${k}.charge`, ext: l.charge })),
       copro,
     );
-    await sameCopro(tx, api, A.bill, items, errors, (ids) => billsRepo.loadBills(tx, api.syndicId, ids));
+    await checkSameCopro(tx, api, A.bill, items, errors, (ids) => billsRepo.loadBills(tx, api.syndicId, ids));
     for (const i of items) {
       const sum = i.data.lines.reduce((s, l) => s + l.amount_cents, 0);
       if (i.data.lines.length > 0 && sum !== i.data.total_cents)
