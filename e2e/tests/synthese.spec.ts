@@ -1,5 +1,5 @@
 import { expect, test } from './a11y.fixture';
-import { type Rec, recordOf, session, signIn } from './synthese.helpers';
+import { demoSession, type Rec, recordOf, signIn } from './sign-in';
 
 /**
  * 'Ma synthèse' (SPEC §2.4) on the demo data: what it shows, to whom, and in the syndic's
@@ -125,7 +125,7 @@ test('the syndic preview shows the dashboard read-only, and only for its record'
   request,
 }) => {
   // Claire's record ids, to build the preview URLs the syndic would send.
-  const recs = (await session(request, 'claire.martin@example.fr')).records;
+  const recs = (await demoSession(request, 'claire.martin@example.fr')).records;
   const tilleuls = recordOf(recs, 'Les Tilleuls');
   const clos = recordOf(recs, 'Clos Fleuri');
 
@@ -151,7 +151,7 @@ test('the syndic preview shows the dashboard read-only, and only for its record'
 });
 
 test('the syndic preview is readable on a phone, its menu behind a burger', async ({ page, request }) => {
-  const tilleuls = recordOf((await session(request, 'claire.martin@example.fr')).records, 'Les Tilleuls');
+  const tilleuls = recordOf((await demoSession(request, 'claire.martin@example.fr')).records, 'Les Tilleuls');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/syndic-preview/${tilleuls.id}/home?spt=PREVIEW-DEMO-CLAIRE`);
   await expect(page.getByRole('heading', { name: 'Ma synthèse', level: 1 })).toBeInViewport();
