@@ -70,6 +70,16 @@ test("fund calls by e-mail: one control on 'Configuration', the same value as th
   tenant,
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
+  // Fund calls go by e-mail to the contact address the co-owner gives at onboarding.
+  const owner = tenant.owners.owner;
+  const contact = await page.request.put(
+    `/api/coproprietaires/${tenant.copropriete.id}/${owner.coproprietaire_id}/update-user-supplement-info`,
+    {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: { contact: { email: owner.email, phone: '' }, lots: {} },
+    },
+  );
+  expect(contact.status(), await contact.text()).toBe(200);
   const record = await signIn(page, tenant);
   const cell = page.getByRole('checkbox', { name: 'E-mail pour paiements et appels de fonds' });
   await expect(cell).toBeChecked();
