@@ -84,9 +84,14 @@ test.describe('as claire', () => {
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog).toHaveCount(0);
 
-    await page.route('**/transactions', (route) =>
-      route.fulfill({ json: { success: true, data: { transactions: [], years: [] } } }),
-    );
+    // On the context, not the page: once the offline worker controls the page (it registers a few
+    // seconds after the load, sooner than this line on a loaded machine) the read goes through it,
+    // which a page's route does not see.
+    await page
+      .context()
+      .route('**/transactions', (route) =>
+        route.fulfill({ json: { success: true, data: { transactions: [], years: [] } } }),
+      );
     await page.reload();
     await page.getByRole('button', { name: 'Voir les transactions' }).click();
     await expect(page.getByRole('dialog').getByText("Il n'y a pas de transaction")).toBeVisible();
