@@ -29,8 +29,9 @@ export default defineConfig({
       }),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Spec files run in parallel, each file's tests in their order (a file may build on its own steps).
-  fullyParallel: false,
+  // Every test may run beside any other, on any worker; a file whose tests build on each other's
+  // steps says so (`test.describe.configure({ mode: 'serial' })`) and runs in order on one worker.
+  fullyParallel: true,
   workers: 3,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],

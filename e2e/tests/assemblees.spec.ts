@@ -1,38 +1,9 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from './a11y.fixture';
+import { expect, type Locator, type Page, test } from './a11y.fixture';
+import { signIn as signInTo } from './sign-in';
 
 /** General assemblies (SPEC §2.19, §2.20, §4, §8) as claire on the demo's upcoming assembly. */
 
-interface Rec {
-  id: string;
-  coproprietes: { id: string; name: string }[];
-}
-
-let cached: { token: string; tilleuls: Rec } | null = null;
-/** One API sign-in for the whole file (login is rate-limited per e-mail). */
-async function session(request: APIRequestContext) {
-  if (cached) return cached;
-  const res = await request.post('/api/auth/login', {
-    data: { email: 'claire.martin@example.fr', password: 'Tilleuls2024' },
-  });
-  expect(res.ok()).toBe(true);
-  const token = (await res.json()).data.token as string;
-  const all = await request.get('/api/coproprietaires/all', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const tilleuls = ((await all.json()).data as Rec[]).find((r) =>
-    r.coproprietes[0].name.includes('Les Tilleuls'),
-  );
-  if (!tilleuls) throw new Error('claire has no record in Les Tilleuls');
-  cached = { token, tilleuls };
-  return cached;
-}
-
-async function signIn(page: Page) {
-  const s = await session(page.request);
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('TOKEN', t), s.token);
-  return s.tilleuls;
-}
+const signIn = (page: Page) => signInTo(page, 'claire.martin@example.fr', 'Les Tilleuls');
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,4 +1,5 @@
 import { expect, test } from './a11y.fixture';
+import { demoSession, recordOf, useToken } from './sign-in';
 
 /**
  * The carnet d'entretien for every co-owner (décret n° 2019-502, art. 1, 3°): paul, an ordinary
@@ -6,27 +7,13 @@ import { expect, test } from './a11y.fixture';
  * every contract's end date; the council's working view stays closed to him.
  */
 
-const PASSWORD = 'Tilleuls2024';
-
-async function signIn(page: import('@playwright/test').Page, email: string) {
-  const res = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  const token = (await res.json()).data.token as string;
-  const all = await page.request.get('/api/coproprietaires/all', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const list = (await all.json()).data as { id: string; coproprietes: { name: string }[] }[];
-  const record = list.find((r) => r.coproprietes[0].name.includes('Tilleuls'))?.id ?? '';
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
-  return { record, token };
-}
-
 test("paul opens the carnet d'entretien from the documents, read-only, with the DTG works", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const { record, token } = await signIn(page, 'paul.durand@example.fr');
+  const { token, records } = await demoSession(page.request, 'paul.durand@example.fr');
+  const record = recordOf(records, 'Tilleuls').id;
+  await useToken(page, token);
   await page.goto(`/${record}/document/fonctionnement`);
   const nav = page.getByRole('navigation', { name: /./ }).first();
   await nav.getByRole('link', { name: "Carnet d'entretien", exact: true }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from './a11y.fixture';
+import { signIn } from './sign-in';
 
 /**
  * Carnet d'entretien (SPEC §2.2, §2.22; décret n° 2001-477): claire, council member at Les
@@ -6,25 +7,9 @@ import { expect, test } from './a11y.fixture';
  * shows on her page; paul, an ordinary co-owner, has no such entry and gets 'not found'.
  */
 
-const PASSWORD = 'Tilleuls2024';
-
-async function signIn(page: import('@playwright/test').Page, email: string) {
-  const res = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  const token = (await res.json()).data.token as string;
-  const all = await page.request.get('/api/coproprietaires/all', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const list = (await all.json()).data as { id: string; coproprietes: { name: string }[] }[];
-  const record = list.find((r) => r.coproprietes[0].name.includes('Tilleuls'))?.id ?? '';
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
-  return record;
-}
-
 test("claire opens the carnet d'entretien from the menu and reads the décret's content", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const record = await signIn(page, 'claire.martin@example.fr');
+  const record = (await signIn(page, 'claire.martin@example.fr', 'Tilleuls')).id;
   await page.goto(`/${record}/home`);
   await page.getByRole('link', { name: "Carnet d'Entretien", exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/${record}/carnet-entretien$`));
@@ -80,7 +65,7 @@ test("claire opens the carnet d'entretien from the menu and reads the décret's 
 });
 
 test('paul, an ordinary co-owner, has no carnet entry and the route is not found', async ({ page }) => {
-  const record = await signIn(page, 'paul.durand@example.fr');
+  const record = (await signIn(page, 'paul.durand@example.fr', 'Tilleuls')).id;
   await page.goto(`/${record}/home`);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: "Carnet d'Entretien", exact: true })).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkA11y, expect, type Page, test } from './a11y.fixture';
-import { DEMO_PASSWORD, loginByEmail } from './identity.helpers';
+import { loginByEmail } from './identity.helpers';
+import { DEMO_PASSWORD } from './sign-in';
 
 /**
  * The syndic's console (/gestion): a staff administrator of the demo syndic signs in, lands on

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from './a11y.fixture';
+import { signInByForm } from './sign-in';
 
-const PASSWORD = 'Tilleuls2024';
 const CLAIRE = 'claire.martin@example.fr';
 const PAUL = 'paul.durand@example.fr';
 const FREE_CODE = 'ABC123456';
@@ -15,13 +15,7 @@ type Rec = {
   coproprietes: { id: string; name: string; syndic_disable: boolean }[];
 };
 
-/** Signs in through the login form (E-mail / Mot de passe / 'Se connecter'). */
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
+const signIn = (page: Page, email: string) => signInByForm(page, email);
 
 /** The user's records as the API gives them (to find ids and expected badges). */
 async function records(page: Page): Promise<Rec[]> {

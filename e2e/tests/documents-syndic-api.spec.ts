@@ -1,20 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, type Browser, expect, test } from './a11y.fixture';
-import { tokenFrom } from './identity.helpers';
+import { keepToken } from './sign-in';
+import { type APIRequestContext, type Browser, expect, type Tenant, test } from './tenant.fixture';
 
 /**
  * a document and a supplier invoice the syndic sends through its API
- * (`/api/syndic/v1`, the demo key) appear on claire's pages: the document in 'Mes documents' with
+ * (`/api/syndic/v1`, the key of the spec's own tenant) appear on claire's pages: the document in 'Mes documents' with
  * its preview, the invoice in 'Factures et Devis' with its scan shown at the '/medium/' size the
- * server generated on upload (SPEC §2.17, decision 56). External ids are new on every run, and
- * both are deleted at the end, so re-runs on the same data directory see the demo unchanged.
+ * server generated on upload (SPEC §2.17, decision 56). Claire is on the council (the building
+ * shows its invoices to the council only).
  */
 
-const API_KEY = process.env.DEMO_SYNDIC_API_KEY as string;
-const CLAIRE_ACCOUNT = '450001';
-const TILLEULS = 'COPRO-TILLEULS';
+test.use({ tenantSpec: { owners: [{ key: 'claire', first_name: 'Claire', last_name: 'Martin' }] } });
 const run = randomBytes(3).toString('hex');
-const syndic = { 'x-api-key': API_KEY };
+const syndicOf = (t: Tenant) => ({ 'x-api-key': t.syndic.api_key });
 
 /** A one-page PDF, as small as a valid one gets. */
 function pdf(text: string): Buffer {
@@ -52,11 +50,8 @@ async function scan(browser: Browser, supplier: string, number: string, amount: 
   return jpeg;
 }
 
-/** Claire's session, signed in from a loopback address of this file (login is rate-limited per address). */
-const login = () => tokenFrom('127.0.0.5', 'claire.martin@example.fr');
-
-async function put(request: APIRequestContext, path: string, data: unknown) {
-  const res = await request.put(`/api/syndic/v1${path}`, { headers: syndic, data: data as object });
+async function put(request: APIRequestContext, t: Tenant, path: string, data: unknown) {
+  const res = await request.put(`/api/syndic/v1${path}`, { headers: syndicOf(t), data: data as object });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).data as { result: string; id: string; resource: Record<string, unknown> };
 }
@@ -66,7 +61,15 @@ const isoDaysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOStr
 test('a document and an invoice sent through the syndic API appear on the co-owner’s pages', async ({
   page,
   browser,
+  tenant,
 }) => {
+  const syndic = syndicOf(tenant);
+  const claire = tenant.owners.claire;
+  const council = await page.request.patch(`/api/syndic/v1/coproprietaires/${claire.compte}`, {
+    headers: syndic,
+    data: { last_name: 'Martin', is_member_syndicat: true },
+  });
+  expect(council.status(), await council.text()).toBe(200);
   const docName = `Attestation d’assurance habitation ${run}`;
   const supplier = `Menuiserie Bellecour ${run}`;
   const number = `MB-${run}`;
@@ -74,9 +77,9 @@ test('a document and an invoice sent through the syndic API appear on the co-own
   const invExt = `e2e-inv-${run}`;
 
   // The syndic files a PDF into claire's own space ('Autres').
-  const doc = await put(page.request, `/documents/${docExt}`, {
+  const doc = await put(page.request, tenant, `/documents/${docExt}`, {
     place: 'coproprietaire',
-    coproprietaire: CLAIRE_ACCOUNT,
+    coproprietaire: claire.compte,
     type: 'AUTRE',
     name: docName,
     date: isoDaysAgo(1),
@@ -92,7 +95,7 @@ test('a document and an invoice sent through the syndic API appear on the co-own
   // more back, it does not become the first card other specs open.
   const jpeg = await scan(browser, supplier, number, '348,00 €');
   const invoice = {
-    copropriete: TILLEULS,
+    copropriete: tenant.copropriete.external_id,
     invoice_date: isoDaysAgo(400),
     amount_cents: 34_800,
     fournisseur_name: supplier,
@@ -113,21 +116,14 @@ test('a document and an invoice sent through the syndic API appear on the co-own
     ],
     ecritures: [{ date: isoDaysAgo(400), description: `MENUBEL – Facture ${number}`, amount_cents: 34_800 }],
   };
-  const inv = await put(page.request, `/invoices/${invExt}`, invoice);
+  const inv = await put(page.request, tenant, `/invoices/${invExt}`, invoice);
   expect(inv.result).toBe('created');
   // A replay of the same external id changes nothing.
-  expect((await put(page.request, `/invoices/${invExt}`, invoice)).result).toBe('unchanged');
+  expect((await put(page.request, tenant, `/invoices/${invExt}`, invoice)).result).toBe('unchanged');
 
   try {
-    const token = await login();
-    const all = await page.request.get('/api/coproprietaires/all', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const recs = (await all.json()).data as { id: string; coproprietes: { name: string }[] }[];
-    const tilleuls = recs.find((r) => r.coproprietes[0].name.includes('Tilleuls'));
-    if (!tilleuls) throw new Error('no Tilleuls record');
-    await page.goto('/login');
-    await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
+    await keepToken(page, claire.token);
+    const tilleuls = { id: claire.coproprietaire_id };
 
     // 'Mes documents': the document in its section, opened in the preview.
     await page.goto(`/${tilleuls.id}/document/fonctionnement`);

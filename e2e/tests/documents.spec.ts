@@ -1,34 +1,15 @@
 import { type APIRequestContext, expect, type Page, test } from './a11y.fixture';
-import { expectNoHorizontalScroll, tokenFrom } from './identity.helpers';
+import { expectNoHorizontalScroll } from './identity.helpers';
+import { demoSession, recordOf, useToken } from './sign-in';
 
 /** Documents, supplier invoices, communications and the SMS page (SPEC §2.7, §2.17, §2.18, §2.22) on the demo data. */
 
-const PASSWORD = 'Tilleuls2024';
 const SHOTS = 'test-results/documents';
 
-/**
- * One sign-in per account for the file, from a loopback address of its own (127.0.0.3): the
- * login is rate-limited per e-mail and address, and other specs use claire's budget on 127.0.0.1.
- */
-const login = (email: string) => tokenFrom('127.0.0.3', email, PASSWORD);
-
-interface Rec {
-  id: string;
-  coproprietes: { id: string; name: string; syndic_id: string }[];
-}
-const tokens = new Map<string, Promise<string>>();
 async function signIn(page: Page, email: string) {
-  if (!tokens.has(email)) tokens.set(email, login(email));
-  const token = (await tokens.get(email)) as string;
-  const all = await page.request.get('/api/coproprietaires/all', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const recs = (await all.json()).data as Rec[];
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
-  const tilleuls = recs.find((r) => r.coproprietes[0].name.includes('Tilleuls'));
-  if (!tilleuls) throw new Error('no Tilleuls record');
-  return { token, tilleuls, headers: { authorization: `Bearer ${token}` } };
+  const { token, records } = await demoSession(page.request, email);
+  await useToken(page, token);
+  return { token, tilleuls: recordOf(records, 'Tilleuls'), headers: { authorization: `Bearer ${token}` } };
 }
 
 const api = (request: APIRequestContext, path: string, headers: Record<string, string>) =>

@@ -1,19 +1,9 @@
 import { expect, type Page, type APIRequestContext, test } from './a11y.fixture';
 import { formatCents } from '@tantieme/contract';
+import { demoSession, signInByForm } from './sign-in';
 
-const PASSWORD = 'Tilleuls2024';
-
-/** One API sign-in per user for the whole file: the suite shares the sign-in rate limit. */
-const tokens = new Map<string, string>();
-async function apiToken(request: APIRequestContext, email: string) {
-  const known = tokens.get(email);
-  if (known) return known;
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  const token = (await res.json()).data.token as string;
-  tokens.set(email, token);
-  return token;
-}
+const apiToken = async (request: APIRequestContext, email: string) =>
+  (await demoSession(request, email)).token;
 
 /** Claire's Les Tilleuls record, and what the API says her account holds. */
 async function tilleuls(request: APIRequestContext, token: string) {
@@ -30,13 +20,7 @@ async function tilleuls(request: APIRequestContext, token: string) {
   return { id: rec.id, coproId: rec.coproprietes[0].id, base, ledger, settled };
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+const signIn = (page: Page, email: string) => signInByForm(page, email);
 
 test.describe('Situation de compte as claire', () => {
   test('statement, totals, show-all switch and bill details with charts', async ({ page, request }) => {

@@ -1,6 +1,5 @@
 import { checkA11y, expect, test } from './a11y.fixture';
 import {
-  DEMO_PASSWORD,
   expectNoHorizontalScroll,
   loginByEmail,
   loginFrom,
@@ -8,6 +7,7 @@ import {
   registerByApi,
   typeCode,
 } from './identity.helpers';
+import { DEMO_PASSWORD } from './sign-in';
 
 /**
  * Signing in on the demo data (e-mail, phone, QR code), the route guard and branding, the screens

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './sign-in';
 
-export const DEMO_PASSWORD = 'Tilleuls2024';
+export { DEMO_PASSWORD };
+
 export const freshEmail = () => `e2e.${randomBytes(4).toString('hex')}@example.fr`;
 /** A French mobile nobody has: 07 + 8 random digits. */
 export const freshMobile = () => `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

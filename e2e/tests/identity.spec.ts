@@ -1,6 +1,5 @@
 import { expect, test } from './a11y.fixture';
 import {
-  DEMO_PASSWORD,
   e164,
   freshEmail,
   freshMobile,
@@ -9,6 +8,7 @@ import {
   registerByApi,
   typeCode,
 } from './identity.helpers';
+import { DEMO_PASSWORD } from './sign-in';
 
 /**
  * Accounts on the demo data: registering, a forgotten password, an invitation, logging out, the

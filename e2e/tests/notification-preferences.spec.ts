@@ -1,44 +1,27 @@
-import { checkA11y, expect, type Page, test } from './a11y.fixture';
 import { expectNoHorizontalScroll } from './identity.helpers';
+import { keepToken } from './sign-in';
+import { checkA11y, expect, type Page, type Tenant, test } from './tenant.fixture';
 
 /**
  * 'Comment être prévenu' on 'Configuration': a table of kinds × channels on a desktop, a list
  * per kind on a phone; a choice is saved through the contract and still there after a reload.
- * Each test puts claire's choice back as it found it (the specs share one demo server).
+ * Each test on a co-owner of its own tenant.
  */
 
-interface Rec {
-  id: string;
-  coproprietes: { name: string }[];
-}
-
-let token = '';
-let tilleuls: Rec;
-
-async function signIn(page: Page) {
-  if (!token) {
-    const res = await page.request.post('/api/auth/login', {
-      data: { email: 'claire.martin@example.fr', password: 'Tilleuls2024' },
-    });
-    expect(res.ok()).toBe(true);
-    token = (await res.json()).data.token;
-    const all = await page.request.get('/api/coproprietaires/all', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    tilleuls = ((await all.json()).data as Rec[]).find((r) =>
-      r.coproprietes[0].name.includes('Tilleuls'),
-    ) as Rec;
-  }
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
-  await page.goto(`/${tilleuls.id}/settings`);
+/** The tenant's co-owner on 'Configuration'; answers the record's id. */
+async function signIn(page: Page, tenant: Tenant) {
+  const { token, coproprietaire_id } = tenant.owners.owner;
+  await keepToken(page, token);
+  await page.goto(`/${coproprietaire_id}/settings`);
+  return coproprietaire_id;
 }
 
 test('desktop: a table of checkboxes, each named by its channel and kind, saved at once', async ({
   page,
+  tenant,
 }, info) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page);
+  await signIn(page, tenant);
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader', { name: 'SMS' })).toBeVisible();
   await expect(table.getByRole('rowheader', { name: 'Signalements' })).toBeVisible();
@@ -69,9 +52,9 @@ test('desktop: a table of checkboxes, each named by its channel and kind, saved 
   expect((await unsaved).ok()).toBe(true);
 });
 
-test('phone: one group per kind with its three channels', async ({ page }, info) => {
+test('phone: one group per kind with its three channels', async ({ page, tenant }, info) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
+  await signIn(page, tenant);
   const group = page.getByRole('group', { name: 'Messagerie' });
   await expect(group.getByRole('checkbox', { name: 'E-mail' })).toBeVisible();
   await expect(group.getByRole('checkbox', { name: 'Notification push' })).toBeVisible();
@@ -84,9 +67,20 @@ test('phone: one group per kind with its three channels', async ({ page }, info)
 
 test("fund calls by e-mail: one control on 'Configuration', the same value as the onboarding's switch", async ({
   page,
+  tenant,
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page);
+  // Fund calls go by e-mail to the contact address the co-owner gives at onboarding.
+  const owner = tenant.owners.owner;
+  const contact = await page.request.put(
+    `/api/coproprietaires/${tenant.copropriete.id}/${owner.coproprietaire_id}/update-user-supplement-info`,
+    {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: { contact: { email: owner.email, phone: '' }, lots: {} },
+    },
+  );
+  expect(contact.status(), await contact.text()).toBe(200);
+  const record = await signIn(page, tenant);
   const cell = page.getByRole('checkbox', { name: 'E-mail pour paiements et appels de fonds' });
   await expect(cell).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Recevoir les appels de fonds par e-mail' })).toHaveCount(0);
@@ -105,11 +99,11 @@ test("fund calls by e-mail: one control on 'Configuration', the same value as th
   expect((await off).ok()).toBe(true);
 
   // 'Mes choix' reads the same stored value.
-  await page.goto(`/${tilleuls.id}/init-settings`);
+  await page.goto(`/${record}/init-settings`);
   const fundCalls = page.getByRole('switch', { name: 'Recevoir les appels de fonds par e-mail' });
   await expect(fundCalls).not.toBeChecked();
 
-  await page.goto(`/${tilleuls.id}/settings`);
+  await page.goto(`/${record}/settings`);
   await page.waitForLoadState('networkidle');
   const on = put();
   await page.getByRole('checkbox', { name: 'E-mail pour paiements et appels de fonds' }).click();
@@ -117,7 +111,7 @@ test("fund calls by e-mail: one control on 'Configuration', the same value as th
     page.getByRole('checkbox', { name: 'E-mail pour paiements et appels de fonds' }),
   ).toBeChecked();
   expect((await on).ok()).toBe(true);
-  await page.goto(`/${tilleuls.id}/init-settings`);
+  await page.goto(`/${record}/init-settings`);
   await expect(fundCalls).toBeChecked();
   await checkA11y(page, 'init-settings revisited');
 });

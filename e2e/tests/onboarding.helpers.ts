@@ -1,17 +1,10 @@
+import { keepToken } from './sign-in';
 import { expect, type Locator, type Page, type TenantOwner } from './tenant.fixture';
 
 /**
- * What the onboarding and settings specs share: signing in, the API reads they check, the
- * switches.
+ * What the onboarding and settings specs share: a tenant's co-owner signed in, the API reads
+ * they check, the switches.
  */
-
-export async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 type Record = { id: string; init_settings_done: boolean; coproprietes: { id: string; name: string }[] };
 
@@ -51,7 +44,7 @@ export async function noHorizontalScroll(page: Page) {
 
 /** A co-owner of the tenant signed in with the session the tenant gave (as the SPA keeps it). */
 export async function signedIn(page: Page, owner: TenantOwner) {
-  await page.addInitScript((token) => localStorage.setItem('TOKEN', token), owner.token);
+  await keepToken(page, owner.token);
   await page.goto('/');
   const [rec] = await records(page);
   expect(rec.init_settings_done).toBe(true);

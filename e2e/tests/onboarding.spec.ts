@@ -1,5 +1,6 @@
 import { expect, newTenant, type Tenant, tabTo, test } from './tenant.fixture';
-import { apiGet, flip, lotCard, records, signIn } from './onboarding.helpers';
+import { apiGet, flip, lotCard, records } from './onboarding.helpers';
+import { signInByForm } from './sign-in';
 
 /**
  * Onboarding on a tenant of its own: Paul (before onboarding, consent given with the settings
@@ -27,7 +28,7 @@ test.describe.configure({ mode: 'serial' });
 test('paul goes through onboarding: contact, rent, copy from the previous block, fill later, choices', async ({
   page,
 }) => {
-  await signIn(page, t.owners.paul.email, t.password);
+  await signInByForm(page, t.owners.paul.email, t.password);
   const [paul] = await records(page);
   expect(paul.init_settings_done).toBe(false);
 
@@ -144,7 +145,7 @@ test('paul goes through onboarding: contact, rent, copy from the previous block,
 });
 
 test('paul goes through the onboarding steps again with the keyboard alone', async ({ page }) => {
-  await signIn(page, t.owners.paul.email, t.password);
+  await signInByForm(page, t.owners.paul.email, t.password);
   const [paul] = await records(page);
   await page.goto(`/${paul.id}/init-profiles`);
   await expect(

@@ -1,4 +1,5 @@
-import { claireOf, signIn } from './payments.helpers';
+import { claireOf } from './payments.helpers';
+import { keepToken } from './sign-in';
 import { expect, newTenant, type Tenant, test } from './tenant.fixture';
 
 /**
@@ -30,7 +31,7 @@ test('no Payez maintenant where the syndic has card payments off', async ({ page
     headers: { authorization: `Bearer ${marc}` },
   });
   expect((await ready.json()).data).toEqual({ ready: false });
-  await signIn(page, marc);
+  await keepToken(page, marc);
   await page.goto(`/${clos.id}/facture-v2`);
   await expect(page.getByRole('heading', { name: 'Situation de compte' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Payez maintenant' })).toHaveCount(0);
@@ -52,7 +53,7 @@ test('a refused session returns to step 1 with the §8 message; any other error 
   request,
 }) => {
   const c = claireOf(request, t);
-  await signIn(page, c.token);
+  await keepToken(page, c.token);
   let loads = 0;
   await page.route('**/data-for-payment', async (route) => {
     loads += 1;

@@ -1,9 +1,4 @@
-import type { APIRequestContext, Page, Tenant } from './tenant.fixture';
-
-/** A co-owner's session in the browser (the token the tenant gave, as the SPA keeps it). */
-export async function signIn(page: Page, token: string) {
-  await page.addInitScript((t) => localStorage.setItem('TOKEN', t), token);
-}
+import type { APIRequestContext, Tenant } from './tenant.fixture';
 
 export const sum = (xs: { amount: number }[]) => xs.reduce((s, x) => s + x.amount, 0);
 

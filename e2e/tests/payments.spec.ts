@@ -1,5 +1,6 @@
 import { formatCents } from '@tantieme/contract';
-import { claireOf, signIn, sum } from './payments.helpers';
+import { claireOf, sum } from './payments.helpers';
+import { keepToken } from './sign-in';
 import { checkA11y, expect, newTenant, type Tenant, tabTo, test } from './tenant.fixture';
 
 /**
@@ -30,7 +31,7 @@ test('the wizard: every debt checked, select-all, amount, Retour, then Annuler a
   const soldeBefore = await c.solde();
   const txBefore = (await c.transactions()).length;
 
-  await signIn(page, c.token);
+  await keepToken(page, c.token);
   await page.goto(`/${c.tilleuls.id}/facture-v2`);
   await page.getByRole('button', { name: 'Payez maintenant' }).click();
   const wizard = page.getByRole('dialog', { name: 'Paiement en ligne' });
@@ -95,7 +96,7 @@ test('the wizard with the keyboard alone: Space on the lines, Enter on the butto
   const { debits, credits } = await c.payable();
   const due = sum(debits) - sum(credits);
   const soldeBefore = await c.solde();
-  await signIn(page, c.token);
+  await keepToken(page, c.token);
   await page.goto(`/${c.tilleuls.id}/facture-v2`);
 
   await tabTo(page, page.getByRole('button', { name: 'Payez maintenant' }));
@@ -139,7 +140,7 @@ test('the wizard with the keyboard alone: Space on the lines, Enter on the butto
 test('phone: the wizard and the status modal fit a 390×844 screen', async ({ page, request }, info) => {
   const c = claireOf(request, t);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, c.token);
+  await keepToken(page, c.token);
   await page.goto(`/${c.tilleuls.id}/facture-v2`);
   await page.getByRole('button', { name: 'Payez maintenant' }).click();
   const wizard = page.getByRole('dialog', { name: 'Paiement en ligne' });
@@ -168,7 +169,7 @@ test('pays the whole balance through the sandbox: success modal, new credit line
   expect(due).toBeGreaterThan(0);
   const txBefore = (await c.transactions()).length;
 
-  await signIn(page, c.token);
+  await keepToken(page, c.token);
   await page.goto(`/${c.tilleuls.id}/facture-v2`);
   await page.getByRole('button', { name: 'Payez maintenant' }).click();
   const wizard = page.getByRole('dialog', { name: 'Paiement en ligne' });

@@ -1,30 +1,12 @@
 import { deflateSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
-import { expect, test } from './a11y.fixture';
+import { expect, type Page, test } from './a11y.fixture';
+import { signIn } from './sign-in';
 
 /**
  * Signalements: claire reports a problem with a photo from the phone (or the computer), sees it
  * listed and followed, and says 'Moi aussi' on a neighbour's open report (then withdraws it, so no
  * shared count moves). Each test files its own report, under a title of its own.
  */
-
-const PASSWORD = 'Tilleuls2024';
-
-async function signIn(page: Page) {
-  const res = await page.request.post('/api/auth/login', {
-    data: { email: 'claire.martin@example.fr', password: PASSWORD },
-  });
-  expect(res.ok()).toBe(true);
-  const token = (await res.json()).data.token as string;
-  const all = await page.request.get('/api/coproprietaires/all', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const list = (await all.json()).data as { id: string; coproprietes: { name: string }[] }[];
-  const record = list.find((r) => r.coproprietes[0].name.includes('Tilleuls'))?.id ?? '';
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
-  return record;
-}
 
 /** A small PNG 'photo' (a stain on a ceiling), built byte by byte. */
 function photoPng(w = 320, h = 240): Buffer {
@@ -108,7 +90,7 @@ async function fileReport(page: Page, title: string, shots: string) {
 
 test('desktop: claire reports a problem with a photo, then finds it among hers', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  const record = await signIn(page);
+  const record = (await signIn(page, 'claire.martin@example.fr', 'Tilleuls')).id;
   await page.goto(`/${record}/home`);
   await page.getByRole('navigation').first().getByRole('link', { name: 'Signalements', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/${record}/signalements$`));
@@ -154,7 +136,7 @@ test("phone: claire reports from the bottom bar with the camera's photo, and say
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const record = await signIn(page);
+  const record = (await signIn(page, 'claire.martin@example.fr', 'Tilleuls')).id;
   await page.goto(`/${record}/home`);
   const bar = page.getByRole('navigation', { name: 'Navigation principale' });
   await bar.getByRole('button', { name: 'Plus' }).click();

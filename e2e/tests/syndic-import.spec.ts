@@ -1,23 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from './a11y.fixture';
 import { formatCents } from '@tantieme/contract';
 import { e164, freshMobile, typeCode } from './identity.helpers';
+import { expect, test } from './tenant.fixture';
 
 /**
- * A building brought in through the syndic API by the demo syndic (Cabinet Lefèvre,
- * its e2e key), its co-owner invited by e-mail through the API, who creates an account with the
+ * A building brought in through the syndic API by a syndic of the spec's own tenant (its API
+ * key), its co-owner invited by e-mail through the API, who creates an account with the
  * invitation and finds the lots, tantièmes and statement that were pushed.
  */
-const API_KEY = process.env.DEMO_SYNDIC_API_KEY as string;
 
 test('a co-owner pushed through the API, invited, registers and sees what was pushed', async ({
   page,
   request,
+  tenant,
 }) => {
   test.setTimeout(120_000);
   const p = `E2E-${randomBytes(3).toString('hex')}`;
   const email = `helene.rousseau.${p.toLowerCase()}@example.fr`;
-  const headers = { 'x-api-key': API_KEY };
+  const headers = { 'x-api-key': tenant.syndic.api_key };
+  const alias = tenant.syndic.alias;
   const doc = {
     coproprietes: [
       {
@@ -142,7 +143,7 @@ test('a co-owner pushed through the API, invited, registers and sees what was pu
   await expect.poll(async () => (invitation = (await codes())[0] ?? '')).not.toBe('');
 
   // 3. She follows the link and creates her account.
-  await page.goto(`/s/lefevre/invitations/${invitation}`);
+  await page.goto(`/s/${alias}/invitations/${invitation}`);
   await expect(page.getByText(/Invitation pour Mme Hélène Rousseau/)).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
   await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('Monceau2026');
@@ -169,7 +170,7 @@ test('a co-owner pushed through the API, invited, registers and sees what was pu
     .not.toBe('');
   await typeCode(page, sms);
   await page.getByRole('button', { name: 'Suivant' }).click();
-  await expect(page).toHaveURL(/\/s\/lefevre$/);
+  await expect(page).toHaveURL(new RegExp(`/s/${alias}$`));
 
   // 4. Her record is the pushed one: lots, tantièmes, statement.
   const token = await page.evaluate(() => localStorage.getItem('TOKEN'));

@@ -1,5 +1,5 @@
 import { expect, test } from './a11y.fixture';
-import { type Rec, recordOf, signIn } from './synthese.helpers';
+import { type Rec, recordOf, signIn } from './sign-in';
 
 /**
  * 'Ma synthèse' (SPEC §2.4) on the demo data: how its first screen loads (one batch of reads

@@ -1,5 +1,5 @@
 import { expect, test } from './a11y.fixture';
-import { type Rec, recordOf, session, signIn } from './synthese.helpers';
+import { demoSession, type Rec, recordOf, signIn } from './sign-in';
 
 /**
  * 'Ma synthèse' (SPEC §2.4) on the demo data: what it shows, to whom, and in the syndic's
@@ -84,9 +84,14 @@ test.describe('as claire', () => {
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog).toHaveCount(0);
 
-    await page.route('**/transactions', (route) =>
-      route.fulfill({ json: { success: true, data: { transactions: [], years: [] } } }),
-    );
+    // On the context, not the page: once the offline worker controls the page (it registers a few
+    // seconds after the load, sooner than this line on a loaded machine) the read goes through it,
+    // which a page's route does not see.
+    await page
+      .context()
+      .route('**/transactions', (route) =>
+        route.fulfill({ json: { success: true, data: { transactions: [], years: [] } } }),
+      );
     await page.reload();
     await page.getByRole('button', { name: 'Voir les transactions' }).click();
     await expect(page.getByRole('dialog').getByText("Il n'y a pas de transaction")).toBeVisible();
@@ -125,7 +130,7 @@ test('the syndic preview shows the dashboard read-only, and only for its record'
   request,
 }) => {
   // Claire's record ids, to build the preview URLs the syndic would send.
-  const recs = (await session(request, 'claire.martin@example.fr')).records;
+  const recs = (await demoSession(request, 'claire.martin@example.fr')).records;
   const tilleuls = recordOf(recs, 'Les Tilleuls');
   const clos = recordOf(recs, 'Clos Fleuri');
 
@@ -151,7 +156,7 @@ test('the syndic preview shows the dashboard read-only, and only for its record'
 });
 
 test('the syndic preview is readable on a phone, its menu behind a burger', async ({ page, request }) => {
-  const tilleuls = recordOf((await session(request, 'claire.martin@example.fr')).records, 'Les Tilleuls');
+  const tilleuls = recordOf((await demoSession(request, 'claire.martin@example.fr')).records, 'Les Tilleuls');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/syndic-preview/${tilleuls.id}/home?spt=PREVIEW-DEMO-CLAIRE`);
   await expect(page.getByRole('heading', { name: 'Ma synthèse', level: 1 })).toBeInViewport();

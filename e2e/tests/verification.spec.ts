@@ -1,27 +1,16 @@
 import { type APIRequestContext, type Browser, checkA11y, expect, test } from './a11y.fixture';
+import { demoSession, recordOf, useToken } from './sign-in';
 
 /**
  * Vérification des comptes (SPEC §2.6, §4): claire and Jean-Pierre Rousseau, both council members
  * at Les Tilleuls, have the page open; claire's checks, 'Tout cocher' and 'Terminer' reach his page
- * live ('copro-update-charge-verification-status'). One API sign-in per user for the file.
+ * live ('copro-update-charge-verification-status').
  */
 
-const PASSWORD = 'Tilleuls2024';
-const signed = new Map<string, { token: string; record: string }>();
-
+/** A demo account's session and its Les Tilleuls record. */
 async function apiSignIn(request: APIRequestContext, email: string) {
-  const known = signed.get(email);
-  if (known) return known;
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  const token = (await res.json()).data.token as string;
-  const all = await request.get('/api/coproprietaires/all', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const list = (await all.json()).data as { id: string; coproprietes: { name: string }[] }[];
-  const record = list.find((r) => r.coproprietes[0].name.includes('Tilleuls'))?.id ?? '';
-  signed.set(email, { token, record });
-  return { token, record };
+  const { token, records } = await demoSession(request, email);
+  return { token, record: recordOf(records, 'Tilleuls').id };
 }
 
 async function open(browser: Browser, email: string, viewport = { width: 1280, height: 800 }) {
@@ -30,8 +19,7 @@ async function open(browser: Browser, email: string, viewport = { width: 1280, h
   // As the a11y fixture does: no half-faded dialogs under axe.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const { token, record } = await apiSignIn(page.request, email);
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
+  await useToken(page, token);
   await page.goto(`/${record}/verification`);
   await expect(page.getByRole('heading', { name: 'Vérification des comptes' })).toBeVisible();
   return { page, context, record };
@@ -123,8 +111,7 @@ test('an ordinary co-owner has no verification page', async ({ browser }) => {
   const page = await context.newPage();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const { token, record } = await apiSignIn(page.request, 'paul.durand@example.fr');
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('TOKEN', t), token);
+  await useToken(page, token);
   await page.goto(`/${record}/verification`);
   await expect(page.getByRole('heading', { name: 'Vérification des comptes' })).toHaveCount(0);
   await checkA11y(page, 'not found for an ordinary co-owner');

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** What an e2e spec asks of its tenant (`POST /dev/tenants`), and what it gets back. */
+/**
+ * What an e2e spec asks of its tenant (`POST /dev/tenants`), and what it gets back: the one
+ * definition, which the e2e suite's tenant fixture imports (e2e/tests/tenant.fixture.ts).
+ */
 
 export const tenantOwnerSchema = z.object({
   /** The spec's name for this co-owner ('paul'); the answer is keyed by it. */
@@ -27,6 +30,7 @@ export const tenantSpecSchema = z.object({
 });
 
 export type TenantSpec = z.input<typeof tenantSpecSchema>;
+export type TenantOwnerSpec = z.input<typeof tenantOwnerSchema>;
 
 export interface TenantOwner {
   user_id: string;

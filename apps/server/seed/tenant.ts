@@ -145,6 +145,7 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
     settings: {
       show_invoice: '1',
       show_invoice_scope: '2',
+      show_invoice_status_scope: '1',
       show_copro_document: '1',
       show_copro_document_scope: '1',
       show_assemblee_function: true,
