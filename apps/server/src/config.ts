@@ -24,6 +24,8 @@ export interface Config {
     host?: string;
     port?: number;
     protocol?: 'http' | 'https';
+    /** Each call's limit (STRIPE_TIMEOUT_MS, default 10 s), retried once. */
+    timeoutMs?: number;
   };
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   addressApiUrl?: string;
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         host: env.STRIPE_API_HOST,
         port: env.STRIPE_API_PORT ? Number(env.STRIPE_API_PORT) : undefined,
         protocol: (env.STRIPE_API_PROTOCOL as 'http' | 'https' | undefined) ?? undefined,
+        timeoutMs: Number(env.STRIPE_TIMEOUT_MS) > 0 ? Number(env.STRIPE_TIMEOUT_MS) : undefined,
       }
     : undefined;
   return {
