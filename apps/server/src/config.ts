@@ -58,6 +58,8 @@ export interface Config {
   vapid?: { publicKey: string; privateKey: string; subject: string };
   /** Ed25519 key signing the assemblies' chain heads (ASSEMBLY_SIGNING_KEY; generated into DATA_DIR outside production). */
   assemblySigningKey?: string;
+  /** Keys retired by a rotation, comma-separated (ASSEMBLY_SIGNING_KEYS_RETIRED): earlier heads verify under them. */
+  assemblySigningKeysRetired?: string;
   /**
    * The certificate that seals the signed PDFs (PAdES): SEAL_CERT_FILE (PEM, its chain may follow),
    * SEAL_KEY_FILE (PEM private key, RSA or ECDSA) and SEAL_KEY_PASSPHRASE if the key is encrypted.
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     assemblySigningKey: env.ASSEMBLY_SIGNING_KEY || undefined,
+    assemblySigningKeysRetired: env.ASSEMBLY_SIGNING_KEYS_RETIRED || undefined,
     seal:
       env.SEAL_CERT_FILE && env.SEAL_KEY_FILE
         ? {
