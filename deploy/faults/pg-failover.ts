@@ -23,13 +23,24 @@ import { assemblySigner } from '../../apps/server/src/platform/signing.js';
 import { verifyRegisters } from '../backup/registers.js';
 
 const PGBIN = process.env.PGBIN ?? '/usr/lib/postgresql/15/bin';
-const base = Number(process.env.FAULT_PORT_BASE ?? 3190);
+const base = Number(process.env.FAULT_PORT_BASE ?? 3278);
 const [PRIMARY, STANDBY, ADDRESS, APP_A, APP_B] = [0, 1, 2, 3, 4].map((i) => base + i);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'pg-failover-'));
 const started = Date.now();
 const t = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-const pg = (bin: string, args: string[]) =>
-  execFileSync(path.join(PGBIN, bin), args, { stdio: 'pipe' }).toString();
+// PostgreSQL refuses to run as root: under root, its commands run as the postgres user.
+const asRoot = process.getuid?.() === 0;
+if (asRoot) execFileSync('chown', ['postgres', dir]);
+const pg = (bin: string, args: string[]) => {
+  const [cmd, all] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', path.join(PGBIN, bin), ...args]]
+    : [path.join(PGBIN, bin), args];
+  try {
+    return execFileSync(cmd, all, { stdio: 'pipe' }).toString();
+  } catch (e) {
+    throw new Error(`${bin} ${args.join(' ')}: ${(e as { stderr?: Buffer }).stderr?.toString() ?? e}`);
+  }
+};
 const psql = (port: number, q: string, db = 'postgres') =>
   pg('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', db, '-tAc', q]).trim();
 const children: ChildProcess[] = [];
@@ -55,10 +66,11 @@ pg('initdb', ['-D', primary, '-U', 'postgres', '-A', 'trust', '--no-sync']);
 appendFileSync(
   path.join(primary, 'postgresql.conf'),
   `port = ${PRIMARY}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '${dir}'\n` +
-    "wal_level = replica\nmax_wal_senders = 4\nsynchronous_standby_names = 'standby1'\n",
+    'wal_level = replica\nmax_wal_senders = 4\n',
 );
 pg('pg_ctl', ['-D', primary, '-l', path.join(dir, 'primary.log'), '-w', 'start']);
 psql(PRIMARY, 'create database tantieme');
+console.log(`primary up (${t()})`);
 pg('pg_basebackup', [
   '-h',
   '127.0.0.1',
@@ -71,18 +83,14 @@ pg('pg_basebackup', [
   '-R',
   '-X',
   'stream',
+  '-c',
+  'fast',
 ]);
 appendFileSync(
   path.join(standby, 'postgresql.auto.conf'),
   `port = ${STANDBY}\nprimary_conninfo = 'host=127.0.0.1 port=${PRIMARY} user=postgres application_name=standby1'\n`,
 );
 pg('pg_ctl', ['-D', standby, '-l', path.join(dir, 'standby.log'), '-w', 'start']);
-for (let i = 0; i < 100 && psql(PRIMARY, 'select sync_state from pg_stat_replication') !== 'sync'; i++)
-  await new Promise((r) => setTimeout(r, 100));
-check(
-  psql(PRIMARY, 'select sync_state from pg_stat_replication') === 'sync',
-  `standby streaming, synchronous (${t()})`,
-);
 
 // 2. The database's address: every new connection goes to the current primary.
 let target = PRIMARY;
@@ -114,11 +122,25 @@ const env = {
   LOG_LEVEL: 'error',
   HOST: '127.0.0.1',
 };
-execFileSync('node_modules/.bin/tsx', ['apps/server/seed/admin.ts', 'seed-demo'], {
+// Asynchronously: the forwarder runs on this process's event loop.
+const seed = spawn('node_modules/.bin/tsx', ['apps/server/seed/admin.ts', 'seed-demo'], {
   env: { ...env, DATA_DIR: path.join(dir, 'admin') },
-  stdio: 'pipe',
+  stdio: ['ignore', 'ignore', 'inherit'],
 });
+const seeded = await new Promise<number | null>((r) => seed.on('exit', r));
+if (seeded !== 0) throw new Error(`demo seed: exit ${seeded}`);
 console.log(`demo data seeded (${t()})`);
+// Synchronous from now on: each commit acknowledged is on the standby (the demo seed, before,
+// would wait on every one of its small commits).
+psql(PRIMARY, "alter system set synchronous_standby_names = 'standby1'");
+psql(PRIMARY, 'select pg_reload_conf()');
+for (let i = 0; i < 100 && psql(PRIMARY, 'select sync_state from pg_stat_replication') !== 'sync'; i++)
+  await new Promise((r) => setTimeout(r, 100));
+check(
+  psql(PRIMARY, 'select sync_state from pg_stat_replication') === 'sync',
+  `standby streaming, synchronous (${t()})`,
+);
+
 for (const [port, name] of [
   [APP_A, 'a'],
   [APP_B, 'b'],
