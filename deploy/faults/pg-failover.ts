@@ -50,7 +50,11 @@ const check = (ok: boolean, what: string) => {
   if (!ok) failures.push(what);
 };
 function cleanup() {
-  for (const c of children) c.kill('SIGKILL');
+  // Each instance is a process group: tsx and the node child that runs the server.
+  for (const c of children)
+    try {
+      if (c.pid) process.kill(-c.pid, 'SIGKILL');
+    } catch {}
   for (const d of ['primary', 'standby'])
     try {
       pg('pg_ctl', ['-D', path.join(dir, d), '-m', 'immediate', 'stop']);
@@ -141,6 +145,10 @@ check(
   `standby streaming, synchronous (${t()})`,
 );
 
+const ready = async (port: number) =>
+  (await fetch(`http://127.0.0.1:${port}/api/ready`).catch(() => null))?.status === 200;
+for (const port of [APP_A, APP_B])
+  if (await ready(port)) throw new Error(`port ${port} already answers: another instance is running there`);
 for (const [port, name] of [
   [APP_A, 'a'],
   [APP_B, 'b'],
@@ -148,11 +156,10 @@ for (const [port, name] of [
   const c = spawn('node_modules/.bin/tsx', ['apps/server/src/main.ts'], {
     env: { ...env, PORT: String(port), DATA_DIR: path.join(dir, `app-${name}`) },
     stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
   });
   children.push(c);
 }
-const ready = async (port: number) =>
-  (await fetch(`http://127.0.0.1:${port}/api/ready`).catch(() => null))?.status === 200;
 for (let i = 0; i < 600 && !((await ready(APP_A)) && (await ready(APP_B))); i++)
   await new Promise((r) => setTimeout(r, 500));
 check((await ready(APP_A)) && (await ready(APP_B)), `two instances ready (${t()})`);
