@@ -13,13 +13,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { verifyRegister } from '@tantieme/contract';
-import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
-import type { OwnedRecord } from '../../apps/server/src/modules/access/access.service.js';
-import { getRegister } from '../../apps/server/src/modules/assemblees/register.service.js';
 import { assemblySigner } from '../../apps/server/src/platform/signing.js';
+import { verifyRegisters } from './registers.js';
 import { ledgerBalances, namedFiles, statementBalances } from './stored-files.js';
 
 const [dirArg, url] = process.argv.slice(2);
@@ -33,29 +30,10 @@ const database = await openDatabase({ url });
 const db = database.db;
 const failures: string[] = [];
 
-// 1. Every assembly's register: its chain recomputed, checked against the head signed now and
-// against each head signed before (vote closed, assembly ended) that it must contain.
+// 1. Every assembly's register against its signed heads.
 const signer = assemblySigner({ ...loadConfig(), env: 'production' });
-const ags = (await db.execute(sql`
-  select a.id, a.copropriete_id from assemblees a
-  where exists (select 1 from assemblee_records r where r.assemblee_id = a.id)
-     or exists (select 1 from assemblee_heads h where h.assemblee_id = a.id)
-  order by a.id`)) as unknown as { rows: { id: string; copropriete_id: string }[] };
-let heads = 0;
-let records = 0;
-for (const ag of ags.rows) {
-  const record = { copropriete: { id: ag.copropriete_id } } as OwnedRecord;
-  const register = await getRegister(db, signer, record, ag.id);
-  records += register.records.length;
-  for (const held of [null, ...register.heads]) {
-    const v = await verifyRegister(register, { held, expectedFingerprint: signer.key.fingerprint });
-    if (held) heads++;
-    if (!v.ok)
-      failures.push(
-        `register ${ag.id}: ${held ? `head ${held.event} ${held.count}` : 'chain'} does not verify`,
-      );
-  }
-}
+const registers = await verifyRegisters(db, signer);
+failures.push(...registers.failures);
 
 // 2. Statements against the ledger and against the backup's figures.
 const shown = await statementBalances(db);
@@ -88,7 +66,7 @@ for (const { key, size } of named) {
 
 await database.close();
 console.log(
-  `restore drill: ${ags.rows.length} registers (${records} records, ${heads} earlier signed heads), ${Object.keys(shown).length} statements, ${named.length} stored objects checked`,
+  `restore drill: ${registers.registers} registers (${registers.records} records, ${registers.heads} earlier signed heads), ${Object.keys(shown).length} statements, ${named.length} stored objects checked`,
 );
 if (failures.length > 0) {
   console.log(`${failures.length} failure(s):\n${failures.slice(0, 50).join('\n')}`);

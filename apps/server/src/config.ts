@@ -24,6 +24,8 @@ export interface Config {
     host?: string;
     port?: number;
     protocol?: 'http' | 'https';
+    /** Each call's limit (STRIPE_TIMEOUT_MS, default 10 s), retried once. */
+    timeoutMs?: number;
   };
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
   addressApiUrl?: string;
@@ -56,6 +58,8 @@ export interface Config {
   vapid?: { publicKey: string; privateKey: string; subject: string };
   /** Ed25519 key signing the assemblies' chain heads (ASSEMBLY_SIGNING_KEY; generated into DATA_DIR outside production). */
   assemblySigningKey?: string;
+  /** Keys retired by a rotation, comma-separated (ASSEMBLY_SIGNING_KEYS_RETIRED): earlier heads verify under them. */
+  assemblySigningKeysRetired?: string;
   /**
    * The certificate that seals the signed PDFs (PAdES): SEAL_CERT_FILE (PEM, its chain may follow),
    * SEAL_KEY_FILE (PEM private key, RSA or ECDSA) and SEAL_KEY_PASSPHRASE if the key is encrypted.
@@ -84,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         host: env.STRIPE_API_HOST,
         port: env.STRIPE_API_PORT ? Number(env.STRIPE_API_PORT) : undefined,
         protocol: (env.STRIPE_API_PROTOCOL as 'http' | 'https' | undefined) ?? undefined,
+        timeoutMs: Number(env.STRIPE_TIMEOUT_MS) > 0 ? Number(env.STRIPE_TIMEOUT_MS) : undefined,
       }
     : undefined;
   return {
@@ -133,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     assemblySigningKey: env.ASSEMBLY_SIGNING_KEY || undefined,
+    assemblySigningKeysRetired: env.ASSEMBLY_SIGNING_KEYS_RETIRED || undefined,
     seal:
       env.SEAL_CERT_FILE && env.SEAL_KEY_FILE
         ? {

@@ -24,6 +24,7 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   INTERNAL: 'INTERNAL',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
   READ_ONLY_PREVIEW: 'READ_ONLY_PREVIEW',
   // identity (§8)
   WRONG_PASSWORD: 'WRONG_PASSWORD',
@@ -111,6 +112,7 @@ export const errorStatus: Record<string, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  STORAGE_UNAVAILABLE: 503,
   PAYMENT_REQUEST_INVALID: 409,
   PAYMENT_PROVIDER_ERROR: 502,
   WEBHOOK_SIGNATURE_INVALID: 400,
@@ -150,6 +152,8 @@ export const errorMessages: Partial<Record<string, string>> = {
   RATE_LIMITED: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
   INTERNAL: 'Une erreur est survenue. Veuillez réessayer.',
   SERVICE_UNAVAILABLE: 'Le service est momentanément indisponible.',
+  STORAGE_UNAVAILABLE:
+    "Le stockage des fichiers est momentanément indisponible\u202f: rien n'a été enregistré, réessayez dans quelques minutes.",
   READ_ONLY_PREVIEW: 'Le mode aperçu est en lecture seule.',
   WRONG_PASSWORD: 'Le mot de passe ne correspond pas.',
   USER_NOT_FOUND: "Cet e-mail n'a pas encore été enregistré.",

@@ -81,6 +81,10 @@ export async function openDatabase(opts: {
     // A dropped connection must not crash the process; queries will fail and /health answers 503.
     pool.on('error', () => {});
     pool.on('connect', oneStatementAtATime);
+    // The pool listens to its idle clients only: a client checked out (a transaction between two
+    // statements) whose connection drops would throw its 'error' event and stop the process.
+    // Its next query fails instead, and the request answers 503.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema, logger: statementLogger });
     return {
       db,

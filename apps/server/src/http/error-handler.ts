@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { settleSession } from './auth.js';
 import { tooLarge } from './body-limits.js';
+import { databaseUnavailable } from './db-unavailable.js';
 import { AppError, DEFAULT_RETRY_AFTER_S } from './errors.js';
 import { envelope } from './inputs.js';
 
@@ -21,7 +22,8 @@ function sqlStateOf(err: unknown): string | undefined {
 /**
  * Every error answers the French envelope `{ success: false, code, message }` with its status:
  * AppError as thrown, validation 400 with the fields, 413, 415, 429 with Retry-After, a database
- * data exception 400, a unique violation (two identical requests at once) 409, anything else 500 (logged).
+ * data exception 400, a unique violation (two identical requests at once) 409, the database unreachable
+ * 503, anything else 500 (logged).
  */
 export async function errorHandler(
   thrown: FastifyError | AppError,
@@ -91,6 +93,11 @@ export async function errorHandler(
   if (sqlState === '23505') {
     req.log.warn({ sqlState }, 'concurrent duplicate rejected');
     return reply.status(409).send(envelope('CONFLICT'));
+  }
+  // The database lost (a failover, a restart): the client may retry, as /api/ready says.
+  if (status >= 500 && databaseUnavailable(err)) {
+    req.log.warn({ err: err.message }, 'database unavailable');
+    return reply.status(503).send(envelope('SERVICE_UNAVAILABLE'));
   }
   if (status >= 500) req.log.error({ err }, 'unhandled error');
   if (status === 429) {

@@ -6,6 +6,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { AppError } from '../http/errors.js';
 import { isImageOriginalKey, isSizedImageKey } from './image-keys.js';
 import { appUrlSigner, assertSafeKey, type StorageAdapter } from './storage.js';
 
@@ -15,6 +16,7 @@ export interface S3Config {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  connectionTimeoutMs?: number;
 }
 
 /**
@@ -24,18 +26,40 @@ export interface S3Config {
  * URL covers one key, and the client derives `/medium/` from the `/original/` URL; the files
  * route redirects such a GET to the object, and receives the PUT of an original to size it.
  */
+/**
+ * A store that does not answer (refused, timed out, 5xx after the SDK's retries) is the operator's
+ * outage, not the caller's mistake: a 503 in the envelope, said in French, never a 500. Callers
+ * reach the store before they write their rows, so nothing is left half-written.
+ */
+export function storageFailure(e: unknown): unknown {
+  const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status === undefined || status >= 500) return new AppError('STORAGE_UNAVAILABLE');
+  return e;
+}
+
 export function s3StorageAdapter(cfg: S3Config, appSecret: string): StorageAdapter {
   const urls = appUrlSigner(appSecret);
-  const client = new S3Client({
+  const s3 = new S3Client({
     region: cfg.region,
     endpoint: cfg.endpoint,
     forcePathStyle: !!cfg.endpoint,
     credentials: { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey },
+    // An unroutable store must fail the request in seconds, not hang it on the OS's TCP timeout.
+    requestHandler: { connectionTimeout: cfg.connectionTimeoutMs ?? 3_000, requestTimeout: 30_000 },
   });
+  const client = {
+    send: (async (command: Parameters<typeof s3.send>[0]) => {
+      try {
+        return await s3.send(command);
+      } catch (e) {
+        throw storageFailure(e);
+      }
+    }) as typeof s3.send,
+  };
   const objectUrl = async (key: string, ttlS: number, opts?: { download?: string }) => {
     assertSafeKey(key);
     return getSignedUrl(
-      client,
+      s3,
       new GetObjectCommand({
         Bucket: cfg.bucket,
         Key: key,
@@ -93,7 +117,7 @@ export function s3StorageAdapter(cfg: S3Config, appSecret: string): StorageAdapt
       // The announced length is a signed header and the SHA-256 a signed checksum: S3 refuses a PUT
       // of other bytes. A bucket that checks neither is caught when the object is read back (decision 177).
       return getSignedUrl(
-        client,
+        s3,
         new PutObjectCommand({
           Bucket: cfg.bucket,
           Key: key,

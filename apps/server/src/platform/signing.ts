@@ -20,6 +20,12 @@ import type { Config } from '../config.js';
  */
 export interface AssemblySigner {
   key: SigningKey;
+  /**
+   * Keys retired by a rotation (ASSEMBLY_SIGNING_KEYS_RETIRED, comma-separated, each the old private
+   * key or its public key, PEM or base64 DER): published beside the current one, so the heads they
+   * signed still verify under the key their fingerprint names.
+   */
+  retired: SigningKey[];
   sign(head: ChainHead): SignedHead;
 }
 
@@ -32,12 +38,41 @@ function parsePrivateKey(text: string): KeyObject {
   return key;
 }
 
-export function signerFromKey(privateKey: KeyObject): AssemblySigner {
-  const jwk = createPublicKey(privateKey).export({ format: 'jwk' });
+function publicOf(key: KeyObject): SigningKey {
+  const jwk = (key.type === 'public' ? key : createPublicKey(key)).export({ format: 'jwk' });
   const raw = Buffer.from(String(jwk.x), 'base64url');
   const fingerprint = createHash('sha256').update(raw).digest('hex');
+  return { algorithm: 'Ed25519', public_key: raw.toString('base64'), fingerprint };
+}
+
+/** A retired key: the old private key (PKCS#8) or only its public key (SPKI), PEM or base64 DER. */
+function parseRetiredKey(text: string): SigningKey {
+  const t = text.trim();
+  let key: KeyObject;
+  try {
+    key = parsePrivateKey(t);
+  } catch {
+    key = t.startsWith('-----')
+      ? createPublicKey(t)
+      : createPublicKey({ key: Buffer.from(t, 'base64'), format: 'der', type: 'spki' });
+  }
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new Error('ASSEMBLY_SIGNING_KEYS_RETIRED must hold Ed25519 keys');
+  return publicOf(key);
+}
+
+export function signerFromKey(privateKey: KeyObject, retiredKeys: string[] = []): AssemblySigner {
+  const key = publicOf(privateKey);
+  const fingerprint = key.fingerprint;
+  const retired = retiredKeys
+    .map(parseRetiredKey)
+    .filter(
+      (k, i, all) =>
+        k.fingerprint !== fingerprint && all.findIndex((o) => o.fingerprint === k.fingerprint) === i,
+    );
   return {
-    key: { algorithm: 'Ed25519', public_key: raw.toString('base64'), fingerprint },
+    key,
+    retired,
     sign: (head) => ({
       ...head,
       signature: sign(null, Buffer.from(headMessage(head)), privateKey).toString('base64'),
@@ -52,19 +87,24 @@ let ephemeral: AssemblySigner | null = null;
  * The signer of this configuration. Without a key (tests), one generated for the process: never in
  * production, where main.ts refuses to start without ASSEMBLY_SIGNING_KEY.
  */
-export function assemblySigner(config: Pick<Config, 'env' | 'assemblySigningKey'>): AssemblySigner {
-  if (config.assemblySigningKey) return cachedSigner(config.assemblySigningKey);
+type SignerConfig = Pick<Config, 'env' | 'assemblySigningKey'> & { assemblySigningKeysRetired?: string };
+const retiredList = (text?: string) => (text ?? '').split(',').filter((k) => k.trim());
+
+export function assemblySigner(config: SignerConfig): AssemblySigner {
+  if (config.assemblySigningKey)
+    return cachedSigner(config.assemblySigningKey, retiredList(config.assemblySigningKeysRetired));
   if (config.env === 'production') throw new Error('ASSEMBLY_SIGNING_KEY must be set in production');
   ephemeral ??= signerFromKey(generateKeyPairSync('ed25519').privateKey);
   return ephemeral;
 }
 
 const signers = new Map<string, AssemblySigner>();
-function cachedSigner(text: string): AssemblySigner {
-  let s = signers.get(text);
+function cachedSigner(text: string, retired: string[] = []): AssemblySigner {
+  const id = [text, ...retired].join(',');
+  let s = signers.get(id);
   if (!s) {
-    s = signerFromKey(parsePrivateKey(text));
-    signers.set(text, s);
+    s = signerFromKey(parsePrivateKey(text), retired);
+    signers.set(id, s);
   }
   return s;
 }
@@ -72,7 +112,7 @@ function cachedSigner(text: string): AssemblySigner {
 /** Reads or generates the key (see AssemblySigner) and checks it parses, before the server listens. */
 export async function ensureAssemblySigningKey(config: Config): Promise<Config> {
   if (config.assemblySigningKey) {
-    cachedSigner(config.assemblySigningKey);
+    cachedSigner(config.assemblySigningKey, retiredList(config.assemblySigningKeysRetired));
     return config;
   }
   if (config.env === 'production') throw new Error('ASSEMBLY_SIGNING_KEY must be set in production');

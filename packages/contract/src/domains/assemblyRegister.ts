@@ -88,7 +88,10 @@ export const assemblyRegisterSchema = z.object({
   heads: z.array(signedHeadSchema),
   /** The head of the register as served, signed at the request. */
   head: signedHeadSchema,
+  /** The key signing now; each head names the key that signed it by its fingerprint. */
   signing_key: signingKeySchema,
+  /** Keys that signed before a rotation, kept by fingerprint so earlier heads still verify. */
+  retired_keys: z.array(signingKeySchema).optional(),
 });
 export type AssemblyRegister = z.infer<typeof assemblyRegisterSchema>;
 

@@ -56,18 +56,30 @@ export async function verifyRegister(
   const ed = opts.ed25519 ?? webEd25519Verify;
   const chain = await verifyChain(reg.records, sha);
   const fingerprint = await keyFingerprint(reg.signing_key.public_key).catch(() => '');
+  // Every published key, current or retired, must be what its fingerprint says; a head is checked
+  // under the key its fingerprint names (a rotation leaves earlier heads verifiable).
+  const keys = new Map<string, string>();
+  let keys_ok = true;
+  for (const k of [reg.signing_key, ...(reg.retired_keys ?? [])]) {
+    const fp = await keyFingerprint(k.public_key).catch(() => '');
+    if (fp !== k.fingerprint) keys_ok = false;
+    else keys.set(fp, k.public_key);
+  }
   const key_ok =
+    keys_ok &&
     fingerprint === reg.signing_key.fingerprint &&
     (!opts.expectedFingerprint || opts.expectedFingerprint.toLowerCase() === fingerprint);
-  const check = async (h: SignedHead): Promise<HeadCheck> => ({
-    event: h.event,
-    count: h.count,
-    digest: h.digest,
-    signed_at: h.signed_at,
-    signature_ok:
-      h.key_fingerprint === fingerprint && (await verifyHeadSignature(h, reg.signing_key.public_key, ed)),
-    comparison: compareHead(reg.assemblee.id, reg.records, h, CHAIN_GENESIS),
-  });
+  const check = async (h: SignedHead): Promise<HeadCheck> => {
+    const key = keys.get(h.key_fingerprint);
+    return {
+      event: h.event,
+      count: h.count,
+      digest: h.digest,
+      signed_at: h.signed_at,
+      signature_ok: !!key && (await verifyHeadSignature(h, key, ed)),
+      comparison: compareHead(reg.assemblee.id, reg.records, h, CHAIN_GENESIS),
+    };
+  };
   const heads: HeadCheck[] = [];
   for (const h of [...reg.heads, reg.head]) heads.push(await check(h));
   const held = opts.held ? await check(opts.held) : null;

@@ -104,6 +104,7 @@ export async function getRegister(
       signed_at: now.toISOString(),
     }),
     signing_key: signer.key,
+    ...(signer.retired.length ? { retired_keys: signer.retired } : {}),
   };
 }
 

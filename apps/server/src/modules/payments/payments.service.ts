@@ -42,12 +42,15 @@ export async function isCardPaymentReady(
   adapter: PaymentsAdapter | null,
   syndic: OwnedRecord['syndic'],
   log?: FastifyBaseLogger,
+  /** A payment being made says the provider failed (502) rather than that payments are off. */
+  providerDown: 'off' | 'error' = 'off',
 ): Promise<boolean> {
   if (!adapter || syndic.disabled || !syndic.card_payments_active || !syndic.stripe_account_id) return false;
   try {
     return await adapter.isAccountReady(syndic.stripe_account_id);
   } catch (err) {
     log?.warn({ err: (err as Error).message }, 'payments: account check failed');
+    if (providerDown === 'error') throw new AppError('PAYMENT_PROVIDER_ERROR');
     return false;
   }
 }
@@ -67,7 +70,7 @@ export async function createPaymentSession(
   body: PaymentRequestBody,
 ): Promise<PaymentSession> {
   const adapter = app.platform.payments;
-  if (!(await isCardPaymentReady(adapter, record.syndic, app.log)) || !adapter)
+  if (!(await isCardPaymentReady(adapter, record.syndic, app.log, 'error')) || !adapter)
     throw new AppError('COPRO_STRIPE_INVALID');
   const accountId = record.syndic.stripe_account_id as string;
   const ownerId = record.coproprietaire.id;

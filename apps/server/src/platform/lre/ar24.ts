@@ -1,5 +1,5 @@
 import { ar24Date, ar24Decrypt, ar24Signature, parseAr24Date, totp } from './ar24-crypto.js';
-import type { LreAdapter, LreState } from './types.js';
+import { type LreAdapter, type LreState, LreUnavailableError } from './types.js';
 
 /**
  * AR24, a qualified eIDAS LRE provider, through its REST API (https://app.ar24.fr/api/, the
@@ -26,6 +26,8 @@ export interface Ar24Config {
   userId: string;
   /** The sender's base32 TOTP secret, which eIDAS letters are authenticated with. */
   otpSecret: string;
+  /** Each call's limit (LRE_TIMEOUT_MS, default 15 s): past it the provider counts as unavailable. */
+  timeoutMs?: number;
   fetch?: typeof fetch;
   now?: () => Date;
 }
@@ -46,6 +48,7 @@ export function ar24LreAdapter(cfg: Ar24Config): LreAdapter {
   const doFetch = cfg.fetch ?? fetch;
   const now = cfg.now ?? (() => new Date());
   const base = `${cfg.url.replace(/\/+$/, '')}/`;
+  const timeoutMs = cfg.timeoutMs ?? 15_000;
   let otp: { hash: string; until: Date } | null = null;
 
   async function call(
@@ -59,15 +62,23 @@ export function ar24LreAdapter(cfg: Ar24Config): LreAdapter {
     const all: Fields = { token: cfg.token, date, id_user: cfg.userId, ...fields };
     const headers = { signature: ar24Signature(date, cfg.privateKey) };
     let res: Response;
-    if (method === 'GET') {
-      res = await doFetch(`${base}${path}?${new URLSearchParams(all)}`, { method, headers });
-    } else {
-      const form = new FormData();
-      for (const [k, v] of Object.entries(all)) form.append(k, v);
-      if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-      res = await doFetch(`${base}${path}`, { method, headers, body: form });
+    let text: string;
+    // One limit for the connection, the answer and its body: a provider that hangs fails the call.
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      if (method === 'GET') {
+        res = await doFetch(`${base}${path}?${new URLSearchParams(all)}`, { method, headers, signal });
+      } else {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(all)) form.append(k, v);
+        if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+        res = await doFetch(`${base}${path}`, { method, headers, body: form, signal });
+      }
+      text = await res.text();
+    } catch (e) {
+      const why = signal.aborted ? `pas de réponse en ${Math.ceil(timeoutMs / 1000)} s` : 'injoignable';
+      throw new LreUnavailableError(`Fournisseur LRE (${what}) : ${why}`, { cause: e });
     }
-    const text = await res.text();
     const fail = (detail: string) => new Error(`Fournisseur LRE (${what}) : ${res.status} ${detail}`.trim());
     // An error is clear JSON; anything else is a success encrypted with this request's date.
     const clear = jsonObject(text);

@@ -38,3 +38,9 @@ export interface LreAdapter {
   send(letter: LreLetter): Promise<LreDeposit>;
   state(sendingId: string): Promise<LreState>;
 }
+
+/**
+ * The provider did not answer (refused, timed out): every other letter would wait as long, so a
+ * sender stops there and leaves the rest undeposited for the next attempt.
+ */
+export class LreUnavailableError extends Error {}

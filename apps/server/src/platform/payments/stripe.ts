@@ -17,6 +17,7 @@ export interface StripeAdapterConfig {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
+  timeoutMs?: number;
 }
 
 const KNOWN_METHODS = new Set(['card', 'sepa_debit', 'check', 'cash']);
@@ -24,9 +25,11 @@ const methodOf = (type: string | undefined) => (type && KNOWN_METHODS.has(type) 
 
 /** Stripe Checkout on the syndic's connected account (direct charges). */
 export function stripeAdapter(cfg: StripeAdapterConfig): PaymentsAdapter {
+  // A provider that hangs costs the co-owner at most two limits (one retry, same idempotency key),
+  // then the checkout fails cleanly (PAYMENT_PROVIDER_ERROR) instead of holding the request.
   const stripe = new Stripe(cfg.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    maxNetworkRetries: 1,
+    timeout: cfg.timeoutMs ?? 10_000,
     telemetry: false,
     ...(cfg.host ? { host: cfg.host } : {}),
     ...(cfg.port ? { port: cfg.port } : {}),

@@ -7,7 +7,7 @@ import {
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { convocationEmail } from '../../../templates/index.js';
-import type { LreAdapter } from '../../../platform/lre/index.js';
+import { type LreAdapter, LreUnavailableError } from '../../../platform/lre/index.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
 import * as publishRepo from './publish.repo.js';
 import * as convRepo from './convocations.repo.js';
@@ -86,9 +86,15 @@ async function depositLre(
   const byOwner = new Map(targets.map((t) => [t.owner.id, t]));
   const data = file ? await deps.storage.get(file.storage_key) : null;
   let failed = 0;
+  let unavailable = false;
   for (const row of pending) {
     const t = byOwner.get(row.coproprietaire_id);
     if (!t || !row.recipient) continue;
+    // The provider stopped answering: the rest stay undeposited, for the next publication.
+    if (unavailable) {
+      failed += 1;
+      continue;
+    }
     const { subject, content } = convocationText(deps.config, ag, t.owner, coproName);
     try {
       const dep = await deps.lre.send({
@@ -112,6 +118,7 @@ async function depositLre(
       });
     } catch (e) {
       failed += 1;
+      unavailable = e instanceof LreUnavailableError;
       await convRepo.updateConvocation(deps.db, ag.id, t.owner.id, {
         error: e instanceof Error ? e.message.slice(0, 500) : String(e),
       });
