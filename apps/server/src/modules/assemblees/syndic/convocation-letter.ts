@@ -90,7 +90,7 @@ async function depositLre(
   for (const row of pending) {
     const t = byOwner.get(row.coproprietaire_id);
     if (!t || !row.recipient) continue;
-    // The provider stopped answering: the rest stay undeposited, for the next publication.
+    // The provider stopped answering: the rest stay undeposited, for the outbox's next try.
     if (unavailable) {
       failed += 1;
       continue;
