@@ -193,3 +193,19 @@ export async function heads(tx: Tx) {
       select year_id, total::text as total, owners::text as owners from appel_head`),
   );
 }
+
+/** What the batch just called of each co-owner (before its commit: what a preview shows). */
+export async function batchOwners(tx: Tx) {
+  return rows<{ id: string; name: string; amount_cents: number }>(
+    await tx.execute(sql`
+      select o.owner_id as id, coalesce(nullif(c.display_name, ''), nullif(c.company, ''), c.name) as name,
+             o.amount_cents
+      from appel_owner o join coproprietaires c on c.id = o.owner_id order by name, o.owner_id`),
+  );
+}
+
+export async function billName(db: Executor, billId: string | null) {
+  if (!billId) return '';
+  const [b] = rows<{ name: string }>(await db.execute(sql`select name from bills where id = ${billId}`));
+  return b?.name ?? '';
+}

@@ -65,6 +65,7 @@ export {
   generate,
   generateIn,
   generateMany,
+  generateManyIn,
 } from './appels.generate.js';
 
 /** The exercice's budgets and the periods already called (what a console page shows). */

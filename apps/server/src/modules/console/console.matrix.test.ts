@@ -3,6 +3,7 @@ import {
   type ConsoleRole,
   consoleEndpoints,
   consoleLotEndpoints,
+  consoleMoneyEndpoints,
   consoleMay,
   consoleOwnerEndpoints,
   consoleStaffEndpoints,
@@ -123,6 +124,64 @@ const CASES = new Map<Endpoint, RouteCase>([
   ],
   [consoleOwnerEndpoints.inviteAll, { action: 'invitations.send', scope: 'building' }],
   [consoleOwnerEndpoints.revokeInvitation, { action: 'invitations.send', scope: 'building' }],
+  [consoleMoneyEndpoints.overview, { action: 'building.read', scope: 'building' }],
+  [
+    consoleMoneyEndpoints.setBudget,
+    {
+      action: 'finances.write',
+      scope: 'building',
+      body: (t) => ({
+        financial_year_id: t.yearId,
+        repartition_id: t.repartitionId,
+        amount_cents: 1_200_000,
+        periods: 4,
+      }),
+    },
+  ],
+  [
+    consoleMoneyEndpoints.previewAppels,
+    {
+      action: 'finances.write',
+      scope: 'building',
+      body: (t) => ({ financial_year_id: t.yearId, period: 1 }),
+    },
+  ],
+  [
+    consoleMoneyEndpoints.generateAppels,
+    {
+      action: 'finances.write',
+      scope: 'building',
+      body: (t) => ({ financial_year_id: t.yearId, period: 1 }),
+    },
+  ],
+  [consoleMoneyEndpoints.journal, { action: 'building.read', scope: 'building', query: '?compte=512' }],
+  [consoleMoneyEndpoints.balances, { action: 'building.read', scope: 'building' }],
+  [consoleMoneyEndpoints.bank, { action: 'building.read', scope: 'building' }],
+  [
+    consoleMoneyEndpoints.importStatement,
+    {
+      action: 'finances.write',
+      scope: 'building',
+      body: () => ({
+        format: 'csv',
+        content: `Date;Libellé;Montant\n13/01/2026;VIR ${++n};10,00\n`,
+        mapping: { date: 'Date', label: 'Libellé', amount: 'Montant' },
+        bank_name: 'Banque test',
+      }),
+    },
+  ],
+  [
+    consoleMoneyEndpoints.match,
+    {
+      action: 'finances.write',
+      scope: 'building',
+      body: (t) => ({ parts: [{ coproprietaire_id: t.ownerId, amount_cents: 15_000 }] }),
+    },
+  ],
+  [
+    consoleMoneyEndpoints.reverse,
+    { action: 'finances.write', scope: 'building', body: () => ({ date: '2026-01-31' }) },
+  ],
   // Last: they end the record's life in the building.
   [consoleOwnerEndpoints.remove, { action: 'coproprietaires.write', scope: 'building' }],
   [consoleOwnerEndpoints.anonymise, { action: 'coproprietaires.write', scope: 'building' }],
@@ -267,9 +326,13 @@ afterAll(() => t.close());
 
 describe('console permission matrix', () => {
   it('covers every console route of the contract', () => {
-    const all = [consoleEndpoints, consoleLotEndpoints, consoleOwnerEndpoints, consoleStaffEndpoints].flatMap(
-      (g) => Object.values(g) as Endpoint[],
-    );
+    const all = [
+      consoleEndpoints,
+      consoleLotEndpoints,
+      consoleMoneyEndpoints,
+      consoleOwnerEndpoints,
+      consoleStaffEndpoints,
+    ].flatMap((g) => Object.values(g) as Endpoint[]);
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });
 
