@@ -28,6 +28,10 @@ export interface TenantOwnerSpec {
 export interface TenantSpec {
   card_payments?: boolean;
   owners: TenantOwnerSpec[];
+  /** The owner (by key) who is also the building's volunteer syndic. */
+  volunteer?: string;
+  /** An exercice of the current year with this budget voted on the charges générales, cents. */
+  budget_cents?: number;
 }
 
 export interface TenantOwner {
@@ -36,6 +40,8 @@ export interface TenantOwner {
   token: string;
   coproprietaire_id: string;
   compte: string;
+  /** The payment reference printed on their appels. */
+  reference: string;
 }
 
 export interface Tenant {

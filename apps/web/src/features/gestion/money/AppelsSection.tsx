@@ -131,6 +131,8 @@ export function AppelsSection({
                       make.mutate(body(), {
                         onSuccess: (g) => {
                           setPreview(null);
+                          // The next period not yet called is offered.
+                          setPeriod(String(Math.min(Number(period) + 1, periods)));
                           setMessage({
                             ok: true,
                             text: t.generated(g.coproprietaires, formatCents(g.total_cents)),

@@ -11,7 +11,7 @@ export function StatementsTable({ statements }: { statements: BankView['statemen
   if (!statements.length) return <Text c="gray.7">{t.noStatement}</Text>;
   return (
     <Paper withBorder>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={520}>
         <Table verticalSpacing="xs" striped>
           <Table.Thead>
             <Table.Tr>
@@ -33,7 +33,7 @@ export function StatementsTable({ statements }: { statements: BankView['statemen
                   {t.formats[s.format as 'csv'] ?? s.format}
                   <Text span size="xs" c="gray.7" style={{ wordBreak: 'break-all' }}>
                     {' '}
-                    {s.statement_ref.slice(0, 24)}
+                    {s.statement_ref.slice(0, 12)}
                   </Text>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(s.imported_at)}</Table.Td>
@@ -86,7 +86,7 @@ export function LinesTable({
         <Text c="gray.7">{waiting ? t.queueEmpty : t.matchedEmpty}</Text>
       ) : (
         <Paper withBorder>
-          <Table.ScrollContainer minWidth={680}>
+          <Table.ScrollContainer minWidth={520}>
             <Table verticalSpacing="xs" striped>
               <Table.Thead>
                 <Table.Tr>
@@ -95,9 +95,8 @@ export function LinesTable({
                     {t.amount}
                   </Table.Th>
                   <Table.Th scope="col">{t.payer}</Table.Th>
-                  <Table.Th scope="col">{t.reference}</Table.Th>
-                  <Table.Th scope="col">{waiting ? t.owner : t.owner}</Table.Th>
-                  <Table.Th scope="col">{waiting ? '' : t.reason}</Table.Th>
+                  <Table.Th scope="col">{t.owner}</Table.Th>
+                  <Table.Th scope="col">{waiting ? t.matchHeader : t.reason}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -109,8 +108,12 @@ export function LinesTable({
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                         {formatCents(l.amount_cents)}
                       </Table.Td>
-                      <Table.Td>{l.name}</Table.Td>
-                      <Table.Td>{l.reference}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{l.name}</Text>
+                        <Text size="xs" c="gray.7" style={{ wordBreak: 'break-word' }}>
+                          {l.reference}
+                        </Text>
+                      </Table.Td>
                       <Table.Td>
                         {waiting
                           ? best
@@ -135,7 +138,7 @@ export function LinesTable({
                             </Button>
                           ) : null
                         ) : (
-                          <Text size="sm">{l.reason ?? t.byHand}</Text>
+                          <Text size="xs">{l.reason ?? t.byHand}</Text>
                         )}
                       </Table.Td>
                     </Table.Tr>

@@ -24,7 +24,7 @@ export function JournalTable({
   const reverse = useReverse(coproId);
   return (
     <Paper withBorder>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={520}>
         <Table verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>

@@ -152,6 +152,7 @@ export const moneyFr = {
     removePart: 'Retirer cette part',
     left: (s: string) => `Reste à répartir\u202f: ${s}`,
     match: 'Rapprocher',
+    matchHeader: 'Rapprochement',
     matchDone: 'Virement rapproché.',
     matchAction: (amount: string) => `Rapprocher ${amount}`,
   },

@@ -31,12 +31,7 @@ export default function BuildingBudgetPage() {
               {!canWrite && me.data ? <Alert color="gray">{moneyFr.readOnly}</Alert> : null}
               <BudgetSection key={data.exercice.id} coproId={coproId} data={data} canWrite={canWrite} />
               <BudgetChart coproId={coproId} exercice={data.exercice.id} />
-              <AppelsSection
-                key={`${data.exercice.id}-${data.runs.length}`}
-                coproId={coproId}
-                data={data}
-                canWrite={canWrite}
-              />
+              <AppelsSection key={data.exercice.id} coproId={coproId} data={data} canWrite={canWrite} />
             </Stack>
           )
         }
