@@ -116,8 +116,10 @@ export async function importStatement(db: Db, input: ImportInput): Promise<Impor
       outgoing: 0,
     };
     const pool = await candidates(tx, input.coproprieteId);
+    const years = new Map<string, string>();
     for (const line of fresh) {
-      const yearId = await yearOf(tx, input.coproprieteId, line.date);
+      const yearId = years.get(line.date) ?? (await yearOf(tx, input.coproprieteId, line.date));
+      years.set(line.date, yearId);
       if (line.amount_cents <= 0) {
         const out = await postIn(tx, {
           coproprieteId: input.coproprieteId,

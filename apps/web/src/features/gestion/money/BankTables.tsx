@@ -43,13 +43,13 @@ export function StatementsTable({ statements }: { statements: BankView['statemen
                 </Table.Td>
                 <Table.Td>
                   {s.unmatched === 0 ? (
-                    <Badge color="green" variant="light">
+                    <Text size="sm" fw={600} c="green.9">
                       {t.reconciled}
-                    </Badge>
+                    </Text>
                   ) : (
-                    <Badge color="orange" variant="light">
+                    <Text size="sm" fw={600} c="orange.9">
                       {t.pending(s.unmatched)}
-                    </Badge>
+                    </Text>
                   )}
                 </Table.Td>
               </Table.Tr>

@@ -46,7 +46,7 @@ export function JournalTable({
                 <Table.Td fw={600}>{e.number}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(e.date)}</Table.Td>
                 <Table.Td colSpan={4}>
-                  <Group gap="xs" justify="space-between" wrap="nowrap">
+                  <Group gap="xs" justify="space-between" wrap="wrap">
                     <Text size="sm" fw={600}>
                       {e.libelle}
                     </Text>
@@ -57,6 +57,7 @@ export function JournalTable({
                     ) : canWrite && !e.reverses_id ? (
                       <Button
                         size="xs"
+                        style={{ flexShrink: 0 }}
                         variant="subtle"
                         onClick={() => setTarget(e)}
                         aria-label={t.reverseOf(e.number)}
