@@ -1,5 +1,4 @@
 import {
-  type ConsoleAction,
   type ConsoleRole,
   consoleEndpoints,
   consoleLotEndpoints,
@@ -19,6 +18,7 @@ import {
   type Headers,
   type Target,
 } from './console.fixture.js';
+import { MONEY_CASES, type RouteCase } from './console.matrix.money.fixture.js';
 
 /**
  * The console's permission matrix, generated: every console route of the contract × every kind
@@ -26,16 +26,6 @@ import {
  * console 404, an anonymous one 401; none of them ever gets data. Allowed callers read (200)
  * and write (their writes may still refuse for their own reason, never with 401, 403, 404 or 5xx).
  */
-
-type Scope = 'self' | 'syndic' | 'building';
-interface RouteCase {
-  action: ConsoleAction | null;
-  scope: Scope;
-  body?: (t: Target, w: ConsoleWorld) => object;
-  query?: string;
-  /** The path names one of syndic A's staff members. */
-  namesStaff?: boolean;
-}
 
 const address = {
   full_address: '3 rue des Lilas 69003 Lyon',
@@ -124,64 +114,7 @@ const CASES = new Map<Endpoint, RouteCase>([
   ],
   [consoleOwnerEndpoints.inviteAll, { action: 'invitations.send', scope: 'building' }],
   [consoleOwnerEndpoints.revokeInvitation, { action: 'invitations.send', scope: 'building' }],
-  [consoleMoneyEndpoints.overview, { action: 'building.read', scope: 'building' }],
-  [
-    consoleMoneyEndpoints.setBudget,
-    {
-      action: 'finances.write',
-      scope: 'building',
-      body: (t) => ({
-        financial_year_id: t.yearId,
-        repartition_id: t.repartitionId,
-        amount_cents: 1_200_000,
-        periods: 4,
-      }),
-    },
-  ],
-  [
-    consoleMoneyEndpoints.previewAppels,
-    {
-      action: 'finances.write',
-      scope: 'building',
-      body: (t) => ({ financial_year_id: t.yearId, period: 1 }),
-    },
-  ],
-  [
-    consoleMoneyEndpoints.generateAppels,
-    {
-      action: 'finances.write',
-      scope: 'building',
-      body: (t) => ({ financial_year_id: t.yearId, period: 1 }),
-    },
-  ],
-  [consoleMoneyEndpoints.journal, { action: 'building.read', scope: 'building', query: '?compte=512' }],
-  [consoleMoneyEndpoints.balances, { action: 'building.read', scope: 'building' }],
-  [consoleMoneyEndpoints.bank, { action: 'building.read', scope: 'building' }],
-  [
-    consoleMoneyEndpoints.importStatement,
-    {
-      action: 'finances.write',
-      scope: 'building',
-      body: () => ({
-        format: 'csv',
-        content: `Date;Libellé;Montant\n13/01/2026;VIR ${++n};10,00\n`,
-        mapping: { date: 'Date', label: 'Libellé', amount: 'Montant' },
-        bank_name: 'Banque test',
-      }),
-    },
-  ],
-  [
-    consoleMoneyEndpoints.match,
-    {
-      action: 'finances.write',
-      scope: 'building',
-      body: (t) => ({ parts: [{ coproprietaire_id: t.ownerId, amount_cents: 15_000 }] }),
-    },
-  ],
-  [
-    consoleMoneyEndpoints.reverse,
-    { action: 'finances.write', scope: 'building', body: () => ({ date: '2026-01-31' }) },
-  ],
+  ...MONEY_CASES,
   // Last: they end the record's life in the building.
   [consoleOwnerEndpoints.remove, { action: 'coproprietaires.write', scope: 'building' }],
   [consoleOwnerEndpoints.anonymise, { action: 'coproprietaires.write', scope: 'building' }],
