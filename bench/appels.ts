@@ -1,15 +1,16 @@
 /**
  * `npm run bench:appels`: a quarter's appels de fonds for BENCH_COPROS buildings (default 1,000)
  * of 50 co-owners each (one lot each, two keys), generated and posted by the product (bill,
- * statement debits, journal écriture, one transaction per building), on PostgreSQL (BENCH_PG, a
- * fresh database dropped at the end). Reference in the same run on the same server: the same
+ * statement debits, journal écriture), on PostgreSQL (BENCH_PG, a
+ * fresh database dropped at the end, named by BENCH_DB or at random). The product writes every
+ * building's appels in one set-based transaction (generateMany). Reference in the same run on the same server: the same
  * bills, bill lines and statement debits written by plain INSERT … SELECT over every building
  * at once (rolled back), with no rounding rule, numbering, journal or checks.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { generate, setBudget } from '../apps/server/src/modules/appels/appels.service.js';
+import { generateMany } from '../apps/server/src/modules/appels/appels.service.js';
 
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const COPROS = Number(process.env.BENCH_COPROS ?? 1000);
@@ -34,6 +35,9 @@ insert into coproprietaire_lots (coproprietaire_id, lot_id)
 insert into lot_tantiemes (lot_id, repartition_id, tantieme)
   select l.id, r.id, case when r.code = '01' then 150 + (abs(hashtext(l.id::text)) % 100) else 20 end
   from lots l join repartitions r on r.copropriete_id = l.copropriete_id;
+insert into appel_budgets (copropriete_id, financial_year_id, repartition_id, kind, amount_cents, periods)
+  select y.copropriete_id, y.id, r.id, 'budget', case when r.code = '01' then 8000001 else 1200000 end, 4
+  from financial_years y join repartitions r on r.copropriete_id = y.copropriete_id;
 `;
 
 const REFERENCE = `
@@ -53,7 +57,7 @@ from l join b on b.id = l.bill_id join coproprietaire_lots cl on cl.lot_id = l.l
 group by cl.coproprietaire_id, b.copropriete_id, b.id`;
 
 async function main() {
-  const name = `tantieme_bench_appels_${randomBytes(4).toString('hex')}`;
+  const name = process.env.BENCH_DB ?? `tantieme_bench_appels_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -68,22 +72,9 @@ async function main() {
     for (const s of SETUP.split(';\n').filter((x) => x.trim()))
       await client.query(s, s.includes('$1') ? [COPROS] : []);
     await client.query('commit');
-    const { rows: years } = await client.query<{
-      copro_id: string;
-      year_id: string;
-      cg_id: string;
-      asc_id: string;
-    }>(
-      `select y.copropriete_id as copro_id, y.id as year_id,
-              (select id from repartitions where copropriete_id = y.copropriete_id and code = '01') as cg_id,
-              (select id from repartitions where copropriete_id = y.copropriete_id and code = '02') as asc_id
-       from financial_years y order by y.copropriete_id`,
+    const { rows: years } = await client.query<{ copro_id: string; year_id: string }>(
+      'select copropriete_id as copro_id, id as year_id from financial_years order by copropriete_id',
     );
-    for (const y of years) {
-      const base = { coproprieteId: y.copro_id, financialYearId: y.year_id, kind: 'budget' as const };
-      await setBudget(database.db, { ...base, repartitionId: y.cg_id, amountCents: 8_000_001 });
-      await setBudget(database.db, { ...base, repartitionId: y.asc_id, amountCents: 1_200_000 });
-    }
     console.log(`${COPROS} copropriétés, ${COPROS * OWNERS} co-owners, PostgreSQL ${name}`);
 
     await client.query('begin');
@@ -93,13 +84,11 @@ async function main() {
     await client.query('rollback');
 
     const t0 = process.hrtime.bigint();
-    for (const y of years)
-      await generate(database.db, {
-        coproprieteId: y.copro_id,
-        financialYearId: y.year_id,
-        kind: 'budget',
-        period: 1,
-      });
+    const made = await generateMany(database.db, {
+      exercices: years.map((y) => ({ coproprieteId: y.copro_id, financialYearId: y.year_id })),
+      kind: 'budget',
+      period: 1,
+    });
     const tProduct = ms(t0);
     const { rows } = await client.query<{ n: string; e: string }>(
       `select (select count(*) from ledger_lines) n, (select count(*) from journal_lignes) e`,
@@ -109,9 +98,11 @@ async function main() {
       `${'reference: plain INSERT…SELECT of bills, lines, debits'.padEnd(64)} ${(tRef / 1000).toFixed(2).padStart(7)} s   ×1.0`,
     );
     console.log(
-      `${'product: appels generated and posted, one transaction per building'.padEnd(64)} ${(tProduct / 1000).toFixed(2).padStart(7)} s   ×${(tProduct / tRef).toFixed(1)}`,
+      `${'product: appels generated and posted (set-based, numbered)'.padEnd(64)} ${(tProduct / 1000).toFixed(2).padStart(7)} s   ×${(tProduct / tRef).toFixed(1)}`,
     );
-    console.log(`${rows[0].n} statement debits, ${rows[0].e} journal lines written by the product.`);
+    console.log(
+      `${made.length} exercices, ${rows[0].n} statement debits, ${rows[0].e} journal lines written by the product.`,
+    );
   } finally {
     await client.end().catch(() => {});
     await database.close();

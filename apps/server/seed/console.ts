@@ -156,6 +156,7 @@ export async function seedConsole(ctx: SeedContext, lefevre: SyndicInfo) {
   });
   return {
     lilasId: copro.id,
+    lilasSyndicId: lilasSyndic,
     /** After the flush: Hélène is named the building's volunteer syndic. */
     link: async (db: Db) => {
       await db

@@ -27,6 +27,10 @@ export const tenantSpecSchema = z.object({
   /** Whether the syndic takes card payments (a Stripe account is then recorded). */
   card_payments: z.boolean().default(true),
   owners: z.array(tenantOwnerSchema).min(1).max(8),
+  /** The owner (by key) who is also the building's volunteer syndic (its console). */
+  volunteer: z.string().optional(),
+  /** An exercice of the current year with this budget voted on the charges générales, cents. */
+  budget_cents: z.number().int().min(1).max(1_000_000_000).optional(),
 });
 
 export type TenantSpec = z.input<typeof tenantSpecSchema>;
@@ -40,6 +44,8 @@ export interface TenantOwner {
   coproprietaire_id: string;
   /** Co-owner account number in the syndic's books: the syndic API's `coproprietaire`. */
   compte: string;
+  /** The payment reference printed on their appels (what a transfer names). */
+  reference: string;
 }
 
 export interface Tenant {

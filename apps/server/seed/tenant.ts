@@ -21,6 +21,7 @@ import { Rows, newId, type SeedContext } from './context.js';
 import type { LotDef, OwnerDef } from './copro.js';
 import { seedCopro } from './copro.building.js';
 import { makeRng } from './random.js';
+import { setUpMoney } from './tenant.money.js';
 import type { SyndicInfo } from './syndics.js';
 import {
   administratorRow,
@@ -276,8 +277,17 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
       token: await createSession(db, user.id),
       coproprietaire_id: owner.id,
       compte: owner.compte,
+      reference: owner.unique_code,
     };
   }
+  await setUpMoney(
+    db,
+    spec,
+    copro.id,
+    copro.reps.find((r) => r.code === 'CG')!.id,
+    clock.year,
+    (k) => accounts.find((a) => a.spec.key === k)?.user.id,
+  );
   return {
     password: TENANT_PASSWORD,
     syndic: { id: syndic.id, alias: syndic.alias, api_key: key.key },

@@ -100,5 +100,6 @@ export * from './rules/bankMatching.js';
 export * from './rules/console.js';
 export * from './domains/console.js';
 export * from './domains/consoleLots.js';
+export * from './domains/consoleMoney.js';
 export * from './domains/consoleOwners.js';
 export * from './domains/consoleStaff.js';

@@ -50,6 +50,9 @@ export const pages: Record<string, ComponentType> = {
   GestionBuildingLots: lazy(() => import('../features/gestion/pages/BuildingLotsPage')),
   GestionBuildingOwners: lazy(() => import('../features/gestion/pages/BuildingOwnersPage')),
   GestionBuildingHistory: lazy(() => import('../features/gestion/pages/BuildingHistoryPage')),
+  GestionBuildingBudget: lazy(() => import('../features/gestion/pages/BuildingBudgetPage')),
+  GestionBuildingJournal: lazy(() => import('../features/gestion/pages/BuildingJournalPage')),
+  GestionBuildingBank: lazy(() => import('../features/gestion/pages/BuildingBankPage')),
   GestionOwners: lazy(() => import('../features/gestion/pages/OwnersPage')),
   GestionTeam: lazy(() => import('../features/gestion/pages/TeamPage')),
   // syndic preview

@@ -67,29 +67,46 @@ const STOP = new Set([
   'SAS',
 ]);
 
-function nameMatches(payer: string, names: readonly string[]): boolean {
-  const words = new Set(normaliseText(payer).split(' '));
-  return names.some((n) => {
-    const tokens = normaliseText(n)
-      .split(' ')
-      .filter((t) => t.length > 1 && !STOP.has(t));
-    return tokens.length > 0 && tokens.every((t) => words.has(t));
-  });
+/**
+ * A candidate's reference and name tokens, normalised once per candidate object (a statement
+ * scores each of its credits against every co-owner): its reference and names are read once.
+ */
+const prepared = new WeakMap<MatchCandidate, { ref: string; names: string[][] }>();
+function preparedOf(c: MatchCandidate) {
+  let p = prepared.get(c);
+  if (!p) {
+    p = {
+      ref: normaliseText(c.reference).replace(/ /g, ''),
+      names: c.names.map((n) =>
+        normaliseText(n)
+          .split(' ')
+          .filter((t) => t.length > 1 && !STOP.has(t)),
+      ),
+    };
+    prepared.set(c, p);
+  }
+  return p;
 }
 
-function referenceMatches(text: string, reference: string): boolean {
-  const ref = normaliseText(reference).replace(/ /g, '');
+function nameMatches(payerWords: ReadonlySet<string>, names: readonly string[][]): boolean {
+  return names.some((tokens) => tokens.length > 0 && tokens.every((t) => payerWords.has(t)));
+}
+
+function referenceMatches(text: string, ref: string): boolean {
   if (ref.length < 4) return false;
-  return normaliseText(text).replace(/ /g, '').includes(ref);
+  return text.includes(ref);
 }
 
 /** Every candidate with at least one sign, best first (ties: by id, so the order is stable). */
 export function scoreCredit(credit: BankCredit, candidates: readonly MatchCandidate[]): CreditMatch[] {
   const out: CreditMatch[] = [];
+  const text = normaliseText(`${credit.reference} ${credit.name}`).replace(/ /g, '');
+  const payerWords = new Set(normaliseText(credit.name).split(' '));
   for (const c of candidates) {
+    const p = preparedOf(c);
     const signs: string[] = [];
     let score = 0;
-    if (referenceMatches(`${credit.reference} ${credit.name}`, c.reference)) {
+    if (referenceMatches(text, p.ref)) {
       score += WEIGHTS.reference;
       signs.push(`référence ${c.reference}`);
     }
@@ -97,7 +114,7 @@ export function scoreCredit(credit: BankCredit, candidates: readonly MatchCandid
       score += WEIGHTS.amount;
       signs.push(credit.amount === c.balance ? 'montant égal au solde dû' : 'montant égal à un appel ouvert');
     }
-    if (nameMatches(credit.name, c.names)) {
+    if (nameMatches(payerWords, p.names)) {
       score += WEIGHTS.name;
       signs.push("nom du donneur d'ordre");
     }

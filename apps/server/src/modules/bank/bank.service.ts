@@ -116,8 +116,10 @@ export async function importStatement(db: Db, input: ImportInput): Promise<Impor
       outgoing: 0,
     };
     const pool = await candidates(tx, input.coproprieteId);
+    const years = new Map<string, string>();
     for (const line of fresh) {
-      const yearId = await yearOf(tx, input.coproprieteId, line.date);
+      const yearId = years.get(line.date) ?? (await yearOf(tx, input.coproprieteId, line.date));
+      years.set(line.date, yearId);
       if (line.amount_cents <= 0) {
         const out = await postIn(tx, {
           coproprieteId: input.coproprieteId,
@@ -226,5 +228,55 @@ export async function matchByHand(db: Db, input: ManualMatch) {
       match_ecriture_id: s.ecritureId,
     });
     return s;
+  });
+}
+
+export interface SplitMatch {
+  coproprieteId: string;
+  bankLineId: string;
+  /** Whose and how much: the amounts make the credit to the cent. */
+  parts: { coproprietaireId: string; amountCents: number }[];
+}
+
+/**
+ * Matches a waiting credit by hand among one or more co-owners (one transfer paying for two
+ * lots of different owners): each part a payment of its own, moved from 471 to that
+ * co-owner's account and lettered to their oldest debits.
+ */
+export async function splitByHand(db: Db, input: SplitMatch) {
+  return db.transaction(async (tx) => {
+    const line = await repo.lineOf(tx, input.bankLineId, { lock: true });
+    if (!line || line.copropriete_id !== input.coproprieteId) throw new AppError('NOT_FOUND');
+    if (line.status !== 'unmatched')
+      throw new AppError('CONFLICT', 'Cette ligne du relevé est déjà rapprochée.', { status: 409 });
+    const total = input.parts.reduce((s, p) => s + p.amountCents, 0);
+    if (total !== line.amount_cents || input.parts.some((p) => p.amountCents <= 0))
+      throw invalid('parts', 'Les montants répartis doivent faire exactement le montant du virement.');
+    const owners = new Set((await repo.coOwners(tx, input.coproprieteId)).map((o) => o.id));
+    if (input.parts.some((p) => !owners.has(p.coproprietaireId))) throw new AppError('NOT_FOUND');
+    if (new Set(input.parts.map((p) => p.coproprietaireId)).size !== input.parts.length)
+      throw invalid('parts', 'Un copropriétaire est nommé deux fois.');
+    const yearId = await yearOf(tx, input.coproprieteId, line.date);
+    const settled = [];
+    for (const p of input.parts)
+      settled.push(
+        await settle(tx, {
+          coproprieteId: input.coproprieteId,
+          financialYearId: yearId,
+          coproprietaireId: p.coproprietaireId,
+          line: { ...line, amount_cents: p.amountCents },
+          from: '471',
+        }),
+      );
+    const one = input.parts.length === 1;
+    await repo.updateLine(tx, line.id, {
+      status: 'matched',
+      coproprietaire_id: one ? input.parts[0].coproprietaireId : null,
+      confidence: null,
+      reason: one ? 'rapproché à la main' : `réparti à la main entre ${input.parts.length} copropriétaires`,
+      payment_transaction_id: settled[0].paymentId,
+      match_ecriture_id: settled[0].ecritureId,
+    });
+    return settled;
   });
 }

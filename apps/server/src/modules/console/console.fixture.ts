@@ -6,12 +6,14 @@ import {
   invitationRow,
 } from '../../../seed/builders/identity.js';
 import { repartitionRow } from '../../../seed/builders/copro.js';
+import { financialYearRow } from '../../../seed/builders/finances.js';
 import { lotRow } from '../../../seed/builders/rows.js';
 import type { Db } from '../../db/client.js';
 import {
   administrators,
   coproprieteAdministrators,
   coproprietes,
+  financialYears,
   invitations,
   lots,
   repartitions,
@@ -19,6 +21,7 @@ import {
 import { makeCoproprietaire, makeCopropriete, makeSignedInUser, makeSyndic } from '../../test/factories.js';
 import { makeSyndicWithKey } from '../../test/factories.syndic.js';
 import type { TestApp } from '../../test/harness.js';
+import { importStatement, unmatchedQueue } from '../bank/bank.service.js';
 
 export type Headers = Record<string, string>;
 
@@ -45,7 +48,10 @@ export async function makeStaff(db: Db, syndicId: string, role: StaffRole, build
   return { ...u, staffId: a!.id };
 }
 
-/** A building with one lot, one key, one co-owner with an e-mail and a pending invitation. */
+/**
+ * A building with one lot, one key, one co-owner with an e-mail and a pending invitation, its
+ * 2026 exercice and a bank statement whose one credit waits to be matched (its écriture in 471).
+ */
 export async function makeTarget(db: Db, syndicId: string, name: string) {
   const copro = await makeCopropriete(db, { syndic_id: syndicId, name });
   const [lot] = await db
@@ -76,12 +82,26 @@ export async function makeTarget(db: Db, syndicId: string, name: string) {
     .insert(invitations)
     .values(invitationRow({ coproprietaire_id: owner.id }))
     .returning();
+  const [year] = await db
+    .insert(financialYears)
+    .values(financialYearRow({ copropriete_id: copro.id }))
+    .returning();
+  await importStatement(db, {
+    coproprieteId: copro.id,
+    format: 'csv',
+    content: 'Date;Libellé;Montant\n12/01/2026;VIR INCONNU;150,00\n',
+    mapping: { date: 'Date', label: 'Libellé', amount: 'Montant' },
+  });
+  const [waiting] = await unmatchedQueue(db, copro.id);
   return {
     coproId: copro.id,
     lotId: lot!.id,
     repartitionId: key!.id,
     ownerId: owner.id,
     invitationId: inv!.id,
+    yearId: year!.id,
+    lineId: waiting!.id,
+    ecritureId: waiting!.ecriture_id as string,
   };
 }
 export type Target = Awaited<ReturnType<typeof makeTarget>>;

@@ -1,8 +1,8 @@
 import {
-  type ConsoleAction,
   type ConsoleRole,
   consoleEndpoints,
   consoleLotEndpoints,
+  consoleMoneyEndpoints,
   consoleMay,
   consoleOwnerEndpoints,
   consoleStaffEndpoints,
@@ -18,6 +18,7 @@ import {
   type Headers,
   type Target,
 } from './console.fixture.js';
+import { MONEY_CASES, type RouteCase } from './console.matrix.money.fixture.js';
 
 /**
  * The console's permission matrix, generated: every console route of the contract × every kind
@@ -25,16 +26,6 @@ import {
  * console 404, an anonymous one 401; none of them ever gets data. Allowed callers read (200)
  * and write (their writes may still refuse for their own reason, never with 401, 403, 404 or 5xx).
  */
-
-type Scope = 'self' | 'syndic' | 'building';
-interface RouteCase {
-  action: ConsoleAction | null;
-  scope: Scope;
-  body?: (t: Target, w: ConsoleWorld) => object;
-  query?: string;
-  /** The path names one of syndic A's staff members. */
-  namesStaff?: boolean;
-}
 
 const address = {
   full_address: '3 rue des Lilas 69003 Lyon',
@@ -123,6 +114,7 @@ const CASES = new Map<Endpoint, RouteCase>([
   ],
   [consoleOwnerEndpoints.inviteAll, { action: 'invitations.send', scope: 'building' }],
   [consoleOwnerEndpoints.revokeInvitation, { action: 'invitations.send', scope: 'building' }],
+  ...MONEY_CASES,
   // Last: they end the record's life in the building.
   [consoleOwnerEndpoints.remove, { action: 'coproprietaires.write', scope: 'building' }],
   [consoleOwnerEndpoints.anonymise, { action: 'coproprietaires.write', scope: 'building' }],
@@ -267,9 +259,13 @@ afterAll(() => t.close());
 
 describe('console permission matrix', () => {
   it('covers every console route of the contract', () => {
-    const all = [consoleEndpoints, consoleLotEndpoints, consoleOwnerEndpoints, consoleStaffEndpoints].flatMap(
-      (g) => Object.values(g) as Endpoint[],
-    );
+    const all = [
+      consoleEndpoints,
+      consoleLotEndpoints,
+      consoleMoneyEndpoints,
+      consoleOwnerEndpoints,
+      consoleStaffEndpoints,
+    ].flatMap((g) => Object.values(g) as Endpoint[]);
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });
 

@@ -66,7 +66,14 @@ export const gestionFr = {
     open: (name: string) => `Ouvrir ${name}`,
   },
   building: {
-    tabs: { lots: 'Lots et clés', owners: 'Copropriétaires', history: 'Historique' },
+    tabs: {
+      lots: 'Lots et clés',
+      owners: 'Copropriétaires',
+      budget: 'Budget et appels',
+      journal: 'Journal',
+      bank: 'Banque',
+      history: 'Historique',
+    },
     sections: "Rubriques de l'immeuble",
     back: 'Retour aux immeubles',
   },

@@ -10,6 +10,9 @@ const BORDER = '1px solid var(--mantine-color-gray-3)';
 const SEGMENT: Record<BuildingTab, string> = {
   lots: 'lots',
   owners: 'coproprietaires',
+  budget: 'budget',
+  journal: 'journal',
+  bank: 'banque',
   history: 'historique',
 };
 
