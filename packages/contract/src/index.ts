@@ -102,3 +102,5 @@ export * from './domains/console.js';
 export * from './domains/consoleLots.js';
 export * from './domains/consoleOwners.js';
 export * from './domains/consoleStaff.js';
+export * from './domains/consoleImport.js';
+export * from './rules/importColumns.js';

@@ -2,6 +2,7 @@ import {
   type ConsoleAction,
   type ConsoleRole,
   consoleEndpoints,
+  consoleImportEndpoints,
   consoleLotEndpoints,
   consoleMay,
   consoleOwnerEndpoints,
@@ -104,6 +105,18 @@ const CASES = new Map<Endpoint, RouteCase>([
       scope: 'building',
       body: (t) => ({
         repartitions: [{ repartition_id: t.repartitionId, tantiemes: [{ lot_id: t.lotId, tantieme: 1000 }] }],
+      }),
+    },
+  ],
+  [
+    consoleImportEndpoints.sheet,
+    {
+      action: 'lots.write',
+      scope: 'building',
+      // A CSV preview: nothing is written.
+      body: () => ({
+        filename: 'lots.csv',
+        content_base64: Buffer.from('Lot;Nom;Tantièmes\n1;Durand;1000\n').toString('base64'),
       }),
     },
   ],
@@ -267,9 +280,13 @@ afterAll(() => t.close());
 
 describe('console permission matrix', () => {
   it('covers every console route of the contract', () => {
-    const all = [consoleEndpoints, consoleLotEndpoints, consoleOwnerEndpoints, consoleStaffEndpoints].flatMap(
-      (g) => Object.values(g) as Endpoint[],
-    );
+    const all = [
+      consoleEndpoints,
+      consoleLotEndpoints,
+      consoleImportEndpoints,
+      consoleOwnerEndpoints,
+      consoleStaffEndpoints,
+    ].flatMap((g) => Object.values(g) as Endpoint[]);
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });
 

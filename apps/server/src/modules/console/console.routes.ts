@@ -1,5 +1,6 @@
 import {
   consoleEndpoints as e,
+  consoleImportEndpoints as i,
   consoleLotEndpoints as l,
   consoleOwnerEndpoints as o,
   consoleStaffEndpoints as s,
@@ -10,6 +11,7 @@ import { guardConsole, guardConsoleBuilding } from '../access/console.guard.js';
 import { currentUser } from '../access/request-session.js';
 import { createBuilding, updateBuilding } from './buildings.service.js';
 import * as console from './console.service.js';
+import { importSheet } from './import.service.js';
 import * as lots from './lots.service.js';
 import * as owners from './owners.service.js';
 import * as staff from './staff.service.js';
@@ -71,6 +73,17 @@ export async function consoleRoutes(app: FastifyInstance) {
     const b = await guardConsoleBuilding(req, params.coproId, 'lots.write');
     return lots.setTantiemes(db, b.api, b.copro.id, body);
   });
+
+  // Lots, keys and co-owners from a spreadsheet: the base64 of a 5 MB file, and the JSON around it.
+  route(
+    app,
+    i.sheet,
+    async ({ req, params, body }) => {
+      const b = await guardConsoleBuilding(req, params.coproId, 'lots.write');
+      return importSheet(db, b.api, b.copro.id, body);
+    },
+    { bodyLimit: 8 * 1024 * 1024 },
+  );
 
   // ── co-owners and invitations ──
   route(app, o.list, async ({ req, params }) => {
