@@ -28,6 +28,8 @@ export interface TenantOwnerSpec {
 export interface TenantSpec {
   card_payments?: boolean;
   owners: TenantOwnerSpec[];
+  /** The owner (by key) named syndic bénévole of the building: the console is theirs too. */
+  benevole?: string;
 }
 
 export interface TenantOwner {

@@ -24,6 +24,8 @@ export const tenantSpecSchema = z.object({
   /** Whether the syndic takes card payments (a Stripe account is then recorded). */
   card_payments: z.boolean().default(true),
   owners: z.array(tenantOwnerSchema).min(1).max(8),
+  /** The co-owner (by key) named syndic bénévole of the building: the console is theirs too. */
+  benevole: z.string().optional(),
 });
 
 export type TenantSpec = z.input<typeof tenantSpecSchema>;

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import {
   administrators,
   consentementsNotificationElectronique,
   coproprietaireSettings,
+  coproprietes,
   ledgerLines,
   notifications,
   syndicExternalRefs,
@@ -261,6 +263,12 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
 
   await Promise.all(ctx.writes);
   await ctx.rows.flush(db);
+  const benevole = accounts.find((a) => a.spec.key === spec.benevole);
+  if (benevole)
+    await db
+      .update(coproprietes)
+      .set({ syndic_benevole_user_id: benevole.user.id })
+      .where(eq(coproprietes.id, copro.id));
   const key = await createApiKey(db, {
     syndicId: syndic.id,
     name: 'Logiciel de gestion (essai)',
