@@ -58,7 +58,7 @@ export const sheetPreview = z.object({
   /** true once written; false for a preview (or when refused). */
   written: z.boolean(),
   /** The syndic API import's report (dry run for a preview). */
-  report: importReport.nullable(),
+  report: importReport,
 });
 export type SheetPreview = z.output<typeof sheetPreview>;
 

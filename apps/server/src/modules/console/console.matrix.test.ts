@@ -1,6 +1,7 @@
 import {
   type ConsoleAction,
   type ConsoleRole,
+  consoleBenevoleEndpoints,
   consoleEndpoints,
   consoleImportEndpoints,
   consoleLotEndpoints,
@@ -136,6 +137,16 @@ const CASES = new Map<Endpoint, RouteCase>([
   ],
   [consoleOwnerEndpoints.inviteAll, { action: 'invitations.send', scope: 'building' }],
   [consoleOwnerEndpoints.revokeInvitation, { action: 'invitations.send', scope: 'building' }],
+  [
+    consoleBenevoleEndpoints.name,
+    {
+      action: 'staff.manage',
+      scope: 'building',
+      // The target co-owner has no account yet: a 409 for those allowed, never data for the others.
+      body: (t) => ({ coproprietaire_id: t.ownerId }),
+    },
+  ],
+  [consoleBenevoleEndpoints.revoke, { action: 'staff.manage', scope: 'building' }],
   // Last: they end the record's life in the building.
   [consoleOwnerEndpoints.remove, { action: 'coproprietaires.write', scope: 'building' }],
   [consoleOwnerEndpoints.anonymise, { action: 'coproprietaires.write', scope: 'building' }],
@@ -284,6 +295,7 @@ describe('console permission matrix', () => {
       consoleEndpoints,
       consoleLotEndpoints,
       consoleImportEndpoints,
+      consoleBenevoleEndpoints,
       consoleOwnerEndpoints,
       consoleStaffEndpoints,
     ].flatMap((g) => Object.values(g) as Endpoint[]);

@@ -1,4 +1,5 @@
 import {
+  consoleBenevoleEndpoints as v,
   consoleEndpoints as e,
   consoleImportEndpoints as i,
   consoleLotEndpoints as l,
@@ -11,6 +12,7 @@ import { guardConsole, guardConsoleBuilding } from '../access/console.guard.js';
 import { currentUser } from '../access/request-session.js';
 import { createBuilding, updateBuilding } from './buildings.service.js';
 import * as console from './console.service.js';
+import { setBenevole } from '../syndic-api/portfolio/benevole.service.js';
 import { importSheet } from './import.service.js';
 import * as lots from './lots.service.js';
 import * as owners from './owners.service.js';
@@ -117,6 +119,16 @@ export async function consoleRoutes(app: FastifyInstance) {
   route(app, o.revokeInvitation, async ({ req, params }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'invitations.send');
     return owners.revokeOwnerInvitation(db, b.api, b.copro.id, params.invitationId);
+  });
+
+  // ── the volunteer syndic of a building, named by the syndic's administrateur ──
+  route(app, v.name, async ({ req, params, body }) => {
+    const b = await guardConsoleBuilding(req, params.coproId, 'staff.manage');
+    return setBenevole(db, b.api, b.copro.id, body.coproprietaire_id);
+  });
+  route(app, v.revoke, async ({ req, params }) => {
+    const b = await guardConsoleBuilding(req, params.coproId, 'staff.manage');
+    return setBenevole(db, b.api, b.copro.id, null);
   });
 
   // ── staff (administrateur) ──

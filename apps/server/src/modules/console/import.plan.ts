@@ -205,23 +205,31 @@ async function planOwners(
   state: BuildingState,
 ) {
   const groups = new Map<string, { rows: { row: number; cells: string[] }[]; lots: string[] }>();
+  const who = (cells: string[]) =>
+    (['owner_ref', 'last_name', 'first_name', 'company', 'email'] as const).map((c) => cell(cells, c));
+  // A name written once with its e-mail and once without (the cellar's row) is one co-owner.
+  const mailOfName = new Map<string, string>();
   for (const r of lotRows) {
-    const [ref, last, first, company, email] = (
-      ['owner_ref', 'last_name', 'first_name', 'company', 'email'] as const
-    ).map((c) => cell(r.cells, c));
+    const [, last, first, company, email] = who(r.cells);
+    const nk = nameKey(company || `${last} ${first}`);
+    if (email && !mailOfName.has(nk)) mailOfName.set(nk, mailKey(email));
+  }
+  for (const r of lotRows) {
+    const [ref, last, first, company, email] = who(r.cells);
     if (!ref && !last && !first && !company && !email) continue;
     if (!last && !company) {
       fail(r.row, at('last_name'), 'Nom ou société du copropriétaire manquant.');
       continue;
     }
-    const key = ref ? `ref:${ref}` : email ? mailKey(email) : nameKey(company || `${last} ${first}`);
+    const nk = nameKey(company || `${last} ${first}`);
+    const key = ref ? `ref:${ref}` : email ? mailKey(email) : (mailOfName.get(nk) ?? nk);
     const g = groups.get(key) ?? { rows: [], lots: [] };
     g.rows.push(r);
     g.lots.push(r.ext);
     groups.set(key, g);
   }
   for (const g of groups.values()) {
-    const { row, cells } = g.rows[0]!;
+    const { row, cells } = g.rows.find((r) => cell(r.cells, 'email')) ?? g.rows[0]!;
     const v = (c: ImportColumn) => cell(cells, c);
     const civilityText = v('civility');
     const civility = civilityOf(civilityText);

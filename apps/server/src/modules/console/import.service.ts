@@ -2,7 +2,6 @@ import {
   guessColumns,
   type ImportColumn,
   type ImportError,
-  type ImportReport,
   normaliseHeader,
   type SheetError,
   type SheetImportBody,
@@ -136,14 +135,9 @@ export async function importSheet(
   const columns = body.columns ?? guessColumns(sheet.headers);
   const plan = await planImport(sheet, columns, await buildingState(db, api, coproId));
   const write = body.confirm && plan.errors.length === 0;
-  const report: ImportReport | null =
-    plan.doc.lots.length || plan.doc.coproprietaires.length
-      ? await importPortfolio(db, api, plan.doc, { dryRun: !write })
-      : null;
-  const errors = [...plan.errors, ...(report?.errors ?? []).map((e) => placed(e, plan, sheet, columns))].sort(
-    byRow,
-  );
-  if (!report && !errors.length)
+  const report = await importPortfolio(db, api, plan.doc, { dryRun: !write });
+  const errors = [...plan.errors, ...report.errors.map((e) => placed(e, plan, sheet, columns))].sort(byRow);
+  if (!plan.doc.lots.length && !errors.length)
     errors.push({ row: null, column: null, message: 'Aucun lot à importer dans ce fichier.' });
   const preview: SheetPreview = {
     filename: body.filename,
@@ -152,7 +146,7 @@ export async function importSheet(
     rows: sheet.rows,
     summary: plan.summary,
     errors,
-    written: write && Boolean(report?.ok),
+    written: write && report.ok && plan.doc.lots.length > 0,
     report,
   };
   if (body.confirm && !preview.written)

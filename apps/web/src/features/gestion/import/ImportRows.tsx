@@ -1,4 +1,4 @@
-import { Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { SheetPreview } from '@tantieme/contract';
 import { useMemo } from 'react';
 import { importFr as t } from './frImport';
@@ -31,7 +31,13 @@ export function ImportRows({ preview }: { preview: SheetPreview }) {
         {t.rowsShown(shown.length, rows.length)}
       </Text>
       <Paper withBorder>
-        <ScrollArea type="auto" offsetScrollbars>
+        {/* A wide file scrolls sideways: the region takes the keyboard's focus to scroll. */}
+        <Box
+          tabIndex={0}
+          role="region"
+          aria-labelledby="import-rows-title"
+          style={{ overflowX: 'auto', maxHeight: 640, overflowY: 'auto' }}
+        >
           <Table striped withColumnBorders fz="sm" data-testid="import-rows">
             <Table.Thead>
               <Table.Tr>
@@ -71,7 +77,7 @@ export function ImportRows({ preview }: { preview: SheetPreview }) {
               })}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </Box>
       </Paper>
     </Stack>
   );
