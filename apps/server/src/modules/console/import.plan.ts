@@ -4,6 +4,7 @@ import {
   type ImportColumn,
   type ImportDocument,
   IMPORT_COLUMN_LABELS,
+  IMPORT_RESOURCES,
   keyNameOf,
   normaliseHeader,
   type SheetError,
@@ -50,17 +51,8 @@ export async function planImport(sheet: Sheet, columns: ImportColumn[], state: B
   const at = (c: ImportColumn) => columns.indexOf(c);
   const fail = (row: number | null, k: number | null, message: string) =>
     errors.push({ row, column: k === null || k < 0 ? null : header(k), message });
-  const doc: ImportDocument = {
-    administrators: [],
-    coproprietes: [],
-    lots: [],
-    repartitions: [],
-    coproprietaires: [],
-    charges: [],
-    financial_years: [],
-    bills: [],
-    ledger_lines: [],
-  };
+  const doc = Object.fromEntries(IMPORT_RESOURCES.map((r) => [r, []])) as unknown as ImportDocument;
+
   const plan: Plan = {
     doc,
     errors,
