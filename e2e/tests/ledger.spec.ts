@@ -18,7 +18,7 @@ test.use({
       { key: 'paul', first_name: 'Paul', last_name: 'Durand', lots: ['Appartement B21'] },
       { key: 'marc', first_name: 'Marc', last_name: 'Leroy', lots: ['Appartement C31'] },
     ],
-    volunteer: 'anne',
+    benevole: 'anne',
     // 12 000 € a year, 3 000 € a quarter.
     budget_cents: 1_200_000,
   },

@@ -27,8 +27,8 @@ export const tenantSpecSchema = z.object({
   /** Whether the syndic takes card payments (a Stripe account is then recorded). */
   card_payments: z.boolean().default(true),
   owners: z.array(tenantOwnerSchema).min(1).max(8),
-  /** The owner (by key) who is also the building's volunteer syndic (its console). */
-  volunteer: z.string().optional(),
+  /** The co-owner (by key) named syndic bénévole of the building: the console is theirs too. */
+  benevole: z.string().optional(),
   /** An exercice of the current year with this budget voted on the charges générales, cents. */
   budget_cents: z.number().int().min(1).max(1_000_000_000).optional(),
 });

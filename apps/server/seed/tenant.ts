@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import {
   administrators,
   consentementsNotificationElectronique,
   coproprietaireSettings,
+  coproprietes,
   ledgerLines,
   notifications,
   syndicExternalRefs,
@@ -263,6 +265,12 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
 
   await Promise.all(ctx.writes);
   await ctx.rows.flush(db);
+  const benevole = accounts.find((a) => a.spec.key === spec.benevole);
+  if (benevole)
+    await db
+      .update(coproprietes)
+      .set({ syndic_benevole_user_id: benevole.user.id })
+      .where(eq(coproprietes.id, copro.id));
   const key = await createApiKey(db, {
     syndicId: syndic.id,
     name: 'Logiciel de gestion (essai)',
@@ -286,7 +294,6 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
     copro.id,
     copro.reps.find((r) => r.code === 'CG')!.id,
     clock.year,
-    (k) => accounts.find((a) => a.spec.key === k)?.user.id,
   );
   return {
     password: TENANT_PASSWORD,

@@ -103,3 +103,6 @@ export * from './domains/consoleLots.js';
 export * from './domains/consoleMoney.js';
 export * from './domains/consoleOwners.js';
 export * from './domains/consoleStaff.js';
+export * from './domains/consoleImport.js';
+export * from './domains/syndicBenevole.js';
+export * from './rules/importColumns.js';

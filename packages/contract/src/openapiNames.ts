@@ -22,6 +22,7 @@ import { patchDocOf } from './domains/syndicResourceEndpoints.js';
 import { syndicAssembleeBody, syndicAssembleeResource } from './domains/syndicAssemblees.js';
 import { postalPresentationBody, syndicConvocationRow } from './domains/syndicConvocations.js';
 import { postalRequestState, syndicPostalRequestBody } from './domains/postalRequests.js';
+import { syndicBenevoleBody, syndicBenevoleState } from './domains/syndicBenevole.js';
 import { SYNDIC_PROXY_EXAMPLE, syndicProxyRow } from './domains/syndicProxies.js';
 import { syndicCommunicationBody, syndicCommunicationResource } from './domains/syndicCommunications.js';
 import {
@@ -192,6 +193,11 @@ named('AssembleeConvocation', syndicConvocationRow);
 named('PostalPresentationBody', postalPresentationBody);
 named('PostalRequest', postalRequestState);
 named('PostalRequestBody', syndicPostalRequestBody);
+named('SyndicBenevoleBody', syndicBenevoleBody);
+named('SyndicBenevole', syndicBenevoleState, {
+  description:
+    "Le syndic bénévole de la copropriété (syndic non professionnel, loi n° 65-557 art. 17-2) : un copropriétaire qui gère l'immeuble depuis la console, à côté de son espace copropriétaire.",
+});
 named('AssembleeProxy', syndicProxyRow, { example: SYNDIC_PROXY_EXAMPLE });
 named('ImportReport', importReport);
 named('ImportError', importError);

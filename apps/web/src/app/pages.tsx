@@ -48,6 +48,7 @@ export const pages: Record<string, ComponentType> = {
   GestionBuildings: lazy(() => import('../features/gestion/pages/BuildingsPage')),
   GestionBuildingNew: lazy(() => import('../features/gestion/pages/BuildingNewPage')),
   GestionBuildingLots: lazy(() => import('../features/gestion/pages/BuildingLotsPage')),
+  GestionBuildingImport: lazy(() => import('../features/gestion/import/BuildingImportPage')),
   GestionBuildingOwners: lazy(() => import('../features/gestion/pages/BuildingOwnersPage')),
   GestionBuildingHistory: lazy(() => import('../features/gestion/pages/BuildingHistoryPage')),
   GestionBuildingBudget: lazy(() => import('../features/gestion/pages/BuildingBudgetPage')),

@@ -111,6 +111,7 @@ export const routes: RouteObject[] = [
       { path: 'immeubles/nouveau', element: P('GestionBuildingNew') },
       { path: 'immeubles/:coproId', element: <Navigate to="lots" replace /> },
       { path: 'immeubles/:coproId/lots', element: P('GestionBuildingLots') },
+      { path: 'immeubles/:coproId/import', element: P('GestionBuildingImport') },
       { path: 'immeubles/:coproId/coproprietaires', element: P('GestionBuildingOwners') },
       { path: 'immeubles/:coproId/budget', element: P('GestionBuildingBudget') },
       { path: 'immeubles/:coproId/journal', element: P('GestionBuildingJournal') },

@@ -37,8 +37,11 @@ export function detectDelimiter(text: string): string {
   return best;
 }
 
-/** Parses the whole text; header names are trimmed and lower-cased, empty lines skipped. */
-export function parseCsv(input: string, delimiter = detectDelimiter(input)): CsvTable {
+/** The file's records, each with the line it starts on and its raw cells; empty lines skipped. */
+export function parseCsvRecords(
+  input: string,
+  delimiter = detectDelimiter(input),
+): { line: number; cells: string[] }[] {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   const records: { line: number; cells: string[] }[] = [];
   let cells: string[] = [];
@@ -86,7 +89,12 @@ export function parseCsv(input: string, delimiter = detectDelimiter(input)): Csv
   }
   if (quoted) throw new CsvError('Guillemet non refermé.', rowLine);
   if (cell !== '' || cells.length) endRow();
-  const [head, ...body] = records;
+  return records;
+}
+
+/** Parses the whole text; header names are trimmed and lower-cased, empty lines skipped. */
+export function parseCsv(input: string, delimiter = detectDelimiter(input)): CsvTable {
+  const [head, ...body] = parseCsvRecords(input, delimiter);
   if (!head) throw new CsvError('Fichier vide : la première ligne doit nommer les colonnes.', 1);
   const header = head.cells.map((h) => h.trim().toLowerCase());
   const rows = body.map((r) => {

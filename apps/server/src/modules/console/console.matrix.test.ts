@@ -1,6 +1,8 @@
 import {
   type ConsoleRole,
+  consoleBenevoleEndpoints,
   consoleEndpoints,
+  consoleImportEndpoints,
   consoleLotEndpoints,
   consoleMoneyEndpoints,
   consoleMay,
@@ -98,6 +100,18 @@ const CASES = new Map<Endpoint, RouteCase>([
       }),
     },
   ],
+  [
+    consoleImportEndpoints.sheet,
+    {
+      action: 'lots.write',
+      scope: 'building',
+      // A CSV preview: nothing is written.
+      body: () => ({
+        filename: 'lots.csv',
+        content_base64: Buffer.from('Lot;Nom;Tantièmes\n1;Durand;1000\n').toString('base64'),
+      }),
+    },
+  ],
   [consoleOwnerEndpoints.list, { action: 'building.read', scope: 'building' }],
   [
     consoleOwnerEndpoints.create,
@@ -115,6 +129,16 @@ const CASES = new Map<Endpoint, RouteCase>([
   [consoleOwnerEndpoints.inviteAll, { action: 'invitations.send', scope: 'building' }],
   [consoleOwnerEndpoints.revokeInvitation, { action: 'invitations.send', scope: 'building' }],
   ...MONEY_CASES,
+  [
+    consoleBenevoleEndpoints.name,
+    {
+      action: 'staff.manage',
+      scope: 'building',
+      // The target co-owner has no account yet: a 409 for those allowed, never data for the others.
+      body: (t) => ({ coproprietaire_id: t.ownerId }),
+    },
+  ],
+  [consoleBenevoleEndpoints.revoke, { action: 'staff.manage', scope: 'building' }],
   // Last: they end the record's life in the building.
   [consoleOwnerEndpoints.remove, { action: 'coproprietaires.write', scope: 'building' }],
   [consoleOwnerEndpoints.anonymise, { action: 'coproprietaires.write', scope: 'building' }],
@@ -263,6 +287,8 @@ describe('console permission matrix', () => {
       consoleEndpoints,
       consoleLotEndpoints,
       consoleMoneyEndpoints,
+      consoleImportEndpoints,
+      consoleBenevoleEndpoints,
       consoleOwnerEndpoints,
       consoleStaffEndpoints,
     ].flatMap((g) => Object.values(g) as Endpoint[]);

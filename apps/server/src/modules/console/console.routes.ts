@@ -1,5 +1,7 @@
 import {
+  consoleBenevoleEndpoints as v,
   consoleEndpoints as e,
+  consoleImportEndpoints as i,
   consoleLotEndpoints as l,
   consoleOwnerEndpoints as o,
   consoleStaffEndpoints as s,
@@ -10,6 +12,8 @@ import { guardConsole, guardConsoleBuilding } from '../access/console.guard.js';
 import { currentUser } from '../access/request-session.js';
 import { createBuilding, updateBuilding } from './buildings.service.js';
 import * as console from './console.service.js';
+import { setBenevole } from '../syndic-api/portfolio/benevole.service.js';
+import { importSheet } from './import.service.js';
 import * as lots from './lots.service.js';
 import * as owners from './owners.service.js';
 import * as staff from './staff.service.js';
@@ -72,6 +76,17 @@ export async function consoleRoutes(app: FastifyInstance) {
     return lots.setTantiemes(db, b.api, b.copro.id, body);
   });
 
+  // Lots, keys and co-owners from a spreadsheet: the base64 of a 5 MB file, and the JSON around it.
+  route(
+    app,
+    i.sheet,
+    async ({ req, params, body }) => {
+      const b = await guardConsoleBuilding(req, params.coproId, 'lots.write');
+      return importSheet(db, b.api, b.copro.id, body);
+    },
+    { bodyLimit: 8 * 1024 * 1024 },
+  );
+
   // ── co-owners and invitations ──
   route(app, o.list, async ({ req, params }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'building.read');
@@ -104,6 +119,16 @@ export async function consoleRoutes(app: FastifyInstance) {
   route(app, o.revokeInvitation, async ({ req, params }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'invitations.send');
     return owners.revokeOwnerInvitation(db, b.api, b.copro.id, params.invitationId);
+  });
+
+  // ── the volunteer syndic of a building, named by the syndic's administrateur ──
+  route(app, v.name, async ({ req, params, body }) => {
+    const b = await guardConsoleBuilding(req, params.coproId, 'staff.manage');
+    return setBenevole(db, b.api, b.copro.id, body.coproprietaire_id);
+  });
+  route(app, v.revoke, async ({ req, params }) => {
+    const b = await guardConsoleBuilding(req, params.coproId, 'staff.manage');
+    return setBenevole(db, b.api, b.copro.id, null);
   });
 
   // ── staff (administrateur) ──

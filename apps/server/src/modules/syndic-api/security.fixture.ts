@@ -6,6 +6,7 @@ import {
   syndicImportEndpoints,
   syndicAssembleeEndpoints,
   syndicCarnetEndpoints,
+  syndicBenevoleEndpoints,
   syndicChecklistEndpoints,
   syndicConvocationEndpoints,
   syndicDocumentEndpoints,
@@ -39,6 +40,7 @@ export function allEndpoints(): SyndicEndpoint[] {
     syndicStaffEndpoints,
     syndicDocumentEndpoints,
     syndicChecklistEndpoints,
+    syndicBenevoleEndpoints,
   ]);
   return out;
 }

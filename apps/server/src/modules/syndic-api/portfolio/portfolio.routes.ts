@@ -1,7 +1,8 @@
-import { syndicPortfolioEndpoints as e } from '@tantieme/contract';
+import { syndicBenevoleEndpoints as b, syndicPortfolioEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { crudRoutes } from '../kit/crud.js';
 import { syndicRoute } from '../kit/index.js';
+import { setBenevoleByExternalIds } from './benevole.service.js';
 import { administrators, coproprietes } from './buildings.service.js';
 import { coproprietaires, removeCoproprietaire } from './coproprietaires.service.js';
 import { lots, repartitions } from './lots.service.js';
@@ -24,5 +25,11 @@ export async function portfolioRoutes(app: FastifyInstance) {
   crudRoutes(app, e.coproprietaires, coproprietaires);
   syndicRoute(app, e.removeCoproprietaire, ({ api, params }) =>
     removeCoproprietaire(app.db, api, params.external_id),
+  );
+  syndicRoute(app, b.name, ({ api, params, body }) =>
+    setBenevoleByExternalIds(app.db, api, params.external_id, body.coproprietaire),
+  );
+  syndicRoute(app, b.revoke, ({ api, params }) =>
+    setBenevoleByExternalIds(app.db, api, params.external_id, null),
   );
 }

@@ -1,8 +1,10 @@
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { formatInt } from '@tantieme/contract';
 import { useMemo } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { BuildingHeader } from '../components/BuildingHeader';
+import { importFr } from '../import/frImport';
 import { byNumber } from '../components/byNumber';
 import { KeyForm } from '../components/KeyForm';
 import { LotForm } from '../components/LotForm';
@@ -24,6 +26,18 @@ export default function BuildingLotsPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <BuildingHeader coproId={coproId} tab="lots" />
+      {canWrite ? (
+        <Group>
+          <Button
+            variant="light"
+            component={Link}
+            to={`/gestion/immeubles/${coproId}/import`}
+            leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+          >
+            {importFr.open}
+          </Button>
+        </Group>
+      ) : null}
       <QueryState query={data}>
         {({ repartitions }) => (
           <>
