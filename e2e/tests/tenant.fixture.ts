@@ -14,45 +14,7 @@ import { test as a11yTest } from './a11y.fixture';
  * - `newTenant(spec)`: one tenant shared by the tests of a serial file (call it in beforeAll).
  */
 
-<<<<<<< HEAD
 export type { Tenant, TenantOwner, TenantOwnerSpec, TenantSpec } from '../../apps/server/seed/tenant.spec';
-=======
-export interface TenantOwnerSpec {
-  key: string;
-  first_name?: string;
-  last_name?: string;
-  /** 'M.' or 'Mme'; by default read from the first name (the server's `civilityOf`). */
-  civility?: 'mr' | 'mrs';
-  lots?: string[];
-  onboarded?: boolean;
-  consent?: 'onboarding' | 'settings' | 'none';
-  owing?: boolean;
-  unread_notifications?: number;
-}
-
-export interface TenantSpec {
-  card_payments?: boolean;
-  owners: TenantOwnerSpec[];
-  /** The owner (by key) named syndic bénévole of the building: the console is theirs too. */
-  benevole?: string;
-}
-
-export interface TenantOwner {
-  user_id: string;
-  email: string;
-  token: string;
-  coproprietaire_id: string;
-  compte: string;
-}
-
-export interface Tenant {
-  password: string;
-  syndic: { id: string; alias: string; api_key: string };
-  /** With the syndic API's external ids of the building and of its charges générales key. */
-  copropriete: { id: string; name: string; external_id: string; charges_generales: string };
-  owners: Record<string, TenantOwner>;
-}
->>>>>>> feat/imp
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
