@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
       { path: 'immeubles/:coproId', element: <Navigate to="lots" replace /> },
       { path: 'immeubles/:coproId/lots', element: P('GestionBuildingLots') },
       { path: 'immeubles/:coproId/coproprietaires', element: P('GestionBuildingOwners') },
+      { path: 'immeubles/:coproId/signalements', element: P('GestionBuildingSignalements') },
       { path: 'immeubles/:coproId/historique', element: P('GestionBuildingHistory') },
       { path: 'coproprietaires', element: P('GestionOwners') },
       { path: 'messagerie', element: P('StaffInbox') },

@@ -6,6 +6,7 @@ import {
   invitationRow,
 } from '../../../seed/builders/identity.js';
 import { repartitionRow } from '../../../seed/builders/copro.js';
+import { signalementRow } from '../../../seed/builders/inbox.js';
 import { lotRow } from '../../../seed/builders/rows.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -15,6 +16,7 @@ import {
   invitations,
   lots,
   repartitions,
+  signalements,
 } from '../../db/schema/index.js';
 import { makeCoproprietaire, makeCopropriete, makeSignedInUser, makeSyndic } from '../../test/factories.js';
 import { makeSyndicWithKey } from '../../test/factories.syndic.js';
@@ -76,12 +78,23 @@ export async function makeTarget(db: Db, syndicId: string, name: string) {
     .insert(invitations)
     .values(invitationRow({ coproprietaire_id: owner.id }))
     .returning();
+  // Two reports of the same broken door: the board merges the second into the first.
+  const [door, again] = await db
+    .insert(signalements)
+    .values(
+      ['Porte du hall bloquée', 'La porte du hall ne ferme plus'].map((title) =>
+        signalementRow({ syndic_id: syndicId, copropriete_id: copro.id, author_id: owner.id, title }),
+      ),
+    )
+    .returning();
   return {
     coproId: copro.id,
     lotId: lot!.id,
     repartitionId: key!.id,
     ownerId: owner.id,
     invitationId: inv!.id,
+    signalementId: door!.id,
+    duplicateId: again!.id,
   };
 }
 export type Target = Awaited<ReturnType<typeof makeTarget>>;

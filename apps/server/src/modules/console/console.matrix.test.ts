@@ -5,6 +5,7 @@ import {
   consoleLotEndpoints,
   consoleMay,
   consoleOwnerEndpoints,
+  consoleSignalementEndpoints,
   consoleStaffEndpoints,
   type Endpoint,
   buildPath,
@@ -34,6 +35,8 @@ interface RouteCase {
   query?: string;
   /** The path names one of syndic A's staff members. */
   namesStaff?: boolean;
+  /** The path names the building's duplicate report instead of its first one. */
+  mergesDuplicate?: boolean;
 }
 
 const address = {
@@ -126,6 +129,38 @@ const CASES = new Map<Endpoint, RouteCase>([
   // Last: they end the record's life in the building.
   [consoleOwnerEndpoints.remove, { action: 'coproprietaires.write', scope: 'building' }],
   [consoleOwnerEndpoints.anonymise, { action: 'coproprietaires.write', scope: 'building' }],
+  [consoleSignalementEndpoints.board, { action: 'building.read', scope: 'building' }],
+  [consoleSignalementEndpoints.get, { action: 'building.read', scope: 'building' }],
+  [
+    consoleSignalementEndpoints.move,
+    { action: 'signalements.write', scope: 'building', body: () => ({ status: 'PRIS_EN_COMPTE' }) },
+  ],
+  [
+    consoleSignalementEndpoints.comment,
+    {
+      action: 'signalements.write',
+      scope: 'building',
+      body: () => ({ text: 'Le serrurier est appelé.', internal: ++n % 2 === 0 }),
+    },
+  ],
+  [
+    consoleSignalementEndpoints.assign,
+    {
+      action: 'signalements.write',
+      scope: 'building',
+      body: () => ({ assignee_id: null, supplier: 'Serrurerie Martin' }),
+    },
+  ],
+  // The merge names the duplicate in the path (signalementId) and the first report as `into`.
+  [
+    consoleSignalementEndpoints.merge,
+    {
+      action: 'signalements.write',
+      scope: 'building',
+      body: (t) => ({ into: t.signalementId }),
+      mergesDuplicate: true,
+    },
+  ],
   [consoleStaffEndpoints.list, { action: 'staff.manage', scope: 'syndic' }],
   [
     consoleStaffEndpoints.create,
@@ -267,9 +302,13 @@ afterAll(() => t.close());
 
 describe('console permission matrix', () => {
   it('covers every console route of the contract', () => {
-    const all = [consoleEndpoints, consoleLotEndpoints, consoleOwnerEndpoints, consoleStaffEndpoints].flatMap(
-      (g) => Object.values(g) as Endpoint[],
-    );
+    const all = [
+      consoleEndpoints,
+      consoleLotEndpoints,
+      consoleOwnerEndpoints,
+      consoleStaffEndpoints,
+      consoleSignalementEndpoints,
+    ].flatMap((g) => Object.values(g) as Endpoint[]);
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });
 
@@ -284,6 +323,7 @@ describe('console permission matrix', () => {
           ...target,
           coproprietaireId: target.ownerId,
           staffId: w.spare.staffId,
+          signalementId: r.mergesDuplicate ? target.duplicateId : target.signalementId,
         });
         const res = await call(endpoint.method, url + (r.query ?? ''), c.headers(w), r.body?.(target, w));
         const e = expected(c, r);
