@@ -28,6 +28,10 @@ export interface TenantOwnerSpec {
 export interface TenantSpec {
   card_payments?: boolean;
   owners: TenantOwnerSpec[];
+  /** The syndic's gestionnaire gets an account for the console (`tenant.gestionnaire`). */
+  console?: boolean;
+  /** Signalements of the building, by an owner's key, with who said « moi aussi ». */
+  signalements?: { author: string; title: string; supporters?: string[] }[];
 }
 
 export interface TenantOwner {
@@ -44,6 +48,9 @@ export interface Tenant {
   /** With the syndic API's external ids of the building and of its charges générales key. */
   copropriete: { id: string; name: string; external_id: string; charges_generales: string };
   owners: Record<string, TenantOwner>;
+  gestionnaire: { email: string; token: string } | null;
+  /** The signalements asked for: title → id. */
+  signalements: Record<string, string>;
 }
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;

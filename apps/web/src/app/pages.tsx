@@ -52,6 +52,7 @@ export const pages: Record<string, ComponentType> = {
   GestionBuildingHistory: lazy(() => import('../features/gestion/pages/BuildingHistoryPage')),
   GestionBuildingSignalements: lazy(() => import('../features/gestion/pages/BuildingSignalementsPage')),
   GestionOwners: lazy(() => import('../features/gestion/pages/OwnersPage')),
+  GestionSignalements: lazy(() => import('../features/gestion/pages/SignalementsPage')),
   GestionTeam: lazy(() => import('../features/gestion/pages/TeamPage')),
   // syndic preview
   SyndicPreviewHome: lazy(() => import('../features/synthese/pages/SyndicPreviewHomePage')),

@@ -115,6 +115,7 @@ export const routes: RouteObject[] = [
       { path: 'immeubles/:coproId/signalements', element: P('GestionBuildingSignalements') },
       { path: 'immeubles/:coproId/historique', element: P('GestionBuildingHistory') },
       { path: 'coproprietaires', element: P('GestionOwners') },
+      { path: 'signalements', element: P('GestionSignalements') },
       { path: 'messagerie', element: P('StaffInbox') },
       { path: 'equipe', element: P('GestionTeam') },
       { path: '*', element: <NotFound /> },

@@ -16,6 +16,7 @@ export const gestionFr = {
     buildings: 'Immeubles',
     owners: 'Copropriétaires',
     messaging: 'Messagerie',
+    signalements: 'Signalements',
     team: 'Équipe',
   },
   header: {

@@ -3,6 +3,7 @@ export const boardFr = {
   title: 'Signalements',
   intro:
     'Les signalements des copropriétaires, par statut. Ouvrez-en un pour le faire avancer, le confier, y répondre ou le fusionner avec un doublon.',
+  chooseBuildingHint: 'Choisissez un immeuble pour voir ses signalements.',
   columns: {
     NOUVEAU: 'Nouveau',
     PRIS_EN_COMPTE: 'Pris en compte',
