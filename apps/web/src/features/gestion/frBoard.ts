@@ -17,7 +17,6 @@ export const boardFr = {
   supporters: (n: number) => `${n}\u00a0×\u00a0«\u202fmoi aussi\u202f»`,
   assignedTo: (name: string) => `Confié à ${name}`,
   supplier: (name: string) => `Fournisseur\u202f: ${name}`,
-  open: (title: string) => `Ouvrir le signalement «\u202f${title}\u202f»`,
   detail: {
     close: 'Fermer',
     description: 'Description',

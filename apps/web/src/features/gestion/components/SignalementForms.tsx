@@ -34,11 +34,14 @@ const failed = (err: unknown) =>
   notifications.show({ color: 'red', message: apiMessage(err, gestionFr.genericError) });
 const done = (message: string) => notifications.show({ color: 'teal', message });
 
-/** The statuses a report may move to from its own (rules/signalements.ts). */
-const nextOf = (from: SignalementStatus) =>
-  SIGNALEMENT_STATUSES.filter(
+/** The statuses a report may move to from its own (rules/signalements.ts), the next ones first. */
+const nextOf = (from: SignalementStatus) => {
+  const at = SIGNALEMENT_STATUSES.indexOf(from);
+  const order = [...SIGNALEMENT_STATUSES.slice(at + 1), ...SIGNALEMENT_STATUSES.slice(0, at + 1)];
+  return order.filter(
     (to) => checkSignalementMove(from, to, { planned_on: to === 'PLANIFIE' ? '2000-01-01' : null }).ok,
   );
+};
 
 export function MoveForm({ coproId, d }: Props) {
   const move = useMoveSignalement({ coproId, signalementId: d.id });
