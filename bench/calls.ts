@@ -8,6 +8,9 @@ export interface Who {
   syndic: string;
   /** A document type the record holds documents of. */
   docType: string;
+  /** The session of a syndic's administrateur (the console's calls), and a building of theirs. */
+  staffToken?: string;
+  staffCopro?: string;
 }
 export interface Call {
   name: string;
@@ -15,6 +18,8 @@ export interface Call {
   path: (w: Who) => string;
   body?: (w: Who) => string;
   auth?: boolean;
+  /** Asked by the syndic's staff in the console, not by the co-owner. */
+  staff?: boolean;
 }
 
 export const CALLS: Call[] = [
@@ -74,6 +79,14 @@ export const CALLS: Call[] = [
     name: 'assemblies',
     path: (w) => `/api/assemblee/coproprietes/${w.copro}/coproprietaire/${w.record}/get-list-ag-available`,
   },
+  // The syndic's console (an administrateur of a syndic's 200 buildings at the 1,000 scale).
+  { name: 'console portfolio home', staff: true, path: () => '/api/gestion/portefeuille' },
+  { name: 'console search', staff: true, path: () => '/api/gestion/recherche?q=Moreau' },
+  {
+    name: "console building's co-owners",
+    staff: true,
+    path: (w) => `/api/gestion/coproprietes/${w.staffCopro}/coproprietaires`,
+  },
 ];
 
 export const requestOf = (call: Call) => (w: Who) => ({
@@ -81,7 +94,9 @@ export const requestOf = (call: Call) => (w: Who) => ({
   method: call.method,
   body: call.body?.(w),
   headers: {
-    ...(call.auth === false ? {} : { authorization: `Bearer ${w.token}` }),
+    ...(call.auth === false
+      ? {}
+      : { authorization: `Bearer ${call.staff ? (w.staffToken ?? '') : w.token}` }),
     ...(call.body ? { 'content-type': 'application/json' } : {}),
   },
 });

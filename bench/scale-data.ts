@@ -18,9 +18,10 @@ import type { Who } from './calls.js';
 export const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const USERS = 200;
 
-/** `tantieme_bench_<scale>` on PG, seeded once and reused; its URL. */
+/** `tantieme_bench_<scale>` (or BENCH_DB, one scale only) on PG, seeded once and reused; its URL. */
 export async function ensureScale(scale: number): Promise<string> {
-  const dbName = `tantieme_bench_${scale}`;
+  const dbName = process.env.BENCH_DB ?? `tantieme_bench_${scale}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_DB: ${dbName} is not a plain name`);
   const admin = new pg.Client({ connectionString: `${PG}/postgres` });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
@@ -76,8 +77,40 @@ export async function scaleUsers(url: string, scale: number): Promise<Who[]> {
       lot: md5Uuid(`tantieme-scale:lot:${m * 10 + 1}`),
     });
   }
+  const staff = await staffSession(client);
   await client.end();
-  return users;
+  return users.map((u) => ({ ...u, ...staff }));
+}
+
+/**
+ * A console session: the first gestionnaire of the first syndic made its administrateur (every
+ * one of its buildings: 200 at the 1,000 scale), with an account of its own.
+ */
+async function staffSession(client: pg.Client) {
+  const userId = md5Uuid('tantieme-scale:staff-user:1');
+  const adminId = md5Uuid('tantieme-scale:admin:101');
+  await client.query(
+    `insert into users (id, email, first_name, last_name) values ($1, 'direction@scale.tantieme.test', 'Anne', 'Direction')
+     on conflict (id) do nothing`,
+    [userId],
+  );
+  await client.query(`update administrators set user_id = $1, role = 'administrateur' where id = $2`, [
+    userId,
+    adminId,
+  ]);
+  const token = randomBytes(32).toString('base64url');
+  await client.query(
+    `insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`,
+    [userId, createHash('sha256').update(token).digest('hex')],
+  );
+  const [{ id }] = (
+    await client.query(
+      `select c.id from coproprietes c join administrators a on a.syndic_id = c.syndic_id
+        where a.id = $1 order by c.name limit 1`,
+      [adminId],
+    )
+  ).rows;
+  return { staffToken: token, staffCopro: id as string };
 }
 
 /** The demo's claire (a council member of Les Tilleuls, so every list answers) and her ids. */
@@ -105,6 +138,16 @@ export async function demoUser(base: string): Promise<Who[]> {
   );
   const lots = await get<{ id: string }[]>(`/api/coproprietaires/${copro}/${rec.id}/lots`);
   const types = await get<{ code: string }[]>('/api/parameters/document-types/list');
+  // The console's demo administrateur of Lefèvre Immobilier, and the first of its buildings.
+  const staffLogin = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'm.lefevre@lefevre-immobilier.fr', password: 'Tilleuls2024' }),
+  });
+  const staffToken = ((await staffLogin.json()) as { data: { token: string } }).data.token;
+  const portfolio = (await (
+    await fetch(`${base}/api/gestion/portefeuille`, { headers: { authorization: `Bearer ${staffToken}` } })
+  ).json()) as { data: { buildings: { id: string }[] } };
   return [
     {
       token,
@@ -114,6 +157,8 @@ export async function demoUser(base: string): Promise<Who[]> {
       lot: lots[0]?.id ?? '',
       syndic: rec.coproprietes[0].syndic_id,
       docType: types[0]?.code ?? '',
+      staffToken,
+      staffCopro: portfolio.data.buildings[0]?.id ?? '',
     },
   ];
 }

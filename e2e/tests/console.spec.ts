@@ -59,7 +59,7 @@ test('a staff administrator lands on the console, creates a building with keys a
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
   await expect(page.getByTestId('portfolio-building').first()).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Navigation de la gestion' });
-  for (const entry of ['Accueil', 'Immeubles', 'Copropriétaires', 'Messagerie', 'Équipe'])
+  for (const entry of ['Accueil', 'Immeubles', 'Copropriétaires', 'Signalements', 'Messagerie', 'Équipe'])
     await expect(nav.getByRole('link', { name: entry })).toBeVisible();
   await shot(page, 'home-desktop');
 

@@ -55,6 +55,8 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
     status?: string;
     planned_on?: string;
     text?: string;
+    /** The syndic's note to itself: shown in the console only. */
+    internal?: boolean;
   };
   const add = async (v: {
     title: string;
@@ -70,6 +72,9 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
     supporters: [string, number][];
     events: Ev[];
     works?: boolean;
+    /** Given to the building's gestionnaire in the console, and the supplier who does the work. */
+    assigned?: boolean;
+    supplier?: string;
   }) => {
     const id = newId();
     const author = owner(v.author);
@@ -96,6 +101,8 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
         carnet_travaux_label: v.works
           ? `${liftWorks(clock.year).nature} (${clock.year}, ${liftWorks(clock.year).contractor})`
           : null,
+        assignee_id: v.assigned ? copro.syndic.gestionnaire.id : null,
+        supplier: v.supplier ?? null,
         created_at: created,
         updated_at: updated,
       }),
@@ -119,7 +126,8 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
           planned_on: e.planned_on ?? null,
           text: e.text ?? null,
           by: 'syndic',
-          author_name: syndicName,
+          author_name: e.internal ? copro.syndic.gestionnaire.display_name : syndicName,
+          internal: e.internal ?? false,
           created_at: clock.daysAgo(e.days, e.time),
         }),
       );
@@ -141,6 +149,8 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
       ['paul', 40],
     ],
     works: true,
+    assigned: true,
+    supplier: 'Otis – Agence Lyon Est',
     events: [
       {
         days: 41,
@@ -184,8 +194,17 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
     planned_on: leakDay,
     pictures: ['ceiling', 'stain'],
     supporters: [['paul', 8]],
+    assigned: true,
+    supplier: 'Plomberie Bernard & Fils',
     events: [
       { days: 8, time: '09:30', kind: 'STATUS', status: 'PRIS_EN_COMPTE' },
+      {
+        days: 7,
+        time: '11:45',
+        kind: 'COMMENT',
+        internal: true,
+        text: 'Devis de 480,00\u00a0€ TTC reçu de Plomberie Bernard & Fils\u202f; accord du président du conseil syndical par téléphone.',
+      },
       {
         days: 6,
         time: '14:10',

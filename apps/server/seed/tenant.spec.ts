@@ -31,6 +31,19 @@ export const tenantSpecSchema = z.object({
   benevole: z.string().optional(),
   /** An exercice of the current year with this budget voted on the charges générales, cents. */
   budget_cents: z.number().int().min(1).max(1_000_000_000).optional(),
+  /** Whether the syndic's gestionnaire (Sophie Garnier) gets an account for the console. */
+  console: z.boolean().default(false),
+  /** Signalements of the building (in the hall), each by an owner's key, with who said « moi aussi ». */
+  signalements: z
+    .array(
+      z.object({
+        author: z.string(),
+        title: z.string().min(1).max(120),
+        supporters: z.array(z.string()).default([]),
+      }),
+    )
+    .max(10)
+    .default([]),
 });
 
 export type TenantSpec = z.input<typeof tenantSpecSchema>;
@@ -54,6 +67,10 @@ export interface Tenant {
   /** The building, with the syndic API's external ids of it and of its charges générales key. */
   copropriete: { id: string; name: string; external_id: string; charges_generales: string };
   owners: Record<string, TenantOwner>;
+  /** The gestionnaire's console account, when the spec asked for it. */
+  gestionnaire: { email: string; token: string } | null;
+  /** The signalements asked for, by title. */
+  signalements: Record<string, string>;
 }
 
 export const TENANT_PASSWORD = 'Tilleuls2024';

@@ -8,6 +8,8 @@ import {
   coproprietes,
   ledgerLines,
   notifications,
+  signalementSupporters,
+  signalements,
   syndicExternalRefs,
   syndics,
   users,
@@ -31,7 +33,7 @@ import {
   coproprietaireSettingRow,
   syndicExternalRefRow,
 } from './builders/identity.js';
-import { notificationRow } from './builders/inbox.js';
+import { notificationRow, signalementRow, signalementSupporterRow } from './builders/inbox.js';
 
 import {
   civilityOf,
@@ -96,7 +98,7 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
       first_name: gestionnaire.first_name,
       last_name: gestionnaire.last_name,
       display_name: gestionnaire.display_name,
-      role: 'Gestionnaire',
+      role: spec.console ? 'gestionnaire' : 'Gestionnaire',
       emails: [{ value: gestionnaire.email }],
     }),
   );
@@ -263,6 +265,36 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
       );
   }
 
+  const reports: Record<string, string> = {};
+  for (const r of spec.signalements) {
+    const row = signalementRow({
+      syndic_id: syndic.id,
+      copropriete_id: copro.id,
+      author_id: copro.owner(r.author).id,
+      title: r.title,
+      description: `${r.title}. Merci de faire le nécessaire.`,
+      created_at: clock.daysAgo(3, '08:30'),
+      updated_at: clock.daysAgo(3, '08:30'),
+      supporters: r.supporters.length,
+    });
+    ctx.rows.add(signalements, row);
+    for (const k of r.supporters)
+      ctx.rows.add(
+        signalementSupporters,
+        signalementSupporterRow({ signalement_id: row.id, coproprietaire_id: copro.owner(k).id }),
+      );
+    reports[r.title] = row.id;
+  }
+  const staffUser = spec.console
+    ? userRow({
+        email: gestionnaire.email,
+        first_name: gestionnaire.first_name,
+        last_name: gestionnaire.last_name,
+        password_hash,
+      })
+    : null;
+  if (staffUser) ctx.rows.add(users, staffUser);
+
   await Promise.all(ctx.writes);
   await ctx.rows.flush(db);
   const benevole = accounts.find((a) => a.spec.key === spec.benevole);
@@ -271,6 +303,12 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
       .update(coproprietes)
       .set({ syndic_benevole_user_id: benevole.user.id })
       .where(eq(coproprietes.id, copro.id));
+  // Her account is hers once both rows exist (the building's seeding gives her the building).
+  if (staffUser)
+    await db
+      .update(administrators)
+      .set({ user_id: staffUser.id })
+      .where(eq(administrators.id, gestionnaire.id));
   const key = await createApiKey(db, {
     syndicId: syndic.id,
     name: 'Logiciel de gestion (essai)',
@@ -300,5 +338,9 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
     syndic: { id: syndic.id, alias: syndic.alias, api_key: key.key },
     copropriete: { id: copro.id, name: copro.name, external_id: coproExt, charges_generales: cgExt },
     owners: answer,
+    gestionnaire: staffUser
+      ? { email: gestionnaire.email, token: await createSession(db, staffUser.id) }
+      : null,
+    signalements: reports,
   };
 }

@@ -106,3 +106,4 @@ export * from './domains/consoleStaff.js';
 export * from './domains/consoleImport.js';
 export * from './domains/syndicBenevole.js';
 export * from './rules/importColumns.js';
+export * from './domains/consoleSignalements.js';

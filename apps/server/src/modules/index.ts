@@ -28,6 +28,7 @@ import { documentSearchRoutes } from './documents/search.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { communicationsRoutes } from './communications/communications.routes.js';
 import { signalementsRoutes } from './signalements/signalements.routes.js';
+import { consoleSignalementsRoutes } from './signalements/console.routes.js';
 import { consoleRoutes } from './console/console.routes.js';
 import { consoleMoneyRoutes } from './console/money.routes.js';
 
@@ -63,5 +64,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(signalementsRoutes);
   await app.register(consoleRoutes);
   await app.register(consoleMoneyRoutes);
+  await app.register(consoleSignalementsRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

@@ -13,6 +13,7 @@ export * from './codes.js';
 export * from './invitations.js';
 export * from './notifications.js';
 export * from './payments.js';
+export * from './signalements.js';
 export * from './sms.js';
 export type { EmailText, TemplatePreview } from './template.js';
 export { emailOf } from './template.js';

@@ -54,7 +54,9 @@ export const pages: Record<string, ComponentType> = {
   GestionBuildingBudget: lazy(() => import('../features/gestion/pages/BuildingBudgetPage')),
   GestionBuildingJournal: lazy(() => import('../features/gestion/pages/BuildingJournalPage')),
   GestionBuildingBank: lazy(() => import('../features/gestion/pages/BuildingBankPage')),
+  GestionBuildingSignalements: lazy(() => import('../features/gestion/pages/BuildingSignalementsPage')),
   GestionOwners: lazy(() => import('../features/gestion/pages/OwnersPage')),
+  GestionSignalements: lazy(() => import('../features/gestion/pages/SignalementsPage')),
   GestionTeam: lazy(() => import('../features/gestion/pages/TeamPage')),
   // syndic preview
   SyndicPreviewHome: lazy(() => import('../features/synthese/pages/SyndicPreviewHomePage')),

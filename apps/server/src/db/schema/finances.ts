@@ -170,7 +170,13 @@ export const ledgerLines = pgTable(
     books_payment_id: uuid('books_payment_id'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_lines_owner').on(t.coproprietaire_id, t.date)],
+  (t) => [
+    index('ledger_lines_owner').on(t.coproprietaire_id, t.date),
+    // The open lines by building (the console's balances over a threshold); INCLUDE is in the SQL.
+    index('ledger_lines_open')
+      .on(t.copropriete_id, t.coproprietaire_id)
+      .where(sql`${t.remaining_cents} <> 0`),
+  ],
 );
 
 /** One checkout attempt: what the co-owner chose and what the server computed. */

@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { coproprietaires, coproprietes, lots } from './copro.js';
-import { syndics } from './syndic.js';
+import { administrators, syndics } from './syndic.js';
 
 /**
  * A signalement (request or incident) a co-owner files about their building (decisions 116–118).
@@ -35,12 +47,20 @@ export const signalements = pgTable(
     /** The carnet d'entretien's works entry that fixed it: its reference, and its words when linked. */
     carnet_travaux_ref: text('carnet_travaux_ref'),
     carnet_travaux_label: text('carnet_travaux_label'),
+    /** The staff member who handles it (the console's board), and a supplier named in words. */
+    assignee_id: uuid('assignee_id').references(() => administrators.id, { onDelete: 'set null' }),
+    supplier: text('supplier'),
+    /** A duplicate merged into another report: closed, its followers moved to that one. */
+    merged_into_id: uuid('merged_into_id').references((): AnyPgColumn => signalements.id, {
+      onDelete: 'set null',
+    }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('signalements_copro').on(t.copropriete_id, t.created_at),
     index('signalements_syndic_updated').on(t.syndic_id, t.updated_at, t.id),
+    index('signalements_copro_status').on(t.copropriete_id, t.status),
   ],
 );
 
@@ -74,6 +94,8 @@ export const signalementEvents = pgTable(
     /** 'syndic' (its answers, its moves) or 'coproprietaire' (a detail added by a co-owner). */
     by: text('by').notNull(),
     author_name: text('author_name').notNull(),
+    /** The syndic's note to itself (the console): never shown to a co-owner nor sent by the API. */
+    internal: boolean('internal').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index('signalement_events_of').on(t.signalement_id, t.created_at)],

@@ -7,6 +7,7 @@ import {
 } from '../../../seed/builders/identity.js';
 import { repartitionRow } from '../../../seed/builders/copro.js';
 import { financialYearRow } from '../../../seed/builders/finances.js';
+import { signalementRow } from '../../../seed/builders/inbox.js';
 import { lotRow } from '../../../seed/builders/rows.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -17,6 +18,7 @@ import {
   invitations,
   lots,
   repartitions,
+  signalements,
 } from '../../db/schema/index.js';
 import { makeCoproprietaire, makeCopropriete, makeSignedInUser, makeSyndic } from '../../test/factories.js';
 import { makeSyndicWithKey } from '../../test/factories.syndic.js';
@@ -93,6 +95,15 @@ export async function makeTarget(db: Db, syndicId: string, name: string) {
     mapping: { date: 'Date', label: 'Libellé', amount: 'Montant' },
   });
   const [waiting] = await unmatchedQueue(db, copro.id);
+  // Two reports of the same broken door: the board merges the second into the first.
+  const [door, again] = await db
+    .insert(signalements)
+    .values(
+      ['Porte du hall bloquée', 'La porte du hall ne ferme plus'].map((title) =>
+        signalementRow({ syndic_id: syndicId, copropriete_id: copro.id, author_id: owner.id, title }),
+      ),
+    )
+    .returning();
   return {
     coproId: copro.id,
     lotId: lot!.id,
@@ -102,6 +113,8 @@ export async function makeTarget(db: Db, syndicId: string, name: string) {
     yearId: year!.id,
     lineId: waiting!.id,
     ecritureId: waiting!.ecriture_id as string,
+    signalementId: door!.id,
+    duplicateId: again!.id,
   };
 }
 export type Target = Awaited<ReturnType<typeof makeTarget>>;

@@ -7,6 +7,7 @@ import {
   consoleMoneyEndpoints,
   consoleMay,
   consoleOwnerEndpoints,
+  consoleSignalementEndpoints,
   consoleStaffEndpoints,
   type Endpoint,
   buildPath,
@@ -28,6 +29,18 @@ import { MONEY_CASES, type RouteCase } from './console.matrix.money.fixture.js';
  * console 404, an anonymous one 401; none of them ever gets data. Allowed callers read (200)
  * and write (their writes may still refuse for their own reason, never with 401, 403, 404 or 5xx).
  */
+
+type Scope = 'self' | 'syndic' | 'building';
+interface RouteCase {
+  action: ConsoleAction | null;
+  scope: Scope;
+  body?: (t: Target, w: ConsoleWorld) => object;
+  query?: string;
+  /** The path names one of syndic A's staff members. */
+  namesStaff?: boolean;
+  /** The path names the building's duplicate report instead of its first one. */
+  mergesDuplicate?: boolean;
+}
 
 const address = {
   full_address: '3 rue des Lilas 69003 Lyon',
@@ -142,6 +155,38 @@ const CASES = new Map<Endpoint, RouteCase>([
   // Last: they end the record's life in the building.
   [consoleOwnerEndpoints.remove, { action: 'coproprietaires.write', scope: 'building' }],
   [consoleOwnerEndpoints.anonymise, { action: 'coproprietaires.write', scope: 'building' }],
+  [consoleSignalementEndpoints.board, { action: 'building.read', scope: 'building' }],
+  [consoleSignalementEndpoints.get, { action: 'building.read', scope: 'building' }],
+  [
+    consoleSignalementEndpoints.move,
+    { action: 'signalements.write', scope: 'building', body: () => ({ status: 'PRIS_EN_COMPTE' }) },
+  ],
+  [
+    consoleSignalementEndpoints.comment,
+    {
+      action: 'signalements.write',
+      scope: 'building',
+      body: () => ({ text: 'Le serrurier est appelé.', internal: ++n % 2 === 0 }),
+    },
+  ],
+  [
+    consoleSignalementEndpoints.assign,
+    {
+      action: 'signalements.write',
+      scope: 'building',
+      body: () => ({ assignee_id: null, supplier: 'Serrurerie Martin' }),
+    },
+  ],
+  // The merge names the duplicate in the path (signalementId) and the first report as `into`.
+  [
+    consoleSignalementEndpoints.merge,
+    {
+      action: 'signalements.write',
+      scope: 'building',
+      body: (t) => ({ into: t.signalementId }),
+      mergesDuplicate: true,
+    },
+  ],
   [consoleStaffEndpoints.list, { action: 'staff.manage', scope: 'syndic' }],
   [
     consoleStaffEndpoints.create,
@@ -291,6 +336,7 @@ describe('console permission matrix', () => {
       consoleBenevoleEndpoints,
       consoleOwnerEndpoints,
       consoleStaffEndpoints,
+      consoleSignalementEndpoints,
     ].flatMap((g) => Object.values(g) as Endpoint[]);
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });
@@ -306,6 +352,7 @@ describe('console permission matrix', () => {
           ...target,
           coproprietaireId: target.ownerId,
           staffId: w.spare.staffId,
+          signalementId: r.mergesDuplicate ? target.duplicateId : target.signalementId,
         });
         const res = await call(endpoint.method, url + (r.query ?? ''), c.headers(w), r.body?.(target, w));
         const e = expected(c, r);

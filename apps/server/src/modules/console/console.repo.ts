@@ -6,6 +6,7 @@ import {
   invitations,
   lots,
   repartitions,
+  signalements,
   syndicAuditLog,
   users,
 } from '../../db/schema/index.js';
@@ -18,7 +19,12 @@ export function buildingsIn(db: Executor, syndicId: string, ids: string[] | null
   const where: SQL[] = [eq(coproprietes.syndic_id, syndicId)];
   if (ids) where.push(anyOf(coproprietes.id, ids));
   return db
-    .select({ id: coproprietes.id, name: coproprietes.name, address: coproprietes.address })
+    .select({
+      id: coproprietes.id,
+      name: coproprietes.name,
+      address: coproprietes.address,
+      syndic_id: coproprietes.syndic_id,
+    })
     .from(coproprietes)
     .where(and(...where))
     .orderBy(asc(coproprietes.name), asc(coproprietes.id));
@@ -27,7 +33,12 @@ export function buildingsIn(db: Executor, syndicId: string, ids: string[] | null
 /** A volunteer syndic's buildings (they may sit in different syndics). */
 export function benevoleBuildingsIn(db: Executor, ids: string[]) {
   return db
-    .select({ id: coproprietes.id, name: coproprietes.name, address: coproprietes.address })
+    .select({
+      id: coproprietes.id,
+      name: coproprietes.name,
+      address: coproprietes.address,
+      syndic_id: coproprietes.syndic_id,
+    })
     .from(coproprietes)
     .where(anyOf(coproprietes.id, ids))
     .orderBy(asc(coproprietes.name), asc(coproprietes.id));
@@ -128,6 +139,7 @@ export async function history(db: Executor, syndicId: string, coproId: string, c
     union all select ${repartitions.id} from ${repartitions} where ${repartitions.copropriete_id} = ${coproId}
     union all select ${coproprietaires.id} from ${coproprietaires} where ${coproprietaires.copropriete_id} = ${coproId}
     union all select ${invitations.id} from ${invitations} join ${coproprietaires} on ${coproprietaires.id} = ${invitations.coproprietaire_id} where ${coproprietaires.copropriete_id} = ${coproId}
+    union all select ${signalements.id} from ${signalements} where ${signalements.copropriete_id} = ${coproId}
   )`;
   return auditPage(
     db,

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { ConsoleActor } from '../access/console.guard.js';
-import { checklistOf } from '../documents/checklist.service.js';
+import { checklistsOf } from '../documents/checklist.service.js';
 import { shown } from '../syndic-api/kit/index.js';
 import * as repo from './console.repo.js';
 import { buildingCounts } from './portfolio.repo.js';
@@ -58,12 +58,11 @@ export async function portfolio(db: Db, actor: ConsoleActor, thresholdCents: num
     }),
   ]);
   const byId = new Map(counts.map((c) => [c.id, c]));
+  const missing = await missingDocuments(db, buildings);
   const rows = [];
   for (const b of buildings) {
     const c = byId.get(b.id);
     if (!c) continue;
-    const syndicId = actor.kind === 'benevole' ? null : actor.syndic.id;
-    const missing = await missingDocuments(db, b.id, syndicId);
     rows.push({
       id: b.id,
       name: b.name,
@@ -75,7 +74,7 @@ export async function portfolio(db: Db, actor: ConsoleActor, thresholdCents: num
         new_signalements: c.new_signalements,
         unanswered_conversations: c.unanswered,
         pending_invitations: c.pending_invitations,
-        missing_documents: missing,
+        missing_documents: missing.get(b.id) ?? 0,
         balances_over_threshold: c.over_threshold,
         assemblies_to_convene: c.to_convene,
       },
@@ -84,12 +83,15 @@ export async function portfolio(db: Db, actor: ConsoleActor, thresholdCents: num
   return { buildings: rows, balance_threshold_cents: thresholdCents };
 }
 
-/** The décret 2019-502 items missing from a building's documents. */
-async function missingDocuments(db: Db, coproId: string, syndicId: string | null) {
-  const b = syndicId ? { syndic_id: syndicId } : (await repo.building(db, coproId))?.c;
-  if (!b) return 0;
-  const list = await checklistOf(db, coproId, b.syndic_id);
-  return list.items.filter((i) => i.status === 'missing').length;
+/** The décret 2019-502 items missing from each building's documents, by syndic (most have one). */
+async function missingDocuments(db: Db, buildings: { id: string; syndic_id: string }[]) {
+  const bySyndic = new Map<string, string[]>();
+  for (const b of buildings) bySyndic.set(b.syndic_id, [...(bySyndic.get(b.syndic_id) ?? []), b.id]);
+  const out = new Map<string, number>();
+  for (const [syndicId, ids] of bySyndic)
+    for (const [id, list] of await checklistsOf(db, ids, syndicId))
+      out.set(id, list.items.filter((i) => i.status === 'missing').length);
+  return out;
 }
 
 export async function search(db: Db, actor: ConsoleActor, q: string) {

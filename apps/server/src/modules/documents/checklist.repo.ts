@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, max, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, max, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   assemblees,
@@ -8,10 +8,16 @@ import {
   documents,
 } from '../../db/schema/index.js';
 
-/** Documents of a copropriété's groups (its bank statements and AG years included), as the checklist reads them. */
-export function groupDocuments(db: Db, coproprieteId: string) {
+/**
+ * What the décret 2019-502 checklist reads, for one building or many at once (the console's
+ * portfolio asks it of every building within reach: one statement per kind, not per building).
+ */
+
+/** Documents of the buildings' groups (their bank statements and AG years included). */
+export function groupDocuments(db: Db, coproIds: string[]) {
   return db
     .select({
+      copropriete_id: documentGroups.copropriete_id,
       id: documents.id,
       name: documents.name,
       date: documents.date,
@@ -20,7 +26,7 @@ export function groupDocuments(db: Db, coproprieteId: string) {
     })
     .from(documents)
     .innerJoin(documentGroups, eq(documentGroups.id, documents.group_id))
-    .where(and(eq(documentGroups.scope, 'copropriete'), eq(documentGroups.copropriete_id, coproprieteId)));
+    .where(and(eq(documentGroups.scope, 'copropriete'), inArray(documentGroups.copropriete_id, coproIds)));
 }
 
 export function syndicDocuments(db: Db, syndicId: string) {
@@ -31,10 +37,11 @@ export function syndicDocuments(db: Db, syndicId: string) {
     .where(and(eq(documentGroups.scope, 'syndic'), eq(documentGroups.syndic_id, syndicId)));
 }
 
-/** The own documents of every current co-owner record of the building. */
-export function ownDocuments(db: Db, coproprieteId: string) {
+/** The own documents of these types of every current co-owner record of the buildings. */
+export function ownDocuments(db: Db, coproIds: string[], types: string[]) {
   return db
     .select({
+      copropriete_id: coproprietaires.copropriete_id,
       id: documents.id,
       name: documents.name,
       date: documents.date,
@@ -43,46 +50,50 @@ export function ownDocuments(db: Db, coproprieteId: string) {
     })
     .from(documents)
     .innerJoin(coproprietaires, eq(coproprietaires.id, documents.coproprietaire_id))
-    .where(and(eq(coproprietaires.copropriete_id, coproprieteId), isNull(coproprietaires.removed_at)));
+    .where(
+      and(
+        inArray(coproprietaires.copropriete_id, coproIds),
+        isNull(coproprietaires.removed_at),
+        inArray(documents.type_code, types),
+      ),
+    );
 }
 
-export async function currentOwners(db: Db, coproprieteId: string) {
-  const rows = await db
-    .select({ id: coproprietaires.id })
+export function currentOwners(db: Db, coproIds: string[]) {
+  return db
+    .select({ id: coproprietaires.id, copropriete_id: coproprietaires.copropriete_id })
     .from(coproprietaires)
-    .where(and(eq(coproprietaires.copropriete_id, coproprieteId), isNull(coproprietaires.removed_at)));
-  return rows.map((r) => r.id);
+    .where(and(inArray(coproprietaires.copropriete_id, coproIds), isNull(coproprietaires.removed_at)));
 }
 
-/** The date of the last annual (not extraordinary) general meeting held by `now`. */
-export async function lastAnnualAg(db: Db, coproprieteId: string, now: Date) {
-  const [row] = await db
-    .select({ date: max(assemblees.date) })
+/** Each building's last annual (not extraordinary) general meeting held by `now`. */
+export function lastAnnualAg(db: Db, coproIds: string[], now: Date) {
+  return db
+    .select({ copropriete_id: assemblees.copropriete_id, date: max(assemblees.date) })
     .from(assemblees)
     .where(
       and(
-        eq(assemblees.copropriete_id, coproprieteId),
+        inArray(assemblees.copropriete_id, coproIds),
         ne(assemblees.type, 'EXTRAORDINAIRE'),
         lte(assemblees.date, now),
       ),
-    );
-  return row?.date ?? null;
+    )
+    .groupBy(assemblees.copropriete_id);
 }
 
-/** The building's built-in carnet d'entretien, if one was written. */
-export async function builtinCarnet(db: Db, coproprieteId: string) {
-  const [row] = await db
-    .select()
-    .from(carnetsEntretien)
-    .where(eq(carnetsEntretien.copropriete_id, coproprieteId))
-    .limit(1);
-  return row;
+/** The buildings' built-in carnets d'entretien, where one was written. */
+export function builtinCarnet(db: Db, coproIds: string[]) {
+  return db.select().from(carnetsEntretien).where(inArray(carnetsEntretien.copropriete_id, coproIds));
 }
 
-/** Every assembly of the building held by `now` (any type), with whether its PV is stored on it. */
-export function heldAssemblies(db: Db, coproprieteId: string, now: Date) {
+/** Every assembly of the buildings held by `now` (any type), with whether its PV is stored on it. */
+export function heldAssemblies(db: Db, coproIds: string[], now: Date) {
   return db
-    .select({ date: assemblees.date, pv_file_id: assemblees.pv_file_id })
+    .select({
+      copropriete_id: assemblees.copropriete_id,
+      date: assemblees.date,
+      pv_file_id: assemblees.pv_file_id,
+    })
     .from(assemblees)
-    .where(and(eq(assemblees.copropriete_id, coproprieteId), lte(assemblees.date, now)));
+    .where(and(inArray(assemblees.copropriete_id, coproIds), lte(assemblees.date, now)));
 }

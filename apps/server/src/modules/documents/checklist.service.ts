@@ -1,5 +1,6 @@
 import {
   builtinCarnetCandidate,
+  CHECKLIST_ITEMS,
   type Checklist,
   type ChecklistCandidate,
   computeChecklist,
@@ -12,56 +13,93 @@ import * as repo from './checklist.repo.js';
 
 const parisDay = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
 
+/** The document types the co-owners' own items read (a co-owner's other documents match none). */
+const OWN_TYPES = [...new Set(CHECKLIST_ITEMS.flatMap((i) => (i.audience === 'own' ? (i.types ?? []) : [])))];
+
+const groupBy = <T extends { copropriete_id: string | null }>(rows: T[]) => {
+  const out = new Map<string, T[]>();
+  for (const r of rows) {
+    if (!r.copropriete_id) continue;
+    const list = out.get(r.copropriete_id);
+    if (list) list.push(r);
+    else out.set(r.copropriete_id, [r]);
+  }
+  return out;
+};
+
 /**
- * The décret 2019-502 checklist of a copropriété (rules and list in the contract): every document
- * of its groups, of its syndic's groups and of its co-owners' own spaces, matched to the items.
+ * The décret 2019-502 checklists of buildings of one syndic (rules and list in the contract):
+ * every document of their groups, of the syndic's groups and of their co-owners' own spaces,
+ * matched to the items; read in one statement per kind whatever the number of buildings.
  */
-export async function checklistOf(
+export async function checklistsOf(
   db: Db,
-  coproprieteId: string,
+  coproIds: string[],
   syndicId: string,
   now = new Date(),
-): Promise<Checklist> {
-  const [groups, syndic, own, owners, lastAg, carnet, held] = await Promise.all([
-    repo.groupDocuments(db, coproprieteId),
+): Promise<Map<string, Checklist>> {
+  if (coproIds.length === 0) return new Map();
+  const [groups, syndic, own, owners, lastAg, carnets, held] = await Promise.all([
+    repo.groupDocuments(db, coproIds).then(groupBy),
     repo.syndicDocuments(db, syndicId),
-    repo.ownDocuments(db, coproprieteId),
-    repo.currentOwners(db, coproprieteId),
-    repo.lastAnnualAg(db, coproprieteId, now),
-    repo.builtinCarnet(db, coproprieteId),
-    repo.heldAssemblies(db, coproprieteId, now),
+    repo.ownDocuments(db, coproIds, OWN_TYPES).then(groupBy),
+    repo.currentOwners(db, coproIds).then(groupBy),
+    repo.lastAnnualAg(db, coproIds, now).then(groupBy),
+    repo.builtinCarnet(db, coproIds).then(groupBy),
+    repo.heldAssemblies(db, coproIds, now).then(groupBy),
   ]);
-  const builtin = builtinCarnetCandidate(
-    carnet
-      ? { ...carnet, updated_on: parisDay(carnet.updated_at), works_plan: carnet.works_plan ?? null }
-      : null,
-  );
-  const candidates: ChecklistCandidate[] = [
-    ...groups.map((g) => ({
-      id: g.id,
-      name: g.name,
-      date: g.date,
-      group_name: g.group_name,
-      source:
-        g.kind === 'BANK_STATEMENT'
-          ? ('bank' as const)
-          : g.kind === 'AG'
-            ? ('ag' as const)
-            : ('copro' as const),
-    })),
-    ...syndic.map((s) => ({ ...s, source: 'syndic' as const })),
-    ...own.map((o) => ({ ...o, group_name: null, source: 'own' as const })),
-    ...(builtin ? [builtin] : []),
-  ];
-  const assemblies = held.map((a) => ({ date: parisDay(a.date), has_pv: !!a.pv_file_id }));
+  const syndicCandidates = syndic.map((s) => ({ ...s, source: 'syndic' as const }));
   const today = parisDay(now);
-  const last = lastAg ? parisDay(lastAg) : null;
-  return {
-    copropriete_id: coproprieteId,
-    today,
-    last_ag_date: last,
-    items: computeChecklist(candidates, { today, lastAg: last, owners, assemblies }),
-  };
+  const out = new Map<string, Checklist>();
+  for (const id of coproIds) {
+    const carnet = carnets.get(id)?.[0];
+    const builtin = builtinCarnetCandidate(
+      carnet
+        ? { ...carnet, updated_on: parisDay(carnet.updated_at), works_plan: carnet.works_plan ?? null }
+        : null,
+    );
+    const candidates: ChecklistCandidate[] = [
+      ...(groups.get(id) ?? []).map((g) => ({
+        id: g.id,
+        name: g.name,
+        date: g.date,
+        group_name: g.group_name,
+        source:
+          g.kind === 'BANK_STATEMENT'
+            ? ('bank' as const)
+            : g.kind === 'AG'
+              ? ('ag' as const)
+              : ('copro' as const),
+      })),
+      ...syndicCandidates,
+      ...(own.get(id) ?? []).map(({ copropriete_id: _, ...o }) => ({
+        ...o,
+        group_name: null,
+        source: 'own' as const,
+      })),
+      ...(builtin ? [builtin] : []),
+    ];
+    const assemblies = (held.get(id) ?? []).map((a) => ({ date: parisDay(a.date), has_pv: !!a.pv_file_id }));
+    const lastDate = lastAg.get(id)?.[0]?.date;
+    const last = lastDate ? parisDay(lastDate) : null;
+    out.set(id, {
+      copropriete_id: id,
+      today,
+      last_ag_date: last,
+      items: computeChecklist(candidates, {
+        today,
+        lastAg: last,
+        owners: (owners.get(id) ?? []).map((o) => o.id),
+        assemblies,
+      }),
+    });
+  }
+  return out;
+}
+
+/** The checklist of one copropriété. */
+export async function checklistOf(db: Db, coproprieteId: string, syndicId: string, now = new Date()) {
+  return (await checklistsOf(db, [coproprieteId], syndicId, now)).get(coproprieteId) as Checklist;
 }
 
 /** Council members and the president only (décret art. 3 items are theirs): anyone else gets 404. */

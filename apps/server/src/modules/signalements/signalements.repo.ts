@@ -69,11 +69,12 @@ export async function lockOne(tx: Tx, id: string) {
   return row;
 }
 
+/** The timeline a co-owner reads: the syndic's internal notes left out. */
 export async function eventsOf(db: Executor, id: string) {
   return db
     .select()
     .from(signalementEvents)
-    .where(eq(signalementEvents.signalement_id, id))
+    .where(and(eq(signalementEvents.signalement_id, id), eq(signalementEvents.internal, false)))
     .orderBy(asc(signalementEvents.created_at), asc(signalementEvents.id));
 }
 

@@ -8,6 +8,11 @@ import { AppError } from '../../http/errors.js';
 import type { SignalementsDeps } from './deps.js';
 import { tellFollowers } from './followers.js';
 import * as repo from './signalements.repo.js';
+import {
+  signalementAnswerNotice,
+  signalementMoveNotice,
+  signalementWorksNotice,
+} from '../../templates/signalements.js';
 import { worksEntry } from '../carnets/carnets.service.js';
 
 /**
@@ -24,7 +29,11 @@ export type AuditHook = (
 type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockOne>>>;
 
 /** The report of this syndic, locked; another syndic's is a 404. */
-async function mine(tx: Parameters<typeof repo.lockOne>[0], syndicId: string, id: string): Promise<Locked> {
+export async function mine(
+  tx: Parameters<typeof repo.lockOne>[0],
+  syndicId: string,
+  id: string,
+): Promise<Locked> {
   const s = await repo.lockOne(tx, id);
   if (!s || s.syndic_id !== syndicId) throw new AppError('NOT_FOUND');
   return s;
@@ -48,10 +57,7 @@ export async function answer(
     });
     await repo.updateSignalement(tx, id, {});
     await audit(tx, { comment: { before: null, after: body.text } });
-    return tellFollowers(tx, deps, id, null, {
-      title: `Signalement : ${s.title}`,
-      body: `Réponse du syndic : ${body.text.length > 140 ? `${body.text.slice(0, 139)}…` : body.text}`,
-    });
+    return tellFollowers(tx, deps, id, null, signalementAnswerNotice({ title: s.title, text: body.text }));
   });
   await staged.afterCommit().catch(() => undefined);
 }
@@ -137,16 +143,17 @@ export async function move(
       ...(link ? { carnet_travaux_ref: { before: s.carnet_travaux_ref, after: link.ref } } : {}),
       ...(body.comment ? { comment: { before: null, after: body.comment } } : {}),
     });
-    const label = SIGNALEMENT_STATUS_LABELS[body.status];
-    const when = body.planned_on ? ` pour le ${formatDate(body.planned_on)}` : '';
-    return tellFollowers(tx, deps, id, null, {
-      title: `Signalement : ${s.title}`,
-      body: moved
-        ? `Nouveau statut : ${label}${when}.`
-        : body.comment
-          ? `Réponse du syndic : ${body.comment}`
-          : `Travaux liés : ${link?.label ?? ''}`,
-    });
+    const notice = moved
+      ? signalementMoveNotice({
+          title: s.title,
+          statusLabel: SIGNALEMENT_STATUS_LABELS[body.status],
+          plannedOn: body.planned_on ? formatDate(body.planned_on) : null,
+          message: body.comment,
+        })
+      : body.comment
+        ? signalementAnswerNotice({ title: s.title, text: body.comment })
+        : signalementWorksNotice({ title: s.title, works: link?.label ?? '' });
+    return tellFollowers(tx, deps, id, null, notice);
   });
   if (!result) return 'unchanged';
   await result.afterCommit().catch(() => undefined);

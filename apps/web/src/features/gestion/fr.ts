@@ -16,6 +16,7 @@ export const gestionFr = {
     buildings: 'Immeubles',
     owners: 'Copropriétaires',
     messaging: 'Messagerie',
+    signalements: 'Signalements',
     team: 'Équipe',
   },
   header: {
@@ -52,8 +53,7 @@ export const gestionFr = {
       assemblies: (n: number) => (n > 1 ? `${n} assemblées à convoquer` : '1 assemblée à convoquer'),
       documents: (n: number) =>
         n > 1 ? `${n} documents obligatoires manquants` : '1 document obligatoire manquant',
-      invitations: (n: number) =>
-        n > 1 ? `${n} copropriétaires sans invitation` : '1 copropriétaire sans invitation',
+      invitations: (n: number) => (n > 1 ? `${n} invitations en attente` : '1 invitation en attente'),
       balances: (n: number) => (n > 1 ? `${n} soldes débiteurs élevés` : '1 solde débiteur élevé'),
     },
   },
@@ -72,6 +72,7 @@ export const gestionFr = {
       budget: 'Budget et appels',
       journal: 'Journal',
       bank: 'Banque',
+      signalements: 'Signalements',
       history: 'Historique',
     },
     sections: "Rubriques de l'immeuble",
@@ -129,6 +130,10 @@ export const gestionFr = {
     chooseBuilding: 'Immeuble',
     chooseBuildingHint: 'Choisissez un immeuble pour voir ses copropriétaires.',
     empty: 'Aucun copropriétaire dans cet immeuble.',
+    filterInvited: 'Seuls les copropriétaires invités qui ne se sont pas encore inscrits sont affichés.',
+    filterBalance: (amount: string) =>
+      `Seuls les copropriétaires dont le solde dû dépasse ${amount} sont affichés.`,
+    filterClear: 'Tout afficher',
     name: 'Copropriétaire',
     lots: 'Lots',
     lotsOf: (numbers: string) => `Lots ${numbers}`,

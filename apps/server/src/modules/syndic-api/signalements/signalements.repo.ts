@@ -49,11 +49,14 @@ export async function oneSignalement(db: Db, syndicId: string, id: string) {
 
 export async function eventsOfMany(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(signalementEvents)
-    .where(inArray(signalementEvents.signalement_id, ids))
-    .orderBy(asc(signalementEvents.created_at), asc(signalementEvents.id));
+  return (
+    db
+      .select()
+      .from(signalementEvents)
+      // The console's internal notes are not among the API's events (it has no word for them).
+      .where(and(inArray(signalementEvents.signalement_id, ids), eq(signalementEvents.internal, false)))
+      .orderBy(asc(signalementEvents.created_at), asc(signalementEvents.id))
+  );
 }
 
 export async function syndicName(db: Db, syndicId: string) {

@@ -16,39 +16,43 @@ export interface PortfolioBuildingView {
 
 /**
  * Each count that needs action, as a link to the screen that resolves it where the console has
- * one (signalements and documents are still handled through the syndic API: a count only).
+ * one (the missing documents are published through the syndic API still: a count only).
  */
-export function actionLinks(b: PortfolioBuildingView): { key: string; label: string; to?: string }[] {
+export function actionLinks(
+  b: PortfolioBuildingView,
+  thresholdCents: number,
+): { key: string; label: string; to?: string }[] {
   const a = b.actions;
   const base = `/gestion/immeubles/${b.id}`;
   const all: { key: string; n: number; label: (n: number) => string; to?: string }[] = [
+    { key: 'signalements', n: a.new_signalements, label: t.actions.signalements, to: `${base}/signalements` },
     {
-      key: 'signalements',
-      n: a.new_signalements,
-      label: t.actions.signalements,
+      key: 'messages',
+      n: a.unanswered_conversations,
+      label: t.actions.messages,
+      to: '/gestion/messagerie',
     },
-    { key: 'messages', n: a.unanswered_conversations, label: t.actions.messages, to: '/gestion/messagerie' },
     { key: 'assemblies', n: a.assemblies_to_convene, label: t.actions.assemblies, to: `${base}/historique` },
     { key: 'documents', n: a.missing_documents, label: t.actions.documents },
     {
       key: 'invitations',
       n: a.pending_invitations,
       label: t.actions.invitations,
-      to: `${base}/coproprietaires`,
+      to: `${base}/coproprietaires?etat=invited`,
     },
     {
       key: 'balances',
       n: a.balances_over_threshold,
       label: t.actions.balances,
-      to: `${base}/coproprietaires`,
+      to: `${base}/coproprietaires?solde_min=${thresholdCents}`,
     },
   ];
   return all.filter((x) => x.n > 0).map((x) => ({ key: x.key, label: x.label(x.n), to: x.to }));
 }
 
 /** A building of the portfolio: name, address, size, and what needs action. */
-export function BuildingCard({ b }: { b: PortfolioBuildingView }) {
-  const links = actionLinks(b);
+export function BuildingCard({ b, thresholdCents }: { b: PortfolioBuildingView; thresholdCents: number }) {
+  const links = actionLinks(b, thresholdCents);
   return (
     <Card withBorder padding="md" radius="md" component="article" data-testid="portfolio-building">
       <Stack gap={4}>

@@ -13,6 +13,7 @@ const SEGMENT: Record<BuildingTab, string> = {
   budget: 'budget',
   journal: 'journal',
   bank: 'banque',
+  signalements: 'signalements',
   history: 'historique',
 };
 

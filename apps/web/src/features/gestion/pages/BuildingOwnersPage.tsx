@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailForward, IconUserPlus } from '@tabler/icons-react';
 import {
@@ -8,7 +8,7 @@ import {
   formatCents,
 } from '@tantieme/contract';
 import { lazy, Suspense, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { confirmModal } from '../../../ui/confirm';
 import { apiMessage } from '../../auth/validate';
 import { BuildingHeader } from '../components/BuildingHeader';
@@ -105,6 +105,19 @@ function OwnersTable({
   );
 }
 
+/** The list's filter named by the address (`?etat=invited`, `?solde_min=<cents>`), if any. */
+function ownersFilter(params: URLSearchParams) {
+  const min = Number(params.get('solde_min'));
+  if (params.has('solde_min') && Number.isInteger(min) && min >= 0)
+    return {
+      label: t.filterBalance(formatCents(min)),
+      keep: (o: ConsoleCoproprietaire) => o.balance_cents > min,
+    };
+  if (params.get('etat') === 'invited')
+    return { label: t.filterInvited, keep: (o: ConsoleCoproprietaire) => o.state === 'invited' };
+  return null;
+}
+
 /** A building's co-owners, their state, and their invitations (one, all who have none). */
 export default function BuildingOwnersPage() {
   const { coproId = '' } = useParams();
@@ -116,6 +129,9 @@ export default function BuildingOwnersPage() {
   const canWrite = may(me, 'coproprietaires.write');
   const canInvite = may(me, 'invitations.send');
   const uninvited = (owners.data?.coproprietaires ?? []).filter((o) => o.state === 'not_invited');
+  // The portfolio's links: the co-owners invited and not yet registered, or owing over a threshold.
+  const [params] = useSearchParams();
+  const filter = ownersFilter(params);
   const inviteAll = async () => {
     if (uninvited.length === 0) {
       notifications.show({ message: t.inviteAllNone });
@@ -155,7 +171,23 @@ export default function BuildingOwnersPage() {
           data.coproprietaires.length === 0 ? (
             <Text c="gray.7">{t.empty}</Text>
           ) : (
-            <OwnersTable coproId={coproId} rows={data.coproprietaires} canInvite={canInvite} />
+            <>
+              {filter ? (
+                <Alert color="blue" variant="light" data-testid="owners-filter">
+                  <Group gap="sm">
+                    <Text size="sm">{filter.label}</Text>
+                    <Anchor component={Link} to={`/gestion/immeubles/${coproId}/coproprietaires`} size="sm">
+                      {t.filterClear}
+                    </Anchor>
+                  </Group>
+                </Alert>
+              ) : null}
+              <OwnersTable
+                coproId={coproId}
+                rows={filter ? data.coproprietaires.filter(filter.keep) : data.coproprietaires}
+                canInvite={canInvite}
+              />
+            </>
           )
         }
       </QueryState>

@@ -42,7 +42,7 @@ export default function GestionHomePage() {
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
               {data.buildings.map((b) => (
-                <BuildingCard key={b.id} b={b} />
+                <BuildingCard key={b.id} b={b} thresholdCents={data.balance_threshold_cents} />
               ))}
             </SimpleGrid>
           )

@@ -1,5 +1,12 @@
 import { NavLink, ScrollArea } from '@mantine/core';
-import { IconBuilding, IconHome, IconMessages, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBuilding,
+  IconHome,
+  IconMessages,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { ConsoleMe } from '@tantieme/contract';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -21,6 +28,7 @@ export function consoleMenu(me: ConsoleMe): Entry[] {
     { to: '/gestion', label: t.home, icon: <IconHome size={I} /> },
     { to: '/gestion/immeubles', label: t.buildings, icon: <IconBuilding size={I} /> },
     { to: '/gestion/coproprietaires', label: t.owners, icon: <IconUsers size={I} /> },
+    { to: '/gestion/signalements', label: t.signalements, icon: <IconAlertTriangle size={I} /> },
     { to: '/gestion/messagerie', label: t.messaging, icon: <IconMessages size={I} /> },
   ];
   if (may(me, 'staff.manage'))
