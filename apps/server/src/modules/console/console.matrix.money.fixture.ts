@@ -11,6 +11,8 @@ export interface RouteCase {
   query?: string;
   /** The path names one of syndic A's staff members. */
   namesStaff?: boolean;
+  /** The path names the building's duplicate report instead of its first one. */
+  mergesDuplicate?: boolean;
 }
 
 let n = 0;

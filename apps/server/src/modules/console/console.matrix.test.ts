@@ -21,7 +21,7 @@ import {
   type Headers,
   type Target,
 } from './console.fixture.js';
-import { MONEY_CASES, type RouteCase } from './console.matrix.money.fixture.js';
+import { MONEY_CASES, type RouteCase, type Scope } from './console.matrix.money.fixture.js';
 
 /**
  * The console's permission matrix, generated: every console route of the contract × every kind
@@ -30,17 +30,6 @@ import { MONEY_CASES, type RouteCase } from './console.matrix.money.fixture.js';
  * and write (their writes may still refuse for their own reason, never with 401, 403, 404 or 5xx).
  */
 
-type Scope = 'self' | 'syndic' | 'building';
-interface RouteCase {
-  action: ConsoleAction | null;
-  scope: Scope;
-  body?: (t: Target, w: ConsoleWorld) => object;
-  query?: string;
-  /** The path names one of syndic A's staff members. */
-  namesStaff?: boolean;
-  /** The path names the building's duplicate report instead of its first one. */
-  mergesDuplicate?: boolean;
-}
 
 const address = {
   full_address: '3 rue des Lilas 69003 Lyon',
