@@ -102,3 +102,4 @@ export * from './domains/console.js';
 export * from './domains/consoleLots.js';
 export * from './domains/consoleOwners.js';
 export * from './domains/consoleStaff.js';
+export * from './domains/consoleAssemblees.js';
