@@ -113,6 +113,8 @@ export const routes: RouteObject[] = [
       { path: 'immeubles/:coproId/lots', element: P('GestionBuildingLots') },
       { path: 'immeubles/:coproId/coproprietaires', element: P('GestionBuildingOwners') },
       { path: 'immeubles/:coproId/historique', element: P('GestionBuildingHistory') },
+      { path: 'immeubles/:coproId/assemblees', element: P('GestionBuildingAssemblies') },
+      { path: 'immeubles/:coproId/assemblees/:assembleeId', element: P('GestionAssemblyPrepare') },
       { path: 'coproprietaires', element: P('GestionOwners') },
       { path: 'messagerie', element: P('StaffInbox') },
       { path: 'equipe', element: P('GestionTeam') },

@@ -66,6 +66,9 @@ export const consoleAssembleeSummary = z.object({
   participants: z.number().int(),
 });
 
+/** A key of the building; kind 'generales' is the charges générales key. */
+const buildingKey = z.object({ id: z.string(), code: z.string(), name: z.string(), kind: z.string() });
+
 export const consoleResolution = z.object({
   id: z.string(),
   number: z.number().int(),
@@ -83,7 +86,7 @@ export const consoleAssemblee = consoleAssembleeSummary.extend({
   /** End of the vote by correspondence (décret 1967 art. 9 bis). */
   valid_to: z.string().nullable(),
   general_repartition_id: z.string(),
-  repartitions: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), kind: z.string() })),
+  repartitions: z.array(buildingKey),
   resolutions_detail: z.array(consoleResolution),
 });
 export type ConsoleAssemblee = z.output<typeof consoleAssemblee>;
@@ -121,7 +124,9 @@ export const consoleAssembleeEndpoints = {
     summary: "A building's general assemblies, the next first",
     tags: ['gestion'],
     params: z.object({ coproId: idField }),
-    response: okEnvelope(z.object({ assemblees: z.array(consoleAssembleeSummary) })),
+    response: okEnvelope(
+      z.object({ assemblees: z.array(consoleAssembleeSummary), repartitions: z.array(buildingKey) }),
+    ),
   }),
   create: defineEndpoint({
     method: 'POST',

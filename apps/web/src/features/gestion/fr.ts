@@ -66,7 +66,12 @@ export const gestionFr = {
     open: (name: string) => `Ouvrir ${name}`,
   },
   building: {
-    tabs: { lots: 'Lots et clés', owners: 'Copropriétaires', history: 'Historique' },
+    tabs: {
+      lots: 'Lots et clés',
+      owners: 'Copropriétaires',
+      assemblies: 'Assemblées',
+      history: 'Historique',
+    },
     sections: "Rubriques de l'immeuble",
     back: 'Retour aux immeubles',
   },

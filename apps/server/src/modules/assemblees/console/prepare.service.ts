@@ -34,8 +34,9 @@ function generalKey(keys: Awaited<ReturnType<typeof repo.keysOf>>) {
 }
 
 export async function listAssemblees(db: Db, coproId: string) {
-  const rows = await repo.assembleesOfBuilding(db, coproId);
+  const [rows, keys] = await Promise.all([repo.assembleesOfBuilding(db, coproId), repo.keysOf(db, coproId)]);
   return {
+    repartitions: keys,
     assemblees: rows.map((r) => ({
       id: r.ag.id,
       name: r.ag.name,

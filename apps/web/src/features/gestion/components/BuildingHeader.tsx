@@ -10,6 +10,7 @@ const BORDER = '1px solid var(--mantine-color-gray-3)';
 const SEGMENT: Record<BuildingTab, string> = {
   lots: 'lots',
   owners: 'coproprietaires',
+  assemblies: 'assemblees',
   history: 'historique',
 };
 
