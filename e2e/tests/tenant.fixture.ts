@@ -28,6 +28,8 @@ export interface TenantOwnerSpec {
 export interface TenantSpec {
   card_payments?: boolean;
   owners: TenantOwnerSpec[];
+  /** The owner (by key) who is also the building's volunteer syndic. */
+  volunteer_syndic?: string;
 }
 
 export interface TenantOwner {

@@ -24,6 +24,8 @@ export const tenantSpecSchema = z.object({
   /** Whether the syndic takes card payments (a Stripe account is then recorded). */
   card_payments: z.boolean().default(true),
   owners: z.array(tenantOwnerSchema).min(1).max(8),
+  /** The key of the owner who is also the building's volunteer syndic (their console), if any. */
+  volunteer_syndic: z.string().nullable().default(null),
 });
 
 export type TenantSpec = z.input<typeof tenantSpecSchema>;

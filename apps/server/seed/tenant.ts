@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import {
+  coproprietes,
   administrators,
   consentementsNotificationElectronique,
   coproprietaireSettings,
@@ -261,6 +263,12 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
 
   await Promise.all(ctx.writes);
   await ctx.rows.flush(db);
+  const volunteer = accounts.find((a) => a.spec.key === spec.volunteer_syndic);
+  if (volunteer)
+    await db
+      .update(coproprietes)
+      .set({ syndic_benevole_user_id: volunteer.user.id })
+      .where(eq(coproprietes.id, copro.id));
   const key = await createApiKey(db, {
     syndicId: syndic.id,
     name: 'Logiciel de gestion (essai)',
