@@ -16,6 +16,7 @@ import {
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { exerciceOf, postIn } from '../journal/journal.service.js';
+import { recordAppelNotices } from './appels.notice.js';
 import * as repo from './appels.repo.js';
 
 const invalid = (field: string, message: string) =>
@@ -193,6 +194,12 @@ export async function generateIn(tx: Tx, input: GenerateInput): Promise<Generate
     })),
   );
   const ledgerOf = new Map(ledger.map((l) => [l.coproprietaire_id, l.id]));
+  await recordAppelNotices(tx, {
+    coproprieteId: input.coproprieteId,
+    appel: name,
+    dueDate,
+    perOwner: owners,
+  });
   const accounts = APPEL_ACCOUNTS[input.kind];
   const posted = await postIn(tx, {
     coproprieteId: input.coproprieteId,
