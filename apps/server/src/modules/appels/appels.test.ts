@@ -1,7 +1,7 @@
 import { financeEndpoints, POSTAL_RIGHT_MENTION } from '@tantieme/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billLotLines, bills, communications, ledgerLines } from '../../db/schema/index.js';
+import { billLotLines, bills, communications, coproprietaires, ledgerLines } from '../../db/schema/index.js';
 import { makeMoneyBuilding, makeVotedBuilding } from '../../test/factories.journal.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import { url } from '../finances/finances.fixture.js';
@@ -165,6 +165,11 @@ describe('the notice of an appel de fonds', () => {
     const owners = Object.values(b.owners).map((o) => o.id);
     // One co-owner asked for the post before the appel (loi art. 42-1, décret art. 64-1).
     await requestPost(t.database.db, owners[0]!, 'syndic', null, new Date('2025-12-01T09:00:00Z'));
+    // Another has an e-mail and asked nothing: electronic.
+    await t.database.db
+      .update(coproprietaires)
+      .set({ contacts: [{ id: 'c1', last_name: 'Martin', emails: [{ value: 'jeanne.martin@example.fr' }] }] })
+      .where(eq(coproprietaires.id, owners[1]!));
     const q1 = await generate(t.database.db, { ...base, kind: 'budget', period: 1 });
     const notices = await t.database.db
       .select()
@@ -180,7 +185,10 @@ describe('the notice of an appel de fonds', () => {
     }
     const method = (id: string) => notices.find((n) => n.coproprietaire_id === id)?.sending_method;
     expect(method(owners[0]!)).toBe('postal');
-    expect(owners.slice(1).map(method)).not.toContain('postal');
+    expect(method(owners[1]!)).toBe('email');
+    expect(notices.find((n) => n.coproprietaire_id === owners[1])?.recipient_info).toMatchObject({
+      to_addresses: ['jeanne.martin@example.fr'],
+    });
     // Generated again: nothing more, no second notice.
     await generate(t.database.db, { ...base, kind: 'budget', period: 1 });
     const again = await t.database.db
