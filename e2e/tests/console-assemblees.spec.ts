@@ -42,6 +42,7 @@ for (const [size, viewport] of [
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await loginByEmail(page, tenant.owners.helene.email, tenant.password);
+    await expect(page).not.toHaveURL(/\/login/);
     await page.goto(`/gestion/immeubles/${tenant.copropriete.id}/assemblees`);
     await expect(page.getByRole('heading', { level: 2, name: 'Assemblées générales' })).toBeVisible();
     await expect(page.getByText('Aucune assemblée pour le moment.')).toBeVisible();
@@ -70,7 +71,7 @@ for (const [size, viewport] of [
     await expect(table.getByText('Lettre recommandée électronique').first()).toBeVisible();
     await expect(table.getByText('Respecté').first()).toBeVisible();
     await shot(page, `preview-${size}`);
-    await page.getByRole('button', { name: 'Voir la lettre de Paul Durand' }).click();
+    await page.getByRole('button', { name: 'Voir la lettre de M. Paul Durand' }).click();
     await expect(page.getByTestId('convocation-letter')).toContainText('art. 42-1');
     await expect(page.getByTestId('convocation-letter')).toContainText('par voie postale');
     await checkA11y(page, 'la lettre de convocation');

@@ -104,9 +104,9 @@ export function ConvocationPreview({
                               {t.late(dayOnly(c.earliest_meeting))}
                             </Text>
                           ) : (
-                            <Badge color="green" variant="light">
+                            <Text size="sm" c="green.9" fw={600}>
                               {t.ok}
-                            </Badge>
+                            </Text>
                           )}
                         </Table.Td>
                         <Table.Td>
