@@ -56,7 +56,9 @@ for (const [size, viewport] of [
     await page.getByRole('option', { name: "Travaux d'économie d'énergie" }).click();
     await expect(page.getByText(/Proposé\u202f: Article 25/)).toBeVisible();
     await expect(page.getByLabel('Intitulé')).toHaveValue(/Travaux d'économie d'énergie/);
-    await page.getByLabel('Texte de la résolution').fill('Isolation des combles, devis Isolpro : 18 400 € TTC.');
+    await page
+      .getByLabel('Texte de la résolution')
+      .fill('Isolation des combles, devis Isolpro : 18 400 € TTC.');
     // Another majority than the catalogue's asks for the reason, which is kept.
     await page.getByRole('textbox', { name: 'Majorité' }).click();
     await page.getByRole('option', { name: 'Article 24' }).click();
