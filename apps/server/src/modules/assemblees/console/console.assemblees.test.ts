@@ -105,7 +105,10 @@ describe('preparing an assembly in the console', () => {
       article_reason: 'Clause du règlement de copropriété',
     });
     const list = json(await call('GET', base(), w.assistant.headers)).data.assemblees;
-    expect(list.map((a: { id: string }) => a.id)).toContain(ag.id);
+    expect(list.find((a: { id: string }) => a.id === ag.id)).toMatchObject({
+      resolutions: 2,
+      participants: 4,
+    });
   });
 });
 

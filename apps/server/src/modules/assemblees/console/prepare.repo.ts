@@ -14,8 +14,9 @@ export function assembleesOfBuilding(db: Executor, coproId: string) {
   return db
     .select({
       ag: assemblees,
-      resolutions: sql<number>`(select count(*)::int from ${resolutions} where ${resolutions.assemblee_id} = ${assemblees.id})`,
-      participants: sql<number>`(select count(*)::int from ${assembleeParticipants} where ${assembleeParticipants.assemblee_id} = ${assemblees.id})`,
+      // Qualified by hand: inside a subquery drizzle names a column without its table.
+      resolutions: sql<number>`(select count(*)::int from "resolutions" r where r."assemblee_id" = "assemblees"."id")`,
+      participants: sql<number>`(select count(*)::int from "assemblee_participants" p where p."assemblee_id" = "assemblees"."id")`,
     })
     .from(assemblees)
     .where(eq(assemblees.copropriete_id, coproId))

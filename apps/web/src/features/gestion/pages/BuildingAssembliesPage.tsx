@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatParisDate, formatParisTime } from '@tantieme/contract';
 import { Link, useParams } from 'react-router-dom';
 import { BuildingHeader } from '../components/BuildingHeader';
@@ -71,9 +71,9 @@ export default function BuildingAssembliesPage() {
                             {formatParisDate(a.date)} à {formatParisTime(a.date)}
                           </Table.Td>
                           <Table.Td>
-                            <Badge color={s.color} variant="light">
+                            <Text size="sm" fw={600} c={`${s.color}.9`}>
                               {s.label}
-                            </Badge>
+                            </Text>
                           </Table.Td>
                           <Table.Td ta="right">{a.resolutions}</Table.Td>
                         </Table.Tr>
