@@ -107,3 +107,4 @@ export * from './domains/consoleImport.js';
 export * from './domains/syndicBenevole.js';
 export * from './rules/importColumns.js';
 export * from './domains/consoleSignalements.js';
+export * from './domains/consoleAssemblees.js';

@@ -31,6 +31,7 @@ import { signalementsRoutes } from './signalements/signalements.routes.js';
 import { consoleSignalementsRoutes } from './signalements/console.routes.js';
 import { consoleRoutes } from './console/console.routes.js';
 import { consoleMoneyRoutes } from './console/money.routes.js';
+import { consoleAssembleesRoutes } from './assemblees/console/assemblees.console.routes.js';
 
 /** Every module's routes, one line each. */
 export async function registerModules(app: FastifyInstance) {
@@ -65,5 +66,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(consoleRoutes);
   await app.register(consoleMoneyRoutes);
   await app.register(consoleSignalementsRoutes);
+  await app.register(consoleAssembleesRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

@@ -118,6 +118,8 @@ export const routes: RouteObject[] = [
       { path: 'immeubles/:coproId/banque', element: P('GestionBuildingBank') },
       { path: 'immeubles/:coproId/signalements', element: P('GestionBuildingSignalements') },
       { path: 'immeubles/:coproId/historique', element: P('GestionBuildingHistory') },
+      { path: 'immeubles/:coproId/assemblees', element: P('GestionBuildingAssemblies') },
+      { path: 'immeubles/:coproId/assemblees/:assembleeId', element: P('GestionAssemblyPrepare') },
       { path: 'coproprietaires', element: P('GestionOwners') },
       { path: 'signalements', element: P('GestionSignalements') },
       { path: 'messagerie', element: P('StaffInbox') },

@@ -49,6 +49,8 @@ export const CONSOLE_ACTIONS = [
   'signalements.write',
   /** Publish documents. */
   'documents.write',
+  /** Prepare and convene general assemblies; the minutes, their signatures and notification. */
+  'assemblees.write',
   /** Create, disable, re-enable staff and give them buildings. */
   'staff.manage',
   /** API keys and the syndic's own settings. */
@@ -66,6 +68,7 @@ const EVERYDAY: readonly ConsoleAction[] = [
   'messages.write',
   'signalements.write',
   'documents.write',
+  'assemblees.write',
 ];
 
 /** The permission table: each role's actions. */

@@ -17,6 +17,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import * as repo from './appels.generate.repo.js';
+import { recordAppelNotices } from './appels.notice.js';
 
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, { status: 400, errors: { [field]: message } });
@@ -172,13 +173,23 @@ export async function generateManyIn(tx: Tx, input: BatchInput): Promise<Generat
 
 export const generateMany = (db: Db, input: BatchInput) => db.transaction((tx) => generateManyIn(tx, input));
 
-/** A period's appels of one kind for one building (inside the caller's transaction). */
+/**
+ * A period's appels of one kind for one building (inside the caller's transaction), with each
+ * co-owner's notice by the channel of loi art. 42-1 (appels.notice.ts).
+ */
 export async function generateIn(tx: Tx, input: GenerateInput): Promise<Generated> {
   const [one] = await generateManyIn(tx, {
     exercices: [{ coproprieteId: input.coproprieteId, financialYearId: input.financialYearId }],
     kind: input.kind,
     period: input.period,
   });
+  if (one.created)
+    await recordAppelNotices(tx, {
+      coproprieteId: input.coproprieteId,
+      appel: await repo.billName(tx, one.billId),
+      dueDate: one.dueDate,
+      perOwner: (await repo.batchOwners(tx)).map((o) => [o.id, Number(o.amount_cents)]),
+    });
   return one;
 }
 

@@ -1,11 +1,12 @@
-import { financeEndpoints } from '@tantieme/contract';
-import { and, eq } from 'drizzle-orm';
+import { financeEndpoints, POSTAL_RIGHT_MENTION } from '@tantieme/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billLotLines, bills, ledgerLines } from '../../db/schema/index.js';
+import { billLotLines, bills, communications, coproprietaires, ledgerLines } from '../../db/schema/index.js';
 import { makeMoneyBuilding, makeVotedBuilding } from '../../test/factories.journal.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import { url } from '../finances/finances.fixture.js';
 import * as journal from '../journal/journal.repo.js';
+import { requestPost } from '../settings/postal.service.js';
 import { generate, overview, setBudget } from './appels.service.js';
 
 let t: TestApp;
@@ -155,5 +156,45 @@ describe('appels de fonds from the budget prévisionnel', () => {
     const fifth = await generate(t.database.db, { ...base, kind: 'budget', period: 5 }).catch((e) => e);
     expect(fifth.message).toBe('La période va de 1 à 4.');
     expect(b.coproId).not.toBe(other.coproId);
+  });
+});
+
+describe('the notice of an appel de fonds', () => {
+  it('reaches each co-owner by the art. 42-1 channel, with the mention of how to keep the post', async () => {
+    const { b, base } = await votedBuilding();
+    const owners = Object.values(b.owners).map((o) => o.id);
+    // One co-owner asked for the post before the appel (loi art. 42-1, décret art. 64-1).
+    await requestPost(t.database.db, owners[0]!, 'syndic', null, new Date('2025-12-01T09:00:00Z'));
+    // Another has an e-mail and asked nothing: electronic.
+    await t.database.db
+      .update(coproprietaires)
+      .set({ contacts: [{ id: 'c1', last_name: 'Martin', emails: [{ value: 'jeanne.martin@example.fr' }] }] })
+      .where(eq(coproprietaires.id, owners[1]!));
+    const q1 = await generate(t.database.db, { ...base, kind: 'budget', period: 1 });
+    const notices = await t.database.db
+      .select()
+      .from(communications)
+      .where(and(eq(communications.module, 'adf'), inArray(communications.coproprietaire_id, owners)));
+    expect(notices).toHaveLength(q1.coOwners);
+    for (const n of notices) {
+      expect(n.subject).toBe(
+        `Appel de fonds – 1er trimestre 2026\u202f: ${n.content?.match(/copropriété (.+?) vous/)?.[1]}`,
+      );
+      expect(n.content).toContain(POSTAL_RIGHT_MENTION);
+      expect(n.content).toContain('exigible le 01/01/2026');
+    }
+    const method = (id: string) => notices.find((n) => n.coproprietaire_id === id)?.sending_method;
+    expect(method(owners[0]!)).toBe('postal');
+    expect(method(owners[1]!)).toBe('email');
+    expect(notices.find((n) => n.coproprietaire_id === owners[1])?.recipient_info).toMatchObject({
+      to_addresses: ['jeanne.martin@example.fr'],
+    });
+    // Generated again: nothing more, no second notice.
+    await generate(t.database.db, { ...base, kind: 'budget', period: 1 });
+    const again = await t.database.db
+      .select()
+      .from(communications)
+      .where(and(eq(communications.module, 'adf'), inArray(communications.coproprietaire_id, owners)));
+    expect(again).toHaveLength(q1.coOwners);
   });
 });

@@ -1,5 +1,6 @@
 import { formatInt, formatParisDate, formatParisTime, registerState } from '@tantieme/contract';
-import { type Block, renderPdf } from '../../lib/pdf.js';
+import type { Block } from '../../lib/pdf.js';
+import { renderPdfOffLoop } from '../../platform/cpu/pdf.js';
 import { type MinutesFacts, nameOf } from './minutes-facts.js';
 import { takingPart } from './syndicat.js';
 
@@ -143,7 +144,7 @@ export function renderFeuille(facts: MinutesFacts, c: FeuilleContent): Promise<B
   blocks.push({
     p: "Feuille de présence établie à partir du registre chaîné de l'assemblée (décret n° 67-223 du 17 mars 1967, art. 14). Elle est certifiée exacte par le président de séance par sa signature électronique.",
   });
-  return renderPdf({
+  return renderPdfOffLoop({
     issuer: { name: facts.coprName },
     title: 'Feuille de présence',
     subtitle: `${ag.name} – ${at(ag.date)}`,

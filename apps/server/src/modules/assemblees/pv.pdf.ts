@@ -1,5 +1,6 @@
 import { formatInt, type TallyRule } from '@tantieme/contract';
-import { type Block, renderPdf } from '../../lib/pdf.js';
+import type { Block } from '../../lib/pdf.js';
+import { renderPdfOffLoop } from '../../platform/cpu/pdf.js';
 import { at } from './feuille.js';
 import type { MinutesFacts } from './minutes-facts.js';
 import type { PvContent, PvRound, PvVoter } from './pv.js';
@@ -120,7 +121,7 @@ export function renderPv(facts: MinutesFacts, c: PvContent): Promise<Buffer> {
   blocks.push({
     p: "Les copropriétaires opposants ou défaillants peuvent contester les décisions dans un délai de deux mois à compter de la notification du présent procès-verbal (loi du 10 juillet 1965, art. 42, al. 2). Procès-verbal établi à partir du registre chaîné de l'assemblée, signé électroniquement par le président de séance, le secrétaire et les scrutateurs.",
   });
-  return renderPdf({
+  return renderPdfOffLoop({
     issuer: { name: facts.coprName },
     title: "Procès-verbal de l'assemblée générale",
     subtitle: `${ag.name} – ${at(ag.date)}`,

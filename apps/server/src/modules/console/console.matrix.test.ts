@@ -1,6 +1,7 @@
 import {
   type ConsoleRole,
   consoleBenevoleEndpoints,
+  consoleAssembleeEndpoints,
   consoleEndpoints,
   consoleImportEndpoints,
   consoleLotEndpoints,
@@ -13,6 +14,7 @@ import {
   buildPath,
 } from '@tantieme/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coproprietaireLots, lotTantiemes } from '../../db/schema/index.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import {
   type ConsoleWorld,
@@ -42,6 +44,13 @@ const address = {
   longitude: null,
 };
 let n = 0;
+const agenda = (name: string) => ({
+  name,
+  date: new Date(Date.now() + 60 * 86_400_000).toISOString(),
+  resolutions: [{ nature: 'budget_previsionnel', title: 'Budget prévisionnel 2027', article: 'ART-24' }],
+});
+/** Each building's assembly, prepared before the calls (its routes name it). */
+const agOf = new Map<string, string>();
 const owner = (t: Target) => ({ last_name: 'Durand', first_name: 'Paul', lots: [t.lotId] });
 
 /** Each console endpoint's action and a valid body: a route missing here fails the test below. */
@@ -196,6 +205,18 @@ const CASES = new Map<Endpoint, RouteCase>([
   ],
   [consoleStaffEndpoints.disable, { action: 'staff.manage', scope: 'syndic', namesStaff: true }],
   [consoleStaffEndpoints.enable, { action: 'staff.manage', scope: 'syndic', namesStaff: true }],
+  [consoleAssembleeEndpoints.list, { action: 'building.read', scope: 'building' }],
+  [
+    consoleAssembleeEndpoints.create,
+    { action: 'assemblees.write', scope: 'building', body: () => agenda(`Assemblée ${++n}`) },
+  ],
+  [consoleAssembleeEndpoints.get, { action: 'building.read', scope: 'building' }],
+  [
+    consoleAssembleeEndpoints.update,
+    { action: 'assemblees.write', scope: 'building', body: () => agenda('Assemblée modifiée') },
+  ],
+  [consoleAssembleeEndpoints.preview, { action: 'building.read', scope: 'building' }],
+  [consoleAssembleeEndpoints.publish, { action: 'assemblees.write', scope: 'building' }],
 ]);
 
 /** Who calls, with which role, on which building; what they should get. */
@@ -312,6 +333,24 @@ let w: ConsoleWorld;
 beforeAll(async () => {
   t = await createTestApp();
   w = await consoleWorld(t);
+  const db = t.database.db;
+  for (const [target, headers] of [
+    [w.a1, w.admin.headers],
+    [w.a2, w.admin.headers],
+    [w.v, w.benevole.headers],
+  ] as const) {
+    await db.insert(coproprietaireLots).values({ coproprietaire_id: target.ownerId, lot_id: target.lotId });
+    await db
+      .insert(lotTantiemes)
+      .values({ lot_id: target.lotId, repartition_id: target.repartitionId, tantieme: 1000 });
+    const res = await consoleCall(t)(
+      'POST',
+      `/gestion/coproprietes/${target.coproId}/assemblees`,
+      headers,
+      agenda('Assemblée générale 2027'),
+    );
+    agOf.set(target.coproId, json(res).data.id);
+  }
 });
 afterAll(() => t.close());
 
@@ -326,6 +365,7 @@ describe('console permission matrix', () => {
       consoleOwnerEndpoints,
       consoleStaffEndpoints,
       consoleSignalementEndpoints,
+      consoleAssembleeEndpoints,
     ].flatMap((g) => Object.values(g) as Endpoint[]);
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });
@@ -342,6 +382,7 @@ describe('console permission matrix', () => {
           coproprietaireId: target.ownerId,
           staffId: w.spare.staffId,
           signalementId: r.mergesDuplicate ? target.duplicateId : target.signalementId,
+          assembleeId: agOf.get(target.coproId),
         });
         const res = await call(endpoint.method, url + (r.query ?? ''), c.headers(w), r.body?.(target, w));
         const e = expected(c, r);

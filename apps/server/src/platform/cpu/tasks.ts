@@ -1,3 +1,4 @@
+import { type PdfSpec, renderPdf } from '../../lib/pdf.js';
 import type { SealingIdentity } from '../sealing/certificate.js';
 import { type SealOptions, sealPdf } from '../sealing/pades.js';
 
@@ -8,6 +9,7 @@ import { type SealOptions, sealPdf } from '../sealing/pades.js';
 export const tasks = {
   seal: (id: SealingIdentity, pdf: Uint8Array, opts: SealOptions) =>
     sealPdf(id, Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength), opts),
+  pdf: (spec: PdfSpec) => renderPdf(spec),
 };
 
 export type Tasks = typeof tasks;

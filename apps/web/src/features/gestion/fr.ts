@@ -73,6 +73,7 @@ export const gestionFr = {
       journal: 'Journal',
       bank: 'Banque',
       signalements: 'Signalements',
+      assemblies: 'Assemblées',
       history: 'Historique',
     },
     sections: "Rubriques de l'immeuble",

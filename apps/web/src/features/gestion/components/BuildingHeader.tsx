@@ -14,6 +14,7 @@ const SEGMENT: Record<BuildingTab, string> = {
   journal: 'journal',
   bank: 'banque',
   signalements: 'signalements',
+  assemblies: 'assemblees',
   history: 'historique',
 };
 

@@ -1,0 +1,77 @@
+/** The words of the console's assemblies screens. */
+export const assembleesFr = {
+  title: 'Assemblées générales',
+  intro:
+    "Préparez l'ordre du jour, vérifiez la convocation de chaque copropriétaire, puis envoyez les convocations au moins 21 jours avant la réunion.",
+  new: 'Préparer une assemblée',
+  empty: 'Aucune assemblée pour le moment.',
+  columns: { name: 'Assemblée', date: 'Réunion', state: 'État', resolutions: 'Résolutions' },
+  state: {
+    draft: 'En préparation',
+    convened: 'Convoquée',
+    session: 'En séance',
+    closed: 'Close',
+  },
+  open: (name: string) => `Ouvrir ${name}`,
+  back: 'Retour aux assemblées',
+  newTitle: 'Préparer une assemblée',
+  name: "Nom de l'assemblée",
+  namePlaceholder: 'Assemblée générale ordinaire 2027',
+  date: 'Date et heure de la réunion',
+  type: 'Type',
+  types: { ORDINAIRE: 'Ordinaire', EXTRAORDINAIRE: 'Extraordinaire' },
+  visio: 'Lien de visioconférence (facultatif)',
+  agenda: 'Ordre du jour',
+  agendaIntro:
+    "Choisissez ce que décide chaque résolution\u202f: la majorité et la clé proposées par la loi s'appliquent. Pour en choisir d'autres, indiquez la raison\u202f; elle est conservée.",
+  resolution: (n: number) => `Résolution n° ${n}`,
+  nature: 'Décision',
+  natureNone: 'Autre question',
+  resTitle: 'Intitulé',
+  content: 'Texte de la résolution',
+  article: 'Majorité',
+  articles: {
+    'ART-24': 'Article 24',
+    'ART-25': 'Article 25',
+    'ART-26': 'Article 26',
+    UNANIMITE: 'Unanimité',
+  } as Record<string, string>,
+  key: 'Clé de répartition',
+  generalKey: 'Charges générales',
+  reason: 'Raison du choix',
+  proposal: (article: string, source: string) => `Proposé\u202f: ${article} (${source}).`,
+  noVote: "Question d'information, sans vote",
+  addResolution: 'Ajouter une résolution',
+  removeResolution: (n: number) => `Retirer la résolution n° ${n}`,
+  save: 'Enregistrer',
+  saved: 'Assemblée enregistrée.',
+  published: 'Convocation envoyée\u202f: elle ne se modifie plus.',
+  preview: {
+    title: 'Convocations',
+    intro:
+      "Chaque copropriétaire reçoit une lettre recommandée électronique, sauf s'il a demandé la voie postale (loi du 10 juillet 1965, art. 42-1). Les 21 jours courent du lendemain de la première présentation.",
+    who: 'Copropriétaire',
+    channel: 'Envoi',
+    presentation: 'Première présentation',
+    delay: 'Délai de 21 jours',
+    channels: { lre: 'Lettre recommandée électronique', postal: 'Lettre recommandée postale' },
+    reasons: {
+      electronic: (email: string | null) => email ?? '',
+      postal_request: (date: string | null) =>
+        date ? `Voie postale demandée le ${date}` : 'Voie postale demandée',
+      no_email: 'Aucune adresse électronique connue',
+    },
+    ok: 'Respecté',
+    late: (earliest: string) => `Trop tard\u202f: réunion au plus tôt le ${earliest}`,
+    sent: 'Envoyée',
+    foreseen: 'prévue',
+    show: (name: string) => `Voir la lettre de ${name}`,
+    letter: 'Lettre',
+    lateCount: (n: number) =>
+      n > 1
+        ? `${n} copropriétaires ne peuvent plus être convoqués à temps\u202f: reportez la réunion.`
+        : 'Un copropriétaire ne peut plus être convoqué à temps\u202f: reportez la réunion.',
+    publish: 'Envoyer les convocations',
+    publishedAt: (date: string) => `Convocations envoyées le ${date}.`,
+  },
+};
