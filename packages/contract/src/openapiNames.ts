@@ -22,6 +22,7 @@ import { patchDocOf } from './domains/syndicResourceEndpoints.js';
 import { syndicAssembleeBody, syndicAssembleeResource } from './domains/syndicAssemblees.js';
 import { postalPresentationBody, syndicConvocationRow } from './domains/syndicConvocations.js';
 import { postalRequestState, syndicPostalRequestBody } from './domains/postalRequests.js';
+import { syndicDeskEntryBody, syndicDeskEntryResult } from './domains/assembleeDesk.js';
 import { SYNDIC_PROXY_EXAMPLE, syndicProxyRow } from './domains/syndicProxies.js';
 import { syndicCommunicationBody, syndicCommunicationResource } from './domains/syndicCommunications.js';
 import {
@@ -192,6 +193,8 @@ named('AssembleeConvocation', syndicConvocationRow);
 named('PostalPresentationBody', postalPresentationBody);
 named('PostalRequest', postalRequestState);
 named('PostalRequestBody', syndicPostalRequestBody);
+named('DeskEntryBody', syndicDeskEntryBody);
+named('DeskEntryResult', syndicDeskEntryResult);
 named('AssembleeProxy', syndicProxyRow, { example: SYNDIC_PROXY_EXAMPLE });
 named('ImportReport', importReport);
 named('ImportError', importError);
