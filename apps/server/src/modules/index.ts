@@ -29,6 +29,7 @@ import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { communicationsRoutes } from './communications/communications.routes.js';
 import { signalementsRoutes } from './signalements/signalements.routes.js';
 import { consoleRoutes } from './console/console.routes.js';
+import { deskRoutes } from './assemblees/desk/desk.routes.js';
 
 /** Every module's routes, one line each. */
 export async function registerModules(app: FastifyInstance) {
@@ -61,5 +62,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(communicationsRoutes);
   await app.register(signalementsRoutes);
   await app.register(consoleRoutes);
+  await app.register(deskRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

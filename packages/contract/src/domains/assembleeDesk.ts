@@ -15,6 +15,9 @@ import { defineSyndicEndpoint, externalIdField, externalIdParams, syndicText } f
  */
 
 /** Paper or e-mail: the form as the syndic received it (décret du 17 mars 1967, art. 9 bis). */
+/** The Socket.IO event a desk entry sends: `{ assemblee_id, seq }`. */
+export const DESK_EVENT = 'assemblee-desk';
+
 export const DESK_FORM_METHODS = ['papier', 'courriel'] as const;
 export const DESK_ATTENDANCE = ['present', 'visio', 'represented', 'absent'] as const;
 
@@ -180,6 +183,23 @@ export const consoleDeskEndpoints = {
     tags: ['gestion'],
     params: deskParams,
     body: consoleDeskEntry,
+    response: okEnvelope(deskState),
+  }),
+  open: defineEndpoint({
+    method: 'POST',
+    path: '/gestion/coproprietes/:coproId/assemblees/:assembleeId/seance/ouverture',
+    summary:
+      "Open the meeting on its day: the online vote by correspondence closes and the register's signed head goes to every participant",
+    tags: ['gestion'],
+    params: deskParams,
+    response: okEnvelope(deskState),
+  }),
+  close: defineEndpoint({
+    method: 'POST',
+    path: '/gestion/coproprietes/:coproId/assemblees/:assembleeId/seance/cloture',
+    summary: "End the meeting: the register's head is signed and sent to every participant",
+    tags: ['gestion'],
+    params: deskParams,
     response: okEnvelope(deskState),
   }),
 };

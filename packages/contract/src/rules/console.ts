@@ -49,6 +49,8 @@ export const CONSOLE_ACTIONS = [
   'signalements.write',
   /** Publish documents. */
   'documents.write',
+  /** Hold an assembly's meeting: émargement, forms and proxies entered, votes, opening and end. */
+  'assemblees.seance',
   /** Create, disable, re-enable staff and give them buildings. */
   'staff.manage',
   /** API keys and the syndic's own settings. */
@@ -66,6 +68,7 @@ const EVERYDAY: readonly ConsoleAction[] = [
   'messages.write',
   'signalements.write',
   'documents.write',
+  'assemblees.seance',
 ];
 
 /** The permission table: each role's actions. */

@@ -78,7 +78,8 @@ describe('the register counts each resolution with those present at its vote', (
     coproprietaire_id: who,
     payload,
   });
-  const vote = (who: string, r: string, v: string) => rec('session_vote', who, { resolution_id: r, vote_1: v });
+  const vote = (who: string, r: string, v: string) =>
+    rec('session_vote', who, { resolution_id: r, vote_1: v });
   const count = (records: RegisterRecord[]) =>
     tallyFromRecords({ records, resolutions, coproprietaires: owners, generalRepartition: 'CG' }).map((t) => [
       t.number,

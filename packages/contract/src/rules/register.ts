@@ -28,7 +28,8 @@ import {
  *   votes before it count with the earlier attendance (see `attendanceAt`).
  * - `ballot` entered by the syndic from a paper or e-mailed form also carries `received_at` and
  *   `deadline` (ISO instants): received after the deadline of art. 9 bis, it is kept in the chain as
- *   received and does not count (see `formReceivedInTime`).
+ *   received and does not count (see `formReceivedInTime`); the server chains such a form as
+ *   `late_form` (same payload), so it never replaces the co-owner's current form.
  * - `session_vote`: one resolution's vote cast at the meeting, or its correction, or the second vote
  *   of a 25-1 / 26-1 passerelle: `{ resolution_id, vote_1?, vote_2? }`. Only the fields present are
  *   set, so entering the second vote leaves the first untouched and one resolution's entry never
@@ -137,6 +138,11 @@ export function registerState(records: RegisterRecord[]): Map<string, RegisterPa
         st.form = new Map(entries);
         st.formReceivedAt = typeof p.received_at === 'string' ? p.received_at : null;
       }
+    } else if (r.kind === 'late_form') {
+      of(r.coproprietaire_id).lateForms.push({
+        received_at: String(p.received_at ?? ''),
+        method: String(p.method ?? ''),
+      });
     } else if (r.kind === 'attendance') {
       const st = of(r.coproprietaire_id);
       const a = isMeeting(p.attendance) ? p.attendance : null;
@@ -210,7 +216,8 @@ export function tallyFromRecords(input: {
   // Arrivals and departures during the meeting: each resolution counts those present or
   // represented at its own vote (and the art. 22 reduction is measured among them).
   const byResolution = new Map<string, TallyBallot[]>();
-  for (const b of ballots) byResolution.set(b.resolution_id, [...(byResolution.get(b.resolution_id) ?? []), b]);
+  for (const b of ballots)
+    byResolution.set(b.resolution_id, [...(byResolution.get(b.resolution_id) ?? []), b]);
   return [...input.resolutions]
     .sort((a, b) => a.number - b.number)
     .map((r) =>
