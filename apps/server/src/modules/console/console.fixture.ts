@@ -5,16 +5,20 @@ import {
   coproprieteAdministratorRow,
   invitationRow,
 } from '../../../seed/builders/identity.js';
+import { assembleeParticipantRow, assembleeRow, resolutionRow } from '../../../seed/builders/assemblees.js';
 import { repartitionRow } from '../../../seed/builders/copro.js';
 import { lotRow } from '../../../seed/builders/rows.js';
 import type { Db } from '../../db/client.js';
 import {
   administrators,
+  assembleeParticipants,
+  assemblees,
   coproprieteAdministrators,
   coproprietes,
   invitations,
   lots,
   repartitions,
+  resolutions,
 } from '../../db/schema/index.js';
 import { makeCoproprietaire, makeCopropriete, makeSignedInUser, makeSyndic } from '../../test/factories.js';
 import { makeSyndicWithKey } from '../../test/factories.syndic.js';
@@ -76,12 +80,31 @@ export async function makeTarget(db: Db, syndicId: string, name: string) {
     .insert(invitations)
     .values(invitationRow({ coproprietaire_id: owner.id }))
     .returning();
+  // An assembly meeting today, its meeting open (the desk's routes).
+  const [ag] = await db
+    .insert(assemblees)
+    .values(
+      assembleeRow({
+        copropriete_id: copro.id,
+        date: new Date(),
+        status_session: 1,
+        general_repartition_id: key!.id,
+      }),
+    )
+    .returning();
+  await db
+    .insert(assembleeParticipants)
+    .values(assembleeParticipantRow({ assemblee_id: ag!.id, coproprietaire_id: owner.id }));
+  await db
+    .insert(resolutions)
+    .values(resolutionRow({ assemblee_id: ag!.id, number: 1, repartition_id: key!.id }));
   return {
     coproId: copro.id,
     lotId: lot!.id,
     repartitionId: key!.id,
     ownerId: owner.id,
     invitationId: inv!.id,
+    assembleeId: ag!.id,
   };
 }
 export type Target = Awaited<ReturnType<typeof makeTarget>>;

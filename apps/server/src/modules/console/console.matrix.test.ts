@@ -1,6 +1,7 @@
 import {
   type ConsoleAction,
   type ConsoleRole,
+  consoleDeskEndpoints,
   consoleEndpoints,
   consoleLotEndpoints,
   consoleMay,
@@ -123,6 +124,18 @@ const CASES = new Map<Endpoint, RouteCase>([
   ],
   [consoleOwnerEndpoints.inviteAll, { action: 'invitations.send', scope: 'building' }],
   [consoleOwnerEndpoints.revokeInvitation, { action: 'invitations.send', scope: 'building' }],
+  [consoleDeskEndpoints.state, { action: 'building.read', scope: 'building' }],
+  [consoleDeskEndpoints.open, { action: 'assemblees.seance', scope: 'building' }],
+  [
+    consoleDeskEndpoints.entry,
+    {
+      action: 'assemblees.seance',
+      scope: 'building',
+      body: (t) => ({ kind: 'attendance', coproprietaire: t.ownerId, attendance: 'present' }),
+    },
+  ],
+  // Last of the desk: it ends the meeting.
+  [consoleDeskEndpoints.close, { action: 'assemblees.seance', scope: 'building' }],
   // Last: they end the record's life in the building.
   [consoleOwnerEndpoints.remove, { action: 'coproprietaires.write', scope: 'building' }],
   [consoleOwnerEndpoints.anonymise, { action: 'coproprietaires.write', scope: 'building' }],
@@ -267,7 +280,13 @@ afterAll(() => t.close());
 
 describe('console permission matrix', () => {
   it('covers every console route of the contract', () => {
-    const all = [consoleEndpoints, consoleLotEndpoints, consoleOwnerEndpoints, consoleStaffEndpoints].flatMap(
+    const all = [
+      consoleEndpoints,
+      consoleLotEndpoints,
+      consoleOwnerEndpoints,
+      consoleStaffEndpoints,
+      consoleDeskEndpoints,
+    ].flatMap(
       (g) => Object.values(g) as Endpoint[],
     );
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
