@@ -4,6 +4,9 @@ import { assemblees, coproprietaires } from '../../../db/schema/index.js';
 import { makeSyndic } from '../../../test/factories.js';
 import { json } from '../../../test/harness.js';
 import { makeStaff } from '../../console/console.fixture.js';
+import { buildFeuille } from '../feuille.js';
+import { loadMinutesFacts } from '../minutes.service.js';
+import { buildPv } from '../pv.js';
 import { assembly, call, ok, owners, setUp, syndic, t } from '../syndic/session.fixture.js';
 
 /**
@@ -224,6 +227,28 @@ describe('the meeting desk', () => {
     expect(await round(2)).toEqual(['rejected', 3200, 4000, 9800]);
     // R1 is still counted as voted, with O5 and without O7.
     expect(await round(1)).toEqual(['adopted', 9400, 400, 9800]);
+  });
+
+  it('the feuille shows visio, forms with their date of receipt, blank proxies, arrivals and departures; the PV counts each resolution with those at its vote', async () => {
+    const [ag] = await t.database.db.select().from(assemblees);
+    const facts = await loadMinutesFacts(t.database.db, ag!, 'Résidence du Parc');
+    const name = (o: string) => facts.owners.find((x) => x.id === owners[o].id)!.name;
+    const line = (o: string) => buildFeuille(facts).lines.find((l) => l.name === name(o))!;
+    const day = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
+    expect(line('O2').formReceivedAt?.slice(0, 10)).toBe(day(5));
+    expect(line('O6').designatedBy).toBe('président du conseil syndical, Mme Girard');
+    expect(line('O5').notes).toEqual(['départ avant le vote de la résolution n° 2']);
+    expect(line('O7').notes).toEqual([
+      'arrivée avant le vote de la résolution n° 2',
+      expect.stringMatching(/^formulaire reçu le .*, hors délai, non pris en compte$/),
+    ]);
+    const pv = buildPv(facts);
+    const defaillants = (n: number) => pv.resolutions[n - 1]!.defaillants.map((d) => d.name);
+    // O5 left before R2: défaillant there, not at R1; O7 arrived for R2: the reverse.
+    expect(defaillants(1)).toContain(name('O7'));
+    expect(defaillants(1)).not.toContain(name('O5'));
+    expect(defaillants(2)).toContain(name('O5'));
+    expect(defaillants(2)).not.toContain(name('O7'));
   });
 
   it('every entry is a chained record that verifies, and the meeting ends', async () => {
