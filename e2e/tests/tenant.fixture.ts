@@ -27,6 +27,8 @@ export interface TenantOwnerSpec {
 
 export interface TenantSpec {
   card_payments?: boolean;
+  /** A staff administrateur who signs in to the console (`tenant.console`). */
+  console?: boolean;
   owners: TenantOwnerSpec[];
 }
 
@@ -44,6 +46,7 @@ export interface Tenant {
   /** With the syndic API's external ids of the building and of its charges générales key. */
   copropriete: { id: string; name: string; external_id: string; charges_generales: string };
   owners: Record<string, TenantOwner>;
+  console: { email: string } | null;
 }
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;

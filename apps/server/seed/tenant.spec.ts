@@ -23,6 +23,8 @@ export const tenantOwnerSchema = z.object({
 export const tenantSpecSchema = z.object({
   /** Whether the syndic takes card payments (a Stripe account is then recorded). */
   card_payments: z.boolean().default(true),
+  /** A staff administrateur of the syndic who signs in to the console (/gestion). */
+  console: z.boolean().default(false),
   owners: z.array(tenantOwnerSchema).min(1).max(8),
 });
 
@@ -44,6 +46,8 @@ export interface Tenant {
   /** The building, with the syndic API's external ids of it and of its charges générales key. */
   copropriete: { id: string; name: string; external_id: string; charges_generales: string };
   owners: Record<string, TenantOwner>;
+  /** The console's administrateur (spec `console`), who signs in with `password`. */
+  console: { email: string } | null;
 }
 
 export const TENANT_PASSWORD = 'Tilleuls2024';

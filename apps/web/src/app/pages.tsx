@@ -50,6 +50,7 @@ export const pages: Record<string, ComponentType> = {
   GestionBuildingLots: lazy(() => import('../features/gestion/pages/BuildingLotsPage')),
   GestionBuildingOwners: lazy(() => import('../features/gestion/pages/BuildingOwnersPage')),
   GestionBuildingHistory: lazy(() => import('../features/gestion/pages/BuildingHistoryPage')),
+  GestionDesk: lazy(() => import('../features/gestion/pages/DeskPage')),
   GestionOwners: lazy(() => import('../features/gestion/pages/OwnersPage')),
   GestionTeam: lazy(() => import('../features/gestion/pages/TeamPage')),
   // syndic preview

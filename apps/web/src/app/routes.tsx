@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
       { path: 'immeubles/:coproId/lots', element: P('GestionBuildingLots') },
       { path: 'immeubles/:coproId/coproprietaires', element: P('GestionBuildingOwners') },
       { path: 'immeubles/:coproId/historique', element: P('GestionBuildingHistory') },
+      { path: 'immeubles/:coproId/assemblees/:assembleeId/seance', element: P('GestionDesk') },
       { path: 'coproprietaires', element: P('GestionOwners') },
       { path: 'messagerie', element: P('StaffInbox') },
       { path: 'equipe', element: P('GestionTeam') },

@@ -165,7 +165,22 @@ export type DeskState = z.infer<typeof deskState>;
 
 const deskParams = coproParams.extend({ assembleeId: idField });
 
+export const deskMeeting = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string(),
+  status_session: z.number().int().nullable(),
+});
+
 export const consoleDeskEndpoints = {
+  meetings: defineEndpoint({
+    method: 'GET',
+    path: '/gestion/coproprietes/:coproId/seances',
+    summary: "The building's assemblies whose meeting is today or in session: the desk's way in",
+    tags: ['gestion'],
+    params: coproParams,
+    response: okEnvelope(z.array(deskMeeting)),
+  }),
   state: defineEndpoint({
     method: 'GET',
     path: '/gestion/coproprietes/:coproId/assemblees/:assembleeId/seance',

@@ -124,6 +124,7 @@ const CASES = new Map<Endpoint, RouteCase>([
   ],
   [consoleOwnerEndpoints.inviteAll, { action: 'invitations.send', scope: 'building' }],
   [consoleOwnerEndpoints.revokeInvitation, { action: 'invitations.send', scope: 'building' }],
+  [consoleDeskEndpoints.meetings, { action: 'building.read', scope: 'building' }],
   [consoleDeskEndpoints.state, { action: 'building.read', scope: 'building' }],
   [consoleDeskEndpoints.open, { action: 'assemblees.seance', scope: 'building' }],
   [

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { assembleeRecords, assemblees, coproprietes } from '../../../db/schema/index.js';
 import type { Q } from '../assemblees.repo.js';
 
@@ -34,4 +34,26 @@ export function recordsOfEntry(db: Q, assembleeId: string, externalId: string) {
       ),
     )
     .orderBy(assembleeRecords.seq);
+}
+
+/** The building's assemblies in session, or not yet started and meeting between `from` and `to`. */
+export function meetingsOf(db: Q, coproId: string, from: Date, to: Date) {
+  return db
+    .select({
+      id: assemblees.id,
+      name: assemblees.name,
+      date: assemblees.date,
+      status_session: assemblees.status_session,
+    })
+    .from(assemblees)
+    .where(
+      and(
+        eq(assemblees.copropriete_id, coproId),
+        or(
+          eq(assemblees.status_session, 1),
+          and(isNull(assemblees.status_session), gte(assemblees.date, from), lt(assemblees.date, to)),
+        ),
+      ),
+    )
+    .orderBy(asc(assemblees.date));
 }

@@ -1,4 +1,10 @@
-import { type ConsoleAction, consoleDeskEndpoints as e, syndicDeskEndpoints as s } from '@tantieme/contract';
+import {
+  type ConsoleAction,
+  consoleDeskEndpoints as e,
+  parisDate,
+  parisInstant,
+  syndicDeskEndpoints as s,
+} from '@tantieme/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../http/errors.js';
 import { route } from '../../../http/route.js';
@@ -9,7 +15,7 @@ import { closeAssembleeOf } from '../syndic/end.service.js';
 import { startSessionOf } from '../syndic/session.service.js';
 import { announceDesk } from './desk.live.js';
 import { deskState } from './desk.read.js';
-import { assembleeOfCopro } from './desk.repo.js';
+import { assembleeOfCopro, meetingsOf } from './desk.repo.js';
 import { applyDeskEntry } from './desk.service.js';
 import { syndicDeskEntry } from './desk.syndic.js';
 
@@ -38,6 +44,13 @@ export async function deskRoutes(app: FastifyInstance) {
     return state;
   };
 
+  route(app, e.meetings, async ({ req, params }) => {
+    const b = await guardConsoleBuilding(req, params.coproId, 'building.read');
+    const today = parisInstant(parisDate(new Date()));
+    const tomorrow = new Date(today.getTime() + 36 * 3_600_000);
+    const rows = await meetingsOf(app.db, b.copro.id, today, parisInstant(parisDate(tomorrow)));
+    return rows.map((r) => ({ ...r, date: r.date.toISOString() }));
+  });
   route(app, e.state, async ({ req, params }) => {
     const { ag } = await desk(req, params, 'building.read');
     return deskState(app.db, ag);
