@@ -287,9 +287,7 @@ describe('console permission matrix', () => {
       consoleOwnerEndpoints,
       consoleStaffEndpoints,
       consoleDeskEndpoints,
-    ].flatMap(
-      (g) => Object.values(g) as Endpoint[],
-    );
+    ].flatMap((g) => Object.values(g) as Endpoint[]);
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });
 
