@@ -73,7 +73,8 @@ async function openDesk(browser: Browser, tenant: Tenant) {
 
 const pick = async (page: Page, label: string, option: string) => {
   await page.getByRole('textbox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  // The documents name co-owners with their civility (M. Paul Durand).
+  await page.getByRole('option', { name: new RegExp(`${option}$`) }).click();
 };
 const line = (page: Page, testId: string, name: string) => page.getByTestId(testId).filter({ hasText: name });
 

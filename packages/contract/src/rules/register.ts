@@ -216,8 +216,11 @@ export function tallyFromRecords(input: {
   // Arrivals and departures during the meeting: each resolution counts those present or
   // represented at its own vote (and the art. 22 reduction is measured among them).
   const byResolution = new Map<string, TallyBallot[]>();
-  for (const b of ballots)
-    byResolution.set(b.resolution_id, [...(byResolution.get(b.resolution_id) ?? []), b]);
+  for (const b of ballots) {
+    const list = byResolution.get(b.resolution_id);
+    if (list) list.push(b);
+    else byResolution.set(b.resolution_id, [b]);
+  }
   return [...input.resolutions]
     .sort((a, b) => a.number - b.number)
     .map((r) =>

@@ -10,6 +10,7 @@ import type { Db } from '../../../db/client.js';
 import type { AssembleeRow } from '../assemblees.repo.js';
 import { loadMinutesFacts } from '../minutes.service.js';
 import { tallyFacts } from '../pv.js';
+import { desksRecords } from './desk.records.js';
 
 const c = (x: ChoiceCount) => ({ voix: x.tantiemes, count: x.count });
 const round = (v: VoteCount | null) =>
@@ -22,7 +23,7 @@ const round = (v: VoteCount | null) =>
  * `tallyFacts` as the procès-verbal).
  */
 export async function deskState(db: Db, ag: AssembleeRow): Promise<DeskState> {
-  const facts = await loadMinutesFacts(db, ag, '');
+  const facts = await loadMinutesFacts(db, ag, '', desksRecords);
   const state = registerState(facts.records);
   const tallies = tallyFacts(facts);
   const numberOf = new Map(facts.resolutions.map((r) => [r.id, r.number]));

@@ -15,6 +15,7 @@ import * as agRepo from '../assemblees.repo.js';
 import { appendRecord } from '../chain.js';
 import { checkNewProxy, exclusionOf } from '../proxies.limits.js';
 import { loadSyndicat } from '../syndicat.js';
+import { desksRecords } from './desk.records.js';
 
 /**
  * The meeting desk's entries (rules/meetingDesk.ts): each a chained record of the register, under
@@ -70,7 +71,7 @@ export async function applyDeskEntry(
       });
     const [resolutions, records, syndicat] = await Promise.all([
       agRepo.listResolutions(tx, ag.id),
-      agRepo.listRecords(tx, ag.id),
+      desksRecords(tx, ag.id),
       loadSyndicat(tx, ag),
     ]);
     const state = registerState(records);
