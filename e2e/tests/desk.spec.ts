@@ -111,12 +111,12 @@ test('a syndic holds the meeting at the desk on a tablet: émargement, a paper f
   await expect(desk.getByTestId('attendance-line')).toHaveCount(1);
   await line(desk, 'attendance-line', 'Claire Martin').getByText('Présent', { exact: true }).click();
   await expect(
-    line(desk, 'attendance-line', 'Claire Martin').getByRole('radio', { name: 'Présent' }),
+    line(desk, 'attendance-line', 'Claire Martin').getByRole('radio', { name: 'Présent', exact: true }),
   ).toBeChecked();
   await desk.getByRole('searchbox', { name: 'Rechercher un copropriétaire' }).fill('');
   await line(desk, 'attendance-line', 'Marc Lefort').getByText('Visio', { exact: true }).click();
   await expect(
-    line(desk, 'attendance-line', 'Marc Lefort').getByRole('radio', { name: 'Visio' }),
+    line(desk, 'attendance-line', 'Marc Lefort').getByRole('radio', { name: 'Visio', exact: true }),
   ).toBeChecked();
   await expect(line(desk, 'attendance-line', 'Paul Durand')).toContainText('formulaire reçu le');
   await checkA11y(desk);

@@ -12,14 +12,17 @@ type Participant = DeskState['participants'][number];
 const SHOWN = 120;
 type Mode = 'absent' | 'present' | 'visio' | 'represented';
 
-const modeOf = (p: Participant): Mode =>
+/** The toggle's position; by correspondence, none of them (the form counts until they attend). */
+const modeOf = (p: Participant): Mode | '' =>
   p.attendance === 'present'
     ? p.visio
       ? 'visio'
       : 'present'
     : p.attendance === 'represented'
       ? 'represented'
-      : 'absent';
+      : p.attendance === 'correspondence'
+        ? ''
+        : 'absent';
 
 const norm = (s: string) =>
   s
@@ -113,10 +116,10 @@ function Line({ desk, p, coproId }: { desk: DeskState; p: Participant; coproId: 
     );
   const note = [
     p.mandataire ? t.by(p.mandataire.name) : null,
+    p.attendance === 'correspondence' ? t.correspondence : null,
     p.attendance === 'correspondence' && p.form?.received_at
       ? t.receivedOn(formatParisDate(p.form.received_at))
       : null,
-    p.attendance === 'correspondence' && !p.form?.received_at ? t.correspondence : null,
     ...p.late_forms.map((f) => t.lateForm(formatParisDate(f.received_at))),
   ].filter(Boolean);
   return (

@@ -66,7 +66,10 @@ export function Tally({ r, round, label }: { r: Resolution; round: Round; label:
 export function VotesPanel({ desk, coproId }: { desk: DeskState; coproId: string }) {
   const entry = useDeskEntry(coproId, desk.assemblee.id);
   const votable = desk.resolutions.filter((r) => !r.no_vote);
-  const [picked, setPicked] = useState<string | null>(null);
+  // The resolution on screen stays there while its votes come in (the next one is chosen by hand).
+  const [picked, setPicked] = useState<string | null>(
+    () => desk.resolutions.find((x) => x.number === desk.next_resolution)?.id ?? null,
+  );
   const [second, setSecond] = useState(false);
   const r =
     desk.resolutions.find((x) => x.id === picked) ??
