@@ -163,6 +163,8 @@ test('a syndic holds the meeting at the desk on a tablet: émargement, a paper f
   await shot(desk, 'votes-tablet');
 
   await desk.setViewportSize(PHONE);
+  // The console's menu folds away at this width: the shot waits for the layout to settle.
+  await desk.waitForTimeout(800);
   await shot(desk, 'votes-phone');
   await desk.getByRole('tab', { name: 'Émargement' }).click();
   await shot(desk, 'emargement-phone');

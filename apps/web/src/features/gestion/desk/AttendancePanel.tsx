@@ -133,6 +133,8 @@ function Line({ desk, p, coproId }: { desk: DeskState; p: Participant; coproId: 
           </Text>
         </div>
         <SegmentedControl
+          fullWidth
+          w={{ base: '100%', sm: 'auto' }}
           aria-label={`${t.tabs.attendance} – ${p.name}`}
           value={asking ? 'represented' : modeOf(p)}
           disabled={entry.isPending || desk.assemblee.status_session !== 1}

@@ -146,6 +146,8 @@ export function VotesPanel({ desk, coproId }: { desk: DeskState; coproId: string
                   </Text>
                 </div>
                 <SegmentedControl
+                  fullWidth
+                  w={{ base: '100%', sm: 'auto' }}
                   aria-label={`${t.resolutionLabel(r.number, r.title)} – ${p.name}`}
                   value={voteOf(p) ?? ''}
                   disabled={!open || entry.isPending}
