@@ -262,7 +262,7 @@ export const syndicDeskEndpoints = {
     method: 'POST',
     path: '/syndic/v1/assemblees/:external_id/desk-entries',
     summary:
-      'The meeting desk: an attendance (present, visio, represented, absent; an arrival or departure from a given resolution), a paper or e-mailed correspondence form with its date of receipt (counted only when received three clear days before, décret 1967 art. 9 bis), a blank proxy with who designated the mandataire (loi art. 22 I, décret art. 15-1), or the votes of one resolution; each a chained record, idempotent by the entry’s external_id. Refused (400 naming the field) when the proxy limits of art. 22 are exceeded, when a co-owner votes on a resolution they were not present at, or when an arrival or departure would reopen a vote already taken',
+      'The meeting desk: an attendance (present, visio, represented, absent; an arrival or departure from a given resolution), a paper or e-mailed correspondence form with its date of receipt (counted only when received three clear days before, décret 1967 art. 9 bis), a blank proxy with who designated the mandataire (loi art. 22 I, décret art. 15-1), or the votes of one resolution; each a chained record, idempotent by the external_id of the entry. Refused (400 naming the field) when the proxy limits of art. 22 are exceeded, when a co-owner votes on a resolution they were not present at, or when an arrival or departure would reopen a vote already taken',
     scope: 'write',
     params: externalIdParams,
     body: syndicDeskEntryBody,

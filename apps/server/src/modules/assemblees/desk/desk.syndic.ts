@@ -15,8 +15,8 @@ type Body = z.output<typeof syndicDeskEntryBody>;
 type Entry = Body['entry'];
 
 const unknown = (field: string, what: string, id: string) =>
-  new AppError('VALIDATION_ERROR', `${what} inconnu${what === 'Résolution' ? 'e' : ''} : ${id}`, {
-    errors: { [field]: `${what} inconnu${what === 'Résolution' ? 'e' : ''} : ${id}` },
+  new AppError('VALIDATION_ERROR', `${what} inconnu${what === 'Résolution' ? 'e' : ''}\u202f: ${id}`, {
+    errors: { [field]: `${what} inconnu${what === 'Résolution' ? 'e' : ''}\u202f: ${id}` },
   });
 
 /** The entry with the syndic's external ids replaced by ours; an unknown one is a 400 naming its field. */

@@ -44,7 +44,7 @@ export const deskFr = {
   choice: { agree: 'Pour', disagree: 'Contre', abstain: 'Abstention' },
   secondVote: 'Second vote (passerelle)',
   secondOpen:
-    'La majorité requise n’est pas atteinte, mais le premier vote ouvre la passerelle\u202f: procédez au second vote.',
+    "La majorité requise n'est pas atteinte, mais le premier vote ouvre la passerelle\u202f: procédez au second vote.",
   tally: {
     pour: 'Pour',
     contre: 'Contre',
@@ -57,7 +57,7 @@ export const deskFr = {
   } as Record<string, string>,
   live: 'Décompte en direct',
   voters: 'Votants à cette résolution',
-  noVoters: 'Personne n’est présent ni représenté à ce vote.',
+  noVoters: "Personne n'est présent ni représenté à ce vote.",
   paperForm: {
     title: 'Formulaire de vote par correspondance reçu',
     who: 'Copropriétaire',
@@ -65,7 +65,7 @@ export const deskFr = {
     methods: { papier: 'Courrier', courriel: 'Courriel' } as Record<string, string>,
     received: 'Date et heure de réception',
     deadline: (d: string) =>
-      `Compté s’il a été reçu au plus tard le ${d} (trois jours francs avant la réunion, décret du 17 mars 1967, art. 9 bis).`,
+      `Compté s'il a été reçu au plus tard le ${d} (trois jours francs avant la réunion, décret du 17 mars 1967, art. 9 bis).`,
     submit: 'Enregistrer le formulaire',
     saved: (counted: boolean) =>
       counted
