@@ -31,7 +31,10 @@ export const tenantSpecSchema = z.object({
   benevole: z.string().optional(),
   /** An exercice of the current year with this budget voted on the charges générales, cents. */
   budget_cents: z.number().int().min(1).max(1_000_000_000).optional(),
-  /** Whether the syndic's gestionnaire (Sophie Garnier) gets an account for the console. */
+  /**
+   * Staff accounts for the console (/gestion): an administrateur (`console` in the answer) and
+   * the syndic's gestionnaire, Sophie Garnier (`gestionnaire`), both with `password`.
+   */
   console: z.boolean().default(false),
   /** Signalements of the building (in the hall), each by an owner's key, with who said « moi aussi ». */
   signalements: z
@@ -71,6 +74,8 @@ export interface Tenant {
   gestionnaire: { email: string; token: string } | null;
   /** The signalements asked for, by title. */
   signalements: Record<string, string>;
+  /** The console's administrateur (spec `console`), who signs in with `password`. */
+  console: { email: string } | null;
 }
 
 export const TENANT_PASSWORD = 'Tilleuls2024';

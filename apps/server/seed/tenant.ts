@@ -112,6 +112,29 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
   };
 
   const password_hash = await hashPassword(TENANT_PASSWORD);
+  const consoleEmail = spec.console ? `direction-${tag}@essai.example.fr` : null;
+  if (consoleEmail) {
+    const director = userRow({
+      email: consoleEmail,
+      first_name: 'Claire',
+      last_name: 'Bernard',
+      password_hash,
+      created_at: clock.daysAgo(60),
+    });
+    ctx.rows.add(users, director);
+    ctx.rows.add(
+      administrators,
+      administratorRow({
+        syndic_id: syndic.id,
+        user_id: director.id,
+        first_name: 'Claire',
+        last_name: 'Bernard',
+        display_name: 'Claire Bernard',
+        role: 'administrateur',
+        emails: [{ value: consoleEmail }],
+      }),
+    );
+  }
   const accounts = spec.owners.map((o) => {
     const email = `${plain(o.first_name)}.${plain(o.last_name)}.${tag}@example.fr`;
     const user = userRow({
@@ -342,5 +365,6 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
       ? { email: gestionnaire.email, token: await createSession(db, staffUser.id) }
       : null,
     signalements: reports,
+    console: consoleEmail ? { email: consoleEmail } : null,
   };
 }

@@ -23,6 +23,7 @@ import { syndicAssembleeBody, syndicAssembleeResource } from './domains/syndicAs
 import { postalPresentationBody, syndicConvocationRow } from './domains/syndicConvocations.js';
 import { postalRequestState, syndicPostalRequestBody } from './domains/postalRequests.js';
 import { syndicBenevoleBody, syndicBenevoleState } from './domains/syndicBenevole.js';
+import { syndicDeskEntryBody, syndicDeskEntryResult } from './domains/assembleeDesk.js';
 import { SYNDIC_PROXY_EXAMPLE, syndicProxyRow } from './domains/syndicProxies.js';
 import { syndicCommunicationBody, syndicCommunicationResource } from './domains/syndicCommunications.js';
 import {
@@ -198,6 +199,8 @@ named('SyndicBenevole', syndicBenevoleState, {
   description:
     "Le syndic bénévole de la copropriété (syndic non professionnel, loi n° 65-557 art. 17-2) : un copropriétaire qui gère l'immeuble depuis la console, à côté de son espace copropriétaire.",
 });
+named('DeskEntryBody', syndicDeskEntryBody);
+named('DeskEntryResult', syndicDeskEntryResult);
 named('AssembleeProxy', syndicProxyRow, { example: SYNDIC_PROXY_EXAMPLE });
 named('ImportReport', importReport);
 named('ImportError', importError);

@@ -32,6 +32,7 @@ import { consoleSignalementsRoutes } from './signalements/console.routes.js';
 import { consoleRoutes } from './console/console.routes.js';
 import { consoleMoneyRoutes } from './console/money.routes.js';
 import { consoleAssembleesRoutes } from './assemblees/console/assemblees.console.routes.js';
+import { deskRoutes } from './assemblees/desk/desk.routes.js';
 
 /** Every module's routes, one line each. */
 export async function registerModules(app: FastifyInstance) {
@@ -67,5 +68,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(consoleMoneyRoutes);
   await app.register(consoleSignalementsRoutes);
   await app.register(consoleAssembleesRoutes);
+  await app.register(deskRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

@@ -57,6 +57,7 @@ export const pages: Record<string, ComponentType> = {
   GestionBuildingSignalements: lazy(() => import('../features/gestion/pages/BuildingSignalementsPage')),
   GestionBuildingAssemblies: lazy(() => import('../features/gestion/pages/BuildingAssembliesPage')),
   GestionAssemblyPrepare: lazy(() => import('../features/gestion/pages/AssemblyPreparePage')),
+  GestionDesk: lazy(() => import('../features/gestion/pages/DeskPage')),
   GestionOwners: lazy(() => import('../features/gestion/pages/OwnersPage')),
   GestionSignalements: lazy(() => import('../features/gestion/pages/SignalementsPage')),
   GestionTeam: lazy(() => import('../features/gestion/pages/TeamPage')),

@@ -120,6 +120,7 @@ export const routes: RouteObject[] = [
       { path: 'immeubles/:coproId/historique', element: P('GestionBuildingHistory') },
       { path: 'immeubles/:coproId/assemblees', element: P('GestionBuildingAssemblies') },
       { path: 'immeubles/:coproId/assemblees/:assembleeId', element: P('GestionAssemblyPrepare') },
+      { path: 'immeubles/:coproId/assemblees/:assembleeId/seance', element: P('GestionDesk') },
       { path: 'coproprietaires', element: P('GestionOwners') },
       { path: 'signalements', element: P('GestionSignalements') },
       { path: 'messagerie', element: P('StaffInbox') },

@@ -24,6 +24,7 @@ const EXPECTED: Record<ConsoleAction, Record<ConsoleRole, boolean>> = {
   'signalements.write': row('x', 'x', '-', 'x', 'x'),
   'documents.write': row('x', 'x', '-', '-', 'x'),
   'assemblees.write': row('x', 'x', '-', '-', 'x'),
+  'assemblees.seance': row('x', 'x', '-', '-', 'x'),
   'staff.manage': row('x', '-', '-', '-', '-'),
   'syndic.settings': row('x', '-', '-', '-', '-'),
 };

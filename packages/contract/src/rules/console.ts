@@ -51,6 +51,8 @@ export const CONSOLE_ACTIONS = [
   'documents.write',
   /** Prepare and convene general assemblies; the minutes, their signatures and notification. */
   'assemblees.write',
+  /** Hold an assembly's meeting: émargement, forms and proxies entered, votes, opening and end. */
+  'assemblees.seance',
   /** Create, disable, re-enable staff and give them buildings. */
   'staff.manage',
   /** API keys and the syndic's own settings. */
@@ -69,6 +71,7 @@ const EVERYDAY: readonly ConsoleAction[] = [
   'signalements.write',
   'documents.write',
   'assemblees.write',
+  'assemblees.seance',
 ];
 
 /** The permission table: each role's actions. */

@@ -4,6 +4,7 @@ import {
   type TallyBallot,
   type TallyResolution,
   tallyAssembly,
+  tallyResolution,
   type VoteChoice,
 } from './tally.js';
 
@@ -19,8 +20,16 @@ import {
  *   `ballot` of the same co-owner replaces the earlier form as a whole. A `ballot` carrying
  *   `attendance: 'present' | 'represented'` is a whole-ballot entry made at the meeting: it records
  *   that attendance and a meeting vote on each resolution it lists.
- * - `attendance`: `{ attendance: 'present' | 'represented' | null, mandataire?: { name, … } }`. The
- *   last one of a co-owner wins; null withdraws an attendance entered by mistake (absent).
+ * - `attendance`: `{ attendance: 'present' | 'represented' | null, mandataire?: { name, … },
+ *   visio?: true, from_resolution?: n }`. The last one of a co-owner wins; null withdraws an
+ *   attendance entered by mistake (absent) or records a departure. `visio`: present through
+ *   visioconférence (décret du 17 mars 1967 art. 13-1: counted as present). `from_resolution`: an
+ *   arrival or a departure during the meeting, in effect from the vote of resolution n on; the
+ *   votes before it count with the earlier attendance (see `attendanceAt`).
+ * - `ballot` entered by the syndic from a paper or e-mailed form also carries `received_at` and
+ *   `deadline` (ISO instants): received after the deadline of art. 9 bis, it is kept in the chain as
+ *   received and does not count (see `formReceivedInTime`); the server chains such a form as
+ *   `late_form` (same payload), so it never replaces the co-owner's current form.
  * - `session_vote`: one resolution's vote cast at the meeting, or its correction, or the second vote
  *   of a 25-1 / 26-1 passerelle: `{ resolution_id, vote_1?, vote_2? }`. Only the fields present are
  *   set, so entering the second vote leaves the first untouched and one resolution's entry never
@@ -43,6 +52,44 @@ export interface RegisterParticipant {
   form: Map<string, { vote_1: VoteChoice | null; vote_2: VoteChoice | null }> | null;
   /** The votes cast at the meeting, by resolution id. */
   session: Map<string, { vote_1: VoteChoice | null; vote_2: VoteChoice | null }>;
+  /** Present through visioconférence (décret du 17 mars 1967 art. 13-1), as last recorded. */
+  visio: boolean;
+  /** When the current form was received, for a form entered by the syndic (décret art. 14). */
+  formReceivedAt: string | null;
+  /** Forms received after the deadline: kept in the chain, not counted. */
+  lateForms: { received_at: string; method: string }[];
+  /** Every attendance entry at the meeting, in chain order (arrivals and departures). */
+  movements: Movement[];
+}
+
+/** An attendance entry: in effect from the vote of resolution `from` on (0: from the start). */
+export interface Movement {
+  seq: number;
+  from: number;
+  attendance: 'present' | 'represented' | null;
+  visio: boolean;
+  mandataire: Record<string, unknown> | null;
+}
+
+/**
+ * Whether a form received at `received_at` counts against its `deadline` (both in the record, as
+ * the syndic entered it): décret du 17 mars 1967 art. 9 bis, the form received after it is not
+ * taken into account. A form without a receipt date (online, timestamped by the chain) counts.
+ */
+export function formCountsByReceipt(p: Record<string, unknown>): boolean {
+  if (typeof p.received_at !== 'string' || typeof p.deadline !== 'string') return true;
+  return Date.parse(p.received_at) <= Date.parse(p.deadline);
+}
+
+/**
+ * A co-owner's attendance at the vote of resolution `number`: the last entry, in chain order, in
+ * effect by then (an arrival counts from the vote it precedes; a departure takes the co-owner out of
+ * the later votes), else their correspondence form, else défaillant (null).
+ */
+export function attendanceAt(st: RegisterParticipant, number: number): Attendance | null {
+  let meeting: 'present' | 'represented' | null = null;
+  for (const m of st.movements) if (m.from <= number) meeting = m.attendance;
+  return meeting ?? (st.form ? 'correspondence' : null);
 }
 
 const CHOICES = new Set(['agree', 'disagree', 'abstain']);
@@ -56,7 +103,16 @@ export function registerState(records: RegisterRecord[]): Map<string, RegisterPa
   const of = (id: string) => {
     let p = out.get(id);
     if (!p) {
-      p = { attendance: null, mandataire: null, form: null, session: new Map() };
+      p = {
+        attendance: null,
+        mandataire: null,
+        form: null,
+        session: new Map(),
+        visio: false,
+        formReceivedAt: null,
+        lateForms: [],
+        movements: [],
+      };
       out.set(id, p);
     }
     return p;
@@ -73,8 +129,20 @@ export function registerState(records: RegisterRecord[]): Map<string, RegisterPa
       if (isMeeting(p.attendance)) {
         meetingAttendance.set(r.coproprietaire_id, p.attendance);
         st.mandataire = null;
+        st.visio = false;
+        st.movements.push({ seq: r.seq, from: 0, attendance: p.attendance, visio: false, mandataire: null });
         for (const [id, v] of entries) st.session.set(id, v);
-      } else st.form = new Map(entries);
+      } else if (!formCountsByReceipt(p))
+        st.lateForms.push({ received_at: String(p.received_at), method: String(p.method ?? '') });
+      else {
+        st.form = new Map(entries);
+        st.formReceivedAt = typeof p.received_at === 'string' ? p.received_at : null;
+      }
+    } else if (r.kind === 'late_form') {
+      of(r.coproprietaire_id).lateForms.push({
+        received_at: String(p.received_at ?? ''),
+        method: String(p.method ?? ''),
+      });
     } else if (r.kind === 'attendance') {
       const st = of(r.coproprietaire_id);
       const a = isMeeting(p.attendance) ? p.attendance : null;
@@ -83,6 +151,9 @@ export function registerState(records: RegisterRecord[]): Map<string, RegisterPa
         a === 'represented' && p.mandataire && typeof p.mandataire === 'object'
           ? (p.mandataire as Record<string, unknown>)
           : null;
+      st.visio = a === 'present' && p.visio === true;
+      const from = Number.isInteger(p.from_resolution) ? (p.from_resolution as number) : 0;
+      st.movements.push({ seq: r.seq, from, attendance: a, visio: st.visio, mandataire: st.mandataire });
     } else if (r.kind === 'session_vote') {
       const st = of(r.coproprietaire_id);
       const id = String(p.resolution_id);
@@ -125,14 +196,36 @@ export function tallyFromRecords(input: {
     for (const [resolution_id, v] of st.session)
       ballots.push({ coproprietaire_id: id, resolution_id, ...v, form: false });
   }
-  return tallyAssembly({
-    resolutions: input.resolutions,
-    coproprietaires: input.coproprietaires.map((c) => ({
-      id: c.id,
-      tantiemes: c.tantiemes,
-      attendance: state.get(c.id)?.attendance ?? null,
-    })),
-    ballots,
-    generalRepartition: input.generalRepartition,
-  });
+  const moved = [...state.values()].some((st) => st.movements.some((m) => m.from > 0));
+  const atVote = (number: number | null) =>
+    input.coproprietaires.map((c) => {
+      const st = state.get(c.id);
+      return {
+        id: c.id,
+        tantiemes: c.tantiemes,
+        attendance: !st ? null : number === null ? st.attendance : attendanceAt(st, number),
+      };
+    });
+  if (!moved)
+    return tallyAssembly({
+      resolutions: input.resolutions,
+      coproprietaires: atVote(null),
+      ballots,
+      generalRepartition: input.generalRepartition,
+    });
+  // Arrivals and departures during the meeting: each resolution counts those present or
+  // represented at its own vote (and the art. 22 reduction is measured among them).
+  const byResolution = new Map<string, TallyBallot[]>();
+  for (const b of ballots) {
+    const list = byResolution.get(b.resolution_id);
+    if (list) list.push(b);
+    else byResolution.set(b.resolution_id, [b]);
+  }
+  return [...input.resolutions]
+    .sort((a, b) => a.number - b.number)
+    .map((r) =>
+      tallyResolution(r, atVote(r.number), byResolution.get(r.id) ?? [], {
+        generalRepartition: input.generalRepartition,
+      }),
+    );
 }

@@ -1,4 +1,11 @@
-import { formatInt, formatParisDate, formatParisTime, registerState } from '@tantieme/contract';
+import {
+  BLANK_PROXY_DESIGNATOR_LABELS,
+  type BlankProxyDesignator,
+  formatInt,
+  formatParisDate,
+  formatParisTime,
+  registerState,
+} from '@tantieme/contract';
 import type { Block } from '../../lib/pdf.js';
 import { renderPdfOffLoop } from '../../platform/cpu/pdf.js';
 import { type MinutesFacts, nameOf } from './minutes-facts.js';
@@ -14,6 +21,14 @@ export interface FeuilleLine {
   mandataire: string | null;
   /** Voix in the charges générales key. */
   voix: number;
+  /** Present through visioconférence (décret art. 13-1). */
+  visio: boolean;
+  /** When the syndic received the form that counts (paper or e-mail; null online). */
+  formReceivedAt: string | null;
+  /** A blank proxy: who designated the mandataire (loi art. 22 I, décret art. 15-1). */
+  designatedBy: string | null;
+  /** Arrivals and departures during the meeting, and forms received too late, in words. */
+  notes: string[];
 }
 
 export interface FeuilleContent {
@@ -30,6 +45,8 @@ export interface FeuilleContent {
  * by correspondence is listed as such (art. 9 bis), and a form is void when its author attends or is
  * represented (the register's state already says so). Voix are those of the charges générales key.
  */
+type Designated = { role: BlankProxyDesignator; name: string } | undefined;
+
 export function buildFeuille(facts: MinutesFacts): FeuilleContent {
   const state = registerState(facts.records);
   const name = nameOf(facts);
@@ -37,12 +54,27 @@ export function buildFeuille(facts: MinutesFacts): FeuilleContent {
   const lines: FeuilleLine[] = facts.owners
     .map((o) => {
       const { attendance, mandataire: m } = takingPart(state, o.id);
+      const st = state.get(o.id);
+      const d = st?.attendance === 'represented' ? (st.mandataire?.designated_by as Designated) : undefined;
       return {
         name: o.name,
         address: o.address,
         status: (attendance ?? 'absent') as FeuilleStatus,
         mandataire: m ? (m.coproprietaire_id && name(m.coproprietaire_id)) || m.name : null,
         voix: o.tantiemes[general] ?? 0,
+        visio: st?.attendance === 'present' && st.visio,
+        formReceivedAt: st?.attendance === 'correspondence' ? st.formReceivedAt : null,
+        designatedBy: d ? `${BLANK_PROXY_DESIGNATOR_LABELS[d.role].toLowerCase()}, ${d.name}` : null,
+        notes: [
+          ...(st?.movements ?? [])
+            .filter((mv) => mv.from > 0)
+            .map(
+              (mv) => `${mv.attendance ? 'arrivée' : 'départ'} avant le vote de la résolution n° ${mv.from}`,
+            ),
+          ...(st?.lateForms ?? []).map(
+            (f) => `formulaire reçu le ${formatParisDate(f.received_at)}, hors délai, non pris en compte`,
+          ),
+        ],
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
@@ -84,6 +116,14 @@ const TOTALS: Record<FeuilleStatus, string> = {
   absent: 'Absents (défaillants)',
 };
 
+/** Présent (visio), Par correspondance (reçu le …): the line's participation as the sheet says it. */
+const participation = (l: FeuilleLine) => {
+  if (l.status === 'present' && l.visio) return 'Présent (visioconférence)';
+  if (l.status === 'correspondence' && l.formReceivedAt)
+    return `Par correspondance (reçu le ${formatParisDate(l.formReceivedAt)})`;
+  return STATUS[l.status];
+};
+
 export const at = (d: Date) => `${formatParisDate(d.toISOString())} à ${formatParisTime(d.toISOString())}`;
 
 /** The attendance sheet as a PDF, dated by the end of the meeting so the same register gives the same bytes. */
@@ -108,8 +148,12 @@ export function renderFeuille(facts: MinutesFacts, c: FeuilleContent): Promise<B
         rows: c.lines.map((l) => [
           l.name,
           l.address ?? '-',
-          STATUS[l.status],
-          l.mandataire ?? '-',
+          participation(l),
+          l.mandataire
+            ? l.designatedBy
+              ? `${l.mandataire} (pouvoir en blanc, désigné par le ${l.designatedBy})`
+              : l.mandataire
+            : '-',
           formatInt(l.voix),
         ]),
         total: [
@@ -129,6 +173,12 @@ export function renderFeuille(facts: MinutesFacts, c: FeuilleContent): Promise<B
       ]),
     },
   ];
+  const notes = c.lines.filter((l) => l.notes.length);
+  if (notes.length)
+    blocks.push(
+      { h: 'Au cours de la séance' },
+      { kv: notes.map((l) => [l.name, `${l.notes.join('\u202f; ')}.`] as [string, string]) },
+    );
   if (c.mandataires.length)
     blocks.push(
       { h: 'Délégations de vote' },

@@ -20,6 +20,8 @@ export async function loadMinutesFacts(
   db: Db | repo.Tx,
   ag: AssembleeRow,
   coprName: string,
+  /** How the register is read (the desk keeps what it already read). */
+  listRecords: (db: Db | repo.Tx, agId: string) => Promise<repo.RecordRow[]> = repo.listRecords,
 ): Promise<MinutesFacts> {
   if (!ag.general_repartition_id)
     throw new AppError(
@@ -28,7 +30,7 @@ export async function loadMinutesFacts(
       { status: 409 },
     );
   const [records, resolutions, syndicat, owners, general] = await Promise.all([
-    repo.listRecords(db, ag.id),
+    listRecords(db, ag.id),
     repo.listResolutions(db, ag.id),
     loadSyndicat(db, ag),
     minutesRepo.ownersOfCopro(db, ag.copropriete_id),

@@ -5,6 +5,7 @@ import {
   coproprieteAdministratorRow,
   invitationRow,
 } from '../../../seed/builders/identity.js';
+import { assembleeParticipantRow, assembleeRow, resolutionRow } from '../../../seed/builders/assemblees.js';
 import { repartitionRow } from '../../../seed/builders/copro.js';
 import { financialYearRow } from '../../../seed/builders/finances.js';
 import { signalementRow } from '../../../seed/builders/inbox.js';
@@ -12,6 +13,8 @@ import { lotRow } from '../../../seed/builders/rows.js';
 import type { Db } from '../../db/client.js';
 import {
   administrators,
+  assembleeParticipants,
+  assemblees,
   coproprieteAdministrators,
   coproprietes,
   financialYears,
@@ -19,6 +22,7 @@ import {
   lots,
   repartitions,
   signalements,
+  resolutions,
 } from '../../db/schema/index.js';
 import { makeCoproprietaire, makeCopropriete, makeSignedInUser, makeSyndic } from '../../test/factories.js';
 import { makeSyndicWithKey } from '../../test/factories.syndic.js';
@@ -104,6 +108,24 @@ export async function makeTarget(db: Db, syndicId: string, name: string) {
       ),
     )
     .returning();
+  // An assembly meeting today, its meeting open (the desk's routes).
+  const [ag] = await db
+    .insert(assemblees)
+    .values(
+      assembleeRow({
+        copropriete_id: copro.id,
+        date: new Date(),
+        status_session: 1,
+        general_repartition_id: key!.id,
+      }),
+    )
+    .returning();
+  await db
+    .insert(assembleeParticipants)
+    .values(assembleeParticipantRow({ assemblee_id: ag!.id, coproprietaire_id: owner.id }));
+  await db
+    .insert(resolutions)
+    .values(resolutionRow({ assemblee_id: ag!.id, number: 1, repartition_id: key!.id }));
   return {
     coproId: copro.id,
     lotId: lot!.id,
@@ -115,6 +137,7 @@ export async function makeTarget(db: Db, syndicId: string, name: string) {
     ecritureId: waiting!.ecriture_id as string,
     signalementId: door!.id,
     duplicateId: again!.id,
+    assembleeId: ag!.id,
   };
 }
 export type Target = Awaited<ReturnType<typeof makeTarget>>;

@@ -2,6 +2,7 @@ import {
   type ConsoleRole,
   consoleBenevoleEndpoints,
   consoleAssembleeEndpoints,
+  consoleDeskEndpoints,
   consoleEndpoints,
   consoleImportEndpoints,
   consoleLotEndpoints,
@@ -150,6 +151,19 @@ const CASES = new Map<Endpoint, RouteCase>([
     },
   ],
   [consoleBenevoleEndpoints.revoke, { action: 'staff.manage', scope: 'building' }],
+  [consoleDeskEndpoints.meetings, { action: 'building.read', scope: 'building' }],
+  [consoleDeskEndpoints.state, { action: 'building.read', scope: 'building' }],
+  [consoleDeskEndpoints.open, { action: 'assemblees.seance', scope: 'building' }],
+  [
+    consoleDeskEndpoints.entry,
+    {
+      action: 'assemblees.seance',
+      scope: 'building',
+      body: (t) => ({ kind: 'attendance', coproprietaire: t.ownerId, attendance: 'present' }),
+    },
+  ],
+  // Last of the desk: it ends the meeting.
+  [consoleDeskEndpoints.close, { action: 'assemblees.seance', scope: 'building' }],
   // Last: they end the record's life in the building.
   [consoleOwnerEndpoints.remove, { action: 'coproprietaires.write', scope: 'building' }],
   [consoleOwnerEndpoints.anonymise, { action: 'coproprietaires.write', scope: 'building' }],
@@ -366,6 +380,7 @@ describe('console permission matrix', () => {
       consoleStaffEndpoints,
       consoleSignalementEndpoints,
       consoleAssembleeEndpoints,
+      consoleDeskEndpoints,
     ].flatMap((g) => Object.values(g) as Endpoint[]);
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });

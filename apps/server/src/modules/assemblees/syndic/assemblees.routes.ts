@@ -16,6 +16,7 @@ import { issueDocuments } from './documents.service.js';
 import { listSignatures, requestSignatures } from './signatures.service.js';
 import { listProxies } from './proxies.list.js';
 import { assembleesResource } from './write.js';
+import { syndicDeskRoutes } from '../desk/desk.routes.js';
 
 /** Convocation PDFs travel base64 in the PUT (10 MB of PDF). */
 const PUT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -60,4 +61,5 @@ export async function syndicAssembleesRoutes(app: FastifyInstance) {
   syndicRoute(app, e.attendance, ({ api, params }) => attendanceSheet(app.db, api, params.external_id));
   syndicRoute(app, e.documents, ({ api, params }) => issueDocuments(deps(), api, params.external_id));
   syndicRoute(app, e.tally, ({ api, params }) => tally(app.db, api, params.external_id));
+  syndicDeskRoutes(app);
 }

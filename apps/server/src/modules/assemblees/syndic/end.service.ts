@@ -16,11 +16,23 @@ import { tally } from './register.service.js';
  * final tally and that head, in the same transaction (the outbox: no event for a close that rolls
  * back). Only after start-session; a second call changes nothing.
  */
-export async function closeAssemblee(deps: Deps, api: SyndicApiContext, externalId: string) {
+export function closeAssemblee(deps: Deps, api: SyndicApiContext, externalId: string) {
+  return closeAssembleeOf(deps, api, async (tx) => (await assembleeOf(tx, api, externalId)).id, externalId);
+}
+
+/**
+ * closeAssemblee for an assembly found by `find` (the console names it by id). Without an
+ * external_id the syndic's software does not know the assembly: no `assemblee.closed` for it.
+ */
+export async function closeAssembleeOf(
+  deps: Deps,
+  api: SyndicApiContext,
+  find: (tx: agRepo.Tx) => Promise<string>,
+  externalId: string | null,
+) {
   let afterCommit: () => Promise<void> = async () => {};
   const result = await deps.db.transaction(async (tx) => {
-    const ag0 = await assembleeOf(tx, api, externalId);
-    const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
+    const ag = (await agRepo.lockAssemblee(tx, await find(tx)))!;
     if (ag.status_session === 2) return { result: 'unchanged' as const, status_session: 2, head: null };
     if (ag.status_session !== 1)
       throw new AppError('CONFLICT', "La séance n'a pas commencé\u202f: appelez d'abord start-session.", {
@@ -40,11 +52,12 @@ export async function closeAssemblee(deps: Deps, api: SyndicApiContext, external
       },
     ]);
     const { count, digest, signed_at, signature } = head;
-    await queueSyndicEvent(tx, api.syndicId, 'assemblee.closed', {
-      assemblee: { id: ag.id, external_id: externalId },
-      tally: await tally(tx, api, externalId),
-      head: { count, digest, signed_at, signature },
-    });
+    if (externalId)
+      await queueSyndicEvent(tx, api.syndicId, 'assemblee.closed', {
+        assemblee: { id: ag.id, external_id: externalId },
+        tally: await tally(tx, api, externalId),
+        head: { count, digest, signed_at, signature },
+      });
     return { result: 'updated' as const, status_session: 2, head: { count, digest, signed_at, signature } };
   });
   await afterCommit();

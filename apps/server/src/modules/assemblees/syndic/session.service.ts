@@ -24,11 +24,20 @@ import { exclusionOf } from '../proxies.limits.js';
  * Starts the meeting session: the online vote closes (a vote waiting on the row lock then sees it), and
  * the chain's head, signed, goes to every participant with the notification.
  */
-export async function startSession(deps: Deps, api: SyndicApiContext, externalId: string) {
+export function startSession(deps: Deps, api: SyndicApiContext, externalId: string) {
+  return startSessionOf(deps, api, async (tx) => (await assembleeOf(tx, api, externalId)).id, externalId);
+}
+
+/** startSession for an assembly found by `find` (the console names it by id); externalId for the audit. */
+export async function startSessionOf(
+  deps: Deps,
+  api: SyndicApiContext,
+  find: (tx: agRepo.Tx) => Promise<string>,
+  externalId: string | null,
+) {
   let afterCommit: () => Promise<void> = async () => {};
   const result = await deps.db.transaction(async (tx) => {
-    const ag0 = await assembleeOf(tx, api, externalId);
-    const ag = (await agRepo.lockAssemblee(tx, ag0.id))!;
+    const ag = (await agRepo.lockAssemblee(tx, await find(tx)))!;
     if (ag.status_session !== null)
       return { result: 'unchanged' as const, status_session: ag.status_session };
     // Starting closes the online vote: never before the meeting's day, or the forms still to come

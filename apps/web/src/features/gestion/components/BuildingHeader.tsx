@@ -2,6 +2,8 @@ import { Anchor, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { gestionFr } from '../fr';
+import { deskFr } from '../desk/frDesk';
+import { useDeskMeetings } from '../desk/queries';
 import { useBuilding } from '../queries';
 
 const t = gestionFr.building;
@@ -21,6 +23,7 @@ const SEGMENT: Record<BuildingTab, string> = {
 /** A building's name, address and its screens (each its own address, the current one marked). */
 export function BuildingHeader({ coproId, tab }: { coproId: string; tab: BuildingTab }) {
   const building = useBuilding(coproId);
+  const meetings = useDeskMeetings(coproId);
   const b = building.data;
   return (
     <Stack gap="xs">
@@ -40,6 +43,20 @@ export function BuildingHeader({ coproId, tab }: { coproId: string; tab: Buildin
           </Text>
         ) : null}
       </div>
+      {(meetings.data ?? []).map((m) => (
+        <Anchor
+          key={m.id}
+          component={Link}
+          to={`/gestion/immeubles/${coproId}/assemblees/${m.id}/seance`}
+          fw={600}
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="desk-link"
+        >
+          <Group gap={4} component="span" mih={24}>
+            {deskFr.todayLink(m.name)}
+          </Group>
+        </Anchor>
+      ))}
       <Group component="nav" aria-label={t.sections} gap={0} style={{ borderBottom: BORDER }}>
         {(Object.keys(t.tabs) as BuildingTab[]).map((k) => {
           const here = k === tab;

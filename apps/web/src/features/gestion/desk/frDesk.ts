@@ -1,0 +1,95 @@
+import type { BlankProxyDesignator } from '@tantieme/contract';
+
+/** The meeting desk's words (décret du 17 mars 1967, art. 9 bis, 13-1, 14, 15-1; loi art. 22 I). */
+export const deskFr = {
+  title: 'Feuille de séance',
+  back: "Retour à l'immeuble",
+  todayLink: (name: string) => `Séance du jour\u202f: ${name}`,
+  status: { none: 'Séance non ouverte', open: 'En séance', closed: 'Séance close' } as Record<string, string>,
+  open: 'Ouvrir la séance',
+  close: 'Clore la séance',
+  closeConfirm:
+    'Clore la séance\u202f? Plus aucune entrée ne sera possible\u202f; le registre est signé et adressé à chaque participant.',
+  tabs: { attendance: 'Émargement', votes: 'Votes', forms: 'Formulaires et pouvoirs' },
+  search: 'Rechercher un copropriétaire',
+  noMatch: 'Aucun copropriétaire ne correspond.',
+  narrow: (n: number) => `Et ${n} autres : affinez la recherche.`,
+  voix: (n: string) => `${n} voix`,
+  attendance: {
+    absent: 'Absent',
+    present: 'Présent',
+    visio: 'Visio',
+    represented: 'Représenté',
+  },
+  correspondence: 'Par correspondance',
+  receivedOn: (d: string) => `formulaire reçu le ${d}`,
+  lateForm: (d: string) => `formulaire reçu le ${d}, hors délai`,
+  by: (name: string) => `par ${name}`,
+  mandataire: 'Mandataire',
+  mandatairePick: 'Copropriétaire mandataire',
+  mandataireName: 'Ou nom du mandataire (hors copropriété)',
+  save: 'Enregistrer',
+  cancel: 'Annuler',
+  movementHint: (n: number) => `Une arrivée ou un départ compte à partir du vote de la résolution n° ${n}.`,
+  summary: {
+    present: 'Présents',
+    represented: 'Représentés',
+    correspondence: 'Par correspondance',
+    absent: 'Absents',
+  },
+  resolution: 'Résolution',
+  resolutionLabel: (n: number, title: string) => `N° ${n} – ${title}`,
+  noVote: 'Résolution sans vote (pour information).',
+  allFor: 'Tous Pour',
+  choice: { agree: 'Pour', disagree: 'Contre', abstain: 'Abstention' },
+  secondVote: 'Second vote (passerelle)',
+  secondOpen:
+    "La majorité requise n'est pas atteinte, mais le premier vote ouvre la passerelle\u202f: procédez au second vote.",
+  tally: {
+    pour: 'Pour',
+    contre: 'Contre',
+    abstention: 'Abstention',
+    participants: 'Voix présentes, représentées ou par correspondance',
+    total: 'Voix du syndicat',
+    adopted: 'Adoptée',
+    rejected: 'Rejetée',
+    no_vote: 'Sans vote',
+  } as Record<string, string>,
+  live: 'Décompte en direct',
+  voters: 'Votants à cette résolution',
+  noVoters: "Personne n'est présent ni représenté à ce vote.",
+  paperForm: {
+    title: 'Formulaire de vote par correspondance reçu',
+    who: 'Copropriétaire',
+    method: 'Reçu par',
+    methods: { papier: 'Courrier', courriel: 'Courriel' } as Record<string, string>,
+    received: 'Date et heure de réception',
+    deadline: (d: string) =>
+      `Compté s'il a été reçu au plus tard le ${d} (trois jours francs avant la réunion, décret du 17 mars 1967, art. 9 bis).`,
+    submit: 'Enregistrer le formulaire',
+    saved: (counted: boolean) =>
+      counted
+        ? 'Formulaire enregistré, pris en compte.'
+        : 'Formulaire enregistré, reçu hors délai\u202f: non pris en compte.',
+    blankChoice: 'Sans réponse',
+  },
+  blank: {
+    title: 'Pouvoir sans nom de mandataire',
+    intro:
+      'Le syndic ne peut ni conserver ni distribuer un pouvoir en blanc\u202f: il le remet au président du conseil syndical, à défaut à un membre du conseil syndical, à défaut au président de séance, qui désigne le mandataire (loi du 10 juillet 1965, art. 22 I\u202f; décret du 17 mars 1967, art. 15-1).',
+    mandant: 'Copropriétaire qui a donné le pouvoir',
+    conseil: 'Le syndicat a un conseil syndical',
+    president: 'Son président est présent',
+    membre: 'Un de ses membres est présent',
+    designator: 'Désigné par',
+    designatorName: 'Nom de qui désigne',
+    submit: 'Enregistrer le pouvoir',
+    saved: 'Pouvoir enregistré.',
+  },
+  roles: {
+    president_conseil: 'Président du conseil syndical',
+    membre_conseil: 'Membre du conseil syndical',
+    president_seance: 'Président de séance',
+  } as Record<BlankProxyDesignator, string>,
+  saved: 'Enregistré.',
+};
