@@ -27,6 +27,8 @@ export * from './domains/syndicResourceEndpoints.js';
 export * from './rules/files.js';
 export * from './rules/payment.js';
 export * from './rules/sepa.js';
+export * from './rules/sepaCollection.js';
+export * from './rules/recouvrement.js';
 export * from './domains/payments.js';
 export * from './domains/synthese.js';
 export * from './rules/synthese.js';
