@@ -104,3 +104,4 @@ export * from './domains/console.js';
 export * from './domains/consoleLots.js';
 export * from './domains/consoleOwners.js';
 export * from './domains/consoleStaff.js';
+export * from './domains/consoleMoney.js';

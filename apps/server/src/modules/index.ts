@@ -29,6 +29,8 @@ import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { communicationsRoutes } from './communications/communications.routes.js';
 import { signalementsRoutes } from './signalements/signalements.routes.js';
 import { consoleRoutes } from './console/console.routes.js';
+import { collectionsRoutes } from './collections/collections.routes.js';
+import { recouvrementRoutes } from './recouvrement/recouvrement.routes.js';
 
 /** Every module's routes, one line each. */
 export async function registerModules(app: FastifyInstance) {
@@ -61,5 +63,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(communicationsRoutes);
   await app.register(signalementsRoutes);
   await app.register(consoleRoutes);
+  await app.register(collectionsRoutes);
+  await app.register(recouvrementRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

@@ -3,6 +3,7 @@ import type { Executor, Tx } from '../../db/client.js';
 import {
   type AppelBudgetKind,
   appelBudgets,
+  appelsAnticipes,
   appelRuns,
   billLotLines,
   bills,
@@ -112,4 +113,18 @@ export async function insertLedgerLines(tx: Tx, rows: (typeof ledgerLines.$infer
 export async function insertRun(tx: Tx, v: typeof appelRuns.$inferInsert) {
   const [row] = await tx.insert(appelRuns).values(v).onConflictDoNothing().returning();
   return row ?? null;
+}
+
+/** Art. 19-2: the shares of a period already made due at once, per co-owner. */
+export function anticipatedOf(db: Executor, financialYearId: string, kind: AppelBudgetKind, period: number) {
+  return db
+    .select()
+    .from(appelsAnticipes)
+    .where(
+      and(
+        eq(appelsAnticipes.financial_year_id, financialYearId),
+        eq(appelsAnticipes.kind, kind),
+        eq(appelsAnticipes.period, period),
+      ),
+    );
 }

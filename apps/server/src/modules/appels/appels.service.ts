@@ -163,6 +163,9 @@ export async function generateIn(tx: Tx, input: GenerateInput): Promise<Generate
       perOwner.set(owner, (perOwner.get(owner) ?? 0) + amount);
     });
   }
+  // Art. 19-2: a co-owner's share already made due at once (recouvrement) is not called again.
+  for (const a of await repo.anticipatedOf(tx, input.financialYearId, input.kind, input.period))
+    perOwner.set(a.coproprietaire_id, (perOwner.get(a.coproprietaire_id) ?? 0) - a.amount_cents);
   const total = billLines.reduce((s, l) => s + l.amount_cents, 0);
   const billType = APPEL_BILL_TYPE[input.kind];
   const billId = await repo.insertBill(tx, {
@@ -209,7 +212,7 @@ export async function generateIn(tx: Tx, input: GenerateInput): Promise<Generate
           debit: amount,
           credit: 0,
         })),
-        { account: accounts.counterpart, debit: 0, credit: total },
+        { account: accounts.counterpart, debit: 0, credit: owners.reduce((s, [, a]) => s + a, 0) },
       ],
     },
     ledgerLineIds: [...owners.map(([id]) => ledgerOf.get(id) ?? null), null],

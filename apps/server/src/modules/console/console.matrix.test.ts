@@ -1,10 +1,12 @@
 import {
   type ConsoleAction,
   type ConsoleRole,
+  consoleCollectionEndpoints,
   consoleEndpoints,
   consoleLotEndpoints,
   consoleMay,
   consoleOwnerEndpoints,
+  consoleRecouvrementEndpoints,
   consoleStaffEndpoints,
   type Endpoint,
   buildPath,
@@ -47,6 +49,7 @@ const address = {
   longitude: null,
 };
 let n = 0;
+const NO_ID = '00000000-0000-4000-8000-000000000000';
 const owner = (t: Target) => ({ last_name: 'Durand', first_name: 'Paul', lots: [t.lotId] });
 
 /** Each console endpoint's action and a valid body: a route missing here fails the test below. */
@@ -146,6 +149,55 @@ const CASES = new Map<Endpoint, RouteCase>([
   ],
   [consoleStaffEndpoints.disable, { action: 'staff.manage', scope: 'syndic', namesStaff: true }],
   [consoleStaffEndpoints.enable, { action: 'staff.manage', scope: 'syndic', namesStaff: true }],
+  // SEPA collections and recovery: reading is every role's, money is 'finances.write'.
+  [consoleCollectionEndpoints.page, { action: 'building.read', scope: 'building' }],
+  [
+    consoleCollectionEndpoints.creditor,
+    {
+      action: 'finances.write',
+      scope: 'building',
+      body: () => ({
+        name: 'SDC Les Tilleuls',
+        ics: 'FR72ZZZ123456',
+        iban: 'FR7630006000011234567890189',
+        bic: null,
+      }),
+    },
+  ],
+  [
+    consoleCollectionEndpoints.generate,
+    { action: 'finances.write', scope: 'building', body: () => ({ due_date: '2026-01-20' }) },
+  ],
+  [
+    consoleCollectionEndpoints.file,
+    { action: 'finances.write', scope: 'building', body: () => ({ collection_id: NO_ID }) },
+  ],
+  [
+    consoleCollectionEndpoints.settle,
+    { action: 'finances.write', scope: 'building', body: () => ({ collection_id: NO_ID }) },
+  ],
+  [
+    consoleCollectionEndpoints.answers,
+    { action: 'finances.write', scope: 'building', body: () => ({ content: '<Document/>' }) },
+  ],
+  [consoleRecouvrementEndpoints.debtors, { action: 'building.read', scope: 'building' }],
+  [
+    consoleRecouvrementEndpoints.settings,
+    {
+      action: 'finances.write',
+      scope: 'building',
+      body: () => ({
+        reminder_days: [10, 25],
+        mise_en_demeure_days: 40,
+        mise_en_demeure_fee_cents: 4500,
+        relance_fee_cents: 1500,
+      }),
+    },
+  ],
+  [
+    consoleRecouvrementEndpoints.send,
+    { action: 'finances.write', scope: 'building', body: () => ({ step: 'relance' }) },
+  ],
 ]);
 
 /** Who calls, with which role, on which building; what they should get. */
@@ -267,9 +319,14 @@ afterAll(() => t.close());
 
 describe('console permission matrix', () => {
   it('covers every console route of the contract', () => {
-    const all = [consoleEndpoints, consoleLotEndpoints, consoleOwnerEndpoints, consoleStaffEndpoints].flatMap(
-      (g) => Object.values(g) as Endpoint[],
-    );
+    const all = [
+      consoleEndpoints,
+      consoleLotEndpoints,
+      consoleOwnerEndpoints,
+      consoleStaffEndpoints,
+      consoleCollectionEndpoints,
+      consoleRecouvrementEndpoints,
+    ].flatMap((g) => Object.values(g) as Endpoint[]);
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });
 
