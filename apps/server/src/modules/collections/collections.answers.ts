@@ -8,6 +8,7 @@ import { answerEffect, billColumn, formatCents, formatDate, returnReasonLabel } 
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
+import { yearCovering } from '../bank/bank.repo.js';
 import { SUB_ACCOUNT } from '../bank/bank.settle.js';
 import { postIn, reverseIn } from '../journal/journal.service.js';
 import { stageNotification } from '../notifications/notify.js';
@@ -147,11 +148,18 @@ async function rejectItem(app: FastifyInstance, tx: Tx, item: repo.ItemRow, reas
  * A debit returned after it was taken (weeks later, the co-owner's bank took the money back): the
  * credit's écriture is reversed and the lines it settled reopen by what they received, once.
  */
-async function returnItem(app: FastifyInstance, tx: Tx, item: repo.ItemRow, reason: string | null) {
-  const today = todayInParis();
+async function returnItem(
+  app: FastifyInstance,
+  tx: Tx,
+  item: repo.ItemRow,
+  reason: string | null,
+  today: string,
+) {
   const payment = await lettrage.findPaymentByProviderId(tx, item.end_to_end_id);
   if (!payment || !item.ecriture_id) return null;
-  const reversed = await reverseIn(tx, item.copropriete_id, item.ecriture_id, today);
+  // Booked the day the bank says so, in the exercice of that day.
+  const year = await yearCovering(tx, item.copropriete_id, today);
+  const reversed = await reverseIn(tx, item.copropriete_id, item.ecriture_id, today, year?.id);
   await refund(
     tx,
     payment,
@@ -184,6 +192,7 @@ export async function applyAnswers(
   tx: Tx,
   coproprieteId: string,
   answers: { endToEndId: string; reason: string | null }[],
+  today: string,
 ) {
   const items = await repo.itemsByEndToEnd(
     tx,
@@ -202,7 +211,7 @@ export async function applyAnswers(
     const { next, effect } = answerEffect(item.status);
     let done: After | null = null;
     if (effect === 'fail') done = await rejectItem(app, tx, item, a.reason);
-    else if (effect === 'reverse') done = await returnItem(app, tx, item, a.reason);
+    else if (effect === 'reverse') done = await returnItem(app, tx, item, a.reason, today);
     if (done) {
       after.push(done);
       out[next === 'rejected' ? 'rejected' : 'returned'] += 1;
@@ -213,7 +222,12 @@ export async function applyAnswers(
 }
 
 /** Imports a pain.002 or camt.054 once (the same file again changes nothing). */
-export async function importAnswers(app: FastifyInstance, coproprieteId: string, xml: string) {
+export async function importAnswers(
+  app: FastifyInstance,
+  coproprieteId: string,
+  xml: string,
+  today = todayInParis(),
+) {
   let parsed: ReturnType<typeof parseAnswers>;
   try {
     parsed = parseAnswers(xml);
@@ -232,7 +246,7 @@ export async function importAnswers(app: FastifyInstance, coproprieteId: string,
         unknown: 0,
         after: [],
       };
-    return { known: false, ...(await applyAnswers(app, tx, coproprieteId, parsed.answers)) };
+    return { known: false, ...(await applyAnswers(app, tx, coproprieteId, parsed.answers, today)) };
   });
   for (const f of result.after) await f();
   const { after: _after, ...counts } = result;

@@ -79,12 +79,17 @@ async function plan(db: Db, coproprieteId: string, dueDate: string) {
  * Generates the remise of `dueDate`: one debit per co-owner with a mandate, announced to each of
  * them (the mandate's pre-notification, decision 122), no earlier than its notice allows.
  */
-export async function generate(app: FastifyInstance, coproprieteId: string, userId: string, dueDate: string) {
+export async function generate(
+  app: FastifyInstance,
+  coproprieteId: string,
+  userId: string,
+  dueDate: string,
+  today = todayInParis(),
+) {
   const db = app.db;
   const creditor = await repo.creditorOf(db, coproprieteId);
   if (!creditor)
     throw invalid('creditor', 'Renseignez d’abord l’identifiant créancier SEPA et le compte du syndicat.');
-  const today = todayInParis();
   const earliest = collectDate(today, SEPA_PRE_NOTICE_DAYS);
   if (dueDate < earliest)
     throw invalid(
