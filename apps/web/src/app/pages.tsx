@@ -50,6 +50,8 @@ export const pages: Record<string, ComponentType> = {
   GestionBuildingLots: lazy(() => import('../features/gestion/pages/BuildingLotsPage')),
   GestionBuildingOwners: lazy(() => import('../features/gestion/pages/BuildingOwnersPage')),
   GestionBuildingHistory: lazy(() => import('../features/gestion/pages/BuildingHistoryPage')),
+  GestionBuildingCollections: lazy(() => import('../features/gestion/pages/BuildingCollectionsPage')),
+  GestionBuildingDebtors: lazy(() => import('../features/gestion/pages/BuildingDebtorsPage')),
   GestionOwners: lazy(() => import('../features/gestion/pages/OwnersPage')),
   GestionTeam: lazy(() => import('../features/gestion/pages/TeamPage')),
   // syndic preview

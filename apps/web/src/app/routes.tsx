@@ -113,6 +113,8 @@ export const routes: RouteObject[] = [
       { path: 'immeubles/:coproId/lots', element: P('GestionBuildingLots') },
       { path: 'immeubles/:coproId/coproprietaires', element: P('GestionBuildingOwners') },
       { path: 'immeubles/:coproId/historique', element: P('GestionBuildingHistory') },
+      { path: 'immeubles/:coproId/prelevements', element: P('GestionBuildingCollections') },
+      { path: 'immeubles/:coproId/impayes', element: P('GestionBuildingDebtors') },
       { path: 'coproprietaires', element: P('GestionOwners') },
       { path: 'messagerie', element: P('StaffInbox') },
       { path: 'equipe', element: P('GestionTeam') },

@@ -24,7 +24,7 @@ const DUE = '2026-01-20';
 const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
 /** A building whose first quarter is called; Martin signs a mandate online, Leroy's is on paper. */
-export async function collectingBuilding() {
+async function collectingBuilding() {
   const { b } = await makeVotedBuilding(t.database.db, { callFirstQuarter: true });
   await setCreditor(t.database.db, b.coproId, {
     name: 'Syndicat des copropriétaires Résidence Les Tilleuls',
@@ -89,11 +89,7 @@ async function xsdErrors(xml: string) {
   }
 }
 
-export const camt054 = (
-  msgId: string,
-  e2e: string,
-  reason = 'MD06',
-) => `<?xml version="1.0" encoding="UTF-8"?>
+const camt054 = (msgId: string, e2e: string, reason = 'MD06') => `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.02"><BkToCstmrDbtCdtNtfctn>
 <GrpHdr><MsgId>${msgId}</MsgId><CreDtTm>2026-02-25T08:00:00</CreDtTm></GrpHdr>
 <Ntfctn><Id>N1</Id><CreDtTm>2026-02-25T08:00:00</CreDtTm><Acct><Id><IBAN>FR7630006000011234567890189</IBAN></Id></Acct>
@@ -101,11 +97,7 @@ export const camt054 = (
 <NtryDtls><TxDtls><Refs><EndToEndId>${e2e}</EndToEndId></Refs><RtrInf><Rsn><Cd>${reason}</Cd></Rsn></RtrInf></TxDtls></NtryDtls></Ntry>
 </Ntfctn></BkToCstmrDbtCdtNtfctn></Document>`;
 
-export const pain002 = (
-  msgId: string,
-  e2e: string,
-  reason = 'AM04',
-) => `<?xml version="1.0" encoding="UTF-8"?>
+const pain002 = (msgId: string, e2e: string, reason = 'AM04') => `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03"><CstmrPmtStsRpt>
 <GrpHdr><MsgId>${msgId}</MsgId><CreDtTm>2026-01-19T08:00:00</CreDtTm></GrpHdr>
 <OrgnlGrpInfAndSts><OrgnlMsgId>X</OrgnlMsgId><OrgnlMsgNmId>pain.008.001.02</OrgnlMsgNmId></OrgnlGrpInfAndSts>

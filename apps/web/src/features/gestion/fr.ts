@@ -66,7 +66,13 @@ export const gestionFr = {
     open: (name: string) => `Ouvrir ${name}`,
   },
   building: {
-    tabs: { lots: 'Lots et clés', owners: 'Copropriétaires', history: 'Historique' },
+    tabs: {
+      lots: 'Lots et clés',
+      owners: 'Copropriétaires',
+      history: 'Historique',
+      collections: 'Prélèvements',
+      debtors: 'Impayés',
+    },
     sections: "Rubriques de l'immeuble",
     back: 'Retour aux immeubles',
   },

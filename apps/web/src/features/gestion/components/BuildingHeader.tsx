@@ -11,6 +11,8 @@ const SEGMENT: Record<BuildingTab, string> = {
   lots: 'lots',
   owners: 'coproprietaires',
   history: 'historique',
+  collections: 'prelevements',
+  debtors: 'impayes',
 };
 
 /** A building's name, address and its screens (each its own address, the current one marked). */
