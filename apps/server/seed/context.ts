@@ -64,6 +64,8 @@ const ORDER = [
   s.signatureTokens,
   s.assembleeProxies,
   s.notifications,
+  s.recouvrementSettings,
+  s.relances,
   s.messages,
   s.conversations,
   s.conversationMembers,

@@ -27,6 +27,7 @@ import { seedCommunications } from './communications.js';
 import { Rows, type SeedContext } from './context.js';
 import { ledgerBalance } from './finances.js';
 import { seedSepa } from './sepa.js';
+import { seedRecouvrement } from './recouvrement.js';
 import { seedInbox } from './inbox.js';
 import { seedSyndicRefs } from './notifications.js';
 import { seedClosFleuri } from './closfleuri.js';
@@ -175,6 +176,13 @@ export async function seedDemo(
     userId: users.paul,
     ledger: ledger.get(paul.id) ?? [],
     accountId: 'acct_1DemoLefevre000',
+  });
+  // Two of the building's debtors (Claire's and Paul's own stories stay as they are).
+  seedRecouvrement(ctx, {
+    coproprieteId: tilleuls.id,
+    debtors: [...ledger]
+      .filter(([id]) => id !== claire.id && id !== paul.id)
+      .map(([ownerId, entries]) => ({ ownerId, ledger: entries })),
   });
   seedInbox(ctx, {
     tilleuls,

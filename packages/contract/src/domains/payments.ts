@@ -126,8 +126,11 @@ export const paymentEndpoints = {
       z.object({
         mandate: sepaMandateSchema.nullable(),
         available: z.boolean(),
-        /** sandbox: signed with the IBAN form here; stripe: signed in Stripe Checkout (setup mode). */
-        provider: z.enum(['sandbox', 'stripe']).nullable().default(null),
+        /**
+         * sandbox: signed with the IBAN form here; stripe: signed in Stripe Checkout (setup mode);
+         * fichier: signed with the IBAN form here, collected by the syndic's remise to its bank.
+         */
+        provider: z.enum(['sandbox', 'stripe', 'fichier']).nullable().default(null),
       }),
     ),
   }),

@@ -19,3 +19,4 @@ export * from './paymentCustomers.js';
 export * from './journal.js';
 export * from './appels.js';
 export * from './bank.js';
+export * from './collections.js';

@@ -124,18 +124,30 @@ export async function write(
 ) {
   const plan = sql`jsonb_to_recordset(${JSON.stringify(plans)}::jsonb)
     as p(year_id uuid, copro_id uuid, periods int, period int, due_date date, name text)`;
+  // Loi 1965 art. 19-2: a co-owner's share of this period already made due at once (the
+  // recouvrement's appels_anticipes) is not called again; the bill keeps every lot's share.
   await tx.execute(sql`
     create temp table appel_owner on commit drop as
-    select gen_random_uuid() as ledger_id, year_id, copro_id, owner_id, sum(amount_cents)::int as amount_cents
-    from appel_gen group by year_id, copro_id, owner_id having sum(amount_cents) > 0`);
+    with ant as (
+      select a.financial_year_id, a.coproprietaire_id, sum(a.amount_cents) as amount
+      from appels_anticipes a join ${plan} on p.year_id = a.financial_year_id and p.period = a.period
+      where a.kind = ${a.kind} group by a.financial_year_id, a.coproprietaire_id
+    )
+    select gen_random_uuid() as ledger_id, g.year_id, g.copro_id, g.owner_id,
+           (sum(g.amount_cents) - coalesce(max(ant.amount), 0))::int as amount_cents
+    from appel_gen g left join ant on ant.financial_year_id = g.year_id and ant.coproprietaire_id = g.owner_id
+    group by g.year_id, g.copro_id, g.owner_id
+    having sum(g.amount_cents) - coalesce(max(ant.amount), 0) > 0`);
   await tx.execute(sql`
     create temp table appel_head on commit drop as
     select p.year_id, p.copro_id, p.period, p.due_date, p.name, gen_random_uuid() as bill_id,
            gen_random_uuid() as ecriture_id, 0 as number, coalesce(t.total, 0)::bigint as total,
-           coalesce(t.owners, 0)::int as owners
+           coalesce(t.owners, 0)::int as owners, coalesce(l.total, 0)::bigint as lots_total
     from ${plan}
     left join (select year_id, sum(amount_cents) as total, count(*) as owners from appel_owner group by year_id) t
-      on t.year_id = p.year_id`);
+      on t.year_id = p.year_id
+    left join (select year_id, sum(amount_cents) as total from appel_gen group by year_id) l
+      on l.year_id = p.year_id`);
   // Temporary tables have no statistics until analysed: the joins below need them.
   await tx.execute(sql`analyze appel_owner`);
   await tx.execute(sql`analyze appel_head`);
@@ -155,7 +167,7 @@ export async function write(
     update appel_head h set number = n.last_number from n where n.financial_year_id = h.year_id`);
   await tx.execute(sql`
     insert into bills (id, copropriete_id, financial_year_id, name, date, bill_type, total_cents)
-    select bill_id, copro_id, year_id, name, due_date, ${a.billType}, total from appel_head`);
+    select bill_id, copro_id, year_id, name, due_date, ${a.billType}, lots_total from appel_head`);
   await tx.execute(sql`
     insert into bill_lot_lines (bill_id, lot_id, repartition_id, amount_cents)
     select h.bill_id, g.lot_id, g.repartition_id, g.amount_cents

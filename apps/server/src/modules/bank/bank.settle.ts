@@ -12,7 +12,13 @@ import * as repo from './bank.repo.js';
 
 export const TRANSFER_LINE_NAME = 'Virement reçu';
 
-const SUB_ACCOUNT = { fonctionnement: '4501', fond_travaux: '4505', travaux: '4502', other: '450' } as const;
+/** The co-owner sub-account a debit of each statement column was called on. */
+export const SUB_ACCOUNT = {
+  fonctionnement: '4501',
+  fond_travaux: '4505',
+  travaux: '4502',
+  other: '450',
+} as const;
 
 export interface SettleInput {
   coproprieteId: string;

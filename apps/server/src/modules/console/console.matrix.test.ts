@@ -3,6 +3,7 @@ import {
   consoleBenevoleEndpoints,
   consoleAssembleeEndpoints,
   consoleDeskEndpoints,
+  consoleCollectionEndpoints,
   consoleEndpoints,
   consoleImportEndpoints,
   consoleLotEndpoints,
@@ -10,6 +11,7 @@ import {
   consoleMay,
   consoleOwnerEndpoints,
   consoleSignalementEndpoints,
+  consoleRecouvrementEndpoints,
   consoleStaffEndpoints,
   type Endpoint,
   buildPath,
@@ -52,6 +54,7 @@ const agenda = (name: string) => ({
 });
 /** Each building's assembly, prepared before the calls (its routes name it). */
 const agOf = new Map<string, string>();
+const NO_ID = '00000000-0000-4000-8000-000000000000';
 const owner = (t: Target) => ({ last_name: 'Durand', first_name: 'Paul', lots: [t.lotId] });
 
 /** Each console endpoint's action and a valid body: a route missing here fails the test below. */
@@ -231,6 +234,55 @@ const CASES = new Map<Endpoint, RouteCase>([
   ],
   [consoleAssembleeEndpoints.preview, { action: 'building.read', scope: 'building' }],
   [consoleAssembleeEndpoints.publish, { action: 'assemblees.write', scope: 'building' }],
+  // SEPA collections and recovery: reading is every role's, money is 'finances.write'.
+  [consoleCollectionEndpoints.page, { action: 'building.read', scope: 'building' }],
+  [
+    consoleCollectionEndpoints.creditor,
+    {
+      action: 'finances.write',
+      scope: 'building',
+      body: () => ({
+        name: 'SDC Les Tilleuls',
+        ics: 'FR72ZZZ123456',
+        iban: 'FR7630006000011234567890189',
+        bic: null,
+      }),
+    },
+  ],
+  [
+    consoleCollectionEndpoints.generate,
+    { action: 'finances.write', scope: 'building', body: () => ({ due_date: '2026-01-20' }) },
+  ],
+  [
+    consoleCollectionEndpoints.file,
+    { action: 'finances.write', scope: 'building', body: () => ({ collection_id: NO_ID }) },
+  ],
+  [
+    consoleCollectionEndpoints.settle,
+    { action: 'finances.write', scope: 'building', body: () => ({ collection_id: NO_ID }) },
+  ],
+  [
+    consoleCollectionEndpoints.answers,
+    { action: 'finances.write', scope: 'building', body: () => ({ content: '<Document/>' }) },
+  ],
+  [consoleRecouvrementEndpoints.debtors, { action: 'building.read', scope: 'building' }],
+  [
+    consoleRecouvrementEndpoints.settings,
+    {
+      action: 'finances.write',
+      scope: 'building',
+      body: () => ({
+        reminder_days: [10, 25],
+        mise_en_demeure_days: 40,
+        mise_en_demeure_fee_cents: 4500,
+        relance_fee_cents: 1500,
+      }),
+    },
+  ],
+  [
+    consoleRecouvrementEndpoints.send,
+    { action: 'finances.write', scope: 'building', body: () => ({ step: 'relance' }) },
+  ],
 ]);
 
 /** Who calls, with which role, on which building; what they should get. */
@@ -381,6 +433,8 @@ describe('console permission matrix', () => {
       consoleSignalementEndpoints,
       consoleAssembleeEndpoints,
       consoleDeskEndpoints,
+      consoleCollectionEndpoints,
+      consoleRecouvrementEndpoints,
     ].flatMap((g) => Object.values(g) as Endpoint[]);
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });

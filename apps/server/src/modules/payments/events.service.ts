@@ -20,6 +20,8 @@ export type WebhookOutcome =
   | 'failed'
   | 'mandate';
 
+const DISPUTE_LINE_NAME = 'Paiement contesté auprès de la banque';
+
 /** A checkout that completed unpaid was a delayed method: with card and SEPA offered, a SEPA debit. */
 const DELAYED_METHOD = 'sepa_debit';
 
@@ -142,6 +144,18 @@ export async function handleEvent(app: FastifyInstance, event: Stripe.Event): Pr
       if (event.type === 'payment_intent.succeeded') return settle(app, event, sessionOf(pi));
       return close(app, event, pi.id, true);
     }
+    // A dispute (for a SEPA debit, the co-owner's bank taking the money back weeks later): the
+    // whole payment is money that did not stay, its debits reopen once (refund's own guard).
+    case 'charge.dispute.created':
+      return db.transaction(async (tx) => {
+        if (!(await repo.claimEvent(tx, event.id, event.type))) return 'duplicate' as const;
+        const d = event.data.object;
+        return refunded(
+          tx,
+          { payment_intent: d.payment_intent, amount_refunded: d.amount },
+          DISPUTE_LINE_NAME,
+        );
+      });
     case 'charge.refunded':
       return db.transaction(async (tx) => {
         if (!(await repo.claimEvent(tx, event.id, event.type))) return 'duplicate' as const;

@@ -133,6 +133,7 @@ export async function refund(
   payment: { id: string; coproprietaire_id: string; refunded_cents: number },
   refundedTotal: number,
   today: string,
+  name = 'Remboursement du paiement par carte',
 ) {
   const delta = refundedTotal - payment.refunded_cents;
   if (delta <= 0) return null;
@@ -159,7 +160,7 @@ export async function refund(
     coproprietaire_id: payment.coproprietaire_id,
     copropriete_id: card.copropriete_id,
     payment_transaction_id: payment.id,
-    name: 'Remboursement du paiement par carte',
+    name,
     date: today,
     amount_cents: delta,
     remaining_cents: 0,

@@ -5,6 +5,7 @@ import {
   ibanParts,
   isValidIban,
   maskIban,
+  normaliseIban,
   SEPA_PRE_NOTICE_DAYS,
   type SepaMandate,
   type SepaMandateBody,
@@ -17,6 +18,8 @@ import { emailOf, sepaPreNotificationEmail } from '../../templates/index.js';
 import type { SandboxAdapter } from '../../platform/payments/sandbox.js';
 import { MANDATE_REFERENCE_PREFIX } from '../../platform/payments/types.js';
 import type { OwnedRecord } from '../access/access.service.js';
+import { creditorOf, saveMandateAccount } from '../collections/collections.repo.js';
+import { FILE_PROVIDER } from '../collections/collections.service.js';
 import { stageNotification } from '../notifications/notify.js';
 import { todayInParis } from './credit.service.js';
 import * as mandates from './mandate.repo.js';
@@ -32,10 +35,15 @@ import { heldDebitIds } from './sepa.service.js';
  * IBAN form, or in Stripe Checkout (setup mode) and debited by off-session PaymentIntents.
  */
 async function available(app: FastifyInstance, record: OwnedRecord) {
+  if (await byFile(app, record)) return true;
   const adapter = app.platform.payments;
   if (!adapter || (adapter.kind === 'stripe' && !adapter.mandates)) return false;
   return isCardPaymentReady(adapter, record.syndic);
 }
+
+/** The building collects by file (its syndic set a creditor id): the syndic's bank takes the debits. */
+const byFile = async (app: FastifyInstance, record: OwnedRecord) =>
+  Boolean(await creditorOf(app.db, record.copropriete.id));
 
 async function present(app: FastifyInstance, m: sepa.MandateRow): Promise<SepaMandate> {
   const upcoming = await sepa.scheduledOf(app.db, [m.id]);
@@ -53,10 +61,11 @@ async function present(app: FastifyInstance, m: sepa.MandateRow): Promise<SepaMa
 export async function getMandate(app: FastifyInstance, record: OwnedRecord) {
   const m = await sepa.activeMandate(app.db, record.coproprietaire.id);
   const ok = await available(app, record);
+  const provider = (await byFile(app, record)) ? FILE_PROVIDER : (app.platform.payments?.kind ?? null);
   return {
     mandate: m ? await present(app, m) : null,
     available: ok,
-    provider: ok ? (app.platform.payments?.kind ?? null) : null,
+    provider: ok ? provider : null,
   };
 }
 
@@ -68,7 +77,8 @@ export async function saveMandate(
   body: SepaMandateBody,
 ): Promise<SepaMandate> {
   // With Stripe the IBAN is given in Checkout, never here (startStripeMandate).
-  if (app.platform.payments?.kind !== 'sandbox' || !(await available(app, record)))
+  const file = await byFile(app, record);
+  if ((!file && app.platform.payments?.kind !== 'sandbox') || !(await available(app, record)))
     throw new AppError('SEPA_MANDATE_UNAVAILABLE');
   if (!isValidIban(body.iban)) throw new AppError('IBAN_INVALID');
   const { prefix, last4 } = ibanParts(body.iban);
@@ -79,7 +89,7 @@ export async function saveMandate(
       tx,
       before.map((b) => b.id),
     );
-    return sepa.insertMandate(tx, {
+    const m = await sepa.insertMandate(tx, {
       coproprietaire_id: ownerId,
       user_id: userId,
       reference: `${MANDATE_REFERENCE_PREFIX}-${randomToken(12)
@@ -90,8 +100,12 @@ export async function saveMandate(
       iban_prefix: prefix,
       iban_last4: last4,
       notice_days: SEPA_PRE_NOTICE_DAYS,
-      provider_payment_method_id: `pm_sandbox_${randomToken(12)}`,
+      // Collected by file: the syndic's remise names the account in full (decision 213).
+      provider: file ? FILE_PROVIDER : 'sandbox',
+      provider_payment_method_id: file ? null : `pm_sandbox_${randomToken(12)}`,
     });
+    if (file) await saveMandateAccount(tx, m.id, normaliseIban(body.iban));
+    return m;
   });
   return present(app, m);
 }

@@ -36,13 +36,17 @@ export async function paymentFailed(tx: Tx, request: PaymentRequestRow) {
  * The provider refunded (part of) a card payment: the debits it settled reopen by what was
  * refunded (rules in lettrage.service `refund`), and the syndic hears which ones.
  */
-export async function refunded(tx: Tx, charge: Stripe.Charge): Promise<'refunded' | 'ignored'> {
+export async function refunded(
+  tx: Tx,
+  charge: Pick<Stripe.Charge, 'payment_intent' | 'amount_refunded'>,
+  lineName?: string,
+): Promise<'refunded' | 'ignored'> {
   const intent =
     typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
   if (!intent) return 'ignored';
   const payment = await lettrage.findPaymentByProviderId(tx, intent);
   if (!payment) return 'ignored';
-  const done = await refund(tx, payment, charge.amount_refunded, todayInParis());
+  const done = await refund(tx, payment, charge.amount_refunded, todayInParis(), lineName);
   if (!done) return 'ignored';
   const syndicId = await lettrage.syndicOfCopropriete(tx, done.card.copropriete_id);
   const refundExternalId = productLineExternalId('remboursement', done.refundLine.id);

@@ -74,6 +74,8 @@ export const gestionFr = {
       bank: 'Banque',
       signalements: 'Signalements',
       assemblies: 'Assemblées',
+      collections: 'Prélèvements',
+      debtors: 'Impayés',
       history: 'Historique',
     },
     sections: "Rubriques de l'immeuble",

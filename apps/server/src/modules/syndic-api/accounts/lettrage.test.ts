@@ -235,6 +235,54 @@ describe('lettrage: a card payment survives every back-office replay', () => {
     expect((await coOwnerView(c)).solde).toBe(view.solde);
   });
 
+  it('a dispute weeks after success reopens what the payment settled, once', async () => {
+    const c = await setUp();
+    const q3 = (await api('GET', '/ledger-lines/E-Q3', c.headers)).body.data;
+    await payByCard(c, [{ id: q3.id, amount: 41_250 }], []);
+    const paid = await coOwnerView(c);
+    const [succeeded] = await deliveries(c.syndic.id, 'payment.succeeded');
+    const intent = (
+      await t.database.db.query.paymentTransactions.findFirst({
+        where: (p, { eq: is }) => is(p.id, succeeded.data.payment.id),
+      })
+    )?.provider_payment_id;
+    const send = (id: string, type: string, object: object) => {
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object },
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/finances/stripe/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': (t.app.platform.payments as SandboxAdapter).sign(payload),
+        },
+        payload,
+      });
+    };
+    const dispute = { id: 'dp_1', object: 'dispute', payment_intent: intent, amount: 41_250 };
+    expect(json(await send('evt_dispute_1', 'charge.dispute.created', dispute)).data.outcome).toBe(
+      'refunded',
+    );
+    const reopened = await coOwnerView(c);
+    expect(reopened.solde).toBe(paid.solde + 41_250);
+    expect(reopened.debits.find(([id]) => id === q3.id)).toEqual([q3.id, 41_250]);
+    // Replayed, or followed by the refund of the same money: nothing more.
+    await send('evt_dispute_1', 'charge.dispute.created', dispute);
+    await send('evt_dispute_refund', 'charge.refunded', {
+      id: 'ch_1',
+      object: 'charge',
+      payment_intent: intent,
+      amount_refunded: 41_250,
+    });
+    expect((await coOwnerView(c)).solde).toBe(reopened.solde);
+  });
+
   it('a failed payment raises payment.failed and settles nothing', async () => {
     const c = await setUp();
     const q4 = (await api('GET', '/ledger-lines/E-Q4', c.headers)).body.data;

@@ -18,6 +18,8 @@ const SEGMENT: Record<BuildingTab, string> = {
   signalements: 'signalements',
   assemblies: 'assemblees',
   history: 'historique',
+  collections: 'prelevements',
+  debtors: 'impayes',
 };
 
 /** A building's name, address and its screens (each its own address, the current one marked). */
