@@ -7,6 +7,7 @@ import {
   consoleLotEndpoints,
   consoleMay,
   consoleOwnerEndpoints,
+  consolePostalRequestEndpoints,
   consoleStaffEndpoints,
   type Endpoint,
   buildPath,
@@ -147,6 +148,15 @@ const CASES = new Map<Endpoint, RouteCase>([
     },
   ],
   [consoleBenevoleEndpoints.revoke, { action: 'staff.manage', scope: 'building' }],
+  [
+    consolePostalRequestEndpoints.record,
+    {
+      action: 'coproprietaires.write',
+      scope: 'building',
+      body: () => ({ received_at: '2026-11-03T10:12:00+01:00' }),
+    },
+  ],
+  [consolePostalRequestEndpoints.withdraw, { action: 'coproprietaires.write', scope: 'building' }],
   // Last: they end the record's life in the building.
   [consoleOwnerEndpoints.remove, { action: 'coproprietaires.write', scope: 'building' }],
   [consoleOwnerEndpoints.anonymise, { action: 'coproprietaires.write', scope: 'building' }],
@@ -297,6 +307,7 @@ describe('console permission matrix', () => {
       consoleImportEndpoints,
       consoleBenevoleEndpoints,
       consoleOwnerEndpoints,
+      consolePostalRequestEndpoints,
       consoleStaffEndpoints,
     ].flatMap((g) => Object.values(g) as Endpoint[]);
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);

@@ -29,7 +29,8 @@ function stateOf(c: Row, inv: ReturnType<typeof presentInvitation> | null): Copr
 }
 
 export async function listOwners(db: Db, coproId: string, ids?: string[]): Promise<ConsoleCoproprietaire[]> {
-  const { rows, held, invs } = await repo.ownersOf(db, coproId, ids);
+  const { rows, held, invs, postal, benevoleUserId } = await repo.ownersOf(db, coproId, ids);
+  const postalAt = new Map(postal.map((p) => [p.owner, p.at.toISOString()]));
   const latest = new Map(invs.map((i: Invitation) => [i.coproprietaire_id, presentInvitation(i)]));
   return rows.map(({ c, balance }) => {
     const contacts = c.contacts ?? [];
@@ -49,6 +50,8 @@ export async function listOwners(db: Db, coproId: string, ids?: string[]): Promi
       state: stateOf(c, inv),
       invitation: inv,
       balance_cents: Number(balance),
+      is_syndic_benevole: !!c.user_id && c.user_id === benevoleUserId,
+      postal_request_received_at: postalAt.get(c.id) ?? null,
     };
   });
 }

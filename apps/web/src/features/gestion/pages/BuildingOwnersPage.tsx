@@ -11,9 +11,11 @@ import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { confirmModal } from '../../../ui/confirm';
 import { apiMessage } from '../../auth/validate';
+import { BenevoleLine, NameBenevoleButton } from '../components/BenevoleLine';
 import { BuildingHeader } from '../components/BuildingHeader';
 import { byNumber } from '../components/byNumber';
 import { OwnerActions } from '../components/OwnerActions';
+import { PostalRequestButton } from '../components/PostalRequestButton';
 import { QueryState } from '../components/QueryState';
 import { gestionFr } from '../fr';
 import { may, useConsoleMe } from '../me';
@@ -34,15 +36,14 @@ const STATE_COLOR: Record<CoproprietaireState, string> = {
   anonymised: 'gray',
 };
 
-function OwnersTable({
-  coproId,
-  rows,
-  canInvite,
-}: {
-  coproId: string;
-  rows: ConsoleCoproprietaire[];
-  canInvite: boolean;
-}) {
+interface Can {
+  invite: boolean;
+  write: boolean;
+  manage: boolean;
+}
+
+function OwnersTable({ coproId, rows, can }: { coproId: string; rows: ConsoleCoproprietaire[]; can: Can }) {
+  const anyAction = can.invite || can.write || can.manage;
   return (
     <Paper withBorder>
       <Table.ScrollContainer minWidth={540}>
@@ -54,16 +55,23 @@ function OwnersTable({
               <Table.Th scope="col" ta="right">
                 {t.balance}
               </Table.Th>
-              {canInvite ? <Table.Th scope="col">{t.actions}</Table.Th> : null}
+              {anyAction ? <Table.Th scope="col">{t.actions}</Table.Th> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((o) => (
               <Table.Tr key={o.id} data-testid="owner-row">
                 <Table.Th scope="row" fw={400}>
-                  <Text fw={600} size="sm">
-                    {o.name}
-                  </Text>
+                  <Group gap={6}>
+                    <Text fw={600} size="sm">
+                      {o.name}
+                    </Text>
+                    {o.is_syndic_benevole ? (
+                      <Badge variant="light" color="grape" tt="none" data-testid="owner-benevole">
+                        {t.benevole}
+                      </Badge>
+                    ) : null}
+                  </Group>
                   <Text size="xs" c="gray.7">
                     {o.email ?? o.phone ?? ''}
                   </Text>
@@ -91,9 +99,13 @@ function OwnersTable({
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatCents(o.balance_cents)}
                 </Table.Td>
-                {canInvite ? (
+                {anyAction ? (
                   <Table.Td>
-                    <OwnerActions coproId={coproId} o={o} />
+                    <Stack gap={6} align="flex-start">
+                      {can.invite ? <OwnerActions coproId={coproId} o={o} /> : null}
+                      {can.write ? <PostalRequestButton coproId={coproId} o={o} /> : null}
+                      {can.manage ? <NameBenevoleButton coproId={coproId} o={o} /> : null}
+                    </Stack>
                   </Table.Td>
                 ) : null}
               </Table.Tr>
@@ -105,7 +117,10 @@ function OwnersTable({
   );
 }
 
-/** A building's co-owners, their state, and their invitations (one, all who have none). */
+/**
+ * A building's co-owners, their state, their invitations (one, all who have none), their request
+ * for the post, and the building's volunteer syndic.
+ */
 export default function BuildingOwnersPage() {
   const { coproId = '' } = useParams();
   const me = useConsoleMe().data;
@@ -115,6 +130,7 @@ export default function BuildingOwnersPage() {
   const [adding, setAdding] = useState(false);
   const canWrite = may(me, 'coproprietaires.write');
   const canInvite = may(me, 'invitations.send');
+  const canManage = may(me, 'staff.manage');
   const uninvited = (owners.data?.coproprietaires ?? []).filter((o) => o.state === 'not_invited');
   const inviteAll = async () => {
     if (uninvited.length === 0) {
@@ -134,6 +150,7 @@ export default function BuildingOwnersPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <BuildingHeader coproId={coproId} tab="owners" />
+      <BenevoleLine coproId={coproId} canManage={canManage} />
       <Group justify="flex-end" gap="sm">
         {canWrite ? (
           <Button variant="default" leftSection={<IconUserPlus size={18} />} onClick={() => setAdding(true)}>
@@ -155,7 +172,11 @@ export default function BuildingOwnersPage() {
           data.coproprietaires.length === 0 ? (
             <Text c="gray.7">{t.empty}</Text>
           ) : (
-            <OwnersTable coproId={coproId} rows={data.coproprietaires} canInvite={canInvite} />
+            <OwnersTable
+              coproId={coproId}
+              rows={data.coproprietaires}
+              can={{ invite: canInvite, write: canWrite, manage: canManage }}
+            />
           )
         }
       </QueryState>
