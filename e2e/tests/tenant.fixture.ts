@@ -30,6 +30,8 @@ export interface TenantSpec {
   owners: TenantOwnerSpec[];
   /** The owner (by key) named syndic bénévole of the building: the console is theirs too. */
   benevole?: string;
+  /** Whether the syndic has an administrateur with an account (signs in with `password`). */
+  staff_admin?: boolean;
 }
 
 export interface TenantOwner {
@@ -46,6 +48,7 @@ export interface Tenant {
   /** With the syndic API's external ids of the building and of its charges générales key. */
   copropriete: { id: string; name: string; external_id: string; charges_generales: string };
   owners: Record<string, TenantOwner>;
+  staff_admin: { email: string } | null;
 }
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;

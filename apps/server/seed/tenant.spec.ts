@@ -26,6 +26,8 @@ export const tenantSpecSchema = z.object({
   owners: z.array(tenantOwnerSchema).min(1).max(8),
   /** The co-owner (by key) named syndic bénévole of the building: the console is theirs too. */
   benevole: z.string().optional(),
+  /** Whether the syndic has an administrateur with an account (the console's staff side). */
+  staff_admin: z.boolean().default(false),
 });
 
 export type TenantSpec = z.input<typeof tenantSpecSchema>;
@@ -46,6 +48,8 @@ export interface Tenant {
   /** The building, with the syndic API's external ids of it and of its charges générales key. */
   copropriete: { id: string; name: string; external_id: string; charges_generales: string };
   owners: Record<string, TenantOwner>;
+  /** The administrateur's e-mail (the tenant's password), when asked for. */
+  staff_admin: { email: string } | null;
 }
 
 export const TENANT_PASSWORD = 'Tilleuls2024';

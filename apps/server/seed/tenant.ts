@@ -31,6 +31,7 @@ import {
   syndicExternalRefRow,
 } from './builders/identity.js';
 import { notificationRow } from './builders/inbox.js';
+import { addStaffAdmin } from './tenant.staff.js';
 
 import {
   civilityOf,
@@ -121,6 +122,7 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
     ctx.rows.add(users, user);
     return { spec: o, user: { id: user.id, email } };
   });
+  const staffAdmin = spec.staff_admin ? addStaffAdmin(ctx, syndic.id, tag, password_hash) : null;
 
   const owners: OwnerDef[] = accounts.map(({ spec: o, user }) => {
     const civility = o.civility ?? civilityOf(o.first_name);
@@ -290,5 +292,6 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
     syndic: { id: syndic.id, alias: syndic.alias, api_key: key.key },
     copropriete: { id: copro.id, name: copro.name, external_id: coproExt, charges_generales: cgExt },
     owners: answer,
+    staff_admin: staffAdmin,
   };
 }
