@@ -4,8 +4,8 @@ import { loginByEmail } from './identity.helpers';
 /**
  * The syndic's administrateur, on a building's co-owners page: names a co-owner with an account
  * its volunteer syndic (loi 1965 art. 17-2) and sees who it is now, records another co-owner's
- * request for the post with its date of receipt (art. 42-1), then withdraws both. The tenant is
- * the spec's own (it writes); axe runs at each step.
+ * request for the post with its date of receipt (art. 42-1), withdraws both, and turns a record
+ * into an indivision held by a couple. The tenant is the spec's own (it writes); axe runs at each step.
  */
 
 test.use({
@@ -63,4 +63,15 @@ test('the administrateur names the volunteer syndic and records a request for th
   await page.getByRole('dialog').getByRole('button', { name: 'Retirer' }).click();
   await expect(line).toHaveText('Aucun syndic bénévole nommé pour cet immeuble.');
   await expect(helene.getByTestId('owner-benevole')).toHaveCount(0);
+
+  // Paul's record becomes an indivision held by a couple, through the same owners service.
+  await paul.getByRole('button', { name: /^Modifier/ }).click();
+  const edit = page.getByRole('dialog', { name: /^Modifier/ });
+  await expect(edit.getByLabel('Nom', { exact: true })).toHaveValue('Girard');
+  await edit.getByLabel('Civilité').selectOption('mr_and_mrs');
+  await edit.getByLabel('Société, SCI ou indivision').fill('Indivision Girard');
+  await checkA11y(page, 'edit a co-owner dialog');
+  await edit.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText(/^Copropriétaire modifié\u202f: /)).toBeVisible();
+  await expect(page.getByTestId('owner-row').filter({ hasText: 'Indivision Girard' })).toBeVisible();
 });

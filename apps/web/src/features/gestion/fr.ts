@@ -141,6 +141,10 @@ export const gestionFr = {
     council: 'Membre du conseil syndical',
     create: 'Ajouter',
     created: (name: string) => `Copropriétaire ajouté\u202f: ${name}.`,
+    edit: 'Modifier',
+    editTitle: (name: string) => `Modifier ${name}`,
+    save: 'Enregistrer',
+    saved: (name: string) => `Copropriétaire modifié\u202f: ${name}.`,
     skipped: (n: number) =>
       n > 1
         ? `${n} copropriétaires sans e-mail n'ont pas été invités.`

@@ -41,6 +41,16 @@ export function useCreateOwner(coproId: string) {
   });
 }
 
+/** Change a co-owner record (identity, contact, lots) through the same service as the API. */
+export function useUpdateOwner(coproId: string) {
+  const onSuccess = useOwnersSettled(coproId);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: CoproprietaireBodyConsole }) =>
+      api.call(consoleOwnerEndpoints.update, { params: { coproId, coproprietaireId: id }, body }),
+    onSuccess,
+  });
+}
+
 /** Send, send again or revoke an invitation; or invite all who have none. */
 export function useInvitations(coproId: string) {
   const onSuccess = useOwnersSettled(coproId);

@@ -42,7 +42,17 @@ interface Can {
   manage: boolean;
 }
 
-function OwnersTable({ coproId, rows, can }: { coproId: string; rows: ConsoleCoproprietaire[]; can: Can }) {
+function OwnersTable({
+  coproId,
+  rows,
+  can,
+  onEdit,
+}: {
+  coproId: string;
+  rows: ConsoleCoproprietaire[];
+  can: Can;
+  onEdit(o: ConsoleCoproprietaire): void;
+}) {
   const anyAction = can.invite || can.write || can.manage;
   return (
     <Paper withBorder>
@@ -102,6 +112,17 @@ function OwnersTable({ coproId, rows, can }: { coproId: string; rows: ConsoleCop
                 {anyAction ? (
                   <Table.Td>
                     <Stack gap={6} align="flex-start">
+                      {can.write && o.state !== 'removed' && o.state !== 'anonymised' ? (
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          mih={28}
+                          onClick={() => onEdit(o)}
+                          aria-label={`${t.edit} · ${o.name}`}
+                        >
+                          {t.edit}
+                        </Button>
+                      ) : null}
                       {can.invite ? <OwnerActions coproId={coproId} o={o} /> : null}
                       {can.write ? <PostalRequestButton coproId={coproId} o={o} /> : null}
                       {can.manage ? <NameBenevoleButton coproId={coproId} o={o} /> : null}
@@ -128,6 +149,7 @@ export default function BuildingOwnersPage() {
   const lots = useLotsAndKeys(coproId);
   const inv = useInvitations(coproId);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<ConsoleCoproprietaire | null>(null);
   const canWrite = may(me, 'coproprietaires.write');
   const canInvite = may(me, 'invitations.send');
   const canManage = may(me, 'staff.manage');
@@ -176,6 +198,7 @@ export default function BuildingOwnersPage() {
               coproId={coproId}
               rows={data.coproprietaires}
               can={{ invite: canInvite, write: canWrite, manage: canManage }}
+              onEdit={setEditing}
             />
           )
         }
@@ -190,6 +213,27 @@ export default function BuildingOwnersPage() {
               notifications.show({ color: 'teal', message: t.created(name) });
             }}
           />
+        </Suspense>
+      </Modal>
+      <Modal
+        opened={!!editing}
+        onClose={() => setEditing(null)}
+        title={editing ? t.editTitle(editing.name) : ''}
+        size="lg"
+      >
+        <Suspense fallback={<Loader aria-label={gestionFr.loading} />}>
+          {editing ? (
+            <OwnerForm
+              key={editing.id}
+              coproId={coproId}
+              lots={lots.data?.lots ?? []}
+              owner={editing}
+              onDone={(name) => {
+                setEditing(null);
+                notifications.show({ color: 'teal', message: t.saved(name) });
+              }}
+            />
+          ) : null}
         </Suspense>
       </Modal>
     </Stack>
