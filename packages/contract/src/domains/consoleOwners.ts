@@ -99,6 +99,10 @@ export const consoleCoproprietaire = z.object({
   invitation: consoleInvitation.nullable(),
   /** What the co-owner owes (positive) or holds in advance (negative), cents. */
   balance_cents: z.number().int(),
+  /** Whether this co-owner's account is the building's volunteer syndic (loi 1965 art. 17-2). */
+  is_syndic_benevole: z.boolean(),
+  /** Date of receipt of the request for the post in force (loi 1965 art. 42-1), if any. */
+  postal_request_received_at: z.string().nullable(),
 });
 export type ConsoleCoproprietaire = z.output<typeof consoleCoproprietaire>;
 

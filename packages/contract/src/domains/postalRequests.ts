@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { okEnvelope } from '../envelope.js';
 import { idField } from '../fields.js';
+import { coproParams } from './console.js';
 import { defineSyndicEndpoint, externalIdField } from './syndicApi.js';
 
 /**
@@ -90,6 +91,30 @@ export const syndicPostalRequestEndpoints = {
     scope: 'write',
     params: z.object({ external_id: externalIdField }),
     body: syndicPostalRequestBody,
+    response: okEnvelope(postalRequestState),
+  }),
+};
+
+/** The console's entrance: the letter recorded by the syndic's staff or the volunteer syndic, by our ids. */
+const consoleOwnerParams = coproParams.extend({ coproprietaireId: idField });
+
+export const consolePostalRequestEndpoints = {
+  record: defineEndpoint({
+    method: 'PUT',
+    path: '/gestion/coproprietes/:coproId/coproprietaires/:coproprietaireId/demande-voie-postale',
+    summary:
+      "Record a co-owner's request for the post with its date of receipt (loi 1965 art. 42-1), as the syndic API does; unchanged when a request is already in force",
+    tags: ['gestion'],
+    params: consoleOwnerParams,
+    body: syndicPostalRequestBody,
+    response: okEnvelope(postalRequestState),
+  }),
+  withdraw: defineEndpoint({
+    method: 'DELETE',
+    path: '/gestion/coproprietes/:coproId/coproprietaires/:coproprietaireId/demande-voie-postale',
+    summary: "Withdraw the co-owner's request for the post, from now: notifications are electronic again",
+    tags: ['gestion'],
+    params: consoleOwnerParams,
     response: okEnvelope(postalRequestState),
   }),
 };

@@ -12,6 +12,7 @@ import {
   consoleOwnerEndpoints,
   consoleSignalementEndpoints,
   consoleRecouvrementEndpoints,
+  consolePostalRequestEndpoints,
   consoleStaffEndpoints,
   type Endpoint,
   buildPath,
@@ -167,6 +168,15 @@ const CASES = new Map<Endpoint, RouteCase>([
   ],
   // Last of the desk: it ends the meeting.
   [consoleDeskEndpoints.close, { action: 'assemblees.seance', scope: 'building' }],
+  [
+    consolePostalRequestEndpoints.record,
+    {
+      action: 'coproprietaires.write',
+      scope: 'building',
+      body: () => ({ received_at: '2026-11-03T10:12:00+01:00' }),
+    },
+  ],
+  [consolePostalRequestEndpoints.withdraw, { action: 'coproprietaires.write', scope: 'building' }],
   // Last: they end the record's life in the building.
   [consoleOwnerEndpoints.remove, { action: 'coproprietaires.write', scope: 'building' }],
   [consoleOwnerEndpoints.anonymise, { action: 'coproprietaires.write', scope: 'building' }],
@@ -429,6 +439,7 @@ describe('console permission matrix', () => {
       consoleImportEndpoints,
       consoleBenevoleEndpoints,
       consoleOwnerEndpoints,
+      consolePostalRequestEndpoints,
       consoleStaffEndpoints,
       consoleSignalementEndpoints,
       consoleAssembleeEndpoints,

@@ -4,10 +4,15 @@ import {
   consoleImportEndpoints as i,
   consoleLotEndpoints as l,
   consoleOwnerEndpoints as o,
+  consolePostalRequestEndpoints as p,
   consoleStaffEndpoints as s,
 } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
+import {
+  recordPostalRequestIn,
+  withdrawPostalRequestIn,
+} from '../assemblees/syndic/postal-request.service.js';
 import { guardConsole, guardConsoleBuilding } from '../access/console.guard.js';
 import { currentUser } from '../access/request-session.js';
 import { createBuilding, updateBuilding } from './buildings.service.js';
@@ -119,6 +124,16 @@ export async function consoleRoutes(app: FastifyInstance) {
   route(app, o.revokeInvitation, async ({ req, params }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'invitations.send');
     return owners.revokeOwnerInvitation(db, b.api, b.copro.id, params.invitationId);
+  });
+
+  // The co-owner's request for the post (loi 1965 art. 42-1), received by letter: the API's service.
+  route(app, p.record, async ({ req, params, body }) => {
+    const b = await guardConsoleBuilding(req, params.coproId, 'coproprietaires.write');
+    return recordPostalRequestIn(db, b.api, b.copro.id, params.coproprietaireId, body.received_at);
+  });
+  route(app, p.withdraw, async ({ req, params }) => {
+    const b = await guardConsoleBuilding(req, params.coproId, 'coproprietaires.write');
+    return withdrawPostalRequestIn(db, b.api, b.copro.id, params.coproprietaireId);
   });
 
   // ── the volunteer syndic of a building, named by the syndic's administrateur ──

@@ -3,6 +3,8 @@ import type { Executor } from '../../db/client.js';
 import {
   coproprietaireLots,
   coproprietaires,
+  coproprietes,
+  demandesVoiePostale,
   invitations,
   ledgerLines,
   lots,
@@ -22,7 +24,7 @@ export async function ownersOf(db: Executor, coproId: string, ids?: string[]) {
     .where(and(...where))
     .orderBy(asc(coproprietaires.name), asc(coproprietaires.id));
   const ownerIds = rows.map((r) => r.c.id);
-  const [held, invs] = ownerIds.length
+  const [held, invs, postal, benevole] = ownerIds.length
     ? await Promise.all([
         db
           .select({ owner: coproprietaireLots.coproprietaire_id, id: lots.id, number: lots.lot_id })
@@ -35,9 +37,23 @@ export async function ownersOf(db: Executor, coproId: string, ids?: string[]) {
           .from(invitations)
           .where(anyOf(invitations.coproprietaire_id, ownerIds))
           .orderBy(invitations.coproprietaire_id, desc(invitations.created_at), desc(invitations.id)),
+        // The requests for the post in force (one at most per record).
+        db
+          .select({ owner: demandesVoiePostale.coproprietaire_id, at: demandesVoiePostale.received_at })
+          .from(demandesVoiePostale)
+          .where(
+            and(
+              anyOf(demandesVoiePostale.coproprietaire_id, ownerIds),
+              isNull(demandesVoiePostale.withdrawn_at),
+            ),
+          ),
+        db
+          .select({ user: coproprietes.syndic_benevole_user_id })
+          .from(coproprietes)
+          .where(eq(coproprietes.id, coproId)),
       ])
-    : [[], []];
-  return { rows, held, invs };
+    : [[], [], [], []];
+  return { rows, held, invs, postal, benevoleUserId: benevole[0]?.user ?? null };
 }
 
 /** The building's invitation of that id, or undefined. */

@@ -28,8 +28,22 @@ function stateOf(c: Row, inv: ReturnType<typeof presentInvitation> | null): Copr
   return inv?.status === 'pending' ? 'invited' : 'not_invited';
 }
 
+/**
+ * The record's identity as the syndic's software holds it; a record written before those columns
+ * (one person in `members`) shows that person, so the console's form opens filled.
+ */
+function identityOf(c: Row) {
+  const only = !c.last_name && !c.company && c.members.length === 1 ? c.members[0]! : null;
+  return {
+    civility: c.civility ?? only?.civility ?? null,
+    first_name: c.first_name ?? only?.first_name ?? null,
+    last_name: c.last_name ?? only?.last_name ?? null,
+  };
+}
+
 export async function listOwners(db: Db, coproId: string, ids?: string[]): Promise<ConsoleCoproprietaire[]> {
-  const { rows, held, invs } = await repo.ownersOf(db, coproId, ids);
+  const { rows, held, invs, postal, benevoleUserId } = await repo.ownersOf(db, coproId, ids);
+  const postalAt = new Map(postal.map((p) => [p.owner, p.at.toISOString()]));
   const latest = new Map(invs.map((i: Invitation) => [i.coproprietaire_id, presentInvitation(i)]));
   return rows.map(({ c, balance }) => {
     const contacts = c.contacts ?? [];
@@ -37,9 +51,7 @@ export async function listOwners(db: Db, coproId: string, ids?: string[]): Promi
     return {
       id: c.id,
       name: c.display_name,
-      civility: c.civility,
-      first_name: c.first_name,
-      last_name: c.last_name,
+      ...identityOf(c),
       company: c.company,
       email: contacts.flatMap((k) => k.emails ?? [])[0]?.value ?? null,
       phone: contacts.flatMap((k) => k.phones ?? [])[0]?.value ?? null,
@@ -49,6 +61,8 @@ export async function listOwners(db: Db, coproId: string, ids?: string[]): Promi
       state: stateOf(c, inv),
       invitation: inv,
       balance_cents: Number(balance),
+      is_syndic_benevole: !!c.user_id && c.user_id === benevoleUserId,
+      postal_request_received_at: postalAt.get(c.id) ?? null,
     };
   });
 }

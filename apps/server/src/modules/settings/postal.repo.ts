@@ -1,6 +1,10 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { demandesVoiePostale as requests, type PostalRequestAct } from '../../db/schema/index.js';
+import {
+  coproprietaires,
+  demandesVoiePostale as requests,
+  type PostalRequestAct,
+} from '../../db/schema/index.js';
 
 export function requestsOf(db: Executor, coproprietaireIds: string[]) {
   if (coproprietaireIds.length === 0) return Promise.resolve([]);
@@ -36,4 +40,18 @@ export async function withdraw(db: Executor, id: string, by: PostalRequestAct, u
 export function findByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.select().from(requests).where(inArray(requests.id, ids));
+}
+
+/** The building's record of that id (removed or anonymised ones too, with their dates), or undefined. */
+export async function recordIn(db: Executor, coproId: string, coproprietaireId: string) {
+  const [row] = await db
+    .select({
+      id: coproprietaires.id,
+      removed_at: coproprietaires.removed_at,
+      anonymised_at: coproprietaires.anonymised_at,
+    })
+    .from(coproprietaires)
+    .where(and(eq(coproprietaires.id, coproprietaireId), eq(coproprietaires.copropriete_id, coproId)))
+    .limit(1);
+  return row;
 }

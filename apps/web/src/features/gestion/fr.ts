@@ -156,6 +156,10 @@ export const gestionFr = {
     council: 'Membre du conseil syndical',
     create: 'Ajouter',
     created: (name: string) => `Copropriétaire ajouté\u202f: ${name}.`,
+    edit: 'Modifier',
+    editTitle: (name: string) => `Modifier ${name}`,
+    save: 'Enregistrer',
+    saved: (name: string) => `Copropriétaire modifié\u202f: ${name}.`,
     skipped: (n: number) =>
       n > 1
         ? `${n} copropriétaires sans e-mail n'ont pas été invités.`
@@ -179,6 +183,29 @@ export const gestionFr = {
     revoked: 'Invitation révoquée',
     noEmail: "Pas d'e-mail\u202f: ajoutez-en un pour inviter",
     invitedOn: (d: string) => `Invité le ${d}`,
+    benevole: 'Syndic bénévole',
+    benevoleNow: (name: string) => `Syndic bénévole\u202f: ${name}`,
+    benevoleNone: 'Aucun syndic bénévole nommé pour cet immeuble.',
+    nameBenevole: 'Nommer syndic bénévole',
+    confirmNameBenevole: (name: string) =>
+      `Nommer ${name} syndic bénévole de l'immeuble\u202f? Il aura la gestion de cet immeuble, à côté de son espace copropriétaire, et remplacera le syndic bénévole nommé avant lui.`,
+    namedBenevole: (name: string) => `${name} est syndic bénévole de l'immeuble.`,
+    revokeBenevole: 'Retirer',
+    confirmRevokeBenevole: (name: string) =>
+      `Retirer à ${name} la fonction de syndic bénévole\u202f? Son accès à la gestion de l'immeuble se ferme aussitôt.`,
+    revokedBenevole: 'Le syndic bénévole a été retiré.',
+    postalRecord: "Demande d'envoi postal reçue…",
+    postalTitle: "Demande d'envoi postal",
+    postalIntro:
+      'Le copropriétaire demande à recevoir les notifications et mises en demeure par lettre recommandée avec avis de réception (loi du 10 juillet 1965, art. 42-1). Indiquez la date de réception de sa demande.',
+    postalDate: 'Date de réception',
+    postalSave: 'Enregistrer la demande',
+    postalSaved: "Demande d'envoi postal enregistrée.",
+    postalOn: (d: string) => `Courrier postal demandé le ${d}`,
+    postalWithdraw: 'Retirer la demande',
+    confirmPostalWithdraw: (name: string) =>
+      `${name} renonce à l'envoi postal\u202f? Les notifications lui seront de nouveau adressées par voie électronique, à partir de maintenant.`,
+    postalWithdrawn: "Demande d'envoi postal retirée.",
   },
   team: {
     title: 'Équipe',

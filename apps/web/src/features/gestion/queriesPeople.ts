@@ -1,7 +1,9 @@
 import {
   type CoproprietaireBodyConsole,
   type ConsoleStaffBody,
+  consoleBenevoleEndpoints,
   consoleOwnerEndpoints,
+  consolePostalRequestEndpoints,
   consoleStaffEndpoints,
 } from '@tantieme/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -39,6 +41,16 @@ export function useCreateOwner(coproId: string) {
   });
 }
 
+/** Change a co-owner record (identity, contact, lots) through the same service as the API. */
+export function useUpdateOwner(coproId: string) {
+  const onSuccess = useOwnersSettled(coproId);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: CoproprietaireBodyConsole }) =>
+      api.call(consoleOwnerEndpoints.update, { params: { coproId, coproprietaireId: id }, body }),
+    onSuccess,
+  });
+}
+
 /** Send, send again or revoke an invitation; or invite all who have none. */
 export function useInvitations(coproId: string) {
   const onSuccess = useOwnersSettled(coproId);
@@ -58,6 +70,50 @@ export function useInvitations(coproId: string) {
     revoke: useMutation({
       mutationFn: (invitationId: string) =>
         api.call(consoleOwnerEndpoints.revokeInvitation, { params: { coproId, invitationId } }),
+      onSuccess,
+    }),
+  };
+}
+
+/** Name or revoke the building's volunteer syndic (administrateur). */
+export function useBenevole(coproId: string) {
+  const qc = useQueryClient();
+  const settled = useOwnersSettled(coproId);
+  const onSuccess = () => {
+    settled();
+    void qc.invalidateQueries({ queryKey: gestionKeys.building(coproId) });
+  };
+  return {
+    name: useMutation({
+      mutationFn: (coproprietaireId: string) =>
+        api.call(consoleBenevoleEndpoints.name, {
+          params: { coproId },
+          body: { coproprietaire_id: coproprietaireId },
+        }),
+      onSuccess,
+    }),
+    revoke: useMutation({
+      mutationFn: () => api.call(consoleBenevoleEndpoints.revoke, { params: { coproId } }),
+      onSuccess,
+    }),
+  };
+}
+
+/** Record or withdraw a co-owner's request for the post (loi 1965 art. 42-1). */
+export function usePostalRequest(coproId: string) {
+  const onSuccess = useOwnersSettled(coproId);
+  return {
+    record: useMutation({
+      mutationFn: ({ coproprietaireId, receivedAt }: { coproprietaireId: string; receivedAt: string }) =>
+        api.call(consolePostalRequestEndpoints.record, {
+          params: { coproId, coproprietaireId },
+          body: { received_at: receivedAt },
+        }),
+      onSuccess,
+    }),
+    withdraw: useMutation({
+      mutationFn: (coproprietaireId: string) =>
+        api.call(consolePostalRequestEndpoints.withdraw, { params: { coproId, coproprietaireId } }),
       onSuccess,
     }),
   };

@@ -10,10 +10,14 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { type CoproprietaireBodyConsole, coproprietaireBodyConsole } from '@tantieme/contract';
+import {
+  type ConsoleCoproprietaire,
+  type CoproprietaireBodyConsole,
+  coproprietaireBodyConsole,
+} from '@tantieme/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { gestionFr } from '../fr';
-import { useCreateOwner } from '../queriesPeople';
+import { useCreateOwner, useUpdateOwner } from '../queriesPeople';
 import { showApiErrors } from './apiErrors';
 
 const t = gestionFr.owners;
@@ -31,34 +35,47 @@ type Form = {
   lots: string[];
 };
 
-/** A co-owner record: a person, a couple or a company, its contact and its lots. */
+const isCivility = (v: string | null): v is Civility => !!v && v in t.civilities;
+
+/** The form's values of an existing record (editing), or empty ones (a new record). */
+function valuesOf(o?: ConsoleCoproprietaire): Form {
+  return {
+    civility: o && isCivility(o.civility) ? o.civility : null,
+    first_name: o?.first_name ?? '',
+    last_name: o?.last_name ?? '',
+    company: o?.company ?? '',
+    email: o?.email ?? '',
+    phone: o?.phone ?? '',
+    is_member_syndicat: o?.is_member_syndicat ?? false,
+    is_president: o?.is_president ?? false,
+    lots: o?.lots.map((l) => l.id) ?? [],
+  };
+}
+
+/**
+ * A co-owner record: a person, a couple (« M. et Mme ») or a company, SCI or indivision, its
+ * contact and its lots; a new one, or `owner` changed.
+ */
 export function OwnerForm({
   coproId,
   lots,
+  owner,
   onDone,
 }: {
   coproId: string;
   lots: { id: string; number: string; name: string }[];
+  owner?: ConsoleCoproprietaire;
   onDone(name: string): void;
 }) {
   const create = useCreateOwner(coproId);
+  const update = useUpdateOwner(coproId);
   const form = useForm<Form, unknown, CoproprietaireBodyConsole>({
     resolver: zodResolver(coproprietaireBodyConsole) as never,
-    defaultValues: {
-      civility: null,
-      first_name: '',
-      last_name: '',
-      company: '',
-      email: '',
-      phone: '',
-      is_member_syndicat: false,
-      is_president: false,
-      lots: [],
-    },
+    defaultValues: valuesOf(owner),
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit((body) =>
-    create.mutateAsync(body).then(
+    (owner ? update.mutateAsync({ id: owner.id, body }) : create.mutateAsync(body)).then(
       (o) => onDone(o.name),
       (err) => showApiErrors(form, err),
     ),
@@ -109,7 +126,7 @@ export function OwnerForm({
         ) : null}
         <Group justify="flex-end">
           <Button type="submit" loading={form.formState.isSubmitting}>
-            {t.create}
+            {owner ? t.save : t.create}
           </Button>
         </Group>
       </Stack>

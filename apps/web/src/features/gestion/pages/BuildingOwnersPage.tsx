@@ -11,9 +11,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { confirmModal } from '../../../ui/confirm';
 import { apiMessage } from '../../auth/validate';
+import { BenevoleLine, NameBenevoleButton } from '../components/BenevoleLine';
 import { BuildingHeader } from '../components/BuildingHeader';
 import { byNumber } from '../components/byNumber';
 import { OwnerActions } from '../components/OwnerActions';
+import { PostalRequestButton } from '../components/PostalRequestButton';
 import { QueryState } from '../components/QueryState';
 import { gestionFr } from '../fr';
 import { may, useConsoleMe } from '../me';
@@ -34,15 +36,24 @@ const STATE_COLOR: Record<CoproprietaireState, string> = {
   anonymised: 'gray',
 };
 
+interface Can {
+  invite: boolean;
+  write: boolean;
+  manage: boolean;
+}
+
 function OwnersTable({
   coproId,
   rows,
-  canInvite,
+  can,
+  onEdit,
 }: {
   coproId: string;
   rows: ConsoleCoproprietaire[];
-  canInvite: boolean;
+  can: Can;
+  onEdit(o: ConsoleCoproprietaire): void;
 }) {
+  const anyAction = can.invite || can.write || can.manage;
   return (
     <Paper withBorder>
       <Table.ScrollContainer minWidth={540}>
@@ -54,16 +65,23 @@ function OwnersTable({
               <Table.Th scope="col" ta="right">
                 {t.balance}
               </Table.Th>
-              {canInvite ? <Table.Th scope="col">{t.actions}</Table.Th> : null}
+              {anyAction ? <Table.Th scope="col">{t.actions}</Table.Th> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((o) => (
               <Table.Tr key={o.id} data-testid="owner-row">
                 <Table.Th scope="row" fw={400}>
-                  <Text fw={600} size="sm">
-                    {o.name}
-                  </Text>
+                  <Group gap={6}>
+                    <Text fw={600} size="sm">
+                      {o.name}
+                    </Text>
+                    {o.is_syndic_benevole ? (
+                      <Badge variant="light" color="grape" tt="none" data-testid="owner-benevole">
+                        {t.benevole}
+                      </Badge>
+                    ) : null}
+                  </Group>
                   <Text size="xs" c="gray.7">
                     {o.email ?? o.phone ?? ''}
                   </Text>
@@ -91,9 +109,24 @@ function OwnersTable({
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatCents(o.balance_cents)}
                 </Table.Td>
-                {canInvite ? (
+                {anyAction ? (
                   <Table.Td>
-                    <OwnerActions coproId={coproId} o={o} />
+                    <Stack gap={6} align="flex-start">
+                      {can.write && o.state !== 'removed' && o.state !== 'anonymised' ? (
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          mih={28}
+                          onClick={() => onEdit(o)}
+                          aria-label={`${t.edit} · ${o.name}`}
+                        >
+                          {t.edit}
+                        </Button>
+                      ) : null}
+                      {can.invite ? <OwnerActions coproId={coproId} o={o} /> : null}
+                      {can.write ? <PostalRequestButton coproId={coproId} o={o} /> : null}
+                      {can.manage ? <NameBenevoleButton coproId={coproId} o={o} /> : null}
+                    </Stack>
                   </Table.Td>
                 ) : null}
               </Table.Tr>
@@ -118,7 +151,10 @@ function ownersFilter(params: URLSearchParams) {
   return null;
 }
 
-/** A building's co-owners, their state, and their invitations (one, all who have none). */
+/**
+ * A building's co-owners, their state, their invitations (one, all who have none), their request
+ * for the post, and the building's volunteer syndic.
+ */
 export default function BuildingOwnersPage() {
   const { coproId = '' } = useParams();
   const me = useConsoleMe().data;
@@ -126,8 +162,10 @@ export default function BuildingOwnersPage() {
   const lots = useLotsAndKeys(coproId);
   const inv = useInvitations(coproId);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<ConsoleCoproprietaire | null>(null);
   const canWrite = may(me, 'coproprietaires.write');
   const canInvite = may(me, 'invitations.send');
+  const canManage = may(me, 'staff.manage');
   const uninvited = (owners.data?.coproprietaires ?? []).filter((o) => o.state === 'not_invited');
   // The portfolio's links: the co-owners invited and not yet registered, or owing over a threshold.
   const [params] = useSearchParams();
@@ -150,6 +188,7 @@ export default function BuildingOwnersPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <BuildingHeader coproId={coproId} tab="owners" />
+      <BenevoleLine coproId={coproId} canManage={canManage} />
       <Group justify="flex-end" gap="sm">
         {canWrite ? (
           <Button variant="default" leftSection={<IconUserPlus size={18} />} onClick={() => setAdding(true)}>
@@ -185,7 +224,8 @@ export default function BuildingOwnersPage() {
               <OwnersTable
                 coproId={coproId}
                 rows={filter ? data.coproprietaires.filter(filter.keep) : data.coproprietaires}
-                canInvite={canInvite}
+                can={{ invite: canInvite, write: canWrite, manage: canManage }}
+                onEdit={setEditing}
               />
             </>
           )
@@ -201,6 +241,27 @@ export default function BuildingOwnersPage() {
               notifications.show({ color: 'teal', message: t.created(name) });
             }}
           />
+        </Suspense>
+      </Modal>
+      <Modal
+        opened={!!editing}
+        onClose={() => setEditing(null)}
+        title={editing ? t.editTitle(editing.name) : ''}
+        size="lg"
+      >
+        <Suspense fallback={<Loader aria-label={gestionFr.loading} />}>
+          {editing ? (
+            <OwnerForm
+              key={editing.id}
+              coproId={coproId}
+              lots={lots.data?.lots ?? []}
+              owner={editing}
+              onDone={(name) => {
+                setEditing(null);
+                notifications.show({ color: 'teal', message: t.saved(name) });
+              }}
+            />
+          ) : null}
         </Suspense>
       </Modal>
     </Stack>
