@@ -349,13 +349,7 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
       reference: owner.unique_code,
     };
   }
-  await setUpMoney(
-    db,
-    spec,
-    copro.id,
-    copro.reps.find((r) => r.code === 'CG')!.id,
-    clock.year,
-  );
+  await setUpMoney(db, spec, copro.id, copro.reps.find((r) => r.code === 'CG')!.id, clock.year);
   return {
     password: TENANT_PASSWORD,
     syndic: { id: syndic.id, alias: syndic.alias, api_key: key.key },

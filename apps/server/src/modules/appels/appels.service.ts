@@ -77,3 +77,7 @@ export async function overview(db: Db, coproprieteId: string, financialYearId: s
   ]);
   return { budgets, runs };
 }
+
+/** The appels' reads other modules ask for (the recouvrement's art. 19-2, the console's preview). */
+export { budgetsOf, lotShares, runsOf } from './appels.repo.js';
+export { batchOwners, billName } from './appels.generate.repo.js';

@@ -280,3 +280,6 @@ export async function splitByHand(db: Db, input: SplitMatch) {
     return settled;
   });
 }
+
+/** The exercice whose dates cover a day, for the modules that post to the journal. */
+export { yearCovering } from './bank.repo.js';

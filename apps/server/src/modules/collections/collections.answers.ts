@@ -8,14 +8,14 @@ import { answerEffect, billColumn, formatCents, formatDate, returnReasonLabel } 
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { yearCovering } from '../bank/bank.repo.js';
+import { yearCovering } from '../bank/bank.service.js';
 import { SUB_ACCOUNT } from '../bank/bank.settle.js';
 import { postIn, reverseIn } from '../journal/journal.service.js';
 import { stageNotification } from '../notifications/notify.js';
 import { SEPA_PAYMENT_LINE_NAME, todayInParis } from '../payments/credit.service.js';
-import * as lettrage from '../payments/lettrage.repo.js';
+import * as lettrage from '../payments/lettrage.service.js';
 import { allocate, refund, type Share } from '../payments/lettrage.service.js';
-import * as payments from '../payments/payments.repo.js';
+import * as payments from '../payments/statement-writes.js';
 import { paymentFailed } from '../payments/refund.service.js';
 import { AnswersError, parseAnswers } from './answers.parse.js';
 import * as repo from './collections.repo.js';

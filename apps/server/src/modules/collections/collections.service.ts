@@ -18,10 +18,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { randomToken } from '../../lib/crypto.js';
-import { yearCovering } from '../bank/bank.repo.js';
+import { yearCovering } from '../bank/bank.service.js';
 import { stageNotification } from '../notifications/notify.js';
 import { todayInParis } from '../payments/credit.service.js';
-import * as payments from '../payments/payments.repo.js';
+import * as payments from '../payments/statement-writes.js';
 import { heldDebitIds } from '../payments/sepa.service.js';
 import * as repo from './collections.repo.js';
 import { writePain008 } from './pain008.js';
@@ -187,3 +187,6 @@ export async function remise(db: Db, coproprieteId: string, collectionId: string
   });
   return { xml, filename: `prelevements-${c.due_date}.xml` };
 }
+
+/** The syndic's creditor and a mandate's account, for the payments module's mandates. */
+export { creditorOf, saveMandateAccount } from './collections.repo.js';

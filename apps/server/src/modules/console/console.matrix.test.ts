@@ -36,7 +36,6 @@ import { MONEY_CASES, type RouteCase, type Scope } from './console.matrix.money.
  * and write (their writes may still refuse for their own reason, never with 401, 403, 404 or 5xx).
  */
 
-
 const address = {
   full_address: '3 rue des Lilas 69003 Lyon',
   number: '3',

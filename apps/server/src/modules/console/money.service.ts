@@ -14,7 +14,7 @@ import {
 } from '@tantieme/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { batchOwners, billName } from '../appels/appels.generate.repo.js';
+import { batchOwners, billName } from '../appels/appels.service.js';
 import { generate, generateManyIn, overview as appelsOverview, setBudget } from '../appels/appels.service.js';
 import { reverse } from '../journal/journal.service.js';
 import * as repo from './money.repo.js';

@@ -174,3 +174,4 @@ export async function refund(
 export const allocationsOf = lettrage.allocationsOf;
 export const lineExternalIds = lettrage.lineExternalIds;
 export const findProductPayment = lettrage.findProductPayment;
+export const findPaymentByProviderId = lettrage.findPaymentByProviderId;

@@ -18,7 +18,7 @@ import { emailOf, sepaPreNotificationEmail } from '../../templates/index.js';
 import type { SandboxAdapter } from '../../platform/payments/sandbox.js';
 import { MANDATE_REFERENCE_PREFIX } from '../../platform/payments/types.js';
 import type { OwnedRecord } from '../access/access.service.js';
-import { creditorOf, saveMandateAccount } from '../collections/collections.repo.js';
+import { creditorOf, saveMandateAccount } from '../collections/collections.service.js';
 import { FILE_PROVIDER } from '../collections/collections.service.js';
 import { stageNotification } from '../notifications/notify.js';
 import { todayInParis } from './credit.service.js';

@@ -13,9 +13,9 @@ import {
   dueDates,
 } from '@tantieme/contract';
 import type { Tx } from '../../db/client.js';
-import * as appels from '../appels/appels.repo.js';
+import * as appels from '../appels/appels.service.js';
 import { postIn } from '../journal/journal.service.js';
-import * as payments from '../payments/payments.repo.js';
+import * as payments from '../payments/statement-writes.js';
 import * as repo from './recouvrement.repo.js';
 
 const KINDS: AppelKind[] = ['budget', 'travaux'];

@@ -16,10 +16,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { yearCovering } from '../bank/bank.repo.js';
+import { yearCovering } from '../bank/bank.service.js';
 import { postIn } from '../journal/journal.service.js';
 import { stageNotification } from '../notifications/notify.js';
-import * as payments from '../payments/payments.repo.js';
+import * as payments from '../payments/statement-writes.js';
 import { anticipate } from './anticipation.js';
 import { deliverLetter, letterChannel, stepText } from './letter.js';
 import * as repo from './recouvrement.repo.js';

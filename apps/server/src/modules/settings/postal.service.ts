@@ -69,3 +69,6 @@ export async function postalRequestsReceivedAt(db: Executor, ids: string[]) {
   const rows = await repo.findByIds(db, [...new Set(ids)]);
   return new Map(rows.map((r) => [r.id, r.received_at]));
 }
+
+/** Records a request for the post in the caller's transaction (the syndic API's and the console's entrances). */
+export { recordIn as recordPostalRequestIn } from './postal.repo.js';

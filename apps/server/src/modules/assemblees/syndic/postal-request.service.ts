@@ -6,7 +6,7 @@ import {
   type SyndicApiContext,
   writeAudit,
 } from '../../syndic-api/kit/index.js';
-import { recordIn } from '../../settings/postal.repo.js';
+import { recordPostalRequestIn as recordIn } from '../../settings/postal.service.js';
 import { postalRequestState, requestPost, withdrawPost } from '../../settings/postal.service.js';
 import { REF } from './assemblees.repo.js';
 
