@@ -40,8 +40,6 @@ export const YEARS = 5;
 export const GROUP_DOCUMENTS = 9;
 /** Records with an account: 7 in 10 (n % 10 < 7). */
 export const ATTACHED = sql`(n % 10) < 7`;
-export const SCALE_PASSWORD_NOTE =
-  "Les comptes seed-scale n'ont pas de mot de passe (sessions créées par le benchmark).";
 
 /** A validated integer, inlined: typed literals let PostgreSQL pick generate_series(int, int). */
 export const int = (n: number) => sql.raw(String(Math.trunc(n)));

@@ -203,7 +203,7 @@ export async function seedSignalements(ctx: SeedContext, copro: CoproInfo) {
         time: '11:45',
         kind: 'COMMENT',
         internal: true,
-        text: 'Devis de 480,00\u00a0€ TTC reçu de Plomberie Bernard & Fils\u202f; accord du président du conseil syndical par téléphone.',
+        text: 'Devis de 480,00\u202f€ TTC reçu de Plomberie Bernard & Fils\u202f; accord du président du conseil syndical par téléphone.',
       },
       {
         days: 6,

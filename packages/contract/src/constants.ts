@@ -1,7 +1,5 @@
 /** SPEC §9 business constants and limits, the one place both web and server read them. */
 export const PRODUCT_NAME = 'Tantième';
-export const PRODUCT_TITLE = 'Tantième – Extranet copropriétaires';
-export const COPYRIGHT_LINE = '© 2024 Tantième. Tous droits réservés.';
 
 export const NOTIFICATION_DEFAULT_LANGUAGE = 'fr';
 export const DEFAULT_NOTIFICATION_CATEGORY = 'all';
@@ -11,12 +9,10 @@ export const COUNTDOWN_TICK_MS = 1000;
 export const ADDRESS_WIDGET_INIT_DELAY_MS = 500;
 export const USER_FETCH_RETRY_DELAY_MS = 3000;
 export const AUTOFOCUS_DELAY_MS = 200;
-export const TYPE_TO_FIND_RESET_MS = 700;
 export const NOTIFICATION_TOAST_DURATION_MS = 5000;
 export const OTP_LENGTH = 6;
 export const CODE_RESEND_COUNTDOWN_S = 60;
 export const CAPTCHA_RETRY_MS = 2000;
-export const GEOLOCATION_TIMEOUT_MS = 5000;
 export const ATTACH_CODE_LENGTH = 9;
 export const PASSWORD_MIN_LENGTH = 7;
 export const PHONE_DEFAULT_COUNTRY = 'FR';
@@ -32,15 +28,12 @@ export const CHAT_LOAD_LAST = 25;
 export const UNREAD_BADGE_CAP = 9;
 export const NOTIFICATION_DROPDOWN_MAX_HEIGHT = 650;
 export const TOOLTIP_DEFAULTS = { delay: 500, distance: 5, placement: 'top' } as const;
-export const INFINITE_SCROLL_TRIGGER_PX = 1;
 export const IMAGE_VIEWER_ZOOM = { step: 0.2, min: 0.5, max: 3 } as const;
 export const DOUGHNUT_CUTOUT_DASHBOARD = '70%';
 export const DOUGHNUT_CUTOUT_BILL = '80%';
 export const CHART_PALETTE = ['#4C6EF5', '#12B886', '#FAB005', '#FA5252', '#7950F2'] as const;
-export const SIGNATURE_PAD = { padding: 10, brushWidth: 3 } as const;
 export const PHONE_DROPDOWN_MIN_ROOM_PX = 200;
 export const INVOICE_PAID_STATUSES = [5, 6, 7] as const;
-export const ASSEMBLY_PRIORITY_URGENT = 1;
 export const INVITATION_STATUS_USED = 2;
 /** Withdrawn: the co-owner was removed, or another invitation of theirs was used. */
 export const INVITATION_STATUS_REVOKED = 3;
@@ -59,31 +52,8 @@ export const EMAIL_CODE_TTL_S = 10 * 60;
 export const SMS_CODE_TTL_S = 5 * 60;
 export const CODE_MAX_ATTEMPTS = 5;
 
-export const CIVILITIES = ['mr', 'mrs', 'mr_and_mrs', 'mr_or_mrs'] as const;
 export const CHARGE_TYPES = { FONCTIONNEMENT: 1, TRAVAUX: 2, FOND_ALLUR: 3 } as const;
 export const BILL_TYPES = ['fonctionnement', 'fond_travaux', 'travaux', 'other'] as const;
-export const ATTENDANCE_CODES = [
-  'ATTENDANCE',
-  'PROCURATION',
-  'FDP_PRESIDENT',
-  'FDP_SCRUTATEUR',
-  'FDP_SECRETAIRE',
-  'PV_PRESIDENT',
-  'PV_SCRUTATEUR',
-  'PV_SECRETAIRE',
-  'PROCURATION_DONNEE',
-] as const;
-export const VOTE_METHODS = [
-  'application',
-  'e_form',
-  'courrier',
-  'electronique',
-  'visio_direct',
-  'saisie_par_admin',
-  'telephone',
-  'visio',
-] as const;
-export const VOTE_CHOICES = { agree: 'Pour', disagree: 'Contre', abstain: 'Abstention' } as const;
 export const UPLOAD_STATUS = { pending: 1, uploading: 2, success: 3, fail: -1 } as const;
 export const IMAGE_SIZES = ['mini', 'small', 'medium', 'large', 'xlarge', 'original'] as const;
 

@@ -95,7 +95,6 @@ export function splitFullName(full: string): { first_name: string; last_name: st
   return { first_name: words[0] ?? '', last_name: words.slice(1).join(' ') };
 }
 
-export const fullNameField = requiredString.max(200);
 export const nameField = requiredString.max(100);
 
 /** Captcha payload of the ALTCHA widget (base64 JSON); 'Veuillez vérifier avec captcha' when absent. */

@@ -197,7 +197,7 @@ named('PostalRequestBody', syndicPostalRequestBody);
 named('SyndicBenevoleBody', syndicBenevoleBody);
 named('SyndicBenevole', syndicBenevoleState, {
   description:
-    "Le syndic bénévole de la copropriété (syndic non professionnel, loi n° 65-557 art. 17-2) : un copropriétaire qui gère l'immeuble depuis la console, à côté de son espace copropriétaire.",
+    "Le syndic bénévole de la copropriété (syndic non professionnel, loi n° 65-557 art. 17-2) : un copropriétaire qui gère l'immeuble depuis la console, à côté de son espace copropriétaire.",
 });
 named('DeskEntryBody', syndicDeskEntryBody);
 named('DeskEntryResult', syndicDeskEntryResult);

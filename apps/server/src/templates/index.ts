@@ -119,7 +119,7 @@ export const TEMPLATE_PREVIEWS: TemplatePreview[] = [
     render: () =>
       sepaPreNotificationEmail({
         title: 'Prélèvement SEPA prévu le 15 janvier 2027',
-        body: 'Conformément à votre mandat TANT-7K2M9Q (compte FR76 •••• 0189), 1\u202f242,56\u00a0€ seront prélevés le 15 janvier 2027 pour\u202f: Appel de fonds 1er trimestre 2027.',
+        body: 'Conformément à votre mandat TANT-7K2M9Q (compte FR76 •••• 0189), 1\u202f242,56\u202f€ seront prélevés le 15 janvier 2027 pour\u202f: Appel de fonds 1er trimestre 2027.',
         settingsLink: `${BASE}/exemple/settings`,
       }),
   },

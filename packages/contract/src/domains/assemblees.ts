@@ -7,16 +7,6 @@ import { SIGNATURE_MODES } from '../rules/assemblee.js';
 
 const uuid = z.string().uuid();
 export const voteChoiceSchema = z.enum(['agree', 'disagree', 'abstain']);
-export const voteMethodSchema = z.enum([
-  'application',
-  'e_form',
-  'courrier',
-  'electronique',
-  'visio_direct',
-  'saisie_par_admin',
-  'telephone',
-  'visio',
-]);
 export const signatureModeSchema = z.enum(SIGNATURE_MODES);
 
 /** SPEC §3 Assembly. Dates are ISO instants; valid_to is the end of the vote by correspondence. */

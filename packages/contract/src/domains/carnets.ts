@@ -141,7 +141,6 @@ export const carnetEntretienBody = z.object({
   /** The diagnostic technique global's list of works, when one was carried out. */
   dtg_works: z.array(dtgWorkSchema).max(200).default([]),
 });
-export type CarnetEntretienBody = z.output<typeof carnetEntretienBody>;
 export const carnetEntretienItem = carnetEntretienBody.extend({ external_id: externalIdField });
 /** As stored and shown back: contracts written before the end date was required may lack it. */
 export const carnetEntretienResource = carnetEntretienItem.extend({

@@ -86,7 +86,6 @@ export const buildingDetail = z.object({
   /** The volunteer syndic of the building, if any. */
   benevole: z.object({ user_id: z.string(), name: z.string() }).nullable(),
 });
-export type BuildingDetail = z.output<typeof buildingDetail>;
 
 /** One line of a building's history: every write, by the console, the API or an import. */
 export const historyLine = z.object({

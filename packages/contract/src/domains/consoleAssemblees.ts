@@ -36,7 +36,6 @@ export const consoleResolutionBody = z.object({
   /** A question for information, without a vote. */
   no_vote: z.boolean().default(false),
 });
-export type ConsoleResolutionBody = z.output<typeof consoleResolutionBody>;
 
 export const consoleAssembleeBody = z.object({
   name: requiredString.max(200, { error: '200 caractères au plus.' }),

@@ -18,7 +18,6 @@ export const coproSettingsSchema = z.object({
   show_releves_bancaires_scope: z.string().optional(),
   show_assemblee_function: z.boolean().optional(),
 });
-export type CoproSettings = z.infer<typeof coproSettingsSchema>;
 
 export const coproprieteRefSchema = z.object({
   id: z.string(),

@@ -30,7 +30,6 @@ export const documentSchema = z.object({
 export type DocumentItem = z.infer<typeof documentSchema>;
 
 export const documentTypeSchema = z.object({ id: z.string(), code: z.string(), name: z.string() });
-export type DocumentType = z.infer<typeof documentTypeSchema>;
 
 /** SPEC §3 groups: plain groups carry documents; AG groups years; BANK_STATEMENT groups months. */
 export const documentGroupSchema = z.object({
@@ -144,14 +143,12 @@ export const ecritureSchema = z.object({
   description: z.string(),
   amount: z.number().int(),
 });
-export type Ecriture = z.infer<typeof ecritureSchema>;
 
 export const lotShareSchema = z.object({
   lot_id: z.string(),
   lot_name: z.string(),
   amount: z.number().int(),
 });
-export type LotShare = z.infer<typeof lotShareSchema>;
 
 export const invoiceEndpoints = {
   list: defineEndpoint({
@@ -205,7 +202,6 @@ export const fileAttachmentSchema = z.object({
   amount_type: z.string().nullable(),
   path_url: z.string(),
 });
-export type FileAttachment = z.infer<typeof fileAttachmentSchema>;
 
 /** SPEC §3 Communication record. `html_body` is sanitised by the server. */
 export const communicationSchema = z.object({

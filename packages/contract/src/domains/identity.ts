@@ -94,7 +94,6 @@ export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
 
 const identifierParam = z.object({ x: z.string().trim().min(1).max(254) });
 const avatarTypes = ['image/jpeg', 'image/png', 'image/gif'] as const;
-export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 export const identityEndpoints = {

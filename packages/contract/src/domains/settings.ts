@@ -117,7 +117,6 @@ export const supplementContactSchema = z.object({
   /** Postal address for the syndic's mail, from the address autocomplete (welcome form). */
   address: addressValueSchema.nullable().optional(),
 });
-export type ContactInfo = z.infer<typeof supplementContactSchema>;
 
 /** Per-lot supplementary info (SPEC §3). */
 export const lotSupplementInputSchema = z.object({

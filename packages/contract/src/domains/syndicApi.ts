@@ -62,7 +62,6 @@ export const externalIdField = z
 export const externalIdParams = z.object({ external_id: externalIdField });
 
 export const upsertResult = z.enum(['created', 'updated', 'unchanged']);
-export type UpsertResult = z.infer<typeof upsertResult>;
 
 /** Answer of a `PUT …/{external_id}`: what happened and the resource as stored. */
 export const upsertResponse = <T extends z.ZodType>(resource: T) =>

@@ -15,7 +15,7 @@ export const syndicBenevoleBody = z
   .object({
     coproprietaire: externalIdField.meta({
       description:
-        'Le copropriétaire nommé, par son external_id : il doit avoir un compte (invitation acceptée).',
+        'Le copropriétaire nommé, par son external_id : il doit avoir un compte (invitation acceptée).',
     }),
   })
   .meta({ example: { coproprietaire: 'CP-0042' } });

@@ -126,7 +126,6 @@ export const financeYearSchema = z.object({
   situation: financeSituationSchema,
   repartitions: z.array(financeRepartitionSchema),
 });
-export type FinanceYear = z.infer<typeof financeYearSchema>;
 
 export const financeGeneralSchema = z.object({
   /** Account balance: above 0 owed (débiteur), below 0 in credit (créditeur). */

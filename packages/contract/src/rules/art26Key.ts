@@ -15,12 +15,6 @@
 export const REPARTITION_KINDS = ['generales', 'charges_speciales', 'parties_communes_speciales'] as const;
 export type RepartitionKind = (typeof REPARTITION_KINDS)[number];
 
-export const REPARTITION_KIND_LABELS: Record<RepartitionKind, string> = {
-  generales: 'Charges générales',
-  charges_speciales: "Charges spéciales (services et éléments d'équipement)",
-  parties_communes_speciales: 'Parties communes spéciales',
-};
-
 /**
  * Null when the key may carry the resolution, else the French reason. `isGeneral`: the key is the
  * assembly's charges générales key.

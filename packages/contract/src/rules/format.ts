@@ -1,4 +1,5 @@
 /** Display rules of SPEC §9, shared by every screen. */
+import { UNREAD_BADGE_CAP } from '../constants.js';
 import { once } from './once.js';
 import { frTypo, groupThousands } from './typo.js';
 
@@ -63,7 +64,7 @@ export function formatSize(bytes: number): string {
 
 /** Unread badge: '+9' above 9. */
 export function badgeCount(n: number): string {
-  return n > 9 ? '+9' : String(n);
+  return n > UNREAD_BADGE_CAP ? `+${UNREAD_BADGE_CAP}` : String(n);
 }
 
 /** Percent spent = realised / budget x 100, rounded to a whole number (0 when no budget). */

@@ -60,8 +60,6 @@ export interface StatementTotals {
   totalCredit: number;
 }
 
-export const isSettled = (l: Pick<StatementLineInput, 'remaining'>) => l.remaining <= 0;
-
 const COLUMN_RANK: Record<BillColumn, number> = { fonctionnement: 0, fond_travaux: 1, travaux: 2, other: 3 };
 
 /**

@@ -53,14 +53,15 @@ export function settingsErrors(s: RecouvrementSettings): string[] {
   const days = s.reminderDays;
   if (days.length > 5) errors.push('Cinq relances au plus.');
   if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 365))
-    errors.push('Chaque relance part entre 1 et 365 jours après l’échéance.');
+    errors.push("Chaque relance part entre 1 et 365 jours après l'échéance.");
   if (days.some((d, i) => i > 0 && d <= days[i - 1]!)) errors.push('Les délais des relances vont croissant.');
   if (!Number.isInteger(s.miseEnDemeureDays) || s.miseEnDemeureDays < 1 || s.miseEnDemeureDays > 365)
-    errors.push('La mise en demeure part entre 1 et 365 jours après l’échéance.');
+    errors.push("La mise en demeure part entre 1 et 365 jours après l'échéance.");
   else if (days.length && s.miseEnDemeureDays <= days[days.length - 1]!)
     errors.push('La mise en demeure part après la dernière relance.');
   for (const fee of [s.miseEnDemeureFeeCents, s.relanceFeeCents])
-    if (!Number.isSafeInteger(fee) || fee < 0 || fee > 100_000) errors.push('Un frais va de 0 à 1 000 €.');
+    if (!Number.isSafeInteger(fee) || fee < 0 || fee > 100_000)
+      errors.push('Un frais va de 0 à 1\u202f000\u202f€.');
   return errors;
 }
 

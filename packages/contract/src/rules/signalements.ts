@@ -46,7 +46,6 @@ export type SignalementVisibility = (typeof SIGNALEMENT_VISIBILITIES)[number];
 
 /** Photos of one report: at most 5, each an image of the upload allow-list (resized on upload). */
 export const SIGNALEMENT_MAX_PHOTOS = 5;
-export const SIGNALEMENT_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** The upload bucket of the photos (`uploads/signalements/{user}/original/…`). */
 export const SIGNALEMENT_PHOTO_BUCKET = 'signalements';
 

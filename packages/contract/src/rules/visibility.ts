@@ -32,15 +32,6 @@ export function invoiceScopeAllows(scope: string | undefined | null, r: RoleFlag
   return true;
 }
 
-/** 'Payé' badge: show_invoice_status_scope with the invoice rule, only for statuses 5, 6, 7. */
-export function showPaidBadge(
-  statusScope: string | undefined | null,
-  r: RoleFlags,
-  invoiceStatus: number,
-): boolean {
-  return invoiceScopeAllows(statusScope, r) && [5, 6, 7].includes(invoiceStatus);
-}
-
 /** The IS_SYNDICAT permission of SPEC §2.1 (verification, carnet d'entretien, postals): council members. */
 export const hasSyndicatPermission = (r: RoleFlags) => !!r.is_member_syndicat;
 

@@ -80,7 +80,7 @@ export async function computeShares(tx: Tx, plans: YearPlan[], kind: string) {
       join lots l on l.id = t.lot_id
       left join owner o on o.lot_id = t.lot_id
     ), f as (
-      select s.*, (amount_cents * tantieme) / total_t as fl, (amount_cents * tantieme) % total_t as rest
+      select s.*, (amount_cents * tantieme) / total_t as fl, mod(amount_cents * tantieme, total_t) as rest
       from s
     ), r as (
       select f.*, amount_cents - sum(fl) over (partition by year_id, repartition_id) as left_cents,
@@ -90,7 +90,7 @@ export async function computeShares(tx: Tx, plans: YearPlan[], kind: string) {
       select r.*, fl + case when rk <= left_cents then 1 else 0 end as year_cents from r
     )
     select year_id, copro_id, repartition_id, lot_id, lot_name, owner_id,
-           (year_cents / periods + case when period <= year_cents % periods then 1 else 0 end)::int as amount_cents
+           (year_cents / periods + case when period <= mod(year_cents, periods) then 1 else 0 end)::int as amount_cents
     from yr`);
   await tx.execute(sql`analyze appel_gen`);
 }

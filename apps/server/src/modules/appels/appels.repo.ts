@@ -4,8 +4,6 @@ import {
   type AppelBudgetKind,
   appelBudgets,
   appelRuns,
-  billLotLines,
-  bills,
   coproprietaireLots,
   coproprietaires,
   ledgerLines,
@@ -92,24 +90,10 @@ export function lotShares(db: Executor, coproprieteId: string, repartitionIds: s
     .orderBy(asc(lots.lot_id), asc(lots.id));
 }
 
-export async function insertBill(tx: Tx, v: typeof bills.$inferInsert) {
-  const [row] = await tx.insert(bills).values(v).returning({ id: bills.id });
-  return row.id;
-}
-
-export async function insertBillLotLines(tx: Tx, rows: (typeof billLotLines.$inferInsert)[]) {
-  if (rows.length) await tx.insert(billLotLines).values(rows);
-}
-
 export async function insertLedgerLines(tx: Tx, rows: (typeof ledgerLines.$inferInsert)[]) {
   if (!rows.length) return [];
   return tx
     .insert(ledgerLines)
     .values(rows)
     .returning({ id: ledgerLines.id, coproprietaire_id: ledgerLines.coproprietaire_id });
-}
-
-export async function insertRun(tx: Tx, v: typeof appelRuns.$inferInsert) {
-  const [row] = await tx.insert(appelRuns).values(v).onConflictDoNothing().returning();
-  return row ?? null;
 }

@@ -123,10 +123,6 @@ export async function coproTantiemes(db: Q, coproprieteId: string) {
   return out;
 }
 
-export function listRepartitions(db: Q, coproprieteId: string) {
-  return db.select().from(repartitions).where(eq(repartitions.copropriete_id, coproprieteId));
-}
-
 export function listParticipants(db: Q, assembleeId: string) {
   return db
     .select({ participant: assembleeParticipants, coproprietaire: coproprietaires })

@@ -9,8 +9,6 @@ import {
   paymentTransactions,
 } from '../../db/schema/index.js';
 
-export type BankLineRow = typeof bankLines.$inferSelect;
-
 /** The statement of that bank id in the building, created if new. */
 export async function claimStatement(tx: Tx, v: typeof bankStatements.$inferInsert) {
   const [created] = await tx.insert(bankStatements).values(v).onConflictDoNothing().returning();

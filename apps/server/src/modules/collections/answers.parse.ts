@@ -57,5 +57,5 @@ export function parseAnswers(xml: string): ParsedAnswers {
       }
     return { format: 'camt054', ref: text(r.GrpHdr?.MsgId), answers: answers.filter((a) => a.endToEndId) };
   }
-  throw new AnswersError('Ce fichier n’est ni un pain.002 ni un camt.054.');
+  throw new AnswersError("Ce fichier n'est ni un pain.002 ni un camt.054.");
 }

@@ -89,7 +89,7 @@ export async function generate(
   const db = app.db;
   const creditor = await repo.creditorOf(db, coproprieteId);
   if (!creditor)
-    throw invalid('creditor', 'Renseignez d’abord l’identifiant créancier SEPA et le compte du syndicat.');
+    throw invalid('creditor', "Renseignez d'abord l'identifiant créancier SEPA et le compte du syndicat.");
   const earliest = collectDate(today, SEPA_PRE_NOTICE_DAYS);
   if (dueDate < earliest)
     throw invalid(
@@ -165,7 +165,7 @@ export async function remise(db: Db, coproprieteId: string, collectionId: string
   const c = await repo.collection(db, coproprieteId, collectionId);
   if (!c) throw repo.unknownCollection();
   const creditor = await repo.creditorOf(db, coproprieteId);
-  if (!creditor) throw invalid('creditor', 'Renseignez d’abord le créancier SEPA.');
+  if (!creditor) throw invalid('creditor', "Renseignez d'abord le créancier SEPA.");
   const items = await repo.itemsOf(db, [c.id]);
   const xml = writePain008({
     messageId: c.message_id,

@@ -2,8 +2,6 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Exec } from './exec.js';
 import { verificationCodes } from '../../db/schema/index.js';
 
-export type CodeRow = typeof verificationCodes.$inferSelect;
-
 export async function insertCode(db: Exec, v: typeof verificationCodes.$inferInsert) {
   const [row] = await db.insert(verificationCodes).values(v).returning();
   return row;

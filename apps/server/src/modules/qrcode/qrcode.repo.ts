@@ -2,8 +2,6 @@ import { and, eq, lt } from 'drizzle-orm';
 import { qrCodes } from '../../db/schema/index.js';
 import type { Exec } from '../identity/exec.js';
 
-export type QrRow = typeof qrCodes.$inferSelect;
-
 export async function insert(db: Exec, v: typeof qrCodes.$inferInsert) {
   const [row] = await db.insert(qrCodes).values(v).returning();
   return row;

@@ -128,7 +128,7 @@ export async function send(
   const db = app.db;
   const { coproprieteId, ownerId, step, today } = input;
   const debits = await repo.dueDebits(db, coproprieteId, today, ownerId);
-  if (!debits.length) throw conflict('Ce copropriétaire n’a pas d’impayé.');
+  if (!debits.length) throw conflict("Ce copropriétaire n'a pas d'impayé.");
   const since = String(debits[0]!.date);
   const due = debits.reduce((t, d) => t + d.remaining_cents, 0);
   const sent = (await repo.relancesOf(db, coproprieteId, [ownerId])).filter(
@@ -148,8 +148,8 @@ export async function send(
     if (next?.step !== 'exigibilite')
       throw conflict(
         med
-          ? 'L’exigibilité anticipée suit de trente jours la mise en demeure restée sans effet (art. 19-2).'
-          : 'L’exigibilité anticipée suppose une mise en demeure restée sans effet (art. 19-2).',
+          ? "L'exigibilité anticipée suit de trente jours la mise en demeure restée sans effet (art. 19-2)."
+          : "L'exigibilité anticipée suppose une mise en demeure restée sans effet (art. 19-2).",
       );
   }
   const year = await yearCovering(db, coproprieteId, today);
@@ -173,7 +173,7 @@ export async function send(
       channel: channel.channel,
       created_by: input.userId,
     });
-    if (!row) throw conflict('Cette relance vient d’être envoyée.');
+    if (!row) throw conflict("Cette relance vient d'être envoyée.");
     if (fee > 0) {
       const line = await payments.insertLedgerLine(tx, {
         coproprietaire_id: ownerId,

@@ -47,15 +47,6 @@ export function findConsentsOf(db: Db, coproprietaireIds: string[]) {
     .orderBy(asc(consents.given_at), asc(consents.id));
 }
 
-/** The active consent of each of these records (one at most each), in one query. */
-export function findActiveConsentsOf(db: Executor, coproprietaireIds: string[]) {
-  if (coproprietaireIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: consents.id, coproprietaire_id: consents.coproprietaire_id, given_at: consents.given_at })
-    .from(consents)
-    .where(and(inArray(consents.coproprietaire_id, coproprietaireIds), isNull(consents.revoked_at)));
-}
-
 /** These consents by id, revoked or not, in one query. */
 export function findConsentsByIds(db: Executor, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);

@@ -50,15 +50,6 @@ export async function consentHistories(db: Db, coproprietaireIds: string[]) {
   }));
 }
 
-/**
- * The active consent to electronic notice of each of these records, by record id (absent: none,
- * so the post; loi art. 42-1). One query for them all, inside the caller's transaction if any.
- */
-export async function activeConsents(db: Executor, coproprietaireIds: string[]) {
-  const rows = await repo.findActiveConsentsOf(db, [...new Set(coproprietaireIds)]);
-  return new Map(rows.map((r) => [r.coproprietaire_id, { id: r.id, given_at: r.given_at }]));
-}
-
 /** When each of these consents was given, by consent id (kept after a revocation, as proof). */
 export async function consentsGivenAt(db: Executor, consentIds: string[]) {
   const rows = await repo.findConsentsByIds(db, [...new Set(consentIds)]);

@@ -77,7 +77,7 @@ export function ar24LreAdapter(cfg: Ar24Config): LreAdapter {
       text = await res.text();
     } catch (e) {
       const why = signal.aborted ? `pas de réponse en ${Math.ceil(timeoutMs / 1000)} s` : 'injoignable';
-      throw new LreUnavailableError(`Fournisseur LRE (${what}) : ${why}`, { cause: e });
+      throw new LreUnavailableError(`Fournisseur LRE (${what})\u202f: ${why}`, { cause: e });
     }
     const fail = (detail: string) => new Error(`Fournisseur LRE (${what}) : ${res.status} ${detail}`.trim());
     // An error is clear JSON; anything else is a success encrypted with this request's date.

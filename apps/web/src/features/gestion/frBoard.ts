@@ -22,7 +22,7 @@ export const boardFr = {
     description: 'Description',
     place: 'Lieu',
     followers: 'Le suivent',
-    noFollowers: 'Personne d’autre pour le moment.',
+    noFollowers: "Personne d'autre pour le moment.",
     timeline: 'Historique',
     internal: 'Note interne',
     created: 'Signalement créé',
@@ -39,7 +39,7 @@ export const boardFr = {
   },
   assign: {
     legend: 'Confier',
-    staff: 'Membre de l’équipe',
+    staff: "Membre de l'équipe",
     nobody: 'Personne',
     supplier: 'Fournisseur (facultatif)',
     supplierPlaceholder: 'Ascenseurs Durand',

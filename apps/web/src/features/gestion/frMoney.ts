@@ -4,7 +4,7 @@ export const moneyFr = {
     title: 'Prélèvements SEPA',
     creditor: 'Créancier SEPA',
     creditorHelp:
-      'Les prélèvements sont remis à votre banque dans un fichier pain.008. Renseignez l’identifiant créancier SEPA (ICS) et le compte du syndicat.',
+      "Les prélèvements sont remis à votre banque dans un fichier pain.008. Renseignez l'identifiant créancier SEPA (ICS) et le compte du syndicat.",
     name: 'Nom du créancier',
     ics: 'Identifiant créancier SEPA (ICS)',
     iban: 'IBAN du compte du syndicat',
@@ -18,7 +18,7 @@ export const moneyFr = {
     generated: (n: number) =>
       `Remise préparée\u202f: ${n} prélèvement${n > 1 ? 's' : ''}, chaque copropriétaire prévenu.`,
     remises: 'Remises',
-    empty: 'Aucune remise pour l’instant.',
+    empty: "Aucune remise pour l'instant.",
     download: 'Télécharger le fichier',
     settle: 'Marquer comme encaissée',
     settledDone: (n: number) => `${n} prélèvement${n > 1 ? 's' : ''} encaissé${n > 1 ? 's' : ''}.`,
@@ -28,7 +28,7 @@ export const moneyFr = {
     importFile: 'Importer un fichier',
     imported: (r: { known: boolean; rejected: number; returned: number }) =>
       r.known
-        ? 'Ce fichier a déjà été importé\u202f: rien n’a changé.'
+        ? "Ce fichier a déjà été importé\u202f: rien n'a changé."
         : `${r.rejected} rejet${r.rejected > 1 ? 's' : ''}, ${r.returned} retour${r.returned > 1 ? 's' : ''} enregistré${r.returned + r.rejected > 1 ? 's' : ''}.`,
     cols: { owner: 'Copropriétaire', amount: 'Montant', status: 'État' },
     status: {
@@ -53,14 +53,14 @@ export const moneyFr = {
     send: {
       relance: 'Envoyer une relance',
       mise_en_demeure: 'Mettre en demeure',
-      exigibilite: 'Appliquer l’art. 19-2',
+      exigibilite: "Appliquer l'art. 19-2",
     },
     sent: 'Envoyé.',
     channel: { app: 'application', lre: 'lettre recommandée électronique', postal: 'voie postale' },
     fee: (s: string) => `frais ${s}`,
     settings: 'Délais et frais',
-    reminderDays: 'Relances (jours après l’échéance, séparés par des virgules)',
-    medDays: 'Mise en demeure (jours après l’échéance)',
+    reminderDays: "Relances (jours après l'échéance, séparés par des virgules)",
+    medDays: "Mise en demeure (jours après l'échéance)",
     medFee: 'Frais de mise en demeure (€)',
     relanceFee: 'Frais de relance après mise en demeure (€)',
     feesHelp:

@@ -43,12 +43,12 @@ export function renderConvocation(c: ConvocationContent): Promise<Buffer> {
         ['Réunion le', at(c.date)],
         ...(c.visioUrl ? ([['Participation à distance', c.visioUrl]] as [string, string][]) : []),
         ...(c.voteUntil
-          ? ([['Vote par correspondance jusqu’au', at(c.voteUntil)]] as [string, string][])
+          ? ([["Vote par correspondance jusqu'au", at(c.voteUntil)]] as [string, string][])
           : []),
       ],
     },
     {
-      p: 'Vous êtes convoqué(e) à l’assemblée générale des copropriétaires. Vous pouvez y assister, vous y faire représenter par le mandataire de votre choix ou voter par correspondance depuis votre espace copropriétaire avant la date indiquée (décret du 17 mars 1967, art. 9 bis).',
+      p: "Vous êtes convoqué(e) à l'assemblée générale des copropriétaires. Vous pouvez y assister, vous y faire représenter par le mandataire de votre choix ou voter par correspondance depuis votre espace copropriétaire avant la date indiquée (décret du 17 mars 1967, art. 9 bis).",
     },
     { h: 'Ordre du jour' },
   ];
@@ -58,7 +58,7 @@ export function renderConvocation(c: ConvocationContent): Promise<Buffer> {
       { h: `Résolution n° ${r.number} – ${r.title}` },
       {
         kv: r.no_vote
-          ? [['Nature', 'Question d’information, sans vote']]
+          ? [['Nature', "Question d'information, sans vote"]]
           : [
               ['Majorité requise', MAJORITY[r.article] ?? r.article],
               ...(r.key ? ([['Clé de répartition', r.key]] as [string, string][]) : []),
@@ -71,7 +71,7 @@ export function renderConvocation(c: ConvocationContent): Promise<Buffer> {
   blocks.push({ h: 'Notifications par voie postale' }, { p: POSTAL_RIGHT_MENTION });
   return renderPdf({
     issuer: { name: c.syndic },
-    title: 'Convocation à l’assemblée générale',
+    title: "Convocation à l'assemblée générale",
     subtitle: `${c.copropriete} – ${at(c.date)}`,
     blocks,
     footer: `Convocation – ${c.name}`,

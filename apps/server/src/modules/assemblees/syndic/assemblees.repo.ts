@@ -2,7 +2,6 @@ import type { SyndicAssembleeBody } from '@tantieme/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   assembleeParticipants,
-  assembleeRecords,
   assemblees,
   coproprietaireLots,
   coproprietaires,
@@ -233,14 +232,6 @@ export function updateParticipant(
     .where(
       and(eq(assembleeParticipants.assemblee_id, agId), eq(assembleeParticipants.coproprietaire_id, ownerId)),
     );
-}
-
-export async function countRecords(db: Executor, agId: string) {
-  const [r] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(assembleeRecords)
-    .where(eq(assembleeRecords.assemblee_id, agId));
-  return Number(r?.n ?? 0);
 }
 
 /** Lots held by the participants (for total_lots). */

@@ -13,7 +13,7 @@ export const importFr = {
   recheck: 'Vérifier de nouveau avec ces colonnes',
   phases: {
     reading: 'Lecture du fichier…',
-    sending: (pct: number) => `Envoi du fichier\u202f: ${pct}\u00a0%`,
+    sending: (pct: number) => `Envoi du fichier\u202f: ${pct}\u202f%`,
     checking: (rows: number | null) =>
       rows ? `Vérification de ${plural(rows, 'ligne', 'lignes')}…` : 'Vérification du fichier…',
     writing: 'Enregistrement…',
@@ -21,7 +21,7 @@ export const importFr = {
   progressLabel: "Avancement de l'import",
   columnsTitle: 'Colonnes reconnues',
   columnsIntro:
-    'Chaque colonne du fichier et ce qu’elle contient, deviné d’après son titre. Corrigez si besoin, puis vérifiez de nouveau.',
+    "Chaque colonne du fichier et ce qu'elle contient, deviné d'après son titre. Corrigez si besoin, puis vérifiez de nouveau.",
   columnOf: (header: string) => `Contenu de la colonne « ${header} »`,
   summaryTitle: 'Ce qui sera enregistré',
   summaryDone: 'Ce qui a été enregistré',

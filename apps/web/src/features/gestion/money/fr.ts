@@ -15,7 +15,7 @@ export const moneyFr = {
     resolution: 'Résolution',
     none: 'Aucun budget voté pour cet exercice.',
     noResolution: '—',
-    formTitle: 'Voter ou corriger le montant d’une clé',
+    formTitle: "Voter ou corriger le montant d'une clé",
     amountLabel: 'Montant annuel (€)',
     amountError: 'Un montant en euros, par exemple 24 000,00.',
     resolutionLabel: "Résolution de l'assemblée qui l'a voté",
@@ -62,7 +62,7 @@ export const moneyFr = {
   journal: {
     title: 'Journal',
     intro:
-      'Les écritures de l’exercice, numérotées sans trou. Une écriture ne se modifie pas\u202f: on la contre-passe.',
+      "Les écritures de l'exercice, numérotées sans trou. Une écriture ne se modifie pas\u202f: on la contre-passe.",
     number: 'N°',
     date: 'Date',
     libelle: 'Libellé',
@@ -81,7 +81,7 @@ export const moneyFr = {
     },
     none: 'Aucune écriture.',
     reverse: 'Contre-passer',
-    reverseOf: (n: number) => `Contre-passer l’écriture n° ${n}`,
+    reverseOf: (n: number) => `Contre-passer l'écriture n° ${n}`,
     reversed: 'contre-passée',
     reversedDone: 'Écriture contre-passée.',
     reverseDate: 'Date de la contre-passation',
