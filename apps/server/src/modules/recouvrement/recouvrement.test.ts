@@ -94,6 +94,6 @@ describe('reminders, the mise en demeure and art. 19-2 for a debt fallen due on 
         userId: null,
         today: '2026-02-01',
       }),
-    ).rejects.toThrow(/pas d’impayé/);
+    ).rejects.toThrow(/pas d'impayé/);
   });
 });
