@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { gestionFr } from '../fr';
 import { deskFr } from '../desk/frDesk';
-import { useDeskMeetings } from '../desk/queries';
+import { useDeskMeetings } from '../desk/meetings';
 import { useBuilding } from '../queries';
 
 const t = gestionFr.building;

@@ -9,19 +9,7 @@ import { useEffect } from 'react';
 import { api } from '../../../api';
 import { useSocket } from '../../notifications/realtime';
 
-export const deskKeys = {
-  desk: (assembleeId: string) => ['gestion', 'seance', assembleeId] as const,
-  meetings: (coproId: string) => ['gestion', 'immeuble', coproId, 'seances'] as const,
-};
-
-/** The building's assemblies meeting today or in session (the desk's way in). */
-export function useDeskMeetings(coproId: string) {
-  return useQuery({
-    queryKey: deskKeys.meetings(coproId),
-    queryFn: () => api.call(e.meetings, { params: { coproId } }),
-    staleTime: 60_000,
-  });
-}
+import { deskKeys } from './meetings';
 
 /**
  * The desk as the register stands, kept live: another tablet's entry arrives as a socket event
