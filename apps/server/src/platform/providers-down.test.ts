@@ -55,7 +55,7 @@ describe('a slow or dead LRE provider', () => {
     const started = Date.now();
     const err = await lre.send(letter).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LreUnavailableError);
-    expect((err as Error).message).toBe('Fournisseur LRE (authentification eIDAS) : pas de réponse en 1 s');
+    expect((err as Error).message).toBe('Fournisseur LRE (authentification eIDAS)\u202f: pas de réponse en 1 s');
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(hang.hits()).toBeGreaterThanOrEqual(1);
   });
@@ -66,7 +66,7 @@ describe('a slow or dead LRE provider', () => {
     const lre = ar24LreAdapter({ url: `${closed.url}/api`, ...account, timeoutMs: 2_000 });
     const err = await lre.state('4200').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LreUnavailableError);
-    expect((err as Error).message).toBe('Fournisseur LRE (suivi) : injoignable');
+    expect((err as Error).message).toBe('Fournisseur LRE (suivi)\u202f: injoignable');
   });
 });
 

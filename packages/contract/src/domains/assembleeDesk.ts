@@ -124,8 +124,14 @@ export const deskParticipant = z.object({
   /** The form that counts, with its date of receipt when entered by the syndic. */
   form: z.object({ received_at: z.string().nullable() }).nullable(),
   late_forms: z.array(z.object({ received_at: z.string(), method: z.string() })),
-  /** Votes cast at the meeting: [resolution number, vote_1, vote_2]. */
-  votes: z.array(z.tuple([z.number().int(), voteChoiceSchema.nullable(), voteChoiceSchema.nullable()])),
+  /** Votes cast at the meeting, per resolution number (vote_2: the passerelle's second vote). */
+  votes: z.array(
+    z.object({
+      resolution: z.number().int(),
+      vote_1: voteChoiceSchema.nullable(),
+      vote_2: voteChoiceSchema.nullable(),
+    }),
+  ),
 });
 
 export const deskState = z.object({
@@ -234,7 +240,7 @@ export const syndicDeskEntryBody = z
         method: 'papier',
         received_at: '2026-12-04T10:12:00+01:00',
         choices: [
-          { resolution: 'R1', vote_1: 'agree', vote_2: null },
+          { resolution: 'R1', vote_1: 'agree' },
           { resolution: 'R4', vote_1: 'disagree', vote_2: 'agree' },
         ],
       },

@@ -63,8 +63,9 @@ export async function deskState(db: Db, ag: AssembleeRow): Promise<DeskState> {
         const st = state.get(o.id);
         const m = st?.attendance === 'represented' ? st.mandataire : null;
         const d = m?.designated_by as { role: 'president_conseil'; name: string } | undefined;
-        const votes: [number, VoteChoice | null, VoteChoice | null][] = [];
-        for (const [id, v] of st?.session ?? []) votes.push([numberOf.get(id) ?? 0, v.vote_1, v.vote_2]);
+        const votes: { resolution: number; vote_1: VoteChoice | null; vote_2: VoteChoice | null }[] = [];
+        for (const [id, v] of st?.session ?? [])
+          votes.push({ resolution: numberOf.get(id) ?? 0, vote_1: v.vote_1, vote_2: v.vote_2 });
         return {
           id: o.id,
           name: o.name,
@@ -80,7 +81,7 @@ export async function deskState(db: Db, ag: AssembleeRow): Promise<DeskState> {
             : null,
           form: st?.form ? { received_at: st.formReceivedAt } : null,
           late_forms: st?.lateForms ?? [],
-          votes: votes.sort((a, b) => a[0] - b[0]),
+          votes: votes.sort((a, b) => a.resolution - b.resolution),
         };
       })
       .sort((a, b) => a.name.localeCompare(b.name, 'fr')),

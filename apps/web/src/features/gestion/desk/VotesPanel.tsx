@@ -78,13 +78,15 @@ export function VotesPanel({ desk, coproId }: { desk: DeskState; coproId: string
   if (!r) return <Text c="gray.7">{t.noVote}</Text>;
   const field = second && r.second_vote_open ? 'vote_2' : 'vote_1';
   const voteOf = (p: DeskState['participants'][number]) => {
-    const v = p.votes.find((x) => x[0] === r.number);
-    return (field === 'vote_1' ? v?.[1] : v?.[2]) ?? null;
+    const v = p.votes.find((x) => x.resolution === r.number);
+    return (field === 'vote_1' ? v?.vote_1 : v?.vote_2) ?? null;
   };
   // Present or represented now, or having voted on it already (the register counts each at its vote).
   const voters = desk.participants.filter(
     (p) =>
-      p.attendance === 'present' || p.attendance === 'represented' || p.votes.some((v) => v[0] === r.number),
+      p.attendance === 'present' ||
+      p.attendance === 'represented' ||
+      p.votes.some((v) => v.resolution === r.number),
   );
   const send = (votes: { coproprietaire: string; choice: VoteChoice }[]) =>
     entry.mutate(
