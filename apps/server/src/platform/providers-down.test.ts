@@ -55,7 +55,9 @@ describe('a slow or dead LRE provider', () => {
     const started = Date.now();
     const err = await lre.send(letter).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LreUnavailableError);
-    expect((err as Error).message).toBe('Fournisseur LRE (authentification eIDAS)\u202f: pas de réponse en 1 s');
+    expect((err as Error).message).toBe(
+      'Fournisseur LRE (authentification eIDAS)\u202f: pas de réponse en 1 s',
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(hang.hits()).toBeGreaterThanOrEqual(1);
   });
