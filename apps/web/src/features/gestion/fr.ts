@@ -95,6 +95,8 @@ export const gestionFr = {
     created: (name: string) => `L'immeuble ${name} est créé. Ajoutez maintenant ses lots et ses clés.`,
   },
   lots: {
+    /** The way to the spreadsheet import (its own page, its own words: import/frImport.ts). */
+    importFile: 'Importer un fichier (Excel ou CSV)',
     title: 'Lots',
     keysTitle: 'Clés de répartition',
     intro:

@@ -3,7 +3,6 @@ const plural = (n: number, one: string, many: string) =>
 
 /** The words of the spreadsheet import (lots and co-owners from a CSV or XLSX file). */
 export const importFr = {
-  open: 'Importer un fichier (Excel ou CSV)',
   title: 'Importer les lots et les copropriétaires',
   intro:
     "Le tableau que vous tenez déjà\u202f: une ligne par lot, avec son copropriétaire et une colonne de tantièmes par clé. Fichier .xlsx ou .csv. Rien n'est enregistré avant votre confirmation\u202f; l'import ajoute et met à jour, il ne retire aucun lot ni aucun copropriétaire.",

@@ -4,7 +4,6 @@ import { formatInt } from '@tantieme/contract';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BuildingHeader } from '../components/BuildingHeader';
-import { importFr } from '../import/frImport';
 import { byNumber } from '../components/byNumber';
 import { KeyForm } from '../components/KeyForm';
 import { LotForm } from '../components/LotForm';
@@ -34,7 +33,7 @@ export default function BuildingLotsPage() {
             to={`/gestion/immeubles/${coproId}/import`}
             leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
           >
-            {importFr.open}
+            {t.importFile}
           </Button>
         </Group>
       ) : null}
