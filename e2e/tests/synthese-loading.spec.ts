@@ -67,7 +67,9 @@ test.describe('as claire', () => {
     expect(at(requests, /\/api\/reads$/)[0]).toBeLessThan(shown);
     for (const t of at(requests, /\/(chat\/unseen|pending-attach|messages\/unread-count)$/))
       expect(t).toBeGreaterThan(shown);
-    await expect(page.getByRole('link', { name: /^Messagerie/ })).toBeVisible();
+    // On a phone the chat is an entry of the header's dots menu.
+    await page.getByRole('button', { name: /^Plus d'options/ }).click();
+    await expect(page.getByRole('menuitem', { name: /^Messagerie/ })).toBeVisible();
   });
 
   test("a record's messages page opened from its URL reads its lists ahead, in one request each step, and starts the rest once shown", async ({

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Indicator, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Indicator, Menu, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { badgeCount } from '@tantieme/contract';
 import { Link } from 'react-router-dom';
@@ -57,10 +57,11 @@ export function ChatMenuItem({ coproId }: { coproId: string }) {
       }
       component={Link}
       to={`/${coproId}/messaging`}
-      aria-label={t.shortcutLabel(n)}
       data-testid="chat-menu-item"
     >
+      {/* The count is read as words after the name (« Messagerie, 2 non lus »), the badge shown. */}
       {t.menuLabel}
+      {n > 0 ? <VisuallyHidden>{t.shortcutLabel(n).slice(t.menuLabel.length)}</VisuallyHidden> : null}
     </Menu.Item>
   );
 }
