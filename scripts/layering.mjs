@@ -7,6 +7,7 @@
 // that hold SQL: the measure of what remains to fold behind the repos.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { circles } from './graph.mjs';
 
 const src = path.resolve('apps/server/src');
 const modules = path.join(src, 'modules');
@@ -62,38 +63,7 @@ for (const file of files) {
     withSql.push(rel(file));
 }
 
-/** Tarjan's strongly connected components over the module graph. */
-function cycles(graph) {
-  let index = 0;
-  const stack = [];
-  const meta = new Map();
-  const found = [];
-  const visit = (v) => {
-    meta.set(v, { index, low: index, on: true });
-    index++;
-    stack.push(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!meta.has(w)) {
-        visit(w);
-        meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).low);
-      } else if (meta.get(w).on) meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).index);
-    }
-    if (meta.get(v).low === meta.get(v).index) {
-      const c = [];
-      let w;
-      do {
-        w = stack.pop();
-        meta.get(w).on = false;
-        c.push(w);
-      } while (w !== v);
-      if (c.length > 1) found.push(c);
-    }
-  };
-  for (const v of graph.keys()) if (!meta.has(v)) visit(v);
-  return found;
-}
-
-const found = cycles(moduleEdges);
+const found = circles(moduleEdges);
 console.log(`apps/server/src: ${files.length} files, ${problems.length} layering problem(s)`);
 for (const p of problems) console.log(`  ${p}`);
 console.log(
