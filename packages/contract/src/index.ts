@@ -28,6 +28,7 @@ export * from './rules/files.js';
 export * from './rules/payment.js';
 export * from './rules/sepa.js';
 export * from './rules/sepaCollection.js';
+export * from './rules/miseEnDemeure.js';
 export * from './rules/recouvrement.js';
 export * from './domains/payments.js';
 export * from './domains/synthese.js';

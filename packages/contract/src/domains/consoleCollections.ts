@@ -139,6 +139,8 @@ const sentStep = z.object({
   amount_due_cents: z.number().int(),
   fee_cents: z.number().int(),
   channel: z.enum(['app', 'lre', 'postal']),
+  /** A letter's first presentation (YYYY-MM-DD), null while unknown: art. 19-2 runs from the next day. */
+  presented: z.string().nullable(),
 });
 const buckets = z.object({ b30: z.number(), b60: z.number(), b90: z.number(), b90plus: z.number() });
 

@@ -57,6 +57,24 @@ describe('the step due for a debt fallen due on 1 January 2026', () => {
       why: 'thirty-one days after: art. 19-2',
     },
     {
+      today: '2026-03-16',
+      sent: [{ ...med('2026-02-10'), presented: '2026-02-14' }],
+      out: null,
+      why: 'a letter first presented four days after it left: the thirty days run from the next day',
+    },
+    {
+      today: '2026-03-17',
+      sent: [{ ...med('2026-02-10'), presented: '2026-02-14' }],
+      out: { step: 'exigibilite', grade: 1 },
+      why: 'thirty-one days after the first presentation: art. 19-2',
+    },
+    {
+      today: '2026-06-01',
+      sent: [{ ...med('2026-02-10'), presented: null }],
+      out: null,
+      why: 'a letter not yet presented starts no delay',
+    },
+    {
       today: '2026-06-01',
       sent: [med('2026-02-10'), { step: 'exigibilite', grade: 1, date: '2026-03-13' }],
       out: null,

@@ -78,6 +78,11 @@ export interface SentStep {
   grade: number;
   /** YYYY-MM-DD. */
   date: string;
+  /**
+   * For a letter (mise en demeure): the day of its first presentation to the co-owner
+   * (YYYY-MM-DD), null while unknown. The thirty days of art. 19-2 run from the next day.
+   */
+  presented?: string | null;
 }
 
 /**
@@ -96,7 +101,11 @@ export function dueStep(
   const med = sent.find((x) => x.step === 'mise_en_demeure');
   if (med) {
     if (sent.some((x) => x.step === 'exigibilite')) return null;
-    return daysBetween(med.date, today) > ART_19_2_DELAY_DAYS ? { step: 'exigibilite', grade: 1 } : null;
+    // The delay runs from the day after the first presentation (Cass. 3e civ., avis, 12 déc. 2024,
+    // n° 24-70.007); a letter not yet presented starts nothing.
+    const from = med.presented === undefined ? med.date : med.presented;
+    if (!from) return null;
+    return daysBetween(from, today) > ART_19_2_DELAY_DAYS ? { step: 'exigibilite', grade: 1 } : null;
   }
   if (age >= s.miseEnDemeureDays) return { step: 'mise_en_demeure', grade: 1 };
   const reminders = sent.filter((x) => x.step === 'relance').length;
@@ -115,8 +124,11 @@ export function chargeableFee(step: RecouvrementStep, miseEnDemeureSent: boolean
   return 0;
 }
 
-/** Art. 19-2: the day the remaining provisions become due after a mise en demeure of `medDate`. */
-export const acceleratedOn = (medDate: string) => addDays(medDate, ART_19_2_DELAY_DAYS + 1);
+/**
+ * Art. 19-2: the day the remaining provisions become due after a mise en demeure first presented
+ * on `presentedOn`: thirty whole days from the next day, then the day after them.
+ */
+export const acceleratedOn = (presentedOn: string) => addDays(presentedOn, ART_19_2_DELAY_DAYS + 1);
 
 /**
  * Art. 19-2: what becomes due at once. `periods` are the co-owner's provisions of the exercice (14-1

@@ -138,6 +138,8 @@ export const relances = pgTable(
     ecriture_id: uuid('ecriture_id'),
     channel: text('channel').$type<'app' | 'lre' | 'postal'>().notNull(),
     sending_id: text('sending_id'),
+    /** A letter's first presentation (LRE provider's proof, or the post's estimate): art. 19-2 runs from the next day. */
+    first_presented_at: timestamp('first_presented_at', { withTimezone: true }),
     error: text('error'),
     created_by: uuid('created_by'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,25 +12,20 @@ import {
   appelsOfKey,
   dueDates,
 } from '@tantieme/contract';
-import type { Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import * as appels from '../appels/appels.service.js';
 import { postIn } from '../journal/journal.service.js';
 import * as payments from '../payments/statement-writes.js';
 import * as repo from './recouvrement.repo.js';
 
-const KINDS: AppelKind[] = ['budget', 'travaux'];
+const KINDS = ['budget', 'travaux'] as const satisfies readonly AppelKind[];
 
-export async function anticipate(
-  tx: Tx,
-  input: {
-    coproprieteId: string;
-    year: { id: string; start_date: string };
-    ownerId: string;
-    relanceId: string;
-    today: string;
-  },
+/** A co-owner's provisions of the exercice not yet due nor called on `today`, per kind and period. */
+export async function provisionsToCome(
+  tx: Executor,
+  input: { coproprieteId: string; year: { id: string; start_date: string }; ownerId: string; today: string },
 ) {
-  let total = 0;
+  const out: { kind: (typeof KINDS)[number]; period: number; dueDate: string; amountCents: number }[] = [];
   for (const kind of KINDS) {
     const budgets = await appels.budgetsOf(tx, input.year.id, kind);
     if (!budgets.length) continue;
@@ -67,6 +62,25 @@ export async function anticipate(
       })),
       input.today,
     );
+    for (const p of due) out.push({ kind, period: p.period, dueDate: p.dueDate, amountCents: p.amountCents });
+  }
+  return out;
+}
+
+export async function anticipate(
+  tx: Tx,
+  input: {
+    coproprieteId: string;
+    year: { id: string; start_date: string };
+    ownerId: string;
+    relanceId: string;
+    today: string;
+  },
+) {
+  let total = 0;
+  const toCome = await provisionsToCome(tx, input);
+  for (const kind of KINDS) {
+    const due = toCome.filter((p) => p.kind === kind);
     const amount = due.reduce((s, p) => s + p.amountCents, 0);
     if (amount <= 0) continue;
     await repo.insertAnticipated(

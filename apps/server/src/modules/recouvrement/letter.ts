@@ -30,6 +30,8 @@ export function stepText(
   dueCents: number,
   since: string,
   feeCents: number,
+  /** The mise en demeure's detail of the sums claimed (rules/miseEnDemeure.ts). */
+  detail = '',
 ) {
   const amount = formatCents(dueCents);
   const fee =
@@ -47,7 +49,7 @@ export function stepText(
   if (step === 'mise_en_demeure')
     return {
       title: 'Mise en demeure de payer',
-      body: `Malgré nos relances, votre compte présente un solde impayé de ${amount}, échu depuis le ${formatDate(since)}. Nous vous mettons en demeure de le régler. À défaut de paiement dans un délai de ${ART_19_2_DELAY_DAYS} jours, les autres provisions non encore échues du budget prévisionnel et des travaux de l'exercice deviendront immédiatement exigibles (loi du 10 juillet 1965, art. 19-2).${fee} ${POSTAL_RIGHT_MENTION}`,
+      body: `Malgré nos relances, votre compte présente un solde impayé de ${amount}, échu depuis le ${formatDate(since)}. Nous vous mettons en demeure de le régler. ${detail}${fee} ${POSTAL_RIGHT_MENTION}`,
       anticipated,
     };
   return {

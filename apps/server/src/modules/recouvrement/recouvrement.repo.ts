@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import {
   appelsAnticipes,
@@ -40,6 +40,8 @@ export function dueDebits(db: Executor, coproprieteId: string, today: string, ow
       name: coproprietaires.display_name,
       date: ledgerLines.date,
       remaining_cents: ledgerLines.remaining_cents,
+      line_name: ledgerLines.name,
+      bill_type: ledgerLines.bill_type,
     })
     .from(ledgerLines)
     .innerJoin(coproprietaires, eq(coproprietaires.id, ledgerLines.coproprietaire_id))
@@ -111,4 +113,20 @@ export async function ownerInBuilding(db: Executor, coproprieteId: string, id: s
     .from(coproprietaires)
     .where(and(eq(coproprietaires.id, id), eq(coproprietaires.copropriete_id, coproprieteId)));
   return Boolean(row);
+}
+
+/** The mises en demeure deposited as registered e-mail whose first presentation is not known yet. */
+export function unpresentedLetters(db: Executor, coproprieteId: string) {
+  return db
+    .select({ id: relances.id, sending_id: relances.sending_id })
+    .from(relances)
+    .where(
+      and(
+        eq(relances.copropriete_id, coproprieteId),
+        eq(relances.step, 'mise_en_demeure'),
+        eq(relances.channel, 'lre'),
+        isNotNull(relances.sending_id),
+        isNull(relances.first_presented_at),
+      ),
+    );
 }

@@ -13,7 +13,7 @@ export async function recouvrementRoutes(app: FastifyInstance) {
   const db = app.db;
   route(app, r.debtors, async ({ req, params }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'building.read');
-    return debtors(db, b.copro.id, todayInParis());
+    return debtors(app, b.copro.id, todayInParis());
   });
   route(app, r.settings, async ({ req, params, body }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'finances.write');

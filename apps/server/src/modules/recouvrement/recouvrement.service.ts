@@ -8,7 +8,12 @@ import {
   ageBuckets,
   chargeableFee,
   DEFAULT_RECOUVREMENT,
+  debtKindOf,
   dueStep,
+  estimatedPostalPresentation,
+  miseEnDemeureDetail,
+  miseEnDemeureText,
+  parisDate,
   type RecouvrementSettings,
   type RecouvrementStep,
   settingsErrors,
@@ -20,8 +25,9 @@ import { yearCovering } from '../bank/bank.service.js';
 import { postIn } from '../journal/journal.service.js';
 import { stageNotification } from '../notifications/notify.js';
 import * as payments from '../payments/statement-writes.js';
-import { anticipate } from './anticipation.js';
+import { anticipate, provisionsToCome } from './anticipation.js';
 import { deliverLetter, letterChannel, stepText } from './letter.js';
+import { refreshPresentations, sentStep } from './presentation.js';
 import * as repo from './recouvrement.repo.js';
 
 const invalid = (field: string, message: string) =>
@@ -68,10 +74,13 @@ const presentStep = (r: repo.RelanceRow) => ({
   amount_due_cents: r.amount_due_cents,
   fee_cents: r.fee_cents,
   channel: r.channel,
+  presented: r.first_presented_at ? parisDate(r.first_presented_at) : null,
 });
 
 /** The building's debtors on `today`: what each owes by age, the steps sent for their debt, the one due. */
-export async function debtors(db: Db, coproprieteId: string, today: string) {
+export async function debtors(app: FastifyInstance, coproprieteId: string, today: string) {
+  const db = app.db;
+  await refreshPresentations(app, coproprieteId);
   const s = await settings(db, coproprieteId);
   const debits = await repo.dueDebits(db, coproprieteId, today);
   const byOwner = new Map<string, typeof debits>();
@@ -81,12 +90,7 @@ export async function debtors(db: Db, coproprieteId: string, today: string) {
   const list = [...byOwner].map(([id, ds]) => {
     const since = String(ds[0]!.date);
     const sent = steps.filter((x) => x.coproprietaire_id === id && String(x.debt_since) === since);
-    const due = dueStep(
-      since,
-      today,
-      sent.map((x) => ({ step: x.step, grade: x.grade, date: String(x.date) })),
-      s,
-    );
+    const due = dueStep(since, today, sent.map(sentStep), s);
     return {
       id,
       name: ds[0]!.name,
@@ -139,16 +143,15 @@ export async function send(
   if (step === 'mise_en_demeure' && med)
     throw conflict('La mise en demeure de cet impayé a déjà été envoyée.');
   if (step === 'exigibilite') {
-    const next = dueStep(
-      since,
-      today,
-      sent.map((x) => ({ step: x.step, grade: x.grade, date: String(x.date) })),
-      s,
+    await refreshPresentations(app, coproprieteId);
+    const fresh = (await repo.relancesOf(db, coproprieteId, [ownerId])).filter(
+      (r) => String(r.debt_since) === since,
     );
+    const next = dueStep(since, today, fresh.map(sentStep), s);
     if (next?.step !== 'exigibilite')
       throw conflict(
         med
-          ? "L'exigibilité anticipée suit de trente jours la mise en demeure restée sans effet (art. 19-2)."
+          ? "L'exigibilité anticipée suit de trente jours la première présentation de la mise en demeure restée sans effet (art. 19-2)."
           : "L'exigibilité anticipée suppose une mise en demeure restée sans effet (art. 19-2).",
       );
   }
@@ -158,8 +161,24 @@ export async function send(
   const fee = chargeableFee(step, Boolean(med), s);
   const address = await repo.addressOf(db, ownerId);
   if (!address) throw new AppError('NOT_FOUND');
-  const channel = letterChannel(step, address, new Date());
-  const text = stepText(step, grade, due, since, fee);
+  const now = new Date();
+  const channel = letterChannel(step, address, now);
+  const detail =
+    step === 'mise_en_demeure'
+      ? miseEnDemeureText(
+          miseEnDemeureDetail(
+            debits.map((d) => ({
+              name: d.line_name,
+              date: String(d.date),
+              remainingCents: d.remaining_cents,
+              kind: debtKindOf(d.bill_type),
+            })),
+            await provisionsToCome(db, { coproprieteId, year, ownerId, today }),
+            String(year.start_date),
+          ),
+        )
+      : '';
+  const text = stepText(step, grade, due, since, fee, detail);
   const out = await db.transaction(async (tx) => {
     const row = await repo.insertRelance(tx, {
       copropriete_id: coproprieteId,
@@ -171,6 +190,8 @@ export async function send(
       amount_due_cents: due,
       fee_cents: fee,
       channel: channel.channel,
+      // The post's presentation is estimated as for a convocation; the LRE's is read from its proof.
+      first_presented_at: channel.channel === 'postal' ? estimatedPostalPresentation(now) : null,
       created_by: input.userId,
     });
     if (!row) throw conflict("Cette relance vient d'être envoyée.");

@@ -1,7 +1,8 @@
 import { POSTAL_RIGHT_MENTION } from '@tantieme/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../db/schema/index.js';
+import { notifications, relances } from '../../db/schema/index.js';
+import type { LocalLreAdapter } from '../../platform/lre/local.js';
 import { makeVotedBuilding } from '../../test/factories.journal.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { generate } from '../appels/appels.service.js';
@@ -13,6 +14,9 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+const notesOf = (ownerId: string) =>
+  t.database.db.select().from(notifications).where(eq(notifications.coproprietaire_id, ownerId));
 
 const balanceOf = async (coproId: string, account: string, owner?: string) =>
   (await journal.balances(t.database.db, coproId))
@@ -28,7 +32,7 @@ describe('reminders, the mise en demeure and art. 19-2 for a debt fallen due on 
       miseEnDemeureFeeCents: 4500,
       relanceFeeCents: 1500,
     });
-    const list = await debtors(t.database.db, b.coproId, '2026-01-15');
+    const list = await debtors(t.app, b.coproId, '2026-01-15');
     expect(list.debtors.map((d) => [d.name, d.due_cents, d.due_step])).toEqual([
       ['Jeanne Martin', 320_401, 'relance'],
       ['Paul Leroy', 235_800, 'relance'],
@@ -52,9 +56,22 @@ describe('reminders, the mise en demeure and art. 19-2 for a debt fallen due on 
     expect(await balanceOf(b.coproId, '716')).toBe(-4500);
     expect(await go('relance', '2026-02-20')).toMatchObject({ grade: 2, fee_cents: 1500 });
 
-    await expect(go('exigibilite', '2026-03-17')).rejects.toThrow(/trente jours/);
+    // The letter lists what is claimed by nature (Cass. avis 12 déc. 2024): the first quarter's
+    // provision now, the three others that would fall due.
+    const medBody = (await notesOf(b.owners.martin.id)).find(
+      (n) => n.title === 'Mise en demeure de payer',
+    )?.body;
+    expect(medBody).toContain("Provisions du budget prévisionnel de l'exercice en cours (art. 14-1)");
+    expect(medBody).toContain('provisions du budget prévisionnel non encore échues, périodes 2, 3, 4');
+    expect(medBody).toContain('à compter du lendemain de la première présentation');
+
+    // Not presented yet: the thirty days have not started, whatever the date.
+    await expect(go('exigibilite', '2026-06-01')).rejects.toThrow(/première présentation/);
+    const [letter] = await t.database.db.select().from(relances).where(eq(relances.id, med.id));
+    (t.app.platform.lre as LocalLreAdapter).present(letter!.sending_id!, new Date('2026-02-16T09:30:00Z'));
+    await expect(go('exigibilite', '2026-03-18')).rejects.toThrow(/trente jours/);
     const before = await balanceOf(b.coproId, '4501', b.owners.martin.id);
-    expect(await go('exigibilite', '2026-03-18')).toMatchObject({ step: 'exigibilite', fee_cents: 0 });
+    expect(await go('exigibilite', '2026-03-19')).toMatchObject({ step: 'exigibilite', fee_cents: 0 });
     const anticipated = (await balanceOf(b.coproId, '4501', b.owners.martin.id)) - before;
     // Quarters 2 to 4 of Martin's 3 204,01 € a quarter (the largest-remainder split).
     expect(anticipated).toBeGreaterThanOrEqual(3 * 320_400);
@@ -70,10 +87,7 @@ describe('reminders, the mise en demeure and art. 19-2 for a debt fallen due on 
       expect(e.lignes.reduce((s, l) => s + l.debit_cents - l.credit_cents, 0)).toBe(0);
 
     // Every step is on the co-owner's side.
-    const seen = await t.database.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.coproprietaire_id, b.owners.martin.id));
+    const seen = await notesOf(b.owners.martin.id);
     expect(seen.map((n) => n.title)).toEqual(
       expect.arrayContaining([
         'Relance n°\u00a01\u202f: appels de fonds impayés',

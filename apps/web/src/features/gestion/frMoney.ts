@@ -57,6 +57,8 @@ export const moneyFr = {
     },
     sent: 'Envoyé.',
     channel: { app: 'application', lre: 'lettre recommandée électronique', postal: 'voie postale' },
+    presented: (d: string) => `présentée le ${d}`,
+    notPresented: 'pas encore présentée',
     fee: (s: string) => `frais ${s}`,
     settings: 'Délais et frais',
     reminderDays: "Relances (jours après l'échéance, séparés par des virgules)",

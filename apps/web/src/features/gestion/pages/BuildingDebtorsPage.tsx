@@ -108,6 +108,9 @@ export default function BuildingDebtorsPage() {
                                     {t.step[s.step]}
                                     {s.step === 'relance' ? ` n°\u00a0${s.grade}` : ''} · {formatDate(s.date)}{' '}
                                     · {t.channel[s.channel]}
+                                    {s.step === 'mise_en_demeure'
+                                      ? ` · ${s.presented ? t.presented(formatDate(s.presented)) : t.notPresented}`
+                                      : ''}
                                     {s.fee_cents > 0 ? ` · ${t.fee(formatCents(s.fee_cents))}` : ''}
                                   </Text>
                                 ))}
