@@ -10,6 +10,7 @@ import { startMandateJob } from './modules/payments/mandate.service.js';
 import { startWebhookWorker } from './modules/syndic-api/webhooks/webhooks.delivery.js';
 import { startOutboxWorker } from './outbox/worker.js';
 import { depositPendingLre } from './modules/assemblees/syndic/convocation-letter.js';
+import { depositLetter } from './modules/recouvrement/letter.js';
 import { ensureVapidKeys } from './platform/push.js';
 import { ensureAssemblySigningKey } from './platform/signing.js';
 import { attachRealtime } from './realtime/index.js';
@@ -53,6 +54,7 @@ export async function startServer(extras: ServerExtras = {}) {
         { db: database.db, config, lre: app.platform.lre, storage: app.platform.storage },
         id,
       ),
+    lreLetter: (row) => depositLetter({ db: database.db, lre: app.platform.lre }, row),
   });
   const stopWebhooks = startWebhookWorker(database.db, config.appSecret, app.log, {
     outbound: app.platform.outbound,

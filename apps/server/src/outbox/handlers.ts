@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { devices, type outbox } from '../db/schema/index.js';
 import { REMOVAL_CHANNEL, removeIfUnused } from '../modules/files/removal.service.js';
 import type { MailAdapter } from '../platform/mail.js';
-import { attachmentsOf, LRE_DEPOSIT } from '../platform/outbox.js';
+import { attachmentsOf, LRE_DEPOSIT, LRE_LETTER } from '../platform/outbox.js';
 import type { PushAdapter, PushSubscriptionJson } from '../platform/push.js';
 import type { SmsAdapter } from '../platform/sms.js';
 import type { StorageAdapter } from '../platform/storage.js';
@@ -25,6 +25,8 @@ export interface HandlerDeps {
   storage?: StorageAdapter | null;
   /** Deposits an assembly's letters not deposited yet with the LRE provider; returns how many failed. */
   lreDeposit?: ((assembleeId: string) => Promise<number>) | null;
+  /** Deposits one letter of recovery (the `lre-letter` kind); throws when the provider failed. */
+  lreLetter?: DeliveryHandler | null;
 }
 
 /** The `lre-deposit` kind: throws (to retry) while some letter of the assembly is not deposited. */
@@ -57,6 +59,10 @@ export function deliveryHandlers(deps: HandlerDeps): Record<string, DeliveryHand
     push: (row) => sendPush(deps.db, deps.push, row.recipient, row.body, row.id),
     [REMOVAL_CHANNEL]: (row) => removeIfUnused(deps.db, deps.storage ?? null, row),
     [LRE_DEPOSIT]: lreDepositHandler(deps.lreDeposit),
+    [LRE_LETTER]: async (row) => {
+      if (!deps.lreLetter) throw new Error('no LRE provider given to this worker');
+      await deps.lreLetter(row);
+    },
   };
 }
 

@@ -21,6 +21,8 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** Deposits an assembly's registered electronic letters (the `lre-deposit` kind). */
   lreDeposit?: ((assembleeId: string) => Promise<number>) | null;
+  /** Deposits a letter of recovery (the `lre-letter` kind). */
+  lreLetter?: DeliveryHandler | null;
   /** Test seam: runs after the claim is committed and before anything is sent. */
   afterClaim?: (ids: string[]) => Promise<void> | void;
 }
@@ -52,6 +54,7 @@ export async function deliverPending(
     push: opts.push ?? null,
     storage: opts.storage ?? null,
     lreDeposit: opts.lreDeposit ?? null,
+    lreLetter: opts.lreLetter ?? null,
   });
   await runClaimed(db, rows, handlers, log);
   return rows.length;

@@ -8,8 +8,14 @@ import { outbox } from '../db/schema/index.js';
  */
 export const LRE_DEPOSIT = 'lre-deposit';
 
+/**
+ * The deposit of one registered letter of recovery (a mise en demeure, art. 42-1) with the LRE
+ * provider: recipient the letter's id (`relances`), subject and body its text.
+ */
+export const LRE_LETTER = 'lre-letter';
+
 export interface OutboxMessage {
-  channel: 'email' | 'sms' | 'push' | typeof LRE_DEPOSIT;
+  channel: 'email' | 'sms' | 'push' | typeof LRE_DEPOSIT | typeof LRE_LETTER;
   recipient: string;
   subject?: string;
   body: string;

@@ -12,9 +12,11 @@ import {
   POSTAL_RIGHT_MENTION,
   type RecouvrementStep,
 } from '@tantieme/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import type { OutboxRow } from '../../outbox/handlers.js';
+import type { LreAdapter } from '../../platform/lre/types.js';
 import type * as repo from './recouvrement.repo.js';
-import { updateRelance } from './recouvrement.repo.js';
+import { addressOf, relanceById, updateRelance } from './recouvrement.repo.js';
 
 type Address = NonNullable<Awaited<ReturnType<typeof repo.addressOf>>>;
 
@@ -59,31 +61,36 @@ export function stepText(
   };
 }
 
-/** Deposits the letter with the LRE provider after the commit; a failure stays on the row. */
-export async function deliverLetter(
-  app: FastifyInstance,
-  row: repo.RelanceRow,
-  owner: Address['owner'],
-  email: string,
-  subject: string,
-  content: string,
+/**
+ * Deposits a letter of recovery with the LRE provider: the outbox's `lre-letter` kind, queued by
+ * the step's transaction, tried at once after its commit and retried by the worker. A failure is
+ * kept on the letter's row and thrown (to retry); a letter deposited is never sent again.
+ */
+export async function depositLetter(
+  deps: { db: Executor; lre: LreAdapter },
+  msg: Pick<OutboxRow, 'recipient' | 'subject' | 'body'>,
 ) {
+  const row = await relanceById(deps.db, msg.recipient);
+  if (!row || row.sending_id) return;
+  const address = await addressOf(deps.db, row.coproprietaire_id);
+  const email = address?.owner.email;
+  if (!address || !email) throw new Error('letter without an e-mail address');
   try {
-    const dep = await app.platform.lre.send({
+    const dep = await deps.lre.send({
       reference: `relance/${row.id}`,
       to: {
         email,
-        first_name: owner.first_name,
-        last_name: owner.last_name ?? owner.display_name,
-        company: owner.company,
+        first_name: address.owner.first_name,
+        last_name: address.owner.last_name ?? address.owner.display_name,
+        company: address.owner.company,
       },
-      subject,
-      content,
+      subject: msg.subject ?? '',
+      content: msg.body,
       attachment: null,
     });
-    await updateRelance(app.db, row.id, { sending_id: dep.sending_id, error: null });
-    row.sending_id = dep.sending_id;
+    await updateRelance(deps.db, row.id, { sending_id: dep.sending_id, error: null });
   } catch (e) {
-    await updateRelance(app.db, row.id, { error: e instanceof Error ? e.message.slice(0, 500) : String(e) });
+    await updateRelance(deps.db, row.id, { error: e instanceof Error ? e.message.slice(0, 500) : String(e) });
+    throw e;
   }
 }

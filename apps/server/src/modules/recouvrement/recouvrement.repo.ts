@@ -71,6 +71,11 @@ export function relancesOf(db: Executor, coproprieteId: string, ownerIds?: strin
     .orderBy(asc(relances.created_at));
 }
 
+export async function relanceById(db: Executor, id: string) {
+  const [row] = await db.select().from(relances).where(eq(relances.id, id));
+  return row ?? null;
+}
+
 /** Records a step once (the unique index decides); null when it was already sent. */
 export async function insertRelance(tx: Tx, v: typeof relances.$inferInsert) {
   const [row] = await tx.insert(relances).values(v).onConflictDoNothing().returning();

@@ -21,12 +21,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
+import { deliverNow } from '../../outbox/worker.js';
+import { enqueue, LRE_LETTER } from '../../platform/outbox.js';
 import { yearCovering } from '../bank/bank.service.js';
 import { postIn } from '../journal/journal.service.js';
 import { stageNotification } from '../notifications/notify.js';
 import * as payments from '../payments/statement-writes.js';
 import { anticipate, provisionsToCome } from './anticipation.js';
-import { deliverLetter, letterChannel, stepText } from './letter.js';
+import { depositLetter, letterChannel, stepText } from './letter.js';
 import { refreshPresentations, sentStep } from './presentation.js';
 import * as repo from './recouvrement.repo.js';
 
@@ -234,10 +236,20 @@ export async function send(
       { coproprietaireId: ownerId },
       { title: text.title, body, type: 'PAIEMENT', url: '/{id}/facture-v2', data: { relance_id: row.id } },
     );
-    return { row, staged, body };
+    const letter =
+      channel.channel === 'lre' && channel.email
+        ? await enqueue(
+            tx,
+            { channel: LRE_LETTER, recipient: row.id, subject: text.title, body },
+            { production: app.config.env === 'production' },
+          )
+        : null;
+    return { row, staged, letter };
   });
   await out.staged.afterCommit();
-  if (channel.channel === 'lre' && address.owner && channel.email)
-    await deliverLetter(app, out.row, address.owner, channel.email, text.title, out.body);
-  return presentStep(out.row);
+  if (out.letter)
+    await deliverNow(app.db, [out.letter], {
+      [LRE_LETTER]: (r) => depositLetter({ db: app.db, lre: app.platform.lre }, r),
+    });
+  return presentStep((await repo.relanceById(app.db, out.row.id)) ?? out.row);
 }
