@@ -2,7 +2,7 @@ import { carnetsEntretien, syndicExternalRefs } from '../src/db/schema/index.js'
 import { isoOf } from './clock.js';
 import { newId, type SeedContext } from './context.js';
 import type { CoproInfo } from './copro.js';
-import { liftWorks } from './signalements.js';
+import { liftWorks } from './signalements.add.js';
 import { carnetEntretienRow } from './builders/copro.js';
 import { syndicExternalRefRow } from './builders/identity.js';
 
