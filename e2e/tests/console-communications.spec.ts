@@ -55,7 +55,7 @@ test('a gestionnaire sends a notice to the building; a co-owner reads it; the co
   await page.getByRole('button', { name: 'Aperçu avant envoi' }).click();
   const preview = page.getByTestId('notice-preview');
   await expect(preview.getByText("L'eau froide sera coupée jeudi de 8 h 30 à 12 h.")).toBeVisible();
-  await expect(preview.getByText(/3 destinataires/)).toBeVisible();
+  await expect(preview.getByText("Tout l'immeuble · 3 destinataires")).toBeVisible();
   await checkA11y(page);
   await shot(page, 'preview-1280');
   await preview.getByRole('button', { name: 'Envoyer aux 3 destinataires' }).click();

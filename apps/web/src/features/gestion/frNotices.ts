@@ -5,7 +5,7 @@ export const noticesFr = {
   write: 'Écrire un avis',
   empty: "Aucun avis n'a encore été envoyé dans cet immeuble.",
   listLabel: 'Avis envoyés',
-  columns: { date: 'Envoyé le', subject: 'Objet', audience: 'Destinataires', read: 'Lecture' },
+  columns: { date: 'Envoyé le', subject: 'Objet et destinataires', read: 'Lecture' },
   readBy: (read: number, total: number) => `Lu par ${read} sur ${total}`,
   by: (who: string) => `par ${who}`,
   open: (subject: string) => `Voir qui a lu «\u202f${subject}\u202f»`,
@@ -42,7 +42,7 @@ export const noticesFr = {
     readAt: (date: string, time: string) => `le ${date} à ${time}`,
     nobody: 'Personne.',
     everybody: 'Tout le monde.',
-    lots: (l: string) => (l ? `lots ${l}` : ''),
+    lots: (l: string) => (l.includes(',') ? `lots ${l}` : l ? `lot ${l}` : ''),
     close: 'Fermer',
   },
 };

@@ -57,7 +57,7 @@ export default function BuildingCommunicationsPage() {
               <Text>{t.empty}</Text>
             ) : (
               <Table.ScrollContainer
-                minWidth={640}
+                minWidth={520}
                 type="native"
                 tabIndex={0}
                 role="region"
@@ -66,10 +66,9 @@ export default function BuildingCommunicationsPage() {
                 <Table verticalSpacing="sm" striped data-testid="notices">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th w={120}>{t.columns.date}</Table.Th>
+                      <Table.Th w={110}>{t.columns.date}</Table.Th>
                       <Table.Th>{t.columns.subject}</Table.Th>
-                      <Table.Th w={220}>{t.columns.audience}</Table.Th>
-                      <Table.Th w={160}>{t.columns.read}</Table.Th>
+                      <Table.Th w={170}>{t.columns.read}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -89,16 +88,16 @@ export default function BuildingCommunicationsPage() {
                             {i.subject}
                           </Anchor>
                           <Text size="xs" c="gray.7">
-                            {t.by(i.sent_by)}
+                            {i.audience_label} · {t.by(i.sent_by)}
                           </Text>
                         </Table.Td>
-                        <Table.Td>{i.audience_label}</Table.Td>
                         <Table.Td>
                           <Badge
                             variant="light"
                             color={i.read_count === i.recipients_count ? 'green.9' : 'gray.8'}
                             tt="none"
                             size="lg"
+                            style={{ whiteSpace: 'nowrap' }}
                           >
                             {t.readBy(i.read_count, i.recipients_count)}
                           </Badge>
