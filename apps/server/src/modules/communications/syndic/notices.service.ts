@@ -182,6 +182,8 @@ export function noticesResource(notify?: NotifyDeps) {
       const before = await loadNotices(tx, api, [...existing.values()]);
       for (const { index, externalId, data: d } of items) {
         d.html_body = sanitizeEmailHtml(d.html_body);
+        if (!d.html_body.replace(/<[^>]*>/g, '').trim())
+          addFieldError(errors, index, 'html_body', 'Le texte est vide une fois nettoyé.');
         if (d.audience !== 'cle') d.repartition = null;
         d.coproprietaires = d.audience === 'coproprietaires' ? [...new Set(d.coproprietaires)].sort() : [];
         const coproId = copros.get(d.copropriete);
