@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import {
   chargeInvoices,
+  communicationNotices,
+  communicationReads,
+  communications,
   documentGroups,
   documents,
   files,
@@ -26,6 +29,37 @@ const db = () => t.database.db;
 export function demoDocumentChecks() {
   beforeAll(() => {
     ({ t, storage, demo } = demoSuite);
+  });
+
+  it("sends two notices to Les Tilleuls, partly read; Claire has read the building's one", async () => {
+    const sent = await db().select().from(communicationNotices);
+    expect(sent.map((n) => n.audience).sort()).toEqual(['cle', 'immeuble']);
+    for (const n of sent) {
+      const rows = await db()
+        .select({
+          id: communications.id,
+          owner: communications.coproprietaire_id,
+          read: communicationReads.read_at,
+        })
+        .from(communications)
+        .leftJoin(communicationReads, eq(communicationReads.communication_id, communications.id))
+        .where(eq(communications.notice_id, n.id));
+      const read = rows.filter((r) => r.read).length;
+      expect(read, n.subject).toBeGreaterThan(0);
+      expect(read, n.subject).toBeLessThan(rows.length);
+    }
+    const building = sent.find((n) => n.audience === 'immeuble')!;
+    const [claire] = await db()
+      .select({ read: communicationReads.read_at })
+      .from(communications)
+      .innerJoin(communicationReads, eq(communicationReads.communication_id, communications.id))
+      .where(
+        and(
+          eq(communications.notice_id, building.id),
+          eq(communications.coproprietaire_id, demo.claireTilleulsId),
+        ),
+      );
+    expect(claire?.read).toBeInstanceOf(Date);
   });
 
   it('stores real PDF files for documents, invoices and attachments', async () => {

@@ -24,6 +24,7 @@ import { seedChatStaff, seedCouncilMember } from './chat.js';
 import { seedConsole } from './console.js';
 import { seedLilasMoney } from './lilas.money.js';
 import { seedCommunications } from './communications.js';
+import { seedNotices } from './communications.notices.js';
 import { Rows, type SeedContext } from './context.js';
 import { ledgerBalance } from './finances.js';
 import { seedSepa } from './sepa.js';
@@ -232,6 +233,7 @@ export async function seedDemo(
 
   await Promise.all(ctx.writes);
   await ctx.rows.flush(db);
+  await seedNotices(db, tilleuls, clock, claire.id);
   // The demo's PDFs are found by their words, as the syndic's uploads are.
   await fillDocumentTexts(db, storage);
   await staff.link(db);

@@ -26,6 +26,7 @@ import { syndicBenevoleBody, syndicBenevoleState } from './domains/syndicBenevol
 import { syndicDeskEntryBody, syndicDeskEntryResult } from './domains/assembleeDesk.js';
 import { SYNDIC_PROXY_EXAMPLE, syndicProxyRow } from './domains/syndicProxies.js';
 import { syndicCommunicationBody, syndicCommunicationResource } from './domains/syndicCommunications.js';
+import { noticeReceipts, syndicNoticeBody, syndicNoticeResource } from './domains/syndicNotices.js';
 import {
   syndicDocumentBody,
   syndicDocumentGroupBody,
@@ -142,6 +143,16 @@ const examples = {
     total_cents: 120000,
     lines: [{ lot: 'IMM-001-L012', repartition: 'IMM-001-GEN', charge: 'IMM-001-601', amount_cents: 4944 }],
   },
+  Notice: {
+    external_id: 'AVIS-2026-014',
+    copropriete: 'IMM-001',
+    subject: "Coupure d'eau le jeudi 12 mars",
+    html_body:
+      "<p>Madame, Monsieur,</p><p>L'eau sera coupée le jeudi 12 mars de 9 h à 12 h pour le remplacement de la colonne montante.</p>",
+    audience: 'cle',
+    repartition: 'IMM-001-BAT-B',
+    coproprietaires: [],
+  },
   LedgerLine: {
     external_id: 'ECR-2026-000187',
     coproprietaire: 'CP-0042',
@@ -172,6 +183,7 @@ const resources: [string, z.ZodType, z.ZodType, z.ZodType | null][] = [
   ['Document', syndicDocumentResource, syndicDocumentBody, null],
   ['Invoice', syndicInvoiceResource, syndicInvoiceBody, null],
   ['Communication', syndicCommunicationResource, syndicCommunicationBody, null],
+  ['Notice', syndicNoticeResource, syndicNoticeBody, null],
   ['Invitation', invitationResource, invitationBody, null],
   ['WebhookEndpoint', webhookEndpoint, webhookEndpointBody, null],
 ];
@@ -187,6 +199,30 @@ named('ErrorEnvelope', errorEnvelope, {
     "Toute réponse d'erreur : `code` stable (voir docs/api.md), `message` en français, `errors` champ → message.",
 });
 named('BulkItemResult', bulkItemResult);
+named('NoticeReceipts', noticeReceipts, {
+  description:
+    "Les destinataires d'un avis et la première fois que chacun l'a ouvert (`read_at` nul : pas encore lu).",
+  example: {
+    external_id: 'AVIS-2026-014',
+    sent_at: '2026-03-02T09:00:00.000Z',
+    recipients_count: 2,
+    read_count: 1,
+    recipients: [
+      {
+        coproprietaire: 'CP-0042',
+        coproprietaire_id: '0190f3a2-6c1e-7b3d-9a41-2f5c8e7d1b20',
+        name: 'Claire Martin',
+        read_at: '2026-03-02T18:24:05.000Z',
+      },
+      {
+        coproprietaire: 'CP-0043',
+        coproprietaire_id: '0190f3a2-6c1e-7b3d-9a41-2f5c8e7d1b21',
+        name: 'Paul Durand',
+        read_at: null,
+      },
+    ],
+  },
+});
 named('Tombstone', tombstone);
 named('AuditEntry', auditEntry);
 named('Payment', paymentResource);

@@ -27,6 +27,7 @@ import { documentsRoutes } from './documents/documents.routes.js';
 import { documentSearchRoutes } from './documents/search.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { communicationsRoutes } from './communications/communications.routes.js';
+import { consoleCommunicationsRoutes } from './communications/console.routes.js';
 import { signalementsRoutes } from './signalements/signalements.routes.js';
 import { consoleSignalementsRoutes } from './signalements/console.routes.js';
 import { consoleRoutes } from './console/console.routes.js';
@@ -69,6 +70,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(consoleRoutes);
   await app.register(consoleMoneyRoutes);
   await app.register(consoleSignalementsRoutes);
+  await app.register(consoleCommunicationsRoutes);
   await app.register(consoleAssembleesRoutes);
   await app.register(deskRoutes);
   await app.register(collectionsRoutes);

@@ -55,6 +55,7 @@ export const pages: Record<string, ComponentType> = {
   GestionBuildingJournal: lazy(() => import('../features/gestion/pages/BuildingJournalPage')),
   GestionBuildingBank: lazy(() => import('../features/gestion/pages/BuildingBankPage')),
   GestionBuildingSignalements: lazy(() => import('../features/gestion/pages/BuildingSignalementsPage')),
+  GestionBuildingCommunications: lazy(() => import('../features/gestion/pages/BuildingCommunicationsPage')),
   GestionBuildingAssemblies: lazy(() => import('../features/gestion/pages/BuildingAssembliesPage')),
   GestionAssemblyPrepare: lazy(() => import('../features/gestion/pages/AssemblyPreparePage')),
   GestionDesk: lazy(() => import('../features/gestion/pages/DeskPage')),

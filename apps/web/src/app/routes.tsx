@@ -118,6 +118,7 @@ export const routes: RouteObject[] = [
       { path: 'immeubles/:coproId/banque', element: P('GestionBuildingBank') },
       { path: 'immeubles/:coproId/signalements', element: P('GestionBuildingSignalements') },
       { path: 'immeubles/:coproId/historique', element: P('GestionBuildingHistory') },
+      { path: 'immeubles/:coproId/communications', element: P('GestionBuildingCommunications') },
       { path: 'immeubles/:coproId/assemblees', element: P('GestionBuildingAssemblies') },
       { path: 'immeubles/:coproId/assemblees/:assembleeId', element: P('GestionAssemblyPrepare') },
       { path: 'immeubles/:coproId/assemblees/:assembleeId/seance', element: P('GestionDesk') },

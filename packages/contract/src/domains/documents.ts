@@ -228,6 +228,8 @@ export const communicationSchema = z.object({
   content: z.string().nullable(),
   internal_executed_date: z.string().nullable(),
   attachments: z.array(fileAttachmentSchema),
+  /** A notice's row: when the co-owner first opened it (null: not yet); absent otherwise. */
+  read_at: z.string().nullable().optional(),
 });
 export type Communication = z.infer<typeof communicationSchema>;
 
@@ -274,5 +276,15 @@ export const communicationEndpoints = {
     auth: false,
     params: z.object({ id: idField }),
     response: okEnvelope(communicationSchema),
+  }),
+  /** The first opening of a notice by its recipient (the read receipt); again is a no-op. */
+  read: defineEndpoint({
+    method: 'POST',
+    path: '/communication/read/:id',
+    summary: "A notice opened by its recipient: its first time is recorded (once), the syndic's read receipt",
+    tags: COM_TAGS,
+    params: z.object({ id: idField }),
+    body: z.object({ coproprietaire_id: idField }),
+    response: okEnvelope(z.object({ read_at: z.string() })),
   }),
 };

@@ -23,6 +23,8 @@ export const WEBHOOK_EVENTS = [
   'assemblee.closed',
   'signalement.created',
   'signalement.commented',
+  'notice.sent',
+  'notice.read',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

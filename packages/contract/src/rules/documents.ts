@@ -112,6 +112,8 @@ export function communicationTypeLabel(module: string): string {
       return 'Convocation';
     case 'invitation':
       return 'Invitation extranet';
+    case 'avis':
+      return 'Avis';
     default:
       return 'Courrier';
   }

@@ -26,6 +26,14 @@ export async function communicationsRoutes(app: FastifyInstance) {
       preview,
     );
   }
+  // The first opening of a notice by its recipient; a syndic's preview reads without marking.
+  route(app, e.read, async ({ req, params, body }) =>
+    service.readNotice(
+      db,
+      await guardCoproprietaire(req, body.coproprietaire_id, { write: true }),
+      params.id,
+    ),
+  );
   route(app, e.smsDetail, async ({ params }) => service.smsDetail(db, storage, params.id), {
     rateLimit: { max: 60, timeWindow: '1 minute' },
   });

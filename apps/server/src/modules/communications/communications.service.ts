@@ -5,7 +5,9 @@ import { AppError } from '../../http/errors.js';
 import type { StorageAdapter } from '../../platform/storage.js';
 import { type OwnedRecord, scopeOf } from '../access/access.service.js';
 import { FILE_URL_TTL_S } from '../documents/documents.service.js';
+import { queueCoproprietaireEvent } from '../syndic-api/webhooks/webhooks.service.js';
 import * as repo from './communications.repo.js';
+import * as notices from './notices.repo.js';
 import { sanitizeEmailHtml } from './sanitize.js';
 
 type Row = typeof communications.$inferSelect;
@@ -14,6 +16,14 @@ async function present(db: Db, storage: StorageAdapter, rows: Row[]): Promise<Co
   const atts = await repo.attachmentsOf(
     db,
     rows.map((r) => r.id),
+  );
+  const reads = new Map(
+    (
+      await notices.readsOf(
+        db,
+        rows.filter((r) => r.notice_id).map((r) => r.id),
+      )
+    ).map((x) => [x.communication_id, x.read_at.toISOString()]),
   );
   const signed = await Promise.all(
     atts.map(async (a) => ({
@@ -39,6 +49,7 @@ async function present(db: Db, storage: StorageAdapter, rows: Row[]): Promise<Co
     content: r.content,
     internal_executed_date: r.internal_executed_date?.toISOString() ?? null,
     attachments: signed.filter((s) => s.communication_id === r.id).map((s) => s.item),
+    ...(r.notice_id ? { read_at: reads.get(r.id) ?? null } : {}),
   }));
 }
 
@@ -62,6 +73,24 @@ export async function smsDetail(db: Db, storage: StorageAdapter, id: string) {
   if (!row || row.sending_method !== 'sms') throw new AppError('NOT_FOUND');
   const [item] = await present(db, storage, [row]);
   return item;
+}
+
+/**
+ * The recipient opened a notice: its first time is their read receipt, kept once, and the
+ * syndic's software is told then. Another record's row, or a row that is no notice, is a 404.
+ */
+export async function readNotice(db: Db, rec: OwnedRecord, id: string) {
+  const row = await repo.findOne(db, id);
+  if (!row?.notice_id || row.coproprietaire_id !== rec.coproprietaire.id) throw new AppError('NOT_FOUND');
+  return db.transaction(async (tx) => {
+    const r = await notices.markRead(tx, id);
+    if (r.first)
+      await queueCoproprietaireEvent(tx, rec.coproprietaire.id, 'notice.read', {
+        notice: { id: row.notice_id },
+        read_at: r.read_at.toISOString(),
+      });
+    return { read_at: r.read_at.toISOString() };
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   consoleLotEndpoints,
   consoleMoneyEndpoints,
   consoleMay,
+  consoleNoticeEndpoints,
   consoleOwnerEndpoints,
   consoleSignalementEndpoints,
   consoleRecouvrementEndpoints,
@@ -52,6 +53,13 @@ const agenda = (name: string) => ({
   date: new Date(Date.now() + 60 * 86_400_000).toISOString(),
   resolutions: [{ nature: 'budget_previsionnel', title: 'Budget prévisionnel 2027', article: 'ART-24' }],
 });
+const notice = (subject: string) => ({
+  subject,
+  text: "L'ascenseur sera arrêté mardi matin pour son entretien.",
+  audience: 'immeuble',
+});
+/** Each building's notice, sent before the calls (its detail route names it). */
+const noticeOf = new Map<string, string>();
 /** Each building's assembly, prepared before the calls (its routes name it). */
 const agOf = new Map<string, string>();
 const NO_ID = '00000000-0000-4000-8000-000000000000';
@@ -176,6 +184,17 @@ const CASES = new Map<Endpoint, RouteCase>([
     },
   ],
   [consolePostalRequestEndpoints.withdraw, { action: 'coproprietaires.write', scope: 'building' }],
+  // Notices: every role reads them and their receipts; sending is 'messages.write' (assistant too).
+  [consoleNoticeEndpoints.list, { action: 'building.read', scope: 'building' }],
+  [consoleNoticeEndpoints.get, { action: 'building.read', scope: 'building' }],
+  [
+    consoleNoticeEndpoints.preview,
+    { action: 'messages.write', scope: 'building', body: () => notice('Aperçu') },
+  ],
+  [
+    consoleNoticeEndpoints.send,
+    { action: 'messages.write', scope: 'building', body: () => notice(`Avis ${++n}`) },
+  ],
   // Last: they end the record's life in the building.
   [consoleOwnerEndpoints.remove, { action: 'coproprietaires.write', scope: 'building' }],
   [consoleOwnerEndpoints.anonymise, { action: 'coproprietaires.write', scope: 'building' }],
@@ -425,6 +444,13 @@ beforeAll(async () => {
       agenda('Assemblée générale 2027'),
     );
     agOf.set(target.coproId, json(res).data.id);
+    const sent = await consoleCall(t)(
+      'POST',
+      `/gestion/coproprietes/${target.coproId}/communications`,
+      headers,
+      notice("Coupure d'eau"),
+    );
+    noticeOf.set(target.coproId, json(sent).data.id);
   }
 });
 afterAll(() => t.close());
@@ -445,6 +471,7 @@ describe('console permission matrix', () => {
       consoleDeskEndpoints,
       consoleCollectionEndpoints,
       consoleRecouvrementEndpoints,
+      consoleNoticeEndpoints,
     ].flatMap((g) => Object.values(g) as Endpoint[]);
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });
@@ -462,6 +489,7 @@ describe('console permission matrix', () => {
           staffId: w.spare.staffId,
           signalementId: r.mergesDuplicate ? target.duplicateId : target.signalementId,
           assembleeId: agOf.get(target.coproId),
+          noticeId: noticeOf.get(target.coproId) ?? NO_ID,
         });
         const res = await call(endpoint.method, url + (r.query ?? ''), c.headers(w), r.body?.(target, w));
         const e = expected(c, r);

@@ -10,6 +10,7 @@ import {
   syndicChecklistEndpoints,
   syndicConvocationEndpoints,
   syndicDocumentEndpoints,
+  syndicNoticeEndpoints,
   syndicPostalRequestEndpoints,
   syndicPortfolioEndpoints,
   syndicStaffEndpoints,
@@ -39,6 +40,7 @@ export function allEndpoints(): SyndicEndpoint[] {
     syndicCarnetEndpoints,
     syndicStaffEndpoints,
     syndicDocumentEndpoints,
+    syndicNoticeEndpoints,
     syndicChecklistEndpoints,
     syndicBenevoleEndpoints,
   ]);
@@ -171,6 +173,9 @@ export async function twoSyndics(t: TestApp) {
       created_date: '2026-01-01T10:00:00Z',
       attachments: [pdf],
     }),
+  );
+  await ok(
+    put('/notices/X', { copropriete: 'X', subject: 'Avis', html_body: '<p>Avis</p>', audience: 'immeuble' }),
   );
   const copro = await makeCopropriete(t.database.db, { syndic_id: w.a.syndic.id });
   const owner = await makeSignedInUser(t.database.db);

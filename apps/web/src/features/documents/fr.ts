@@ -88,6 +88,7 @@ export const frDocs = {
     postal: 'Courrier postal',
     email: 'E-mail',
     sms: 'SMS',
+    fresh: 'Nouveau',
   },
   sms: {
     sent: 'Envoyer succes',

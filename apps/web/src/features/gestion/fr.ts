@@ -74,6 +74,7 @@ export const gestionFr = {
       bank: 'Banque',
       signalements: 'Signalements',
       assemblies: 'Assemblées',
+      communications: 'Communications',
       collections: 'Prélèvements',
       debtors: 'Impayés',
       history: 'Historique',

@@ -1,8 +1,14 @@
-import { type SyndicCommunicationBody, syndicDocumentEndpoints as e } from '@tantieme/contract';
+import {
+  type SyndicCommunicationBody,
+  syndicDocumentEndpoints as e,
+  syndicNoticeEndpoints as n,
+} from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../http/errors.js';
 import { preparingFiles } from '../../files/syndic/stored-files.js';
-import { crudRoutes } from '../../syndic-api/kit/index.js';
+import { crudRoutes, syndicRoute } from '../../syndic-api/kit/index.js';
 import { communicationsResource, deleteCommunication } from './communications.service.js';
+import { noticeReceipts, noticesResource } from './notices.service.js';
 
 /** Several base64 attachments of up to 10 MB each travel in one PUT. */
 const COMMUNICATION_BODY_LIMIT = 48 * 1024 * 1024;
@@ -23,4 +29,10 @@ export async function syndicCommunicationsRoutes(app: FastifyInstance) {
     }),
     { putBodyLimit: COMMUNICATION_BODY_LIMIT },
   );
+  // A notice once sent stays sent (decision 222): no DELETE.
+  crudRoutes(app, n, () => ({
+    ...noticesResource(notify()),
+    delete: () => Promise.reject(new AppError('NOT_FOUND')),
+  }));
+  syndicRoute(app, n.receipts, ({ api, params }) => noticeReceipts(app.db, api, params.external_id));
 }

@@ -10,6 +10,7 @@ export const RES = {
   document: 'document',
   invoice: 'supplier_invoice',
   communication: 'communication',
+  notice: 'notice',
   copropriete: 'copropriete',
   coproprietaire: 'coproprietaire',
   lot: 'lot',

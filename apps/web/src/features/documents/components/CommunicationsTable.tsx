@@ -20,10 +20,11 @@ import {
   formatPhone,
   formatSize,
 } from '@tantieme/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FilePreview, type PreviewFile } from '../../../ui/FilePreview';
 import { frDocs } from '../fr';
 import { useCommunications } from '../queries';
+import { useReadReceipts } from '../readReceipts';
 import { Empty, LoadError, Loading } from './PageState';
 
 const t = frDocs.comms;
@@ -98,13 +99,15 @@ const methodLabel = (m: Communication['sending_method']) =>
   m === 'postal' ? t.postal : m === 'email' ? t.email : t.sms;
 
 function TypeCell({ c }: { c: Communication }) {
+  // A notice not yet opened before this showing is marked new (it is opened now).
+  const fresh = c.read_at === null;
   return (
     <Stack gap={4} align="flex-start">
       <Text size="sm" fw={600}>
         {communicationTypeLabel(c.module)}
       </Text>
-      <Badge variant="light" color="gray.8" size="sm" tt="none">
-        {methodLabel(c.sending_method)}
+      <Badge variant="light" color={fresh ? 'tantieme.9' : 'gray.8'} size="sm" tt="none">
+        {fresh ? t.fresh : methodLabel(c.sending_method)}
       </Badge>
     </Stack>
   );
@@ -115,9 +118,10 @@ export function CommunicationsTable({ record }: { record: CoproprietaireSummary 
   const q = useCommunications(record);
   const phone = useMediaQuery('(max-width: 48em)');
   const [file, setFile] = useState<PreviewFile | null>(null);
+  const list = useMemo(() => (q.data?.pages ?? []).flatMap((p) => p.data), [q.data]);
+  useReadReceipts(record, list);
   if (!record || q.isLoading) return <Loading />;
   if (q.isError) return <LoadError retry={() => q.refetch()} />;
-  const list = (q.data?.pages ?? []).flatMap((p) => p.data);
   return (
     <Stack gap="sm">
       {list.length === 0 ? (

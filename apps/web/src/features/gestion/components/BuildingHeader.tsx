@@ -17,6 +17,7 @@ const SEGMENT: Record<BuildingTab, string> = {
   bank: 'banque',
   signalements: 'signalements',
   assemblies: 'assemblees',
+  communications: 'communications',
   history: 'historique',
   collections: 'prelevements',
   debtors: 'impayes',
