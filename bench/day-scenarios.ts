@@ -16,8 +16,13 @@ const must = (what: string, res: Res, ok = (s: number) => s >= 200 && s < 300) =
  * payment page and, when something is owed, pay the oldest line by card (the sandbox checkout:
  * the session, then 'Payer', which posts the provider's signed event to the webhook).
  */
-export const morning = (pool: H2Pool, owners: Owner[]) => async (n: number) => {
-  const o = owners[n % owners.length]!;
+export const morning = (pool: H2Pool, owners: Owner[]) => {
+  // A fresh co-owner each journey, across the steps too: one who paid has nothing left to pay.
+  let next = 0;
+  return (n: number) => morningOf(pool, owners[next++ % owners.length]!, n);
+};
+
+async function morningOf(pool: H2Pool, o: Owner, n: number) {
   const base = `/api/finances/coproprietes/${o.copro}/coproprietaires/${o.record}`;
   const login = await pool.request(n, {
     name: 'sign-in',
@@ -53,7 +58,7 @@ export const morning = (pool: H2Pool, owners: Owner[]) => async (n: number) => {
     form: '',
   });
   must('card paid', paid, (s) => s === 303);
-};
+}
 
 /**
  * An assembly evening: a co-owner of the large building opens the assembly, its resolutions, and
