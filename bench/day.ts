@@ -148,6 +148,15 @@ async function main() {
     // Warm-up (not reported): every journey a few times, so the figures are of JIT-compiled code.
     for (const k of ['morning', 'assembly', 'trickle'] as const)
       await step(pool, accessLog, 4, 3, journeys[k]);
+    // What the deployment spends with no traffic (the workers' polls, the metrics, Redis, the
+    // backends' keepalive), taken off each step's CPU: at a low rate it would be most of it.
+    const idle0 = await cpu(dir, client);
+    await new Promise((r) => setTimeout(r, 10_000));
+    const idle = spent(idle0, await cpu(dir, client));
+    for (const k of Object.keys(idle) as (keyof typeof idle)[]) idle[k] /= 10;
+    console.log(
+      `Idle, CPU ms a second: instances ${(1000 * idle.instances).toFixed(1)}, PostgreSQL ${(1000 * idle.postgres).toFixed(1)}, nginx ${(1000 * idle.nginx).toFixed(1)}, Redis+S3 ${(1000 * idle.redis).toFixed(1)}`,
+    );
     const report: string[] = [];
     let cores = 0;
     for (const s of SCENARIOS) {
@@ -180,14 +189,17 @@ async function main() {
       let failed = 0;
       for (const rate of s.rates) {
         const before = await cpu(dir, client);
+        const t0 = performance.now();
         const r = await step(pool, accessLog, rate, SECONDS, journeys[s.key]);
         const c = spent(before, await cpu(dir, client));
+        const elapsed = (performance.now() - t0) / 1000;
+        for (const k of Object.keys(c) as (keyof typeof c)[]) c[k] = Math.max(0, c[k] - idle[k] * elapsed);
         const errs = Object.entries(r.errors);
         const ok = errs.length === 0 && r.p99 < 300;
         const perJ = (x: number) => ((1000 * x) / r.journeys).toFixed(1);
         console.log(
           `  ${String(rate).padStart(3)} journeys/s (${(r.requests / SECONDS).toFixed(0)} req/s): server p50 ${ms(r.p50)} p99 ${ms(r.p99)}, client p99 ${ms(r.clientP99)}, ` +
-            `driver late ${ms(r.lateMs)}; CPU ms/journey: instances ${perJ(c.instances)}, PostgreSQL ${perJ(c.postgres)}, nginx ${perJ(c.nginx)}, Redis+S3 ${perJ(c.redis)}; load ${load()}` +
+            `driver late ${ms(r.lateMs)}; CPU ms/journey (less idle): instances ${perJ(c.instances)}, PostgreSQL ${perJ(c.postgres)}, nginx ${perJ(c.nginx)}, Redis+S3 ${perJ(c.redis)}; load ${load()}` +
             (errs.length ? `\n      errors: ${errs.map(([k, v]) => `${k} ×${v}`).join(', ')}` : ''),
         );
         last = { ...r, cpu: c };
