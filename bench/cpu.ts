@@ -10,13 +10,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 /** USER_HZ: /proc/<pid>/stat counts utime and stime in ticks of 1/100 s on Linux. */
 const TICK_S = 0.01;
 
-interface Proc {
+export interface Proc {
   ppid: number;
   comm: string;
   seconds: number;
 }
 
-function processes(): Map<number, Proc> {
+export function processes(): Map<number, Proc> {
   const out = new Map<number, Proc>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -38,7 +38,7 @@ function processes(): Map<number, Proc> {
   return out;
 }
 
-function treeOf(rootPid: number, all: Map<number, Proc>): Set<number> {
+export function treeOf(rootPid: number, all: Map<number, Proc>): Set<number> {
   const tree = new Set([rootPid]);
   for (let grew = true; grew; ) {
     grew = false;

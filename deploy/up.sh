@@ -57,7 +57,8 @@ NODE_ENV=${DEPLOY_NODE_ENV:-production}
 DATABASE_URL=$DATABASE_URL
 REDIS_URL=$REDIS_URL
 PUBLIC_URL=https://127.0.0.1:$HTTPS_PORT
-TRUST_PROXY=1
+# One hop: nginx. The capacity benchmark sets 2 (it sends each simulated co-owner's address).
+TRUST_PROXY=${TRUST_PROXY:-1}
 S3_ENDPOINT=http://127.0.0.1:$S3_PORT
 S3_BUCKET=tantieme
 S3_REGION=us-east-1

@@ -26,6 +26,7 @@ import {
 import { clientErrorHandler, frameworkErrors, rejectInvalidText } from './http/inputs.js';
 import { createLogger } from './http/logging.js';
 import { registerMetrics } from './http/metrics.js';
+import { registerTracing } from './http/tracing.js';
 import { logStatement, registerRequestLog, requestId } from './http/request-log.js';
 import { openApiTransforms } from './http/openapi.js';
 import { compileFastSerializer, crossChecked, toWire } from './http/serializer.js';
@@ -100,6 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     genReqId: requestId,
   });
   registerRequestLog(app);
+  await registerTracing(app, config.otlpTracesUrl);
   // With SQL_STATS=1 each request counts its SQL statements and times its session lookup, access
   // guard and response validation, and its answer says so (the benchmark and scale.test read
   // it). Only then: the per-request context (AsyncLocalStorage) turns Node's promise hooks on

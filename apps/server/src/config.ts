@@ -38,6 +38,8 @@ export interface Config {
   rateLimitFactor: number;
   /** Proxy hops whose X-Forwarded-For is trusted (TRUST_PROXY); 0 = the socket address only. */
   trustProxy: number;
+  /** Where OpenTelemetry spans go (OTLP/HTTP); none, no tracing code loaded. */
+  otlpTracesUrl: string | undefined;
   /** Requests per minute per syndic API key (SYNDIC_API_PER_MINUTE). */
   syndicApiPerMinute: number;
   /** SQL_STATS=1: every answer carries `x-sql-statements` (the benchmark reads it). */
@@ -122,6 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     rateLimitFactor: Math.max(1, Number(env.RATE_LIMIT_FACTOR) || 1),
     trustProxy: Math.max(0, Math.trunc(Number(env.TRUST_PROXY) || 0)),
+    otlpTracesUrl:
+      env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ||
+      (env.OTEL_EXPORTER_OTLP_ENDPOINT
+        ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`
+        : undefined),
     syndicApiPerMinute: Math.max(1, Math.trunc(Number(env.SYNDIC_API_PER_MINUTE) || 600)),
     sqlStats: env.SQL_STATS === '1',
     sqlStatsFile: env.SQL_STATS_FILE || null,
