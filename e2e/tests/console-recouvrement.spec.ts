@@ -49,6 +49,14 @@ test('a reminder then a mise en demeure, each seen by the co-owner', async ({ pa
   await expect(row).toContainText('pas encore présentée');
   // The acceleration of art. 19-2 is not offered before thirty days from the presentation.
   await expect(row.getByRole('button', { name: "Appliquer l'art. 19-2" })).toHaveCount(0);
+  // The letter as sent, as a PDF to post or keep.
+  const answer = page.waitForResponse((r) => r.url().includes('/impayes/lettre'));
+  await row.getByRole('button', { name: /^Lettre \(PDF\)/ }).click();
+  const { data } = await (await answer).json();
+  expect(data.name).toMatch(/^Mise en demeure – .*Durand.*\.pdf$/);
+  const pdf = await page.request.get(data.url);
+  expect(pdf.ok()).toBe(true);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await page.setViewportSize(TABLET);
   await checkA11y(page, 'debtors after the steps');
 

@@ -190,4 +190,14 @@ export const consoleRecouvrementEndpoints = {
     body: z.object({ step: stepName }),
     response: okEnvelope(sentStep),
   }),
+  letter: defineEndpoint({
+    method: 'POST',
+    path: '/gestion/coproprietes/:coproId/impayes/lettre',
+    summary:
+      'The PDF of a letter sent (mise en demeure, acceleration): to post it as a registered letter, or keep it',
+    tags: ['gestion'],
+    params: coproParams,
+    body: z.object({ relance_id: idField }),
+    response: okEnvelope(z.object({ url: z.string(), name: z.string() })),
+  }),
 };

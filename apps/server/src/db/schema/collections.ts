@@ -140,6 +140,8 @@ export const relances = pgTable(
     sending_id: text('sending_id'),
     /** A letter's first presentation (LRE provider's proof, or the post's estimate): art. 19-2 runs from the next day. */
     first_presented_at: timestamp('first_presented_at', { withTimezone: true }),
+    /** The letter's text as sent (a mise en demeure or the acceleration), kept as proof. */
+    letter: text('letter'),
     error: text('error'),
     created_by: uuid('created_by'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -311,6 +311,10 @@ const CASES = new Map<Endpoint, RouteCase>([
     consoleRecouvrementEndpoints.send,
     { action: 'finances.write', scope: 'building', body: () => ({ step: 'relance' }) },
   ],
+  [
+    consoleRecouvrementEndpoints.letter,
+    { action: 'building.read', scope: 'building', body: () => ({ relance_id: NO_ID }) },
+  ],
 ]);
 
 /** Who calls, with which role, on which building; what they should get. */

@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { deliverPending } from '../../outbox/worker.js';
 import { LRE_LETTER } from '../../platform/outbox.js';
 import { depositLetter } from './letter.js';
-import { saveSettings, send } from './recouvrement.service.js';
+import { extractPdfText } from '../../platform/pdf-text.js';
+import { letterPdf, saveSettings, send } from './recouvrement.service.js';
 
 /**
  * The mise en demeure's registered letter is an outbox kind: queued by the step, tried at once
@@ -71,6 +72,17 @@ describe('the letter of a mise en demeure through the outbox', () => {
       expect(sends).toBe(1);
       const [after] = await t.database.db.select().from(outbox).where(eq(outbox.id, row!.id));
       expect(after).toMatchObject({ status: 'sent', attempts: 2 });
+
+      // The letter as sent, printable for the post or kept: its PDF says what it claims.
+      const pdf = await letterPdf(t.app, b.coproId, med.id);
+      expect(pdf.name).toMatch(/^Mise en demeure – .+\.pdf$/);
+      const bytes = await t.app.platform.storage.get(
+        `coproprietes/${b.coproId}/relances/${med.id}/lettre.pdf`,
+      );
+      const text = await extractPdfText(bytes!);
+      expect(text).toContain('Mise en demeure');
+      expect(text).toContain('Sommes dues à ce jour');
+      await expect(letterPdf(t.app, b.coproId, b.coproId)).rejects.toThrow(/Aucune lettre/);
     } finally {
       lre.send = real;
     }

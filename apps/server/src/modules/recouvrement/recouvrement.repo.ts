@@ -3,10 +3,12 @@ import type { Executor, Tx } from '../../db/client.js';
 import {
   appelsAnticipes,
   coproprietaires,
+  coproprietes,
   demandesVoiePostale,
   ledgerLines,
   recouvrementSettings,
   relances,
+  syndics,
   users,
 } from '../../db/schema/index.js';
 
@@ -134,4 +136,26 @@ export function unpresentedLetters(db: Executor, coproprieteId: string) {
         isNull(relances.first_presented_at),
       ),
     );
+}
+
+/** A letter sent in a building, with what its PDF prints: the syndic, the building, the co-owner. */
+export async function letterOf(db: Executor, coproprieteId: string, relanceId: string) {
+  const [row] = await db
+    .select({
+      id: relances.id,
+      step: relances.step,
+      date: relances.date,
+      channel: relances.channel,
+      letter: relances.letter,
+      owner: coproprietaires.display_name,
+      copro: coproprietes.name,
+      address: coproprietes.address,
+      syndic: syndics.name,
+    })
+    .from(relances)
+    .innerJoin(coproprietaires, eq(coproprietaires.id, relances.coproprietaire_id))
+    .innerJoin(coproprietes, eq(coproprietes.id, relances.copropriete_id))
+    .innerJoin(syndics, eq(syndics.id, coproprietes.syndic_id))
+    .where(and(eq(relances.id, relanceId), eq(relances.copropriete_id, coproprieteId)));
+  return row ?? null;
 }

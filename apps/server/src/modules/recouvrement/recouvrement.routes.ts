@@ -4,7 +4,7 @@ import { route } from '../../http/route.js';
 import { guardConsoleBuilding } from '../access/console.guard.js';
 import { currentUser } from '../access/request-session.js';
 import { todayInParis } from '../payments/credit.service.js';
-import { debtors, saveSettings, send } from './recouvrement.service.js';
+import { debtors, letterPdf, saveSettings, send } from './recouvrement.service.js';
 import { ownerInBuilding } from './recouvrement.repo.js';
 import { AppError } from '../../http/errors.js';
 
@@ -34,5 +34,9 @@ export async function recouvrementRoutes(app: FastifyInstance) {
       userId: currentUser(req).id,
       today: todayInParis(),
     });
+  });
+  route(app, r.letter, async ({ req, params, body }) => {
+    const b = await guardConsoleBuilding(req, params.coproId, 'building.read');
+    return letterPdf(app, b.copro.id, body.relance_id);
   });
 }

@@ -29,6 +29,7 @@ import { stageNotification } from '../notifications/notify.js';
 import * as payments from '../payments/statement-writes.js';
 import { anticipate, provisionsToCome } from './anticipation.js';
 import { depositLetter, letterChannel, stepText } from './letter.js';
+import { letterFileName, renderLetter } from './letter.pdf.js';
 import { refreshPresentations, sentStep } from './presentation.js';
 import * as repo from './recouvrement.repo.js';
 
@@ -230,6 +231,7 @@ export async function send(
         ? await anticipate(tx, { coproprieteId, year, ownerId, relanceId: row.id, today })
         : 0;
     const body = anticipated > 0 ? `${text.body} ${text.anticipated(anticipated)}` : text.body;
+    if (step !== 'relance') await repo.updateRelance(tx, row.id, { letter: body });
     const staged = await stageNotification(
       tx,
       { db: app.db, realtime: app.realtime, config: app.config },
@@ -252,4 +254,14 @@ export async function send(
       [LRE_LETTER]: (r) => depositLetter({ db: app.db, lre: app.platform.lre }, r),
     });
   return presentStep((await repo.relanceById(app.db, out.row.id)) ?? out.row);
+}
+
+/** The PDF of a letter sent in the building, stored, behind a short-lived signed URL. */
+export async function letterPdf(app: FastifyInstance, coproprieteId: string, relanceId: string) {
+  const l = await repo.letterOf(app.db, coproprieteId, relanceId);
+  if (!l?.letter) throw invalid('relance_id', 'Aucune lettre de cette démarche dans cet immeuble.');
+  const key = `coproprietes/${coproprieteId}/relances/${l.id}/lettre.pdf`;
+  await app.platform.storage.put(key, await renderLetter(l), 'application/pdf');
+  const name = letterFileName(l);
+  return { url: await app.platform.storage.signedGetUrl(key, 600, { download: name }), name };
 }

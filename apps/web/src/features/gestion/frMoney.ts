@@ -59,6 +59,8 @@ export const moneyFr = {
     channel: { app: 'application', lre: 'lettre recommandée électronique', postal: 'voie postale' },
     presented: (d: string) => `présentée le ${d}`,
     notPresented: 'pas encore présentée',
+    letter: 'Lettre (PDF)',
+    letterOf: (step: string, name: string) => `Lettre (PDF)\u202f: ${step}, ${name}`,
     fee: (s: string) => `frais ${s}`,
     settings: 'Délais et frais',
     reminderDays: "Relances (jours après l'échéance, séparés par des virgules)",

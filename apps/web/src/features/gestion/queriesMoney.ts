@@ -60,3 +60,7 @@ export const useSendStep = (coproId: string) => {
     onSuccess: () => void qc.invalidateQueries({ queryKey: keys.debtors(coproId) }),
   });
 };
+
+/** A letter's PDF (mise en demeure, acceleration): a short-lived signed URL to open. */
+export const letterFile = (coproId: string, relanceId: string) =>
+  api.call(r.letter, { params: { coproId }, body: { relance_id: relanceId } });

@@ -6,7 +6,7 @@ import { apiMessage } from '../../auth/validate';
 import { BuildingHeader } from '../components/BuildingHeader';
 import { QueryState } from '../components/QueryState';
 import { moneyFr } from '../frMoney';
-import { useDebtors, useSendStep } from '../queriesMoney';
+import { letterFile, useDebtors, useSendStep } from '../queriesMoney';
 
 const t = moneyFr.debtors;
 type Step = 'relance' | 'mise_en_demeure' | 'exigibilite';
@@ -112,6 +112,25 @@ export default function BuildingDebtorsPage() {
                                       ? ` · ${s.presented ? t.presented(formatDate(s.presented)) : t.notPresented}`
                                       : ''}
                                     {s.fee_cents > 0 ? ` · ${t.fee(formatCents(s.fee_cents))}` : ''}
+                                    {s.step !== 'relance' ? (
+                                      <>
+                                        {' · '}
+                                        <Button
+                                          variant="subtle"
+                                          size="compact-xs"
+                                          mih={24}
+                                          aria-label={t.letterOf(t.step[s.step], d.name)}
+                                          onClick={() =>
+                                            letterFile(coproId, s.id).then(
+                                              (f) => window.open(f.url, '_blank', 'noopener'),
+                                              fail,
+                                            )
+                                          }
+                                        >
+                                          {t.letter}
+                                        </Button>
+                                      </>
+                                    ) : null}
                                   </Text>
                                 ))}
                               </Stack>
