@@ -113,3 +113,5 @@ export * from './rules/importColumns.js';
 export * from './domains/consoleSignalements.js';
 export * from './domains/consoleAssemblees.js';
 export * from './domains/consoleCollections.js';
+export * from './rules/consoleDocumentKinds.js';
+export * from './domains/consoleDocuments.js';

@@ -3,6 +3,7 @@ import {
   consoleBenevoleEndpoints,
   consoleAssembleeEndpoints,
   consoleDeskEndpoints,
+  consoleDocumentEndpoints,
   consoleCollectionEndpoints,
   consoleEndpoints,
   consoleImportEndpoints,
@@ -27,6 +28,7 @@ import {
   type Headers,
   type Target,
 } from './console.fixture.js';
+import { DOCUMENT_CASES, documentOfEach } from './console.matrix.documents.fixture.js';
 import { MONEY_CASES, type RouteCase, type Scope } from './console.matrix.money.fixture.js';
 
 /**
@@ -54,6 +56,8 @@ const agenda = (name: string) => ({
 });
 /** Each building's assembly, prepared before the calls (its routes name it). */
 const agOf = new Map<string, string>();
+/** Each building's document (the deletion route names it). */
+let docOf = new Map<string, string>();
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 const owner = (t: Target) => ({ last_name: 'Durand', first_name: 'Paul', lots: [t.lotId] });
 
@@ -144,6 +148,7 @@ const CASES = new Map<Endpoint, RouteCase>([
   [consoleOwnerEndpoints.inviteAll, { action: 'invitations.send', scope: 'building' }],
   [consoleOwnerEndpoints.revokeInvitation, { action: 'invitations.send', scope: 'building' }],
   ...MONEY_CASES,
+  ...DOCUMENT_CASES,
   [
     consoleBenevoleEndpoints.name,
     {
@@ -409,6 +414,7 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await consoleWorld(t);
   const db = t.database.db;
+  docOf = await documentOfEach(db, [w.a1, w.a2, w.v]);
   for (const [target, headers] of [
     [w.a1, w.admin.headers],
     [w.a2, w.admin.headers],
@@ -443,6 +449,7 @@ describe('console permission matrix', () => {
       consoleSignalementEndpoints,
       consoleAssembleeEndpoints,
       consoleDeskEndpoints,
+      consoleDocumentEndpoints,
       consoleCollectionEndpoints,
       consoleRecouvrementEndpoints,
     ].flatMap((g) => Object.values(g) as Endpoint[]);
@@ -462,6 +469,7 @@ describe('console permission matrix', () => {
           staffId: w.spare.staffId,
           signalementId: r.mergesDuplicate ? target.duplicateId : target.signalementId,
           assembleeId: agOf.get(target.coproId),
+          documentId: docOf.get(target.coproId),
         });
         const res = await call(endpoint.method, url + (r.query ?? ''), c.headers(w), r.body?.(target, w));
         const e = expected(c, r);
