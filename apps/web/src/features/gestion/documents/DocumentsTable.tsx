@@ -19,7 +19,7 @@ export function DocumentsTable({
   if (documents.length === 0) return <Text c="gray.7">{t.empty}</Text>;
   return (
     <Paper withBorder>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={640}>
         <Table verticalSpacing="xs" striped data-testid="documents-table">
           <Table.Thead>
             <Table.Tr>

@@ -119,10 +119,11 @@ export default function BuildingDocumentsPage() {
                     ))}
                   </Stack>
                 ) : null}
-                {sendable ? (
+                {items.length ? (
+                  // Kept once everything is sent (disabled), so the focus is not lost with it.
                   <Group>
-                    <Button onClick={publishAll} data-testid="publish-all">
-                      {t.queue.publishAll(sendable)}
+                    <Button onClick={publishAll} disabled={!sendable} data-testid="publish-all">
+                      {t.queue.publishAll(sendable || 1)}
                     </Button>
                   </Group>
                 ) : null}
