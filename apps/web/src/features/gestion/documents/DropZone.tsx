@@ -14,6 +14,8 @@ export const DropZone = forwardRef<HTMLInputElement, { onFiles: (files: File[]) 
   ref,
 ) {
   const [over, setOver] = useState(false);
+  // The input is hidden: the zone shows its keyboard focus.
+  const [focused, setFocused] = useState(false);
   return (
     <Paper
       withBorder
@@ -36,6 +38,8 @@ export const DropZone = forwardRef<HTMLInputElement, { onFiles: (files: File[]) 
         borderWidth: 2,
         borderColor: over ? 'var(--mantine-color-tantieme-7)' : 'var(--mantine-color-gray-5)',
         background: over ? 'var(--mantine-color-tantieme-0)' : undefined,
+        outline: focused ? '2px solid var(--mantine-color-tantieme-7)' : undefined,
+        outlineOffset: 2,
       }}
     >
       <UnstyledButton component="label" w="100%" style={{ cursor: 'pointer' }}>
@@ -51,6 +55,8 @@ export const DropZone = forwardRef<HTMLInputElement, { onFiles: (files: File[]) 
             multiple
             aria-label={t.choose}
             data-testid="drop-input"
+            onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
             style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
             onChange={(ev) => {
               const files = [...(ev.currentTarget.files ?? [])];
