@@ -8,6 +8,7 @@ import { syndicRow, userRow } from './builders/rows.js';
 import { newId, type SeedContext } from './context.js';
 import type { LotDef, OwnerDef } from './copro.js';
 import { seedCopro } from './copro.building.js';
+import { seedLilasDocuments } from './lilas.documents.js';
 import type { SyndicInfo } from './syndics.js';
 
 /** The console's demo accounts (password DEMO_PASSWORD), printed in the start-up banner. */
@@ -154,6 +155,7 @@ export async function seedConsole(ctx: SeedContext, lefevre: SyndicInfo) {
     owners,
     since: 200,
   });
+  await seedLilasDocuments(ctx, copro.id, copro.syndic);
   return {
     lilasId: copro.id,
     lilasSyndicId: lilasSyndic,

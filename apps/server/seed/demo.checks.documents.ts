@@ -6,6 +6,7 @@ import {
   communicationNotices,
   communicationReads,
   communications,
+  coproprietes,
   documentGroups,
   documents,
   files,
@@ -15,6 +16,7 @@ import {
   verificationStatus,
 } from '../src/db/schema/index.js';
 import { sha256 } from '../src/lib/crypto.js';
+import { checklistOf } from '../src/modules/documents/checklist.service.js';
 import type { localStorageAdapter } from '../src/platform/storage.js';
 import { json, type TestApp } from '../src/test/harness.js';
 import type { DemoResult } from './demo.js';
@@ -174,5 +176,24 @@ export function demoDocumentChecks() {
       expires_on: string | null;
     }[];
     expect(contracts.every((x) => /^\d{4}-\d{2}-\d{2}$/.test(x.expires_on ?? ''))).toBe(true);
+  });
+
+  it("gives the volunteer syndic's building its règlement, a council shelf and items « manquant »", async () => {
+    const [lilas] = await db().select().from(coproprietes).where(eq(coproprietes.id, demo.lilasId));
+    const list = await checklistOf(db(), demo.lilasId, lilas!.syndic_id);
+    const status = (code: string) => list.items.find((i) => i.code === code)?.status;
+    expect([status('reglement'), status('assurance'), status('comptes_syndicat')]).toEqual([
+      'present',
+      'present',
+      'present',
+    ]);
+    expect([status('fiche_synthetique'), status('diagnostics')]).toEqual(['missing', 'missing']);
+    const council = await db()
+      .select()
+      .from(documentGroups)
+      .where(eq(documentGroups.copropriete_id, demo.lilasId));
+    expect(council.filter((g) => g.audience === 'council').map((g) => g.name)).toEqual([
+      'Comptes du syndicat',
+    ]);
   });
 }

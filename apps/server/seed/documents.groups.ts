@@ -27,6 +27,8 @@ export async function seedGroup(
     sort: number;
     number?: string;
     approve_date?: string;
+    /** 'council': a building's shelf for its conseil syndical only (décret 2019-502 art. 3). */
+    audience?: 'all' | 'council';
     docs: GroupDoc[];
   },
 ): Promise<StoredFile[]> {
@@ -43,6 +45,7 @@ export async function seedGroup(
       number: o.number ?? null,
       approve_date: o.approve_date ?? null,
       sort: o.sort,
+      audience: o.audience ?? 'all',
     }),
   );
   const base =

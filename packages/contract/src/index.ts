@@ -116,3 +116,5 @@ export * from './domains/consoleSignalements.js';
 export * from './domains/consoleCommunications.js';
 export * from './domains/consoleAssemblees.js';
 export * from './domains/consoleCollections.js';
+export * from './rules/consoleDocumentKinds.js';
+export * from './domains/consoleDocuments.js';

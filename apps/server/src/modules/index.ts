@@ -36,6 +36,7 @@ import { consoleAssembleesRoutes } from './assemblees/console/assemblees.console
 import { deskRoutes } from './assemblees/desk/desk.routes.js';
 import { collectionsRoutes } from './collections/collections.routes.js';
 import { recouvrementRoutes } from './recouvrement/recouvrement.routes.js';
+import { consoleDocumentsRoutes } from './documents/console/console.routes.js';
 
 /** Every module's routes, one line each. */
 export async function registerModules(app: FastifyInstance) {
@@ -75,5 +76,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(deskRoutes);
   await app.register(collectionsRoutes);
   await app.register(recouvrementRoutes);
+  await app.register(consoleDocumentsRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

@@ -50,6 +50,7 @@ export const pages: Record<string, ComponentType> = {
   GestionBuildingLots: lazy(() => import('../features/gestion/pages/BuildingLotsPage')),
   GestionBuildingImport: lazy(() => import('../features/gestion/import/BuildingImportPage')),
   GestionBuildingOwners: lazy(() => import('../features/gestion/pages/BuildingOwnersPage')),
+  GestionBuildingDocuments: lazy(() => import('../features/gestion/pages/BuildingDocumentsPage')),
   GestionBuildingHistory: lazy(() => import('../features/gestion/pages/BuildingHistoryPage')),
   GestionBuildingBudget: lazy(() => import('../features/gestion/pages/BuildingBudgetPage')),
   GestionBuildingJournal: lazy(() => import('../features/gestion/pages/BuildingJournalPage')),

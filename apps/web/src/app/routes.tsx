@@ -117,6 +117,7 @@ export const routes: RouteObject[] = [
       { path: 'immeubles/:coproId/journal', element: P('GestionBuildingJournal') },
       { path: 'immeubles/:coproId/banque', element: P('GestionBuildingBank') },
       { path: 'immeubles/:coproId/signalements', element: P('GestionBuildingSignalements') },
+      { path: 'immeubles/:coproId/documents', element: P('GestionBuildingDocuments') },
       { path: 'immeubles/:coproId/historique', element: P('GestionBuildingHistory') },
       { path: 'immeubles/:coproId/communications', element: P('GestionBuildingCommunications') },
       { path: 'immeubles/:coproId/assemblees', element: P('GestionBuildingAssemblies') },

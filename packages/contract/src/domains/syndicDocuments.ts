@@ -29,8 +29,16 @@ export const syndicDocumentGroupBody = z
     number: optText(100),
     approve_date: day.nullable().default(null),
     sort: z.number().int().min(0).max(10_000).default(0),
+    /** 'council': a building's shelf only its conseil syndical reads (décret 2019-502 art. 3). */
+    audience: z.enum(['all', 'council'], { error: "Public attendu : 'all' ou 'council'." }).default('all'),
   })
   .superRefine((v, ctx) => {
+    if (v.scope === 'syndic' && v.audience !== 'all')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['audience'],
+        message: "Un groupe du syndic est lu par tous ('all').",
+      });
     if (v.scope === 'copropriete' && !v.copropriete)
       ctx.addIssue({ code: 'custom', path: ['copropriete'], message: 'Ce champ est requis.' });
     if (v.scope === 'syndic' && v.copropriete)
@@ -50,6 +58,7 @@ export const syndicDocumentGroupResource = z.object({
   number: z.string().nullable(),
   approve_date: z.string().nullable(),
   sort: z.number().int(),
+  audience: z.enum(['all', 'council']),
 });
 
 // ── documents ──────────────────────────────────────────────────────────────────

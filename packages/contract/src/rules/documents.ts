@@ -95,6 +95,14 @@ export function canSeeBankStatements(r: ScopedRecord): boolean {
   );
 }
 
+/**
+ * A building's shelf kept for its conseil syndical (décret 2019-502 art. 3: the syndicate's
+ * accounts, the list of co-owners…): its members and president, where they read the building's
+ * documents at all.
+ */
+export const canSeeCouncilDocuments = (r: ScopedRecord) =>
+  canSeeCoproDocuments(r) && hasSyndicatPermission(r);
+
 /** 'Communication' (postal letters): the IS_SYNDICAT permission (decision 7). */
 export const canSeePostals = (r: RoleFlags) => hasSyndicatPermission(r);
 

@@ -28,6 +28,8 @@ export const documentGroups = pgTable(
     number: text('number'),
     approve_date: date('approve_date'),
     sort: integer('sort').notNull().default(0),
+    /** 'all': every co-owner the building's settings let read; 'council': its conseil syndical only (0080). */
+    audience: text('audience').notNull().default('all'),
   },
   // A building's (or a syndic's) groups are read by that id on every documents page.
   (t) => [

@@ -3,6 +3,7 @@ import {
   consoleBenevoleEndpoints,
   consoleAssembleeEndpoints,
   consoleDeskEndpoints,
+  consoleDocumentEndpoints,
   consoleCollectionEndpoints,
   consoleEndpoints,
   consoleImportEndpoints,
@@ -28,6 +29,7 @@ import {
   type Headers,
   type Target,
 } from './console.fixture.js';
+import { DOCUMENT_CASES, documentOfEach } from './console.matrix.documents.fixture.js';
 import { MONEY_CASES, type RouteCase, type Scope } from './console.matrix.money.fixture.js';
 
 /**
@@ -62,6 +64,8 @@ const notice = (subject: string) => ({
 const noticeOf = new Map<string, string>();
 /** Each building's assembly, prepared before the calls (its routes name it). */
 const agOf = new Map<string, string>();
+/** Each building's document (the deletion route names it). */
+let docOf = new Map<string, string>();
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 const owner = (t: Target) => ({ last_name: 'Durand', first_name: 'Paul', lots: [t.lotId] });
 
@@ -152,6 +156,7 @@ const CASES = new Map<Endpoint, RouteCase>([
   [consoleOwnerEndpoints.inviteAll, { action: 'invitations.send', scope: 'building' }],
   [consoleOwnerEndpoints.revokeInvitation, { action: 'invitations.send', scope: 'building' }],
   ...MONEY_CASES,
+  ...DOCUMENT_CASES,
   [
     consoleBenevoleEndpoints.name,
     {
@@ -432,6 +437,7 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await consoleWorld(t);
   const db = t.database.db;
+  docOf = await documentOfEach(db, [w.a1, w.a2, w.v]);
   for (const [target, headers] of [
     [w.a1, w.admin.headers],
     [w.a2, w.admin.headers],
@@ -473,6 +479,7 @@ describe('console permission matrix', () => {
       consoleSignalementEndpoints,
       consoleAssembleeEndpoints,
       consoleDeskEndpoints,
+      consoleDocumentEndpoints,
       consoleCollectionEndpoints,
       consoleRecouvrementEndpoints,
       consoleNoticeEndpoints,
@@ -494,6 +501,7 @@ describe('console permission matrix', () => {
           signalementId: r.mergesDuplicate ? target.duplicateId : target.signalementId,
           assembleeId: agOf.get(target.coproId),
           noticeId: noticeOf.get(target.coproId) ?? NO_ID,
+          documentId: docOf.get(target.coproId),
         });
         const res = await call(endpoint.method, url + (r.query ?? ''), c.headers(w), r.body?.(target, w));
         const e = expected(c, r);

@@ -1,6 +1,7 @@
 import {
   canSeeBankStatements,
   canSeeCoproDocuments,
+  canSeeCouncilDocuments,
   canSeeSyndicDocuments,
   type DocumentGroup,
   type DocumentItem,
@@ -131,12 +132,19 @@ export async function coproDocuments(db: Db, storage: StorageAdapter, records: O
   const allowed = records.filter((r) => canSeeCoproDocuments(scopeOf(r)));
   if (allowed.length !== records.length) throw new AppError('NOT_FOUND');
   const bank = new Set(allowed.filter((r) => canSeeBankStatements(scopeOf(r))).map((r) => r.copropriete.id));
+  const council = new Set(
+    allowed.filter((r) => canSeeCouncilDocuments(scopeOf(r))).map((r) => r.copropriete.id),
+  );
   const groups = (
     await repo.listCoproGroups(
       db,
       allowed.map((r) => r.copropriete.id),
     )
-  ).filter((g) => g.kind !== 'BANK_STATEMENT' || bank.has(g.copropriete_id!));
+  ).filter(
+    (g) =>
+      (g.kind !== 'BANK_STATEMENT' || bank.has(g.copropriete_id!)) &&
+      (g.audience !== 'council' || council.has(g.copropriete_id!)),
+  );
   return presentGroups(db, storage, groups);
 }
 
@@ -159,7 +167,10 @@ export async function coproDocumentsOf(db: Db, storage: StorageAdapter, owner: G
     return Promise.all([readAlone(db, groupsRead), readAlone(db, docsRead)] as const);
   });
   const bank = canSeeBankStatements(scopeOf(owner));
-  const kept = groups.filter((g) => g.kind !== 'BANK_STATEMENT' || bank);
+  const council = canSeeCouncilDocuments(scopeOf(owner));
+  const kept = groups.filter(
+    (g) => (g.kind !== 'BANK_STATEMENT' || bank) && (g.audience !== 'council' || council),
+  );
   const ids = new Set(kept.map((g) => g.id));
   return presentGroupsWith(
     storage,

@@ -10,6 +10,8 @@ export interface Visibility {
   copro: boolean;
   bank: boolean;
   syndic: boolean;
+  /** The building's council shelves (document_groups.audience 'council'). */
+  council: boolean;
 }
 
 /** A document row as the lists show it, with its type. */
@@ -35,7 +37,7 @@ function visible(v: Visibility): SQL {
     select ${COLUMNS}, 'group:' || g.id::text, g.name
     from document_groups g join documents d on d.group_id = g.id
     where ${v.copro} and g.scope = 'copropriete' and g.copropriete_id = ${v.coproprieteId}
-      and (g.kind <> 'BANK_STATEMENT' or ${v.bank})
+      and (g.kind <> 'BANK_STATEMENT' or ${v.bank}) and (g.audience <> 'council' or ${v.council})
     union all
     select ${COLUMNS}, 'group:' || g.id::text, g.name
     from document_groups g join documents d on d.group_id = g.id

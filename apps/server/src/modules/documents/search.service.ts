@@ -1,6 +1,7 @@
 import {
   canSeeBankStatements,
   canSeeCoproDocuments,
+  canSeeCouncilDocuments,
   canSeeSyndicDocuments,
   DOCUMENT_SEARCH_LIMIT,
   type DocumentSearch,
@@ -27,6 +28,7 @@ export function visibilityOf(owner: OwnedRecord): repo.Visibility {
     copro: canSeeCoproDocuments(scope),
     bank: canSeeBankStatements(scope),
     syndic: canSeeSyndicDocuments(scope),
+    council: canSeeCouncilDocuments(scope),
   };
 }
 

@@ -73,6 +73,7 @@ export const gestionFr = {
       journal: 'Journal',
       bank: 'Banque',
       signalements: 'Signalements',
+      documents: 'Documents',
       assemblies: 'Assemblées',
       communications: 'Communications',
       collections: 'Prélèvements',

@@ -1,6 +1,7 @@
 import {
   canSeeBankStatements,
   canSeeCoproDocuments,
+  canSeeCouncilDocuments,
   canSeeSyndicDocuments,
   MONTHS_FR,
   type SyndicStoredFile,
@@ -116,7 +117,10 @@ export async function stageDocumentNotice(
   return notices.stage(
     tx,
     api,
-    { where: { coproprieteId: copro }, rule: canSeeCoproDocuments },
+    {
+      where: { coproprieteId: copro },
+      rule: group.audience === 'council' ? canSeeCouncilDocuments : canSeeCoproDocuments,
+    },
     {
       ...base,
       body:

@@ -38,6 +38,7 @@ export async function loadGroups(db: Executor, api: SyndicApiContext, ids: strin
         number: r.number,
         approve_date: r.approve_date,
         sort: r.sort,
+        audience: r.audience === 'council' ? 'council' : 'all',
       } satisfies GroupData,
     ]),
   );
@@ -53,6 +54,7 @@ async function groupRow(tx: Tx, api: SyndicApiContext, d: GroupData) {
     number: d.number,
     approve_date: d.approve_date,
     sort: d.sort,
+    audience: d.audience,
   };
 }
 

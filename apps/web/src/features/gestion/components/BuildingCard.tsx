@@ -14,10 +14,7 @@ export interface PortfolioBuildingView {
   actions: BuildingActions;
 }
 
-/**
- * Each count that needs action, as a link to the screen that resolves it where the console has
- * one (the missing documents are published through the syndic API still: a count only).
- */
+/** Each count that needs action, as a link to the screen that resolves it. */
 export function actionLinks(
   b: PortfolioBuildingView,
   thresholdCents: number,
@@ -33,7 +30,7 @@ export function actionLinks(
       to: '/gestion/messagerie',
     },
     { key: 'assemblies', n: a.assemblies_to_convene, label: t.actions.assemblies, to: `${base}/historique` },
-    { key: 'documents', n: a.missing_documents, label: t.actions.documents },
+    { key: 'documents', n: a.missing_documents, label: t.actions.documents, to: `${base}/documents` },
     {
       key: 'invitations',
       n: a.pending_invitations,

@@ -16,6 +16,7 @@ const SEGMENT: Record<BuildingTab, string> = {
   journal: 'journal',
   bank: 'banque',
   signalements: 'signalements',
+  documents: 'documents',
   assemblies: 'assemblees',
   communications: 'communications',
   history: 'historique',
