@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   assemblees,
@@ -15,6 +15,9 @@ import {
 
 export interface BuildingCounts {
   id: string;
+  name: string;
+  address: { full_address?: string | null; city?: string | null } | null;
+  checklist_version: number;
   lots: number;
   owners: number;
   new_signalements: number;
@@ -25,7 +28,8 @@ export interface BuildingCounts {
 }
 
 /**
- * The counts of the portfolio home, every building within reach in one statement: each count a
+ * The buildings within reach, by name, with the counts of the portfolio home and the version of
+ * what their checklist reads, in one statement: each count a
  * correlated subquery on an index of its table (by building, or by co-owner through the building's).
  * `conveneBefore`: an assembly not yet convened whose date falls before it must be convened now.
  */
@@ -42,6 +46,9 @@ export async function buildingCounts(
   const rows = await db
     .select({
       id: c.id,
+      name: c.name,
+      address: c.address,
+      checklist_version: c.checklist_version,
       lots: sql<number>`(select count(*)::int from ${lots} l where l.copropriete_id = ${cid})`,
       owners: owner(sql`true`),
       new_signalements: sql<number>`(select count(*)::int from ${signalements} s where s.copropriete_id = ${cid} and s.status = 'NOUVEAU')`,
@@ -67,6 +74,7 @@ export async function buildingCounts(
         and a.date > ${o.now.toISOString()}::timestamptz and a.date <= ${o.conveneBefore.toISOString()}::timestamptz)`,
     })
     .from(c)
-    .where(within);
+    .where(within)
+    .orderBy(asc(c.name), asc(c.id));
   return rows;
 }
