@@ -82,6 +82,12 @@ export const CALLS: Call[] = [
   // The syndic's console (an administrateur of a syndic's 200 buildings at the 1,000 scale).
   { name: 'console portfolio home', staff: true, path: () => '/api/gestion/portefeuille' },
   { name: 'console search', staff: true, path: () => '/api/gestion/recherche?q=Moreau' },
+  // A name some co-owners of the syndic hold (the first search finds none: every kind scanned).
+  {
+    name: 'console search (hits)',
+    staff: true,
+    path: () => `/api/gestion/recherche?q=${encodeURIComponent('Copropriétaire 12')}`,
+  },
   {
     name: "console building's co-owners",
     staff: true,

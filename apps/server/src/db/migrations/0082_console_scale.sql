@@ -61,18 +61,21 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "documents_checklist_ins" AFTER INSERT ON "documents" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_document"();--> statement-breakpoint
-CREATE TRIGGER "documents_checklist_upd" AFTER UPDATE ON "documents" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_document"();--> statement-breakpoint
-CREATE TRIGGER "documents_checklist_del" AFTER DELETE ON "documents" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_document"();--> statement-breakpoint
-CREATE TRIGGER "document_groups_checklist_ins" AFTER INSERT ON "document_groups" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_group"();--> statement-breakpoint
-CREATE TRIGGER "document_groups_checklist_upd" AFTER UPDATE ON "document_groups" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_group"();--> statement-breakpoint
-CREATE TRIGGER "document_groups_checklist_del" AFTER DELETE ON "document_groups" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_group"();--> statement-breakpoint
-CREATE TRIGGER "coproprietaires_checklist_ins" AFTER INSERT ON "coproprietaires" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();--> statement-breakpoint
-CREATE TRIGGER "coproprietaires_checklist_del" AFTER DELETE ON "coproprietaires" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();--> statement-breakpoint
-CREATE TRIGGER "coproprietaires_checklist_upd" AFTER UPDATE ON "coproprietaires" FOR EACH ROW WHEN (OLD."removed_at" IS DISTINCT FROM NEW."removed_at" OR OLD."copropriete_id" IS DISTINCT FROM NEW."copropriete_id") EXECUTE FUNCTION "checklist_touch_by_owner_row"();--> statement-breakpoint
-CREATE TRIGGER "assemblees_checklist_ins" AFTER INSERT ON "assemblees" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();--> statement-breakpoint
-CREATE TRIGGER "assemblees_checklist_upd" AFTER UPDATE ON "assemblees" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();--> statement-breakpoint
-CREATE TRIGGER "assemblees_checklist_del" AFTER DELETE ON "assemblees" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();--> statement-breakpoint
-CREATE TRIGGER "carnets_checklist_ins" AFTER INSERT ON "carnets_entretien" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();--> statement-breakpoint
-CREATE TRIGGER "carnets_checklist_upd" AFTER UPDATE ON "carnets_entretien" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();--> statement-breakpoint
-CREATE TRIGGER "carnets_checklist_del" AFTER DELETE ON "carnets_entretien" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();
+CREATE OR REPLACE TRIGGER "documents_checklist_ins" AFTER INSERT ON "documents" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_document"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "documents_checklist_upd" AFTER UPDATE ON "documents" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_document"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "documents_checklist_del" AFTER DELETE ON "documents" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_document"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "document_groups_checklist_ins" AFTER INSERT ON "document_groups" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_group"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "document_groups_checklist_upd" AFTER UPDATE ON "document_groups" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_group"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "document_groups_checklist_del" AFTER DELETE ON "document_groups" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_group"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "coproprietaires_checklist_ins" AFTER INSERT ON "coproprietaires" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "coproprietaires_checklist_del" AFTER DELETE ON "coproprietaires" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "coproprietaires_checklist_upd" AFTER UPDATE ON "coproprietaires" FOR EACH ROW WHEN (OLD."removed_at" IS DISTINCT FROM NEW."removed_at" OR OLD."copropriete_id" IS DISTINCT FROM NEW."copropriete_id") EXECUTE FUNCTION "checklist_touch_by_owner_row"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "assemblees_checklist_ins" AFTER INSERT ON "assemblees" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "assemblees_checklist_upd" AFTER UPDATE ON "assemblees" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "assemblees_checklist_del" AFTER DELETE ON "assemblees" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "carnets_checklist_ins" AFTER INSERT ON "carnets_entretien" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "carnets_checklist_upd" AFTER UPDATE ON "carnets_entretien" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();--> statement-breakpoint
+CREATE OR REPLACE TRIGGER "carnets_checklist_del" AFTER DELETE ON "carnets_entretien" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "checklist_touch_by_building"();
+--> statement-breakpoint
+-- A building's current co-owners, counted from the index alone.
+CREATE INDEX IF NOT EXISTS "coproprietaires_current" ON "coproprietaires" ("copropriete_id") WHERE "removed_at" IS NULL;

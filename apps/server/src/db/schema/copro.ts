@@ -163,6 +163,7 @@ export const coproprietaires = pgTable(
   (t) => [
     index('coproprietaires_user').on(t.user_id),
     index('coproprietaires_copro').on(t.copropriete_id),
+    index('coproprietaires_current').on(t.copropriete_id).where(sql`${t.removed_at} is null`),
     index('coproprietaires_name_trgm').using(
       'gin',
       t.name.op('gin_trgm_ops'),

@@ -62,13 +62,13 @@ export async function buildingCounts(
       pending_invitations: owner(
         sql`o.user_id is null and exists (select 1 from ${invitations} i where i.coproprietaire_id = o.id and i.status = 1 and i.expiration_date > ${o.now.toISOString()}::timestamptz)`,
       ),
-      // Only open lines weigh in a balance (a settled one's remaining is 0): read by building from
-      // the partial index of open lines, not line by line of every co-owner.
-      over_threshold: sql<number>`(select count(*)::int from (select 1 from ${ledgerLines} ll
-        join ${coproprietaires} o on o.id = ll.coproprietaire_id and o.removed_at is null
+      // Only open lines weigh in a balance (a settled one's remaining is 0): summed by co-owner from
+      // the partial index of open lines alone; only those over the threshold are then looked up.
+      over_threshold: sql<number>`(select count(*)::int from (select ll.coproprietaire_id from ${ledgerLines} ll
         where ll.copropriete_id = ${cid} and ll.remaining_cents <> 0
         group by ll.coproprietaire_id
-        having sum(case when ll.amount_type = 'debit' then ll.remaining_cents else -ll.remaining_cents end) > ${o.thresholdCents}) owing)`,
+        having sum(case when ll.amount_type = 'debit' then ll.remaining_cents else -ll.remaining_cents end) > ${o.thresholdCents}) owing
+        join ${coproprietaires} o on o.id = owing.coproprietaire_id and o.removed_at is null)`,
       to_convene: sql<number>`(select count(*)::int from ${assemblees} a where a.copropriete_id = ${cid}
         and a.published_at is null and a.date_effectue is null
         and a.date > ${o.now.toISOString()}::timestamptz and a.date <= ${o.conveneBefore.toISOString()}::timestamptz)`,
