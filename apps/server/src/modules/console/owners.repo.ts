@@ -43,7 +43,10 @@ export async function ownersOf(
   const query = db
     .select({
       c: coproprietaires,
-      balance: sql<number>`(select coalesce(sum(case when ${ledgerLines.amount_type} = 'debit' then ${ledgerLines.remaining_cents} else -${ledgerLines.remaining_cents} end), 0)::int from ${ledgerLines} where ${ledgerLines.coproprietaire_id} = ${owner})`,
+      // Only open lines weigh in a balance (a settled line's remaining is 0): read from the partial
+      // index of open lines alone (migration 0069).
+      balance: sql<number>`(select coalesce(sum(case when ll.amount_type = 'debit' then ll.remaining_cents else -ll.remaining_cents end), 0)::int
+        from ${ledgerLines} ll where ll.copropriete_id = ${coproId} and ll.coproprietaire_id = ${owner} and ll.remaining_cents <> 0)`,
       lots: sql<
         { id: string; number: string }[]
       >`coalesce((select json_agg(json_build_object('id', l.id, 'number', l.lot_id) order by l.lot_id)
