@@ -105,7 +105,7 @@ async function warmUp(call: Call, users: Who[]) {
 
 async function measure(
   users: Who[],
-  connections: number,
+  allConnections: number,
   probes: Map<string, Probe>,
   serverPid: number,
   floor: boolean,
@@ -116,6 +116,9 @@ async function measure(
   const healthReq = requestOf(calls[0]);
   for (const call of calls) {
     const req = requestOf(call);
+    // A call may be driven at its own concurrency (the console's: a few staff members at once);
+    // its health, bare route and floor are then driven at the same.
+    const connections = call.connections ?? allConnections;
     const { res, text } = await askOnce(call, users[0]);
     const probed = probes.get(call.name) as Probe;
     if (res.headers.has('x-sql-statements'))

@@ -20,7 +20,30 @@ export interface Call {
   auth?: boolean;
   /** Asked by the syndic's staff in the console, not by the co-owner. */
   staff?: boolean;
+  /** Driven at this many connections rather than the run's (its references too). */
+  connections?: number;
 }
+
+const CONSOLE: Call[] = [
+  // What the home asks: the 50 buildings with the most to do (the counts of all 200 are read).
+  {
+    name: 'console portfolio home',
+    staff: true,
+    path: () => '/api/gestion/portefeuille?sort=actions&limit=50',
+  },
+  { name: 'console search', staff: true, path: () => '/api/gestion/recherche?q=Moreau' },
+  // A name some co-owners of the syndic hold (the search above finds none: every kind looked at).
+  {
+    name: 'console search (hits)',
+    staff: true,
+    path: () => `/api/gestion/recherche?q=${encodeURIComponent('Copropriétaire 12')}`,
+  },
+  {
+    name: "console building's co-owners",
+    staff: true,
+    path: (w) => `/api/gestion/coproprietes/${w.staffCopro}/coproprietaires`,
+  },
+];
 
 export const CALLS: Call[] = [
   { name: 'GET /api/health (1 query)', path: () => '/api/health', auth: false },
@@ -80,13 +103,10 @@ export const CALLS: Call[] = [
     path: (w) => `/api/assemblee/coproprietes/${w.copro}/coproprietaire/${w.record}/get-list-ag-available`,
   },
   // The syndic's console (an administrateur of a syndic's 200 buildings at the 1,000 scale).
-  { name: 'console portfolio home', staff: true, path: () => '/api/gestion/portefeuille' },
-  { name: 'console search', staff: true, path: () => '/api/gestion/recherche?q=Moreau' },
-  {
-    name: "console building's co-owners",
-    staff: true,
-    path: (w) => `/api/gestion/coproprietes/${w.staffCopro}/coproprietaires`,
-  },
+  ...CONSOLE,
+  // The same at the concurrency of a syndic's office (a few staff members at once): the latency
+  // one of them sees, where 50 connections measure the machine's throughput.
+  ...CONSOLE.map((c) => ({ ...c, name: `${c.name} (4 connections)`, connections: 4 })),
 ];
 
 export const requestOf = (call: Call) => (w: Who) => ({

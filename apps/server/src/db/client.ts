@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -55,6 +56,14 @@ export function oneStatementAtATime(client: Pick<pg.ClientBase, 'query'>) {
   };
 }
 
+/**
+ * An embedded PGlite with the extensions the migrations create (pg_trgm: the console's search
+ * indexes), in `dataDir`, in memory, or from a dump (`loadDataDir`).
+ */
+export function newPglite(opts: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
+  return new PGlite({ ...opts, extensions: { pg_trgm } });
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -97,7 +106,7 @@ export async function openDatabase(opts: {
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
-  const client = opts.pglite ?? (opts.dataDir ? new PGlite(opts.dataDir) : new PGlite());
+  const client = opts.pglite ?? newPglite(opts.dataDir ? { dataDir: opts.dataDir } : {});
   const db = drizzlePglite(client, { schema, logger: statementLogger }) as unknown as Db;
   return {
     db,

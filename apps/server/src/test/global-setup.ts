@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client.js';
+import { newPglite, openDatabase } from '../db/client.js';
 
 import './harness.js';
 
@@ -31,7 +30,7 @@ export default async function setup(project: TestProject) {
     };
   }
   project.provide('pgTemplate', '');
-  const pg = new PGlite();
+  const pg = newPglite();
   const database = await openDatabase({ pglite: pg });
   await database.migrate();
   const dump = await pg.dumpDataDir('none');

@@ -3,12 +3,11 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
+import { newPglite, openDatabase, type Database } from '../db/client.js';
 import type { Platform } from '../platform/index.js';
 import { memoryRealtime } from '../realtime/index.js';
 
@@ -70,7 +69,7 @@ export async function createTestApp(
   } else {
     const dump = await template('pgliteTemplate');
     database = dump
-      ? await openDatabase({ pglite: new PGlite({ loadDataDir: new Blob([await readFile(dump)]) }) })
+      ? await openDatabase({ pglite: newPglite({ loadDataDir: new Blob([await readFile(dump)]) }) })
       : await openDatabase({ dataDir: null });
   }
   await database.migrate();

@@ -111,7 +111,8 @@ export const consoleEndpoints = {
   portfolio: defineEndpoint({
     method: 'GET',
     path: '/gestion/portefeuille',
-    summary: 'The buildings within reach with what needs action in each',
+    summary:
+      'The buildings within reach with what needs action in each: by name, or most actions first (sort=actions), the first `limit`',
     tags: ['gestion'],
     query: z.object({
       balance_threshold_cents: z.coerce
@@ -120,9 +121,18 @@ export const consoleEndpoints = {
         .min(0)
         .max(1e11)
         .default(DEFAULT_BALANCE_THRESHOLD_CENTS),
+      /** name: every building by name; actions: the buildings with the most to do first. */
+      sort: z.enum(['name', 'actions']).default('name'),
+      /** The first buildings only (the home shows 50 and a link to all). */
+      limit: z.coerce.number().int().min(1).max(10_000).optional(),
     }),
     response: okEnvelope(
-      z.object({ buildings: z.array(portfolioBuilding), balance_threshold_cents: z.number().int() }),
+      z.object({
+        buildings: z.array(portfolioBuilding),
+        /** Every building within reach, whatever `limit`. */
+        total: z.number().int(),
+        balance_threshold_cents: z.number().int(),
+      }),
     ),
   }),
   search: defineEndpoint({

@@ -113,10 +113,18 @@ export const consoleOwnerEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/gestion/coproprietes/:coproId/coproprietaires',
-    summary: "A building's co-owners with their lots, state, latest invitation and balance",
+    summary:
+      "A building's co-owners with their lots, state, latest invitation and balance, by name: all, or pages of `limit` after `cursor`",
     tags: ['gestion'],
     params: coproParams,
-    response: okEnvelope(z.object({ coproprietaires: z.array(consoleCoproprietaire) })),
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(1000).optional(),
+      /** The `next_cursor` of the page before. */
+      cursor: z.string().max(1000).optional(),
+    }),
+    response: okEnvelope(
+      z.object({ coproprietaires: z.array(consoleCoproprietaire), next_cursor: z.string().nullable() }),
+    ),
   }),
   create: defineEndpoint({
     method: 'POST',

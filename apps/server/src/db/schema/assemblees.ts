@@ -16,56 +16,60 @@ import { coproprietaires, coproprietes, repartitions } from './copro.js';
 import { files } from './files.js';
 
 /** Assemblée générale (SPEC §3 Assembly). */
-export const assemblees = pgTable('assemblees', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  copropriete_id: uuid('copropriete_id')
-    .notNull()
-    .references(() => coproprietes.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  year: integer('year').notNull(),
-  type: text('type').notNull().default('ORDINAIRE'), // EXTRAORDINAIRE | ORDINAIRE
-  date: timestamp('date', { withTimezone: true }).notNull(),
-  priority: integer('priority').notNull().default(0),
-  status_convocation: integer('status_convocation').notNull().default(0),
-  date_sent_convocation: timestamp('date_sent_convocation', { withTimezone: true }),
-  status_proces_verbal: integer('status_proces_verbal').notNull().default(0),
-  date_sent_proces_verbal: timestamp('date_sent_proces_verbal', { withTimezone: true }),
-  status: integer('status').notNull().default(1),
-  date_effectue: timestamp('date_effectue', { withTimezone: true }),
-  /** Set once the meeting session has started: online voting then closes. */
-  status_session: integer('status_session'),
-  valid_to: timestamp('valid_to', { withTimezone: true }),
-  visio_url: text('visio_url'),
-  convocation_file_id: uuid('convocation_file_id').references(() => files.id),
-  pv_file_id: uuid('pv_file_id').references(() => files.id),
-  /** The attendance sheet (feuille de présence) as generated from the register, signed in FDP_* modes. */
-  feuille_file_id: uuid('feuille_file_id').references(() => files.id),
-  /** The signed minutes sealed (PAdES) with their signing certificate page, once every PV_* signature is in. */
-  pv_sealed_file_id: uuid('pv_sealed_file_id').references(() => files.id),
-  /** The same for the attendance sheet and its FDP_* signatures. */
-  feuille_sealed_file_id: uuid('feuille_sealed_file_id').references(() => files.id),
-  total_lots: integer('total_lots').notNull().default(0),
-  total_coproprietaires: integer('total_coproprietaires').notNull().default(0),
-  total_tantiemes: integer('total_tantiemes').notNull().default(0),
-  /** The repartition of the common parts' quote-parts (charges générales): loi art. 22 and the totals. */
-  general_repartition_id: uuid('general_repartition_id').references(() => repartitions.id),
-  /**
-   * Set when the syndic published although the 21-day delay (décret 1967 art. 9, 64) could not run
-   * for some co-owners: the override, recorded and shown as a risk.
-   */
-  convocation_risk: jsonb('convocation_risk').$type<{
-    overridden_at: string;
-    key_id: string;
-    late: {
-      coproprietaire: string;
-      earliest_meeting: string;
-      first_presentation_source?: 'provider' | 'syndic';
-    }[];
-  } | null>(),
-  /** When the convocation was published to the co-owners (notification + e-mail or postal record). */
-  published_at: timestamp('published_at', { withTimezone: true }),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const assemblees = pgTable(
+  'assemblees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    copropriete_id: uuid('copropriete_id')
+      .notNull()
+      .references(() => coproprietes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    year: integer('year').notNull(),
+    type: text('type').notNull().default('ORDINAIRE'), // EXTRAORDINAIRE | ORDINAIRE
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    priority: integer('priority').notNull().default(0),
+    status_convocation: integer('status_convocation').notNull().default(0),
+    date_sent_convocation: timestamp('date_sent_convocation', { withTimezone: true }),
+    status_proces_verbal: integer('status_proces_verbal').notNull().default(0),
+    date_sent_proces_verbal: timestamp('date_sent_proces_verbal', { withTimezone: true }),
+    status: integer('status').notNull().default(1),
+    date_effectue: timestamp('date_effectue', { withTimezone: true }),
+    /** Set once the meeting session has started: online voting then closes. */
+    status_session: integer('status_session'),
+    valid_to: timestamp('valid_to', { withTimezone: true }),
+    visio_url: text('visio_url'),
+    convocation_file_id: uuid('convocation_file_id').references(() => files.id),
+    pv_file_id: uuid('pv_file_id').references(() => files.id),
+    /** The attendance sheet (feuille de présence) as generated from the register, signed in FDP_* modes. */
+    feuille_file_id: uuid('feuille_file_id').references(() => files.id),
+    /** The signed minutes sealed (PAdES) with their signing certificate page, once every PV_* signature is in. */
+    pv_sealed_file_id: uuid('pv_sealed_file_id').references(() => files.id),
+    /** The same for the attendance sheet and its FDP_* signatures. */
+    feuille_sealed_file_id: uuid('feuille_sealed_file_id').references(() => files.id),
+    total_lots: integer('total_lots').notNull().default(0),
+    total_coproprietaires: integer('total_coproprietaires').notNull().default(0),
+    total_tantiemes: integer('total_tantiemes').notNull().default(0),
+    /** The repartition of the common parts' quote-parts (charges générales): loi art. 22 and the totals. */
+    general_repartition_id: uuid('general_repartition_id').references(() => repartitions.id),
+    /**
+     * Set when the syndic published although the 21-day delay (décret 1967 art. 9, 64) could not run
+     * for some co-owners: the override, recorded and shown as a risk.
+     */
+    convocation_risk: jsonb('convocation_risk').$type<{
+      overridden_at: string;
+      key_id: string;
+      late: {
+        coproprietaire: string;
+        earliest_meeting: string;
+        first_presentation_source?: 'provider' | 'syndic';
+      }[];
+    } | null>(),
+    /** When the convocation was published to the co-owners (notification + e-mail or postal record). */
+    published_at: timestamp('published_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('assemblees_copro').on(t.copropriete_id, t.date)],
+);
 
 /** Which co-owners an assembly is available to (list_ag_available), and their convocation. */
 export const assembleeParticipants = pgTable(

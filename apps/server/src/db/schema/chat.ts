@@ -6,15 +6,19 @@ import { coproprietes } from './copro.js';
  * records ('coproprietaire') or the syndic ('syndic': any of its staff answers, the message's
  * created_by is the staff member's administrator id); key is the sorted pair.
  */
-export const conversations = pgTable('conversations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  copropriete_id: uuid('copropriete_id')
-    .notNull()
-    .references(() => coproprietes.id, { onDelete: 'cascade' }),
-  key: text('key').notNull().unique(),
-  last_message_at: timestamp('last_message_at', { withTimezone: true }),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    copropriete_id: uuid('copropriete_id')
+      .notNull()
+      .references(() => coproprietes.id, { onDelete: 'cascade' }),
+    key: text('key').notNull().unique(),
+    last_message_at: timestamp('last_message_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversations_copro').on(t.copropriete_id)],
+);
 
 export const conversationMembers = pgTable(
   'conversation_members',

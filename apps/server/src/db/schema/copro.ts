@@ -31,35 +31,49 @@ export type CoproSettingsJson = {
   show_assemblee_function?: boolean;
 };
 
-export const coproprietes = pgTable('coproprietes', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  syndic_id: uuid('syndic_id')
-    .notNull()
-    .references(() => syndics.id),
-  name: text('name').notNull(),
-  address: jsonb('address').$type<AddressJson>().notNull(),
-  email: text('email'),
-  phone: text('phone'),
-  settings: jsonb('settings').$type<CoproSettingsJson>().notNull().default({}),
-  /** Fonds Alur (fonds de travaux) and avance de trésorerie balances, cents. */
-  alur_cents: integer('alur_cents').notNull().default(0),
-  avance_cents: integer('avance_cents').notNull().default(0),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /**
-   * Bumped by triggers (migration 0012) whenever the building's repartitions, charges, years,
-   * budgets or invoices change: what the dashboard's cache of them is checked against (decision 72).
-   */
-  finance_version: bigint('finance_version', { mode: 'number' }).notNull().default(0),
-  /**
-   * Bumped by triggers (migration 0015) whenever the building's document groups or their
-   * documents change: what the building documents' cache is checked against (decision 75).
-   */
-  documents_version: bigint('documents_version', { mode: 'number' }).notNull().default(0),
-  /** The volunteer syndic (loi 65-557, art. 17-2) who runs the building from the console. */
-  syndic_benevole_user_id: uuid('syndic_benevole_user_id').references(() => users.id, {
-    onDelete: 'set null',
-  }),
-});
+export const coproprietes = pgTable(
+  'coproprietes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    syndic_id: uuid('syndic_id')
+      .notNull()
+      .references(() => syndics.id),
+    name: text('name').notNull(),
+    address: jsonb('address').$type<AddressJson>().notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    settings: jsonb('settings').$type<CoproSettingsJson>().notNull().default({}),
+    /** Fonds Alur (fonds de travaux) and avance de trésorerie balances, cents. */
+    alur_cents: integer('alur_cents').notNull().default(0),
+    avance_cents: integer('avance_cents').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Bumped by triggers (migration 0012) whenever the building's repartitions, charges, years,
+     * budgets or invoices change: what the dashboard's cache of them is checked against (decision 72).
+     */
+    finance_version: bigint('finance_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Bumped by triggers (migration 0015) whenever the building's document groups or their
+     * documents change: what the building documents' cache is checked against (decision 75).
+     */
+    documents_version: bigint('documents_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Bumped by triggers (migration 0082) whenever what the décret 2019-502 checklist reads of the
+     * building changes: what the portfolio's count of missing items is checked against (decision 223).
+     */
+    checklist_version: bigint('checklist_version', { mode: 'number' }).notNull().default(0),
+    /** The volunteer syndic (loi 65-557, art. 17-2) who runs the building from the console. */
+    syndic_benevole_user_id: uuid('syndic_benevole_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+  },
+  // The console's search (migration 0082): `ilike '%q%'` read from trigram indexes.
+  (t) => [
+    index('coproprietes_syndic').on(t.syndic_id),
+    index('coproprietes_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('coproprietes_address_trgm').using('gin', sql`(${t.address}->>'full_address') gin_trgm_ops`),
+  ],
+);
 
 export const coproprieteAdministrators = pgTable(
   'copropriete_administrators',
@@ -146,7 +160,20 @@ export const coproprietaires = pgTable(
     /** Set when the syndic anonymised the removed record (personal fields erased, ledger kept). */
     anonymised_at: timestamp('anonymised_at', { withTimezone: true }),
   },
-  (t) => [index('coproprietaires_user').on(t.user_id), index('coproprietaires_copro').on(t.copropriete_id)],
+  (t) => [
+    index('coproprietaires_user').on(t.user_id),
+    index('coproprietaires_copro').on(t.copropriete_id),
+    index('coproprietaires_current').on(t.copropriete_id).where(sql`${t.removed_at} is null`),
+    index('coproprietaires_name_trgm').using(
+      'gin',
+      t.name.op('gin_trgm_ops'),
+      t.display_name.op('gin_trgm_ops'),
+    ),
+    index('coproprietaires_emails_trgm').using(
+      'gin',
+      sql`(jsonb_path_query_array(${t.contacts}, '$[*].emails[*].value')::text) gin_trgm_ops`,
+    ),
+  ],
 );
 
 /** Per co-owner record settings (chat-allow-other-owners, allow-convocation-electronic, …): '1' / '0'. */
@@ -184,7 +211,10 @@ export const lots = pgTable(
       email?: string;
     }>(),
   },
-  (t) => [uniqueIndex('lots_copro_lot').on(t.copropriete_id, t.lot_id)],
+  (t) => [
+    uniqueIndex('lots_copro_lot').on(t.copropriete_id, t.lot_id),
+    index('lots_number_trgm').using('gin', t.lot_id.op('gin_trgm_ops'), t.name.op('gin_trgm_ops')),
+  ],
 );
 
 export const coproprietaireLots = pgTable(
@@ -257,6 +287,7 @@ export const invitations = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('invitations_owner').on(t.coproprietaire_id, t.created_at),
     uniqueIndex('invitations_owner_external')
       .on(t.coproprietaire_id, t.external_id)
       .where(sql`${t.external_id} is not null`),

@@ -71,11 +71,17 @@ export async function building(db: Executor, coproId: string) {
 
 const LIMIT = 20;
 
-/** Buildings, co-owners and lots whose name or number holds `q`, among the buildings `within`. */
+/**
+ * Buildings, co-owners (name or e-mail) and lots (number or name) holding `q`, among the buildings
+ * `within`: `ilike '%q%'` read from the trigram indexes of migration 0082, those starting with `q`
+ * first, 20 of each kind at most.
+ */
 export async function search(db: Executor, within: SQL, q: string) {
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const inReach = (col: SQL | typeof coproprietes.id) =>
-    sql`${col} in (select ${coproprietes.id} from ${coproprietes} where ${within})`;
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const like = `%${escaped}%`;
+  const prefix = `${escaped}%`;
+  const emails = sql`jsonb_path_query_array(${coproprietaires.contacts}, '$[*].emails[*].value')::text`;
+  const copro = { id: coproprietes.id, name: coproprietes.name };
   const [buildings, owners, lotRows] = await Promise.all([
     db
       .select({ id: coproprietes.id, name: coproprietes.name, address: coproprietes.address })
@@ -86,35 +92,34 @@ export async function search(db: Executor, within: SQL, q: string) {
           or(ilike(coproprietes.name, like), sql`${coproprietes.address}->>'full_address' ilike ${like}`),
         ),
       )
-      .orderBy(asc(coproprietes.name))
+      .orderBy(sql`${coproprietes.name} ilike ${prefix} desc`, asc(coproprietes.name), asc(coproprietes.id))
       .limit(LIMIT),
     db
-      .select({
-        id: coproprietaires.id,
-        name: coproprietaires.display_name,
-        copro: { id: coproprietes.id, name: coproprietes.name },
-      })
+      .select({ id: coproprietaires.id, name: coproprietaires.display_name, copro })
       .from(coproprietaires)
       .innerJoin(coproprietes, eq(coproprietes.id, coproprietaires.copropriete_id))
       .where(
         and(
-          inReach(sql`${coproprietaires.copropriete_id}`),
-          or(ilike(coproprietaires.name, like), ilike(coproprietaires.display_name, like)),
+          within,
+          or(
+            ilike(coproprietaires.name, like),
+            ilike(coproprietaires.display_name, like),
+            sql`${emails} ilike ${like}`,
+          ),
         ),
       )
-      .orderBy(asc(coproprietaires.name))
+      .orderBy(
+        sql`(${coproprietaires.name} ilike ${prefix} or ${coproprietaires.display_name} ilike ${prefix}) desc`,
+        asc(coproprietaires.name),
+        asc(coproprietaires.id),
+      )
       .limit(LIMIT),
     db
-      .select({
-        id: lots.id,
-        number: lots.lot_id,
-        name: lots.name,
-        copro: { id: coproprietes.id, name: coproprietes.name },
-      })
+      .select({ id: lots.id, number: lots.lot_id, name: lots.name, copro })
       .from(lots)
       .innerJoin(coproprietes, eq(coproprietes.id, lots.copropriete_id))
-      .where(and(inReach(sql`${lots.copropriete_id}`), or(ilike(lots.lot_id, like), ilike(lots.name, like))))
-      .orderBy(asc(coproprietes.name), asc(lots.lot_id))
+      .where(and(within, or(ilike(lots.lot_id, like), ilike(lots.name, like))))
+      .orderBy(sql`${lots.lot_id} ilike ${prefix} desc`, asc(coproprietes.name), asc(lots.lot_id))
       .limit(LIMIT),
   ]);
   return { buildings, owners, lots: lotRows };

@@ -34,7 +34,7 @@ export async function consoleRoutes(app: FastifyInstance) {
 
   route(app, e.me, async ({ req }) => console.me(db, await guardConsole(req), currentUser(req)));
   route(app, e.portfolio, async ({ req, query }) =>
-    console.portfolio(db, await guardConsole(req, 'building.read'), query.balance_threshold_cents),
+    console.portfolio(db, await guardConsole(req, 'building.read'), query),
   );
   route(app, e.search, async ({ req, query }) =>
     console.search(db, await guardConsole(req, 'building.read'), query.q),
@@ -93,9 +93,9 @@ export async function consoleRoutes(app: FastifyInstance) {
   );
 
   // ── co-owners and invitations ──
-  route(app, o.list, async ({ req, params }) => {
+  route(app, o.list, async ({ req, params, query }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'building.read');
-    return { coproprietaires: await owners.listOwners(db, b.copro.id) };
+    return owners.pageOfOwners(db, b.copro.id, query);
   });
   route(app, o.create, async ({ req, params, body }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'coproprietaires.write');

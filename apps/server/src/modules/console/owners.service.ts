@@ -17,8 +17,7 @@ import * as repo from './owners.repo.js';
 import { adoptBuilding } from './refs.js';
 import { apiBody, newConsoleExternalId, renamingErrors } from './writes.js';
 
-type Row = Awaited<ReturnType<typeof repo.ownersOf>>['rows'][number]['c'];
-type Invitation = Awaited<ReturnType<typeof repo.ownersOf>>['invs'][number];
+type Row = Awaited<ReturnType<typeof repo.ownersOf>>[number]['c'];
 
 function stateOf(c: Row, inv: ReturnType<typeof presentInvitation> | null): CoproprietaireState {
   if (c.anonymised_at) return 'anonymised';
@@ -41,13 +40,38 @@ function identityOf(c: Row) {
   };
 }
 
+/** A page of the co-owners' list: after the cursor's (name, id), base64url JSON. */
+const cursorOf = (c: Row) => Buffer.from(JSON.stringify([c.name, c.id])).toString('base64url');
+function afterOf(cursor: string | undefined) {
+  if (!cursor) return undefined;
+  try {
+    const [name, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof name === 'string' && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id))
+      return { name, id };
+  } catch {}
+  throw new AppError('VALIDATION_ERROR', undefined, { errors: { cursor: 'Curseur invalide.' } });
+}
+
 export async function listOwners(db: Db, coproId: string, ids?: string[]): Promise<ConsoleCoproprietaire[]> {
-  const { rows, held, invs, postal, benevoleUserId } = await repo.ownersOf(db, coproId, ids);
-  const postalAt = new Map(postal.map((p) => [p.owner, p.at.toISOString()]));
-  const latest = new Map(invs.map((i: Invitation) => [i.coproprietaire_id, presentInvitation(i)]));
-  return rows.map(({ c, balance }) => {
+  return (await pageOfOwners(db, coproId, { ids })).coproprietaires;
+}
+
+/** The building's co-owners in one statement: all, or a page of `limit` after `cursor`. */
+export async function pageOfOwners(
+  db: Db,
+  coproId: string,
+  q: { ids?: string[]; limit?: number; cursor?: string },
+): Promise<{ coproprietaires: ConsoleCoproprietaire[]; next_cursor: string | null }> {
+  const rows = await repo.ownersOf(db, coproId, {
+    ids: q.ids,
+    after: afterOf(q.cursor),
+    limit: q.limit ? q.limit + 1 : undefined,
+  });
+  const more = q.limit !== undefined && rows.length > q.limit;
+  const page = more ? rows.slice(0, q.limit) : rows;
+  const list = page.map(({ c, balance, lots, invitation, postal_at, benevole }) => {
     const contacts = c.contacts ?? [];
-    const inv = latest.get(c.id) ?? null;
+    const inv = invitation ? presentInvitation(invitation) : null;
     return {
       id: c.id,
       name: c.display_name,
@@ -57,14 +81,16 @@ export async function listOwners(db: Db, coproId: string, ids?: string[]): Promi
       phone: contacts.flatMap((k) => k.phones ?? [])[0]?.value ?? null,
       is_member_syndicat: c.is_member_syndicat,
       is_president: c.is_president,
-      lots: held.filter((l) => l.owner === c.id).map((l) => ({ id: l.id, number: l.number })),
+      lots,
       state: stateOf(c, inv),
       invitation: inv,
       balance_cents: Number(balance),
-      is_syndic_benevole: !!c.user_id && c.user_id === benevoleUserId,
-      postal_request_received_at: postalAt.get(c.id) ?? null,
+      is_syndic_benevole: !!c.user_id && c.user_id === benevole,
+      postal_request_received_at: postal_at?.toISOString() ?? null,
     };
   });
+  const last = page.at(-1);
+  return { coproprietaires: list, next_cursor: more && last ? cursorOf(last.c) : null };
 }
 
 async function ownerOr404(db: Db, coproId: string, id: string) {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   assemblees,
@@ -15,6 +15,9 @@ import {
 
 export interface BuildingCounts {
   id: string;
+  name: string;
+  address: { full_address?: string | null; city?: string | null } | null;
+  checklist_version: number;
   lots: number;
   owners: number;
   new_signalements: number;
@@ -25,7 +28,8 @@ export interface BuildingCounts {
 }
 
 /**
- * The counts of the portfolio home, every building within reach in one statement: each count a
+ * The buildings within reach, by name, with the counts of the portfolio home and the version of
+ * what their checklist reads, in one statement: each count a
  * correlated subquery on an index of its table (by building, or by co-owner through the building's).
  * `conveneBefore`: an assembly not yet convened whose date falls before it must be convened now.
  */
@@ -42,6 +46,9 @@ export async function buildingCounts(
   const rows = await db
     .select({
       id: c.id,
+      name: c.name,
+      address: c.address,
+      checklist_version: c.checklist_version,
       lots: sql<number>`(select count(*)::int from ${lots} l where l.copropriete_id = ${cid})`,
       owners: owner(sql`true`),
       new_signalements: sql<number>`(select count(*)::int from ${signalements} s where s.copropriete_id = ${cid} and s.status = 'NOUVEAU')`,
@@ -55,18 +62,19 @@ export async function buildingCounts(
       pending_invitations: owner(
         sql`o.user_id is null and exists (select 1 from ${invitations} i where i.coproprietaire_id = o.id and i.status = 1 and i.expiration_date > ${o.now.toISOString()}::timestamptz)`,
       ),
-      // Only open lines weigh in a balance (a settled one's remaining is 0): read by building from
-      // the partial index of open lines, not line by line of every co-owner.
-      over_threshold: sql<number>`(select count(*)::int from (select 1 from ${ledgerLines} ll
-        join ${coproprietaires} o on o.id = ll.coproprietaire_id and o.removed_at is null
+      // Only open lines weigh in a balance (a settled one's remaining is 0): summed by co-owner from
+      // the partial index of open lines alone; only those over the threshold are then looked up.
+      over_threshold: sql<number>`(select count(*)::int from (select ll.coproprietaire_id from ${ledgerLines} ll
         where ll.copropriete_id = ${cid} and ll.remaining_cents <> 0
         group by ll.coproprietaire_id
-        having sum(case when ll.amount_type = 'debit' then ll.remaining_cents else -ll.remaining_cents end) > ${o.thresholdCents}) owing)`,
+        having sum(case when ll.amount_type = 'debit' then ll.remaining_cents else -ll.remaining_cents end) > ${o.thresholdCents}) owing
+        join ${coproprietaires} o on o.id = owing.coproprietaire_id and o.removed_at is null)`,
       to_convene: sql<number>`(select count(*)::int from ${assemblees} a where a.copropriete_id = ${cid}
         and a.published_at is null and a.date_effectue is null
         and a.date > ${o.now.toISOString()}::timestamptz and a.date <= ${o.conveneBefore.toISOString()}::timestamptz)`,
     })
     .from(c)
-    .where(within);
+    .where(within)
+    .orderBy(asc(c.name), asc(c.id));
   return rows;
 }

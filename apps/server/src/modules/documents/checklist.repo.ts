@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, max, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, max, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   assemblees,
@@ -88,12 +88,16 @@ export function builtinCarnet(db: Db, coproIds: string[]) {
 
 /** Every assembly of the buildings held by `now` (any type), with whether its PV is stored on it. */
 export function heldAssemblies(db: Db, coproIds: string[], now: Date) {
-  return db
-    .select({
-      copropriete_id: assemblees.copropriete_id,
-      date: assemblees.date,
-      pv_file_id: assemblees.pv_file_id,
-    })
-    .from(assemblees)
-    .where(and(inArray(assemblees.copropriete_id, coproIds), lte(assemblees.date, now)));
+  return (
+    db
+      .select({
+        copropriete_id: assemblees.copropriete_id,
+        date: assemblees.date,
+        pv_file_id: assemblees.pv_file_id,
+      })
+      .from(assemblees)
+      .where(and(inArray(assemblees.copropriete_id, coproIds), lte(assemblees.date, now)))
+      // Two held the same day keep this order in the checklist's sort (its SQL form reads the same).
+      .orderBy(asc(assemblees.date), asc(assemblees.id))
+  );
 }

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { type OwnedRecord, scopeOf } from '../access/access.service.js';
+import * as missingRepo from './checklist.missing.repo.js';
 import * as repo from './checklist.repo.js';
 
 const parisDay = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
@@ -106,4 +107,43 @@ export async function checklistOf(db: Db, coproprieteId: string, syndicId: strin
 export function councilChecklist(db: Db, rec: OwnedRecord) {
   if (!hasSyndicatPermission(scopeOf(rec))) throw new AppError('NOT_FOUND');
   return checklistOf(db, rec.copropriete.id, rec.syndic.id);
+}
+
+/** Per database: each building's missing count, at its `checklist_version`, valid until `until`. */
+const missingCache = new WeakMap<object, Map<string, { version: number; missing: number; until: number }>>();
+
+/**
+ * How many décret 2019-502 items each building misses (its checklist's `missing` items), given
+ * each building's `checklist_version` as just read: from memory while the version is unchanged
+ * and no assembly date has passed, the others computed together in one statement (the SQL form of
+ * the contract's rule, `checklist.missing.repo.ts`).
+ */
+export async function missingDocumentCounts(
+  db: Db,
+  buildings: { id: string; checklist_version: number }[],
+  now = new Date(),
+): Promise<Map<string, number>> {
+  const cache = missingCache.get(db) ?? new Map();
+  missingCache.set(db, cache);
+  const out = new Map<string, number>();
+  const stale: string[] = [];
+  for (const b of buildings) {
+    const hit = cache.get(b.id);
+    if (hit && hit.version === b.checklist_version && now.getTime() < hit.until) out.set(b.id, hit.missing);
+    else stale.push(b.id);
+  }
+  for (const r of await missingRepo.missingCounts(db, stale, now)) {
+    out.set(r.id, r.missing);
+    cache.set(r.id, {
+      version: r.version,
+      missing: r.missing,
+      until: r.next_assembly?.getTime() ?? Infinity,
+    });
+  }
+  return out;
+}
+
+/** The SQL count alone, never from memory (the test that holds it equal to the checklist). */
+export async function missingDocumentCountsNow(db: Db, ids: string[], now = new Date()) {
+  return new Map((await missingRepo.missingCounts(db, ids, now)).map((r) => [r.id, r.missing]));
 }

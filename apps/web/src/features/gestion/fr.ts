@@ -45,6 +45,11 @@ export const gestionFr = {
     emptyAssigned: "Aucun immeuble ne vous est attribué pour le moment. Demandez-le à l'administrateur.",
     newBuilding: 'Créer un immeuble',
     allClear: 'Rien à traiter',
+    /** The home shows the buildings with the most to do first, HOME_FIRST of them. */
+    firstOf: (shown: number, total: number) =>
+      `Les ${shown} immeubles qui demandent le plus d'actions, sur ${total.toLocaleString('fr-FR')}.`,
+    seeAll: (total: number) => `Voir les ${total.toLocaleString('fr-FR')} immeubles`,
+    seeFirst: (n: number) => `N'afficher que les ${n} premiers`,
     lots: (n: number) => (n <= 1 ? `${n} lot` : `${n} lots`),
     owners: (n: number) => (n <= 1 ? `${n} copropriétaire` : `${n} copropriétaires`),
     actions: {

@@ -17,11 +17,15 @@ export const gestionKeys = {
   history: (id: string) => ['gestion', 'immeuble', id, 'historique'] as const,
 };
 
-/** The buildings within reach, with what needs action in each. */
-export function usePortfolio() {
+/**
+ * The buildings within reach, with what needs action in each: all by name, or (the home) those
+ * with the most to do first, the first `limit`.
+ */
+export function usePortfolio(opts: { sort?: 'name' | 'actions'; limit?: number } = {}) {
   return useQuery({
-    queryKey: gestionKeys.portfolio,
-    queryFn: () => api.call(consoleEndpoints.portfolio, { query: {} as never }),
+    queryKey: [...gestionKeys.portfolio, opts.sort ?? 'name', opts.limit ?? 0],
+    queryFn: () => api.call(consoleEndpoints.portfolio, { query: opts as never }),
+    placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 }

@@ -54,7 +54,10 @@ export function maskRecipient(channel: 'email' | 'sms', v: string) {
 }
 
 type Invitation = typeof invitations.$inferSelect;
-export function presentInvitation(i: Invitation, now = Date.now()) {
+export function presentInvitation(
+  i: Pick<Invitation, 'id' | 'external_id' | 'status' | 'metadata' | 'expiration_date' | 'created_at'>,
+  now = Date.now(),
+) {
   const status =
     i.status === INVITATION_STATUS_USED
       ? 'used'

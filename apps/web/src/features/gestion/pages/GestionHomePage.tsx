@@ -1,5 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { StaffInboxLink } from '../../chat/StaffInboxLink';
 import { BuildingCard } from '../components/BuildingCard';
@@ -10,11 +11,14 @@ import { may, useConsoleMe } from '../me';
 import { usePortfolio } from '../queries';
 
 const t = gestionFr.home;
+/** A national syndic's home shows this many buildings, the most to do first, and a link to all. */
+const HOME_FIRST = 50;
 
 /** The syndic's dashboard: every building within reach with what needs action, and the search. */
 export default function GestionHomePage() {
   const me = useConsoleMe().data;
-  const portfolio = usePortfolio();
+  const [all, setAll] = useState(false);
+  const portfolio = usePortfolio({ sort: 'actions', limit: all ? undefined : HOME_FIRST });
   const canCreate = may(me, 'building.create');
   return (
     <Stack gap="lg" maw={1200}>
@@ -40,11 +44,21 @@ export default function GestionHomePage() {
               {canCreate ? t.empty : t.emptyAssigned}
             </Text>
           ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-              {data.buildings.map((b) => (
-                <BuildingCard key={b.id} b={b} thresholdCents={data.balance_threshold_cents} />
-              ))}
-            </SimpleGrid>
+            <Stack gap="md">
+              {data.total > HOME_FIRST ? (
+                <Group justify="space-between" wrap="wrap">
+                  <Text c="gray.7">{all ? null : t.firstOf(data.buildings.length, data.total)}</Text>
+                  <Button variant="light" onClick={() => setAll(!all)}>
+                    {all ? t.seeFirst(HOME_FIRST) : t.seeAll(data.total)}
+                  </Button>
+                </Group>
+              ) : null}
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                {data.buildings.map((b) => (
+                  <BuildingCard key={b.id} b={b} thresholdCents={data.balance_threshold_cents} />
+                ))}
+              </SimpleGrid>
+            </Stack>
           )
         }
       </QueryState>
