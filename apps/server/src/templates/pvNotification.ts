@@ -1,4 +1,4 @@
-import { ART_42_AL_2, formatParisDate, POSTAL_RIGHT_MENTION } from '@tantieme/contract';
+import { ART_42_AL_2, formatInt, formatParisDate, frTypo, POSTAL_RIGHT_MENTION } from '@tantieme/contract';
 import type { EmailText } from './template.js';
 
 /**
@@ -32,8 +32,8 @@ export function pvNotificationText(v: {
   const results = v.results
     .map((r) =>
       r.decision === 'no_vote'
-        ? `- Résolution ${r.number} (${r.title})\u202f: sans vote.`
-        : `- Résolution ${r.number} (${r.title})\u202f: ${r.decision === 'adopted' ? 'adoptée' : 'rejetée'} (Pour ${r.pour}, Contre ${r.contre}, Abstention ${r.abstentions} voix).`,
+        ? `- Résolution ${r.number} (${frTypo(r.title)})\u202f: sans vote.`
+        : `- Résolution ${r.number} (${frTypo(r.title)})\u202f: ${r.decision === 'adopted' ? 'adoptée' : 'rejetée'} (Pour ${formatInt(r.pour)}, Contre ${formatInt(r.contre)}, Abstention ${formatInt(r.abstentions)} voix).`,
     )
     .join('\n');
   return {

@@ -91,6 +91,8 @@ describe('loi 1965 art. 42, 2e al.: one month to notify, two months to contest',
     expect(ART_42_AL_2).toContain('deux mois à compter de la notification du procès-verbal');
     expect(ART_42_AL_2).toContain("dans le délai d'un mois à compter de la tenue");
     expect(frTypo(ART_42_AL_2)).toBe(ART_42_AL_2);
+    // Spaced guillemets, as every text of the interface.
+    expect(ART_42_AL_2).not.toMatch(/«[^\u00a0\u202f]|[^\u00a0\u202f]»/);
   });
 });
 

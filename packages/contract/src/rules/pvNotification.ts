@@ -57,7 +57,7 @@ export const BUREAU_ROLE_LABELS: Record<BureauRole, string> = {
  * is the one the courts hold substantial (the two months do not run without it).
  */
 export const ART_42_AL_2 =
-  "« Les actions en contestation des décisions des assemblées générales doivent, à peine de déchéance, être introduites par les copropriétaires opposants ou défaillants dans un délai de deux mois à compter de la notification du procès-verbal d'assemblée, sans ses annexes. Cette notification est réalisée par le syndic dans le délai d'un mois à compter de la tenue de l'assemblée générale. » (loi du 10 juillet 1965, art. 42, 2e alinéa)";
+  "«\u00a0Les actions en contestation des décisions des assemblées générales doivent, à peine de déchéance, être introduites par les copropriétaires opposants ou défaillants dans un délai de deux mois à compter de la notification du procès-verbal d'assemblée, sans ses annexes. Cette notification est réalisée par le syndic dans le délai d'un mois à compter de la tenue de l'assemblée générale.\u00a0» (loi du 10 juillet 1965, art. 42, 2e alinéa)";
 
 const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
 
