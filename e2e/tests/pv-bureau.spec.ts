@@ -166,4 +166,13 @@ test('the bureau signs the PV on the tablet; it is sealed and notified to the op
   );
   await checkA11y(tablet);
   await shot(tablet, 'notified-tablet');
+
+  // Paul finds his electronic notification, the sealed PV attached, in his space.
+  const paul = tenant.owners.paul!;
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('TOKEN', t), paul.token);
+  await page.goto(`/${paul.coproprietaire_id}/messages-communication`);
+  await expect(page.getByText(/Notification du procès-verbal/).first()).toBeVisible();
+  await checkA11y(page);
+  await shot(page, 'coowner-letter');
 });
