@@ -10,6 +10,9 @@ export interface CountedResolution {
   number: number;
   article: string;
   choices: Map<OwnerInfo, 'agree' | 'disagree' | 'abstain'>;
+  /** As the minutes state it (voix of the key), for the PV's notification. */
+  title?: string;
+  result?: { adopted: boolean; agree: number; disagree: number; abstain: number };
 }
 
 /**

@@ -16,7 +16,7 @@ const PNG = Buffer.from(
 
 interface Signer {
   owner: OwnerInfo;
-  mode: 'PV_PRESIDENT' | 'PV_SECRETAIRE';
+  mode: 'PV_PRESIDENT' | 'PV_SECRETAIRE' | 'PV_SCRUTATEUR';
   at: Date;
   ip: string;
   user_agent: string;

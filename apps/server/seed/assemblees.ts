@@ -7,6 +7,7 @@ import { annexPdfs } from './assemblees.pdf.js';
 import { seedUpcomingProxy } from './assemblees.proxies.js';
 import { type CountedResolution, chainPastMeeting } from './assemblees.register.js';
 import { assemblyDates, meetingDay } from './assemblees.rules.js';
+import { seedPastPvNotifications } from './assemblees.pv.js';
 import { sealPastMinutes } from './assemblees.seal.js';
 import { seedOnlineBallots, seedResolutions } from './assemblees.votes.js';
 import { assembleeParticipantRow, assembleeRow, signatureTokenRow } from './builders/assemblees.js';
@@ -169,7 +170,29 @@ export async function seedAssemblies(
         : clock.paris(addDays(pastDate, -6), '10:00'),
     meeting: clock.paris(pastDate, '20:00'),
   });
-  // The president (Claire Martin) and the secretary (Françoise Rousseau) signed the minutes by their links.
+  // The bureau recorded at the desk (décret art. 17): Claire Martin présidente, Françoise Rousseau
+  // secrétaire, M. Bernard Lambert scrutateur.
+  const bureau = [
+    { role: 'president', owner: key('claire') },
+    { role: 'secretaire', owner: key('rousseau') },
+    { role: 'scrutateur', owner: key('lambert') },
+  ] as const;
+  await pastChain.add(
+    'bureau',
+    key('claire'),
+    {
+      created_at: clock.paris(pastDate, '18:40').toISOString(),
+      members: bureau.map((m) => ({
+        key: `${m.role}:0`,
+        role: m.role,
+        coproprietaire_id: m.owner.id,
+        name: m.owner.display_name,
+      })),
+      entered_by: { key_id: null, name: copro.syndic.name },
+    },
+    clock.paris(pastDate, '21:05'),
+  );
+  // The president and the secretary signed the minutes by their links, the scrutateur the day after.
   const sealedPv = await sealPastMinutes(ctx, pastChain, {
     assembleeId: pastId,
     copro: { id: copro.id, name: copro.name },
@@ -192,9 +215,29 @@ export async function seedAssemblies(
         user_agent:
           'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
       },
+      {
+        owner: key('lambert'),
+        mode: 'PV_SCRUTATEUR',
+        at: clock.paris(addDays(pastDate, 5), '08:50'),
+        ip: '203.0.113.77',
+        user_agent:
+          'Mozilla/5.0 (iPad; CPU OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1',
+      },
     ],
   });
-  if (sealedPv) pastRow.pv_sealed_file_id = sealedPv.id;
+  if (sealedPv) {
+    pastRow.pv_sealed_file_id = sealedPv.id;
+    // Notified to the opposants and défaillants twelve days after the meeting (loi art. 42, 2e al.).
+    seedPastPvNotifications(ctx, copro, {
+      assembleeId: pastId,
+      assembly: { name: pastRow.name, date: pastRow.date },
+      counted: pastCounted,
+      present,
+      formVoters: copro.owners.filter((o) => o.key === 'claire' || o.key === 'sci'),
+      sealed: sealedPv,
+      sentAt: clock.paris(addDays(pastDate, 12), '10:00'),
+    });
+  }
   const nextIds = seedResolutions(ctx, copro, nextId, upcoming);
   const prevDigest = await seedOnlineBallots(ctx, copro, nextId, upcoming, nextIds);
 

@@ -65,7 +65,14 @@ export function seedResolutions(
       }),
     );
     if (t) {
-      pastCounted.push({ id, number: i + 1, article: r.article, choices: t.choices });
+      pastCounted.push({
+        id,
+        number: i + 1,
+        article: r.article,
+        choices: t.choices,
+        title: r.title,
+        result: { adopted: t.adopted, agree: t.agree, disagree: t.disagree, abstain: t.abstain },
+      });
       ctx.rows.add(
         votes,
         ...[...t.choices].map(([o, c]) =>

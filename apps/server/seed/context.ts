@@ -58,6 +58,7 @@ const ORDER = [
   s.assemblees,
   s.assembleeParticipants,
   s.assembleeConvocations,
+  s.pvNotifications,
   s.resolutions,
   s.assembleeRecords,
   s.votes,

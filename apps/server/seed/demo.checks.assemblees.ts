@@ -10,6 +10,7 @@ import {
   assemblees,
   files,
   resolutions,
+  pvNotifications,
   signatureTokens,
 } from '../src/db/schema/index.js';
 import { sha256 } from '../src/lib/crypto.js';
@@ -72,7 +73,7 @@ export function demoAssemblyChecks() {
     expect(past).toMatchObject({ status: 3, status_convocation: 1, status_proces_verbal: 1 });
     expect(past.pv_file_id).toBeTruthy();
     expect(past.feuille_file_id).toBeTruthy();
-    // Signed by the president and the secretary, then sealed: a valid seal for pdfsig.
+    // Signed by the president, the secretary and the scrutateur, then sealed: a valid seal for pdfsig.
     const [sealed] = await db()
       .select()
       .from(files)
@@ -83,7 +84,18 @@ export function demoAssemblyChecks() {
       .select()
       .from(assembleeRecords)
       .where(and(eq(assembleeRecords.assemblee_id, past.id), eq(assembleeRecords.kind, 'signature')));
-    expect(chain.map((r) => r.payload.mode).sort()).toEqual(['PV_PRESIDENT', 'PV_SECRETAIRE']);
+    expect(chain.map((r) => r.payload.mode).sort()).toEqual([
+      'PV_PRESIDENT',
+      'PV_SCRUTATEUR',
+      'PV_SECRETAIRE',
+    ]);
+    // Notified to the four défaillants (and any opposant), each with its first presentation.
+    const notified = await db()
+      .select()
+      .from(pvNotifications)
+      .where(eq(pvNotifications.assemblee_id, past.id));
+    expect(notified.length).toBeGreaterThanOrEqual(4);
+    expect(notified.every((n) => n.first_presented_at && n.pv_file_id === past.pv_sealed_file_id)).toBe(true);
     const [token] = await db()
       .select()
       .from(signatureTokens)

@@ -34,6 +34,7 @@ import { consoleRoutes } from './console/console.routes.js';
 import { consoleMoneyRoutes } from './console/money.routes.js';
 import { consoleAssembleesRoutes } from './assemblees/console/assemblees.console.routes.js';
 import { deskRoutes } from './assemblees/desk/desk.routes.js';
+import { pvRoutes } from './assemblees/pv/pv.routes.js';
 import { collectionsRoutes } from './collections/collections.routes.js';
 import { recouvrementRoutes } from './recouvrement/recouvrement.routes.js';
 import { consoleDocumentsRoutes } from './documents/console/console.routes.js';
@@ -74,6 +75,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(consoleCommunicationsRoutes);
   await app.register(consoleAssembleesRoutes);
   await app.register(deskRoutes);
+  await app.register(pvRoutes);
   await app.register(collectionsRoutes);
   await app.register(recouvrementRoutes);
   await app.register(consoleDocumentsRoutes);

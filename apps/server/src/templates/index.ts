@@ -10,6 +10,7 @@ import type { TemplatePreview } from './template.js';
 export * from './account.js';
 export * from './assemblees.js';
 export * from './appels.js';
+export * from './pvNotification.js';
 export * from './codes.js';
 export * from './invitations.js';
 export * from './notifications.js';

@@ -60,6 +60,7 @@ export const pages: Record<string, ComponentType> = {
   GestionBuildingAssemblies: lazy(() => import('../features/gestion/pages/BuildingAssembliesPage')),
   GestionAssemblyPrepare: lazy(() => import('../features/gestion/pages/AssemblyPreparePage')),
   GestionDesk: lazy(() => import('../features/gestion/pages/DeskPage')),
+  GestionMinutes: lazy(() => import('../features/gestion/pages/MinutesPage')),
   GestionBuildingCollections: lazy(() => import('../features/gestion/pages/BuildingCollectionsPage')),
   GestionBuildingDebtors: lazy(() => import('../features/gestion/pages/BuildingDebtorsPage')),
   GestionOwners: lazy(() => import('../features/gestion/pages/OwnersPage')),

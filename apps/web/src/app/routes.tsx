@@ -123,6 +123,7 @@ export const routes: RouteObject[] = [
       { path: 'immeubles/:coproId/assemblees', element: P('GestionBuildingAssemblies') },
       { path: 'immeubles/:coproId/assemblees/:assembleeId', element: P('GestionAssemblyPrepare') },
       { path: 'immeubles/:coproId/assemblees/:assembleeId/seance', element: P('GestionDesk') },
+      { path: 'immeubles/:coproId/assemblees/:assembleeId/proces-verbal', element: P('GestionMinutes') },
       { path: 'immeubles/:coproId/prelevements', element: P('GestionBuildingCollections') },
       { path: 'immeubles/:coproId/impayes', element: P('GestionBuildingDebtors') },
       { path: 'coproprietaires', element: P('GestionOwners') },

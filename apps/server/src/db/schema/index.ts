@@ -20,3 +20,4 @@ export * from './journal.js';
 export * from './appels.js';
 export * from './bank.js';
 export * from './collections.js';
+export * from './pvNotifications.js';

@@ -8,6 +8,7 @@ import * as repo from './assemblees.repo.js';
 import type * as signaturesRepo from './signatures.repo.js';
 import { renderCertificatePage, type SignatureEvent } from './certificate-page.js';
 import { at } from './feuille.js';
+import { bureauOf, missingOf } from './pv/bureau.js';
 import * as sealRepo from './seal.repo.js';
 import type { SignedDocument } from './signed-document.js';
 
@@ -49,7 +50,7 @@ function eventOf(r: repo.RecordRow): SignatureEvent {
 async function sealAndStore(
   tx: repo.Tx,
   deps: SealDeps,
-  row: TokenRow,
+  row: Pick<TokenRow, 'assemblee' | 'copropriete'>,
   o: { base: Buffer; document: string; slug: string; events: SignatureEvent[]; now: Date },
 ) {
   const ag = row.assemblee;
@@ -79,6 +80,40 @@ async function sealAndStore(
 }
 
 /**
+ * Seals the minutes or the attendance sheet as made, with every signature of those exact bytes on
+ * its certificate page (a signature given later seals it again, the new file replacing the served
+ * one). The PV waits for its whole bureau when the desk recorded one (décret 1967 art. 17).
+ */
+export async function sealMinute(
+  tx: repo.Tx,
+  deps: SealDeps,
+  row: Pick<TokenRow, 'assemblee' | 'copropriete'>,
+  prefix: 'PV_' | 'FDP_',
+  records: repo.RecordRow[],
+  now: Date,
+) {
+  const kind = KINDS[prefix];
+  const fileId = prefix === 'PV_' ? row.assemblee.pv_file_id : row.assemblee.feuille_file_id;
+  const [file] = fileId ? await repo.findFiles(tx, [fileId]) : [];
+  if (!file) return null;
+  const base = await deps.storage.get(file.storage_key);
+  const digest = sha256(base);
+  const bureau = prefix === 'PV_' ? bureauOf(records) : null;
+  if (bureau && missingOf(records, bureau, digest).length > 0) return null;
+  const events = records
+    .filter((r) => r.kind === 'signature')
+    .map(eventOf)
+    .filter((e) => e.mode.startsWith(prefix) && e.document_sha256 === digest);
+  const sealed = await sealAndStore(tx, deps, row, { base, ...kind, events, now });
+  await sealRepo.setSealedMinute(
+    tx,
+    row.assemblee.id,
+    prefix === 'PV_' ? { pv_sealed_file_id: sealed.id } : { feuille_sealed_file_id: sealed.id },
+  );
+  return sealed;
+}
+
+/**
  * Seals what a signature completes, in the signing transaction (the token's and the assembly's row
  * locks held, the signature record appended): the minutes or the attendance sheet once no request of
  * their modes is still open, with every signature of that document on its certificate page (a
@@ -98,23 +133,7 @@ export async function sealAfterSignature(
   const records = await repo.listRecords(tx, row.assemblee.id);
   if (prefix) {
     if ((await sealRepo.openRequests(tx, row.assemblee.id, prefix, now)) > 0) return null;
-    const kind = KINDS[prefix];
-    const fileId = prefix === 'PV_' ? row.assemblee.pv_file_id : row.assemblee.feuille_file_id;
-    const [file] = fileId ? await repo.findFiles(tx, [fileId]) : [];
-    if (!file) return null;
-    const base = await deps.storage.get(file.storage_key);
-    const digest = sha256(base);
-    const events = records
-      .filter((r) => r.kind === 'signature')
-      .map(eventOf)
-      .filter((e) => e.mode.startsWith(prefix) && e.document_sha256 === digest);
-    const sealed = await sealAndStore(tx, deps, row, { base, ...kind, events, now });
-    await sealRepo.setSealedMinute(
-      tx,
-      row.assemblee.id,
-      prefix === 'PV_' ? { pv_sealed_file_id: sealed.id } : { feuille_sealed_file_id: sealed.id },
-    );
-    return sealed;
+    return sealMinute(tx, deps, row, prefix, records, now);
   }
   if (mode !== 'PROCURATION_DONNEE') return null;
   const mandataire = registerState(records).get(row.coproprietaire.id)?.mandataire;

@@ -15,12 +15,14 @@ import {
   consoleSignalementEndpoints,
   consoleRecouvrementEndpoints,
   consolePostalRequestEndpoints,
+  consolePvEndpoints,
   consoleStaffEndpoints,
   type Endpoint,
   buildPath,
 } from '@tantieme/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coproprietaireLots, lotTantiemes } from '../../db/schema/index.js';
+import { TINY_PNG } from '../../test/factories.assemblees.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import {
   type ConsoleWorld,
@@ -180,6 +182,39 @@ const CASES = new Map<Endpoint, RouteCase>([
   ],
   // Last of the desk: it ends the meeting.
   [consoleDeskEndpoints.close, { action: 'assemblees.seance', scope: 'building' }],
+  // The PV after the meeting: its writes refuse for their own reasons here (no bureau signs, nothing sealed).
+  [consolePvEndpoints.state, { action: 'building.read', scope: 'building' }],
+  [
+    consolePvEndpoints.bureau,
+    {
+      action: 'assemblees.seance',
+      scope: 'building',
+      body: (t) => ({
+        members: [
+          { role: 'president', coproprietaire: t.ownerId, name: 'x' },
+          { role: 'secretaire', coproprietaire: null, name: 'Le syndic' },
+          { role: 'scrutateur', coproprietaire: t.ownerId, name: 'x' },
+        ],
+      }),
+    },
+  ],
+  [
+    consolePvEndpoints.sign,
+    {
+      action: 'assemblees.seance',
+      scope: 'building',
+      body: () => ({ member: 'scrutateur:9', signature: TINY_PNG }),
+    },
+  ],
+  [consolePvEndpoints.notify, { action: 'assemblees.write', scope: 'building' }],
+  [
+    consolePvEndpoints.presentation,
+    {
+      action: 'assemblees.write',
+      scope: 'building',
+      body: () => ({ first_presented_at: '2026-11-03T10:12:00+01:00' }),
+    },
+  ],
   [
     consolePostalRequestEndpoints.record,
     {
@@ -480,6 +515,7 @@ describe('console permission matrix', () => {
       consoleAssembleeEndpoints,
       consoleDeskEndpoints,
       consoleDocumentEndpoints,
+      consolePvEndpoints,
       consoleCollectionEndpoints,
       consoleRecouvrementEndpoints,
       consoleNoticeEndpoints,

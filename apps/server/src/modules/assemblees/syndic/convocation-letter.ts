@@ -11,6 +11,7 @@ import { type LreAdapter, LreUnavailableError } from '../../../platform/lre/inde
 import type { StorageAdapter } from '../../../platform/storage.js';
 import * as publishRepo from './publish.repo.js';
 import * as convRepo from './convocations.repo.js';
+import { depositPvLetters } from '../pv/pv-deposit.js';
 
 /** A participant to convene, with their requests for the post (loi art. 42-1), in force or not. */
 export type Target = Awaited<ReturnType<typeof publishRepo.publishTargets>>[number] & {
@@ -61,7 +62,7 @@ type LetterDeps = { db: Db; config: Config; lre: LreAdapter; storage: StorageAda
  * Deposits with the LRE provider every electronic convocation of the assembly not deposited yet:
  * the outbox's `lre-deposit` kind, queued by the publication's transaction (no network call inside
  * it), tried at once after the commit and retried by the worker. A failure is kept on the letter's
- * row; a letter deposited is never sent again. Returns how many failed.
+ * row; a letter deposited is never sent again. Returns how many failed, the PV's letters included.
  */
 export async function depositPendingLre(deps: LetterDeps, assembleeId: string) {
   const ag = await publishRepo.assembleeForLetters(deps.db, assembleeId);
@@ -71,7 +72,9 @@ export async function depositPendingLre(deps: LetterDeps, assembleeId: string) {
     ag.convocation_file_id ? publishRepo.findFile(deps.db, ag.convocation_file_id) : null,
     publishRepo.coproprieteName(deps.db, ag.copropriete_id),
   ]);
-  return depositLre(deps, ag, targets, coproName, file ?? null);
+  // The same kind carries the PV's notifications of the assembly (pv/pv-deposit.ts).
+  const pv = await depositPvLetters(deps, ag.id);
+  return pv + (await depositLre(deps, ag, targets, coproName, file ?? null));
 }
 
 async function depositLre(

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatParisDate, formatParisTime } from '@tantieme/contract';
 import { Link, useParams } from 'react-router-dom';
+import { pvFr } from '../pv/frPv';
 import { BuildingHeader } from '../components/BuildingHeader';
 import { QueryState } from '../components/QueryState';
 import { assembleesFr as t } from '../frAssemblees';
@@ -74,6 +75,17 @@ export default function BuildingAssembliesPage() {
                             <Text size="sm" fw={600} c={`${s.color}.9`}>
                               {s.label}
                             </Text>
+                            {a.status_session === 2 ? (
+                              <Anchor
+                                component={Link}
+                                to={`/gestion/immeubles/${coproId}/assemblees/${a.id}/proces-verbal`}
+                                size="sm"
+                                display="inline-block"
+                                mih={24}
+                              >
+                                {pvFr.title}
+                              </Anchor>
+                            ) : null}
                           </Table.Td>
                           <Table.Td ta="right">{a.resolutions}</Table.Td>
                         </Table.Tr>

@@ -9,6 +9,7 @@ import { QueryState } from '../components/QueryState';
 import { AttendancePanel } from '../desk/AttendancePanel';
 import { FormsPanel } from '../desk/FormsPanel';
 import { deskFr as t } from '../desk/frDesk';
+import { pvFr } from '../pv/frPv';
 import { useDesk, useDeskSession } from '../desk/queries';
 import { VotesPanel } from '../desk/VotesPanel';
 import { may, useConsoleMe } from '../me';
@@ -59,6 +60,17 @@ export default function DeskPage() {
                   {d.assemblee.name} · {formatParisDate(d.assemblee.date)} à{' '}
                   {formatParisTime(d.assemblee.date)}
                 </Text>
+                {d.assemblee.status_session !== null ? (
+                  <Anchor
+                    component={Link}
+                    to={`/gestion/immeubles/${coproId}/assemblees/${assembleeId}/proces-verbal`}
+                    data-testid="pv-link"
+                    display="inline-block"
+                    mih={24}
+                  >
+                    {pvFr.link}
+                  </Anchor>
+                ) : null}
               </div>
               <Group gap="xs">
                 <Badge
