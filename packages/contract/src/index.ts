@@ -113,3 +113,4 @@ export * from './rules/importColumns.js';
 export * from './domains/consoleSignalements.js';
 export * from './domains/consoleAssemblees.js';
 export * from './domains/consoleCollections.js';
+export * from './domains/syndicMoney.js';
