@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
+import { createTestApp, json, type TestApp } from '../../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'PUT', headers: Record<string, string>, url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/syndic/v1${url}`, headers, payload });
+
+describe('updated_since on the lists that lacked it', () => {
+  it('the audit log: the entries written since, and never a tombstone (nothing in it is deleted)', async () => {
+    const k = await makeSyndicWithKey(t.database.db);
+    await call('PUT', k.headers, '/administrators/G1', { last_name: 'Garnier' });
+    const mark = new Date().toISOString();
+    await call('PUT', k.headers, '/administrators/G2', { last_name: 'Roche' });
+    const all = json(await call('GET', k.headers, '/audit-log')).data;
+    expect(all.items).toHaveLength(2);
+    expect(all.deleted).toEqual([]);
+    const since = json(await call('GET', k.headers, `/audit-log?updated_since=${mark}`)).data;
+    expect(since.items.map((i: { external_id: string }) => i.external_id)).toEqual(['G2']);
+    expect(since.deleted).toEqual([]);
+    const bad = await call('GET', k.headers, '/audit-log?updated_since=hier');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(json(bad).errors)).toEqual(['updated_since']);
+  });
+
+  it("the carnets d'entretien: those created or changed since, with the tombstones list", async () => {
+    const k = await makeSyndicWithKey(t.database.db);
+    for (const c of ['C1', 'C2'])
+      await call('PUT', k.headers, `/coproprietes/${c}`, {
+        name: `Résidence ${c}`,
+        address: { full_address: '2 rue des Acacias 69008 Lyon' },
+      });
+    const carnet = (copropriete: string, nature: string) => ({
+      copropriete,
+      major_works: [{ year: 2016, nature, contractor: 'Étanchéité du Rhône' }],
+    });
+    expect((await call('PUT', k.headers, '/carnets-entretien/K1', carnet('C1', 'Toiture'))).statusCode).toBe(
+      200,
+    );
+    expect((await call('PUT', k.headers, '/carnets-entretien/K2', carnet('C2', 'Toiture'))).statusCode).toBe(
+      200,
+    );
+    const mark = new Date().toISOString();
+    await call('PUT', k.headers, '/carnets-entretien/K2', carnet('C2', 'Ravalement'));
+    const all = json(await call('GET', k.headers, '/carnets-entretien')).data;
+    expect(all.items.map((i: { external_id: string }) => i.external_id)).toEqual(['K1', 'K2']);
+    expect(all.deleted).toEqual([]);
+    const since = json(await call('GET', k.headers, `/carnets-entretien?updated_since=${mark}`)).data;
+    expect(since.items.map((i: { external_id: string }) => i.external_id)).toEqual(['K2']);
+    expect(since.deleted).toEqual([]);
+  });
+});
