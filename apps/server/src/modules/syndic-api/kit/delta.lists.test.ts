@@ -54,4 +54,33 @@ describe('updated_since on the lists that lacked it', () => {
     expect(since.items.map((i: { external_id: string }) => i.external_id)).toEqual(['K2']);
     expect(since.deleted).toEqual([]);
   });
+
+  it('the staff: a member disabled since comes back changed; signalements, conversations: no tombstone', async () => {
+    const k = await makeSyndicWithKey(t.database.db);
+    const staff = await call('PUT', k.headers, '/staff/S1', {
+      last_name: 'Garnier',
+      email: `s.garnier.${Date.now()}@lefevre-immobilier.fr`,
+    });
+    expect(staff.statusCode).toBe(200);
+    const mark = new Date().toISOString();
+    expect(json(await call('GET', k.headers, `/staff?updated_since=${mark}`)).data).toMatchObject({
+      items: [],
+      deleted: [],
+    });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/syndic/v1/staff/S1/disable',
+      headers: k.headers,
+    });
+    expect(off.statusCode).toBe(200);
+    // Disabling is a change, not a deletion: the member is listed again, with no tombstone.
+    const since = json(await call('GET', k.headers, `/staff?updated_since=${mark}`)).data;
+    expect(since.items.map((i: { external_id: string }) => i.external_id)).toEqual(['S1']);
+    expect(since.deleted).toEqual([]);
+    for (const list of ['/signalements', '/conversations']) {
+      const res = await call('GET', k.headers, `${list}?updated_since=${mark}`);
+      expect(res.statusCode, list).toBe(200);
+      expect(json(res).data.deleted, list).toEqual([]);
+    }
+  });
 });
