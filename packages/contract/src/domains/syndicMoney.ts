@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okEnvelope } from '../envelope.js';
 import { idField } from '../fields.js';
 import { named } from '../openapi.js';
+import { debtorsPage, sentStep, stepName } from './consoleCollections.js';
 import {
   appelKind,
   appelsGenerated,
@@ -112,6 +113,15 @@ named('StatementImported', statementImported, {
   description: 'Importer deux fois le même relevé ne change rien\u202f: `known` compte les lignes déjà là.',
 });
 
+named('DebtorsPage', debtorsPage, {
+  description:
+    "Les débiteurs de l'immeuble par ancienneté de la dette, les relances et mises en demeure envoyées, et l'étape que les délais appellent (loi n° 65-557 art. 10-1, 19-2).",
+});
+named('RecouvrementStep', sentStep);
+export const syndicStepBody = named('SyndicRecouvrementBody', z.object({ step: stepName }), {
+  example: { step: 'relance' },
+});
+
 const budgetAnswer = named('SyndicBudgetResult', z.object({ result: upsertResult, budget: moneyOverview }));
 const reversed = named('Reversal', z.object({ id: z.string(), number: z.number().int() }));
 
@@ -197,5 +207,23 @@ export const syndicMoneyEndpoints = {
     params: buildingParams.extend({ line_id: idField }),
     body: syndicMatchBody,
     response: okEnvelope(z.object({ payments: z.number().int() })),
+  }),
+  debtors: defineSyndicEndpoint({
+    method: 'GET',
+    path: '/syndic/v1/coproprietes/:external_id/debtors',
+    summary: "The building's debtors by age of debt, with the reminders and formal notices sent",
+    scope: 'read',
+    params: buildingParams,
+    response: okEnvelope(debtorsPage),
+  }),
+  sendStep: defineSyndicEndpoint({
+    method: 'POST',
+    path: '/syndic/v1/coproprietes/:external_id/debtors/:coproprietaire/steps',
+    summary:
+      'Send a debtor a reminder, the mise en demeure (art. 42-1 channel) or the art. 19-2 acceleration; each step once per debt (409 the second time)',
+    scope: 'write',
+    params: buildingParams.extend({ coproprietaire: externalIdField }),
+    body: syndicStepBody,
+    response: okEnvelope(sentStep),
   }),
 };

@@ -138,6 +138,8 @@ describe('a key reaches only its own syndic', () => {
         { ...building, line_id: line.id },
         { parts: [{ coproprietaire: a.ids.leroy, amount_cents: 10_000 }] },
       ],
+      [money.debtors, building],
+      [money.sendStep, { ...building, coproprietaire: a.ids.martin }, { step: 'relance' }],
     ];
     expect(cases.map(([e]) => e)).toEqual(expect.arrayContaining(Object.values(money)));
     for (const [e, params, body] of cases) {

@@ -4,7 +4,8 @@
  * a body) and calls the console's own services and audited writes, so both entrances give the
  * same rows and the same audit lines.
  */
-import type { StatementBody, SyndicBudgetBody, SyndicMatchBody } from '@tantieme/contract';
+import type { RecouvrementStep, StatementBody, SyndicBudgetBody, SyndicMatchBody } from '@tantieme/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import { bankView } from '../../console/bank.console.service.js';
@@ -17,6 +18,9 @@ import {
   saveBudgetAudited,
 } from '../../console/money.writes.js';
 import { exerciceOf } from '../../journal/journal.service.js';
+import { todayInParis } from '../../payments/credit.service.js';
+import { sendAudited } from '../../recouvrement/recouvrement.audited.js';
+import { debtors as debtorsOf } from '../../recouvrement/recouvrement.service.js';
 import { RES, refsOf, requireExternalId, type SyndicApiContext } from '../kit/index.js';
 
 const FINANCIAL_YEAR = 'financial_year';
@@ -119,4 +123,21 @@ export async function match(
       amount_cents: p.amount_cents,
     })),
   });
+}
+
+export async function debtors(db: Db, api: SyndicApiContext, ext: string) {
+  return debtorsOf(db, await buildingOf(db, api, ext), todayInParis());
+}
+
+/** A co-owner of another building of the syndic, named here, is a 404 as an unknown one. */
+export async function sendStep(
+  app: FastifyInstance,
+  api: SyndicApiContext,
+  ext: string,
+  owner: string,
+  step: RecouvrementStep,
+) {
+  const coproprieteId = await buildingOf(app.db, api, ext);
+  const ownerId = await requireExternalId(app.db, api.syndicId, RES.coproprietaire, owner);
+  return sendAudited(app, api, { coproprieteId, ownerId, step });
 }

@@ -1,4 +1,9 @@
-import { consoleMoneyEndpoints as c, type Endpoint, syndicMoneyEndpoints as e } from '@tantieme/contract';
+import {
+  consoleMoneyEndpoints as c,
+  consoleRecouvrementEndpoints as r,
+  type Endpoint,
+  syndicMoneyEndpoints as e,
+} from '@tantieme/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syndicAuditLog } from '../../../db/schema/index.js';
@@ -148,6 +153,7 @@ describe('the scopes of the money endpoints', () => {
       [e.reverse, { ...year, ecriture_id: w.b.yearId }],
       [e.importStatement, building],
       [e.match, { ...building, line_id: w.b.yearId }],
+      [e.sendStep, { ...building, coproprietaire: w.ids.martin }],
     ];
     for (const [x, params] of writes)
       expect((await w.apiCall(x, params, {}, '', ro.headers)).status, x.path).toBe(403);
@@ -227,5 +233,44 @@ describe('the bank on the syndic API', () => {
       ['key', { format: 'csv', matched: 1, unmatched: 1 }],
       ['console', { format: 'csv', matched: 0, unmatched: 1 }],
     ]);
+  });
+});
+
+describe('the recovery steps on the syndic API', () => {
+  it('lists the debtors as the console, sends a reminder once per debt, audited as the console', async () => {
+    const w = await moneyWorld(t);
+    await w.apiCall(e.generateAppels, { external_id: w.ids.year }, { period: 1 });
+    const building = { external_id: w.ids.copro };
+    const list = await w.apiCall(e.debtors, building);
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual((await w.consoleCall(r.debtors)).body.data);
+    expect(list.body.data.debtors.map((d: { name: string }) => d.name)).toEqual([
+      'Jeanne Martin',
+      'Paul Leroy',
+      'SCI du Parc',
+    ]);
+    const step = { ...building, coproprietaire: w.ids.martin };
+    const sent = await w.apiCall(e.sendStep, step, { step: 'relance' });
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toMatchObject({ step: 'relance', grade: 1, fee_cents: 0, channel: 'app' });
+    expect((await w.apiCall(e.sendStep, step, { step: 'rappel' })).body.errors).toHaveProperty('step');
+    expect(
+      (await w.apiCall(e.sendStep, { ...step, coproprietaire: 'CP-X' }, { step: 'relance' })).status,
+    ).toBe(404);
+    // The console's reminder to Leroy: the same audit line as the API's to Martin.
+    await w.consoleCall(r.send, { coproprietaireId: w.b.owners.leroy.id }, { step: 'relance' });
+    const lines = await audit(w.b.syndicId, 'recouvrement');
+    expect(lines.map((l) => [l.by, l.changes])).toEqual([
+      [
+        'key',
+        { coproprietaire: w.b.owners.martin.id, step: 'relance', grade: 1, fee_cents: 0, channel: 'app' },
+      ],
+      [
+        'console',
+        { coproprietaire: w.b.owners.leroy.id, step: 'relance', grade: 1, fee_cents: 0, channel: 'app' },
+      ],
+    ]);
+    const after = (await w.apiCall(e.debtors, building)).body.data;
+    expect(after.debtors[0].steps.map((x: { step: string }) => x.step)).toEqual(['relance']);
   });
 });
