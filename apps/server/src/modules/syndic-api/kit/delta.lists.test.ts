@@ -83,4 +83,36 @@ describe('updated_since on the lists that lacked it', () => {
       expect(json(res).data.deleted, list).toEqual([]);
     }
   });
+
+  it('the webhook endpoints: pages by a cursor, those registered since, those stopped since as tombstones', async () => {
+    const k = await makeSyndicWithKey(t.database.db);
+    const hook = async (n: number) =>
+      json(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/syndic/v1/webhooks',
+          headers: k.headers,
+          payload: { url: `http://127.0.0.1:9/hooks/${n}`, events: ['payment.failed'] },
+        }),
+      ).data.id as string;
+    const first = await hook(1);
+    const mark = new Date().toISOString();
+    const second = await hook(2);
+    const stop = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/syndic/v1/webhooks/${first}`,
+      headers: k.headers,
+    });
+    expect(stop.statusCode).toBe(200);
+    const page1 = json(await call('GET', k.headers, '/webhooks?limit=1')).data;
+    expect(page1.items.map((i: { id: string }) => i.id)).toEqual([first]);
+    const page2 = json(await call('GET', k.headers, `/webhooks?limit=1&cursor=${page1.next_cursor}`)).data;
+    expect(page2.items.map((i: { id: string }) => i.id)).toEqual([second]);
+    expect(page2.next_cursor).toBeNull();
+    const since = json(await call('GET', k.headers, `/webhooks?updated_since=${mark}`)).data;
+    expect(since.items.map((i: { id: string }) => i.id)).toEqual([second]);
+    expect(since.deleted).toEqual([
+      { external_id: first, deleted: true, deleted_at: json(stop).data.disabled_at },
+    ]);
+  });
 });
