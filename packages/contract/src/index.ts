@@ -120,3 +120,4 @@ export * from './domains/consoleAssemblees.js';
 export * from './domains/consoleCollections.js';
 export * from './rules/consoleDocumentKinds.js';
 export * from './domains/consoleDocuments.js';
+export * from './domains/syndicMoney.js';

@@ -5,8 +5,8 @@ import { idField } from '../fields.js';
 import {
   bulkBody,
   bulkResponse,
-  cursorPage,
-  cursorQuery,
+  deltaPage,
+  listQuery,
   defineSyndicEndpoint,
   externalIdField,
   externalIdParams,
@@ -154,10 +154,11 @@ export const syndicCarnetEndpoints = {
   list: defineSyndicEndpoint({
     method: 'GET',
     path: '/syndic/v1/carnets-entretien',
-    summary: "Carnets d'entretien: list by external_id",
+    summary:
+      "Carnets d'entretien: list by external_id; `updated_since` for those created or changed since, deletions as tombstones",
     scope: 'read',
-    query: cursorQuery,
-    response: okEnvelope(cursorPage(carnetEntretienResource)),
+    query: listQuery,
+    response: okEnvelope(deltaPage(carnetEntretienResource)),
   }),
   get: defineSyndicEndpoint({
     method: 'GET',

@@ -130,8 +130,8 @@ export const recouvrementSettingsBody = z.object({
   relance_fee_cents: z.number().int(),
 });
 
-const stepName = z.enum(['relance', 'mise_en_demeure', 'exigibilite']);
-const sentStep = z.object({
+export const stepName = z.enum(['relance', 'mise_en_demeure', 'exigibilite']);
+export const sentStep = z.object({
   id: z.string(),
   step: stepName,
   grade: z.number().int(),

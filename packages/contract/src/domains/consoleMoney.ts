@@ -11,12 +11,12 @@ import { coproParams } from './console.js';
  * (building.read); writing is finances.write (rules/console.ts).
  */
 
-const cents = z
+export const moneyCents = z
   .number({ error: 'Un montant en centimes.' })
   .int({ error: 'Un nombre entier de centimes.' })
   .min(0, { error: 'Positif ou nul.' })
   .max(100_000_000_000);
-const isoDate = z.iso.date({ error: 'Une date AAAA-MM-JJ.' });
+export const moneyDate = z.iso.date({ error: 'Une date AAAA-MM-JJ.' });
 export const appelKind = z.enum(['budget', 'travaux', 'fonds_travaux']);
 
 const exercice = z.object({
@@ -63,7 +63,7 @@ export const budgetBody = z.object({
   financial_year_id: idField,
   repartition_id: idField,
   kind: appelKind.default('budget'),
-  amount_cents: cents,
+  amount_cents: moneyCents,
   periods: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(6), z.literal(12)], {
     error: "Le nombre de périodes divise l'année\u202f: 1, 2, 3, 4, 6 ou 12.",
   }),
@@ -88,7 +88,7 @@ export const appelsPreview = z.object({
 });
 export type AppelsPreview = z.output<typeof appelsPreview>;
 
-const generated = z.object({
+export const appelsGenerated = z.object({
   created: z.boolean(),
   bill_id: z.string().nullable(),
   ecriture_id: z.string(),
@@ -126,7 +126,7 @@ export const journalEntry = z.object({
   lines: z.array(journalLine),
 });
 export type JournalEntry = z.output<typeof journalEntry>;
-const journalPage = z.object({
+export const journalPage = z.object({
   exercice: exercice.nullable(),
   ecritures: z.array(journalEntry),
   /** The next page's `after`; null on the last page. */
@@ -174,7 +174,7 @@ export const statementBody = z.object({
 });
 export type StatementBody = z.output<typeof statementBody>;
 
-const imported = z.object({
+export const statementImported = z.object({
   statement_id: z.string(),
   known: z.number().int(),
   matched: z.number().int(),
@@ -223,7 +223,10 @@ export const matchBody = z.object({
   /** One co-owner, or a split among several whose amounts make the credit. */
   parts: z
     .array(
-      z.object({ coproprietaire_id: idField, amount_cents: cents.min(1, { error: 'Au moins 1 centime.' }) }),
+      z.object({
+        coproprietaire_id: idField,
+        amount_cents: moneyCents.min(1, { error: 'Au moins 1 centime.' }),
+      }),
     )
     .min(1, { error: 'Au moins un copropriétaire.' })
     .max(20),
@@ -269,7 +272,7 @@ export const consoleMoneyEndpoints = {
     tags: ['gestion'],
     params: coproParams,
     body: appelsBody,
-    response: okEnvelope(generated),
+    response: okEnvelope(appelsGenerated),
   }),
   journal: defineEndpoint({
     method: 'GET',
@@ -286,7 +289,7 @@ export const consoleMoneyEndpoints = {
     summary: 'Reverse an écriture (once), dated the day given',
     tags: ['gestion'],
     params: ecritureParams,
-    body: z.object({ date: isoDate }),
+    body: z.object({ date: moneyDate }),
     response: okEnvelope(z.object({ id: z.string(), number: z.number().int() })),
   }),
   balances: defineEndpoint({
@@ -313,7 +316,7 @@ export const consoleMoneyEndpoints = {
     tags: ['gestion'],
     params: coproParams,
     body: statementBody,
-    response: okEnvelope(imported),
+    response: okEnvelope(statementImported),
   }),
   match: defineEndpoint({
     method: 'POST',

@@ -9,7 +9,7 @@ import {
   SIGNALEMENT_STATUSES,
   SIGNALEMENT_VISIBILITIES,
 } from '../rules/signalements.js';
-import { cursorPage, defineSyndicEndpoint, listQuery, syndicDay, syndicText } from './syndicApi.js';
+import { deltaPage, defineSyndicEndpoint, listQuery, syndicDay, syndicText } from './syndicApi.js';
 
 /**
  * Signalements: a co-owner reports a problem of the building (place, description, photos), the
@@ -204,7 +204,7 @@ export const syndicSignalementEndpoints = {
       'Reports of co-owners in every building of the syndic, by last change (oldest first); with `updated_since`, those changed since',
     scope: 'read',
     query: listQuery.extend({ status: signalementStatus.optional() }),
-    response: okEnvelope(cursorPage(syndicSignalementResource)),
+    response: okEnvelope(deltaPage(syndicSignalementResource)),
   }),
   get: defineSyndicEndpoint({
     method: 'GET',

@@ -225,12 +225,13 @@ export const syndicApiEndpoints = {
   auditLog: defineSyndicEndpoint({
     method: 'GET',
     path: '/syndic/v1/audit-log',
-    summary: "Every write made with the syndic's keys, newest first (who, when, what changed)",
+    summary:
+      "Every write made with the syndic's keys and its console, newest first (who, when, what changed); `updated_since`: the entries written since (an entry is never changed nor deleted: `deleted` stays empty)",
     scope: 'read',
-    query: cursorQuery.extend({
+    query: listQuery.extend({
       resource: z.string().max(50).optional(),
       external_id: externalIdField.optional(),
     }),
-    response: okEnvelope(cursorPage(auditEntry)),
+    response: okEnvelope(deltaPage(auditEntry)),
   }),
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { okEnvelope } from '../envelope.js';
 import { idField } from '../fields.js';
 import {
-  cursorPage,
+  deltaPage,
   listQuery,
   defineSyndicEndpoint,
   externalIdField,
@@ -103,7 +103,7 @@ export const syndicStaffEndpoints = {
       'Staff members (gestionnaires with an account): list by external_id; `updated_since` for those created, changed or disabled since',
     scope: 'read',
     query: listQuery,
-    response: okEnvelope(cursorPage(staffResource)),
+    response: okEnvelope(deltaPage(staffResource)),
   }),
   get: defineSyndicEndpoint({
     method: 'GET',
@@ -139,7 +139,7 @@ export const syndicStaffEndpoints = {
       'Conversations co-owners opened with the syndic, latest message first (what the staff inbox shows); `updated_since` for those with a message since',
     scope: 'read',
     query: listQuery,
-    response: okEnvelope(cursorPage(syndicConversationRow)),
+    response: okEnvelope(deltaPage(syndicConversationRow)),
   }),
   messages: defineSyndicEndpoint({
     method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope } from '../envelope.js';
-import { cursorPage, defineSyndicEndpoint, listQuery } from './syndicApi.js';
+import { cursorPage, defineSyndicEndpoint, deltaPage, listQuery } from './syndicApi.js';
 
 /**
  * Outgoing webhooks: the product tells the syndic's software what co-owners did. Each POST is
@@ -72,9 +72,11 @@ export const syndicWebhookEndpoints = {
   list: defineSyndicEndpoint({
     method: 'GET',
     path: '/syndic/v1/webhooks',
-    summary: "The syndic's webhook endpoints (never their secret)",
+    summary:
+      "The syndic's webhook endpoints (never their secret), oldest first; `updated_since`: those registered since, and those stopped since as tombstones (their id as external_id)",
     scope: 'webhooks',
-    response: okEnvelope(z.array(webhookEndpoint)),
+    query: listQuery,
+    response: okEnvelope(deltaPage(webhookEndpoint)),
   }),
   disable: defineSyndicEndpoint({
     method: 'DELETE',

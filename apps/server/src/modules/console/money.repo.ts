@@ -58,12 +58,17 @@ export async function coOwnerNames(db: Executor, coproprieteId: string) {
 
 export const PAGE = 100;
 
-/** One page of the exercice's écritures with their lines, filtered by account prefix or source. */
+/**
+ * One page of the exercice's écritures with their lines, filtered by account prefix or source,
+ * or to those recorded since a time (an écriture is never changed: its recording is its change).
+ */
 export async function journalPage(
   db: Executor,
   financialYearId: string,
-  f: { compte?: string; source?: string; after?: number },
+  f: { compte?: string; source?: string; after?: number; since?: string; limit?: number },
 ) {
+  const size = f.limit ?? PAGE;
+  const since = f.since ? sql`and e.created_at >= ${f.since}::timestamptz` : sql``;
   const account = f.compte
     ? sql`and exists (select 1 from journal_lignes x where x.ecriture_id = e.id and x.account like ${`${f.compte}%`})`
     : sql``;
@@ -82,10 +87,10 @@ export async function journalPage(
       select e.id, e.number, e.date::text as date, e.libelle, e.piece, e.source, e.reverses_id,
              (select r.id from journal_ecritures r where r.reverses_id = e.id) as reversed_by
       from journal_ecritures e
-      where e.financial_year_id = ${financialYearId} and e.number > ${f.after ?? 0} ${account} ${source}
-      order by e.number limit ${PAGE + 1}`),
+      where e.financial_year_id = ${financialYearId} and e.number > ${f.after ?? 0} ${account} ${source} ${since}
+      order by e.number limit ${size + 1}`),
   );
-  const page = ecritures.slice(0, PAGE);
+  const page = ecritures.slice(0, size);
   const lignes = page.length
     ? rows<{
         ecriture_id: string;
@@ -104,7 +109,7 @@ export async function journalPage(
           order by l.debit_cents desc, l.account, l.id`),
       )
     : [];
-  return { page, lignes, more: ecritures.length > PAGE };
+  return { page, lignes, more: ecritures.length > size };
 }
 
 /** Debit and credit of each account of the exercice. */

@@ -138,11 +138,18 @@ export async function generateAppels(db: Db, coproprieteId: string, body: Appels
 export async function journalPage(
   db: Db,
   coproprieteId: string,
-  q: { exercice?: string; compte?: string; source?: string; after?: number },
+  q: {
+    exercice?: string;
+    compte?: string;
+    source?: string;
+    after?: number;
+    updated_since?: string;
+    limit?: number;
+  },
 ) {
   const { current } = await exerciceOf(db, coproprieteId, q.exercice);
   if (!current) return { exercice: null, ecritures: [], next_after: null };
-  const { page, lignes, more } = await repo.journalPage(db, current.id, q);
+  const { page, lignes, more } = await repo.journalPage(db, current.id, { ...q, since: q.updated_since });
   const by = new Map<string, JournalEntry['lines']>();
   for (const l of lignes)
     by.set(l.ecriture_id, [

@@ -2,13 +2,11 @@ import { consoleRecouvrementEndpoints as r } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import { guardConsoleBuilding } from '../access/console.guard.js';
-import { currentUser } from '../access/request-session.js';
 import { todayInParis } from '../payments/credit.service.js';
-import { debtors, letterPdf, saveSettings, send } from './recouvrement.service.js';
-import { ownerInBuilding } from './recouvrement.repo.js';
-import { AppError } from '../../http/errors.js';
+import { sendAudited } from './recouvrement.audited.js';
+import { debtors, letterPdf, saveSettings } from './recouvrement.service.js';
 
-/** The console's debtors and reminders of a building. */
+/** The console's debtors and reminders of a building (each step audited as through the syndic API). */
 export async function recouvrementRoutes(app: FastifyInstance) {
   const db = app.db;
   route(app, r.debtors, async ({ req, params }) => {
@@ -26,13 +24,10 @@ export async function recouvrementRoutes(app: FastifyInstance) {
   });
   route(app, r.send, async ({ req, params, body }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'finances.write');
-    if (!(await ownerInBuilding(db, b.copro.id, params.coproprietaireId))) throw new AppError('NOT_FOUND');
-    return send(app, {
+    return sendAudited(app, b.api, {
       coproprieteId: b.copro.id,
       ownerId: params.coproprietaireId,
       step: body.step,
-      userId: currentUser(req).id,
-      today: todayInParis(),
     });
   });
   route(app, r.letter, async ({ req, params, body }) => {

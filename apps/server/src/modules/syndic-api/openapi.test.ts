@@ -149,6 +149,34 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it("documents a building's money as named schemas: budget, appels, journal with updated_since, bank", () => {
+    const names = Object.keys(doc.components.schemas);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'MoneyOverview',
+        'SyndicBudgetBody',
+        'SyndicBudgetResult',
+        'SyndicAppelsBody',
+        'AppelsGenerated',
+        'JournalPage',
+        'Reversal',
+        'BalancesView',
+        'BankView',
+        'StatementBody',
+        'StatementImported',
+        'SyndicBankMatchBody',
+      ]),
+    );
+    const journal = doc.paths['/api/syndic/v1/financial-years/{external_id}/journal'].get;
+    expect(JSON.stringify(journal.parameters)).toContain('updated_since');
+    expect(journal['x-scopes']).toEqual(['read']);
+    const put = doc.paths['/api/syndic/v1/financial-years/{external_id}/budget'].put;
+    expect(put['x-scopes']).toEqual(['write']);
+    expect(JSON.stringify(put.requestBody)).toContain('#/components/schemas/SyndicBudgetBody');
+    const statements = doc.paths['/api/syndic/v1/coproprietes/{external_id}/bank/statements'].post;
+    expect(JSON.stringify(statements.requestBody)).toContain('#/components/schemas/StatementBody');
+  });
+
   it('documents pagination on lists and the codes integrators cannot read elsewhere', () => {
     const list = doc.paths['/api/syndic/v1/lots'].get;
     expect(list.description).toContain('next_cursor');

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import { allEndpoints, twoSyndics, urlOf } from './security.fixture.js';
 import { onMeetingDay } from '../assemblees/meeting-day.fixture.js';
+import { syndicMoneyEndpoints as money } from '@tantieme/contract';
+import { moneyWorld } from './money/money.fixture.js';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof twoSyndics>>;
@@ -105,5 +107,62 @@ describe('a key reaches only its own syndic', () => {
       const items = json(res).data.items;
       expect(items, e.path).toEqual([]);
     }
+  });
+
+  it("never reaches another syndic's money: its exercice, building, écritures and bank lines are 404", async () => {
+    const a = await moneyWorld(t);
+    const b = await moneyWorld(t);
+    const made = await a.apiCall(money.generateAppels, { external_id: a.ids.year }, { period: 1 });
+    const csv = 'Date;Libellé;Montant\n05/01/2026;VIR INCONNU;100,00\n';
+    const statement = {
+      format: 'csv',
+      content: csv,
+      mapping: { date: 'Date', label: 'Libellé', amount: 'Montant' },
+    };
+    await a.apiCall(money.importStatement, { external_id: a.ids.copro }, statement);
+    const [line] = (await a.apiCall(money.bank, { external_id: a.ids.copro })).body.data.unmatched;
+    const ecritureId = made.body.data.ecriture_id as string;
+    const year = { external_id: a.ids.year };
+    const building = { external_id: a.ids.copro };
+    const cases: [(typeof money)[keyof typeof money], Record<string, string>, object?][] = [
+      [money.budget, year],
+      [money.setBudget, year, { repartition: a.ids.cg, amount_cents: 1, periods: 4 }],
+      [money.generateAppels, year, { period: 2 }],
+      [money.journal, year],
+      [money.reverse, { ...year, ecriture_id: ecritureId }, { date: '2026-01-02' }],
+      [money.balances, year],
+      [money.bank, building],
+      [money.importStatement, building, statement],
+      [
+        money.match,
+        { ...building, line_id: line.id },
+        { parts: [{ coproprietaire: a.ids.leroy, amount_cents: 10_000 }] },
+      ],
+      [money.debtors, building],
+      [money.sendStep, { ...building, coproprietaire: a.ids.martin }, { step: 'relance' }],
+    ];
+    expect(cases.map(([e]) => e)).toEqual(expect.arrayContaining(Object.values(money)));
+    for (const [e, params, body] of cases) {
+      const res = await b.apiCall(e, params, body);
+      expect(res.status, `${e.method} ${e.path}`).toBe(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+    // Through its own exercice and building, the other syndic's écriture and bank line are unknown too.
+    const foreign = await b.apiCall(
+      money.reverse,
+      { external_id: b.ids.year, ecriture_id: ecritureId },
+      { date: '2026-01-02' },
+    );
+    expect(foreign.status).toBe(404);
+    const foreignLine = await b.apiCall(
+      money.match,
+      { external_id: b.ids.copro, line_id: line.id },
+      { parts: [{ coproprietaire: b.ids.leroy, amount_cents: 10_000 }] },
+    );
+    expect(foreignLine.status).toBe(404);
+    // Nothing of A moved: its two écritures (the appel, the credit into 471), none reversed; the
+    // credit still waits.
+    expect((await a.apiCall(money.journal, year)).body.data.ecritures).toHaveLength(2);
+    expect((await a.apiCall(money.bank, building)).body.data.unmatched).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import { listAudit, syndicRoute } from './kit/index.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { rgpdRoutes } from './rgpd/rgpd.routes.js';
 import { syndicSignalementsRoutes } from './signalements/signalements.routes.js';
+import { syndicMoneyRoutes } from './money/money.routes.js';
 import { createPreviewToken } from './syndic-api.service.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
@@ -35,4 +36,5 @@ export async function syndicApiRoutes(app: FastifyInstance) {
   await app.register(syndicInvoicesRoutes);
   await app.register(syndicCommunicationsRoutes);
   await app.register(syndicSignalementsRoutes);
+  await app.register(syndicMoneyRoutes);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
 import { insertRows } from '../../../db/bulk.js';
 import type { Db, Tx, Executor } from '../../../db/client.js';
 import { uuid7 } from '../../../lib/uuid7.js';
@@ -137,18 +137,21 @@ export async function auditPage(db: Executor, where: SQL[], limit: number, curso
   return pageOf(rows, limit, (x) => [x.cursor_at, x.r.id]);
 }
 
-/** The syndic's audit log, newest first, cursor-paginated. */
+/** The syndic's audit log, newest first, cursor-paginated; with `updated_since`, the entries since. */
 export async function listAudit(
   db: Db,
   syndicId: string,
-  q: { limit: number; cursor?: string; resource?: string; external_id?: string },
+  q: { limit: number; cursor?: string; resource?: string; external_id?: string; updated_since?: string },
 ) {
   const where: SQL[] = [eq(syndicAuditLog.syndic_id, syndicId)];
+  if (q.updated_since) where.push(gte(syndicAuditLog.at, new Date(q.updated_since)));
   if (q.resource) where.push(eq(syndicAuditLog.resource, q.resource));
   if (q.external_id) where.push(eq(syndicAuditLog.external_id, q.external_id));
   const page = await auditPage(db, where, q.limit, q.cursor);
   return {
     ...page,
+    // The log is append-only: nothing in it is ever deleted, so a delta has no tombstone.
+    deleted: [],
     items: page.items.map(({ r }) => ({
       id: r.id,
       at: r.at.toISOString(),

@@ -85,6 +85,8 @@ export async function list(
   const page = pageOf(rows, q.limit, (r) => [r.at, r.s.id]);
   return {
     items: await present(deps.db, deps.storage, api.syndicId, page.items),
+    // A report is never deleted (closed or anonymised, it is changed): no tombstone.
+    deleted: [],
     next_cursor: page.next_cursor,
   };
 }

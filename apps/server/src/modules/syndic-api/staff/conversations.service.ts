@@ -87,6 +87,8 @@ export async function listConversations(
       un_seen: c.un_seen,
       last_message: c.last_message,
     })),
+    // A conversation is never deleted (an anonymised co-owner's is kept, changed): no tombstone.
+    deleted: [],
     next_cursor: page.next_cursor,
   };
 }

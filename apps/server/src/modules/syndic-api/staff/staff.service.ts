@@ -158,7 +158,10 @@ export async function getStaff(db: Db, api: SyndicApiContext, externalId: string
   return present(id, externalId, row);
 }
 
-/** A page by external_id; with `updated_since`, only the members created or changed since. */
+/**
+ * A page by external_id; with `updated_since`, only the members created or changed since, and
+ * the tombstones of those deleted since.
+ */
 export async function listStaff(
   db: Db,
   api: SyndicApiContext,
@@ -181,8 +184,14 @@ export async function listStaff(
   return {
     items: page.items.flatMap((r) => {
       const row = rows.get(r.id) as repo.StaffRow | undefined;
-      return row?.user_id ? [present(r.id, r.external_id, row)] : [];
+      return !r.deleted_at && row?.user_id ? [present(r.id, r.external_id, row)] : [];
     }),
+    // A member disabled stays listed (disabled); one whose administrator was deleted is a tombstone.
+    deleted: page.items.flatMap((r) =>
+      r.deleted_at
+        ? [{ external_id: r.external_id, deleted: true as const, deleted_at: r.deleted_at.toISOString() }]
+        : [],
+    ),
     next_cursor: page.next_cursor,
   };
 }

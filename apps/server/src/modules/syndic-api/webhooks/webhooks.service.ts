@@ -88,13 +88,43 @@ export async function createEndpoint(
   return { ...presentEndpoint(row), secret };
 }
 
-export async function listEndpoints(db: Db, api: SyndicApiContext) {
+/**
+ * The syndic's endpoints (a handful), oldest first. With `updated_since`: those registered since
+ * and still active, and those stopped since as tombstones (DELETE stops an endpoint; its `id`
+ * stands for the external_id it never had).
+ */
+export async function listEndpoints(
+  db: Db,
+  api: SyndicApiContext,
+  q: { limit: number; cursor?: string; updated_since?: string },
+) {
   const rows = await db
     .select()
     .from(syndicWebhookEndpoints)
     .where(eq(syndicWebhookEndpoints.syndic_id, api.syndicId))
-    .orderBy(asc(syndicWebhookEndpoints.created_at));
-  return rows.map(presentEndpoint);
+    .orderBy(asc(syndicWebhookEndpoints.created_at), asc(syndicWebhookEndpoints.id));
+  const since = q.updated_since ? new Date(q.updated_since) : null;
+  const after = decodeCursor(q.cursor, 1)?.[0] ?? null;
+  const keyOf = (e: EndpointRow) => `${e.created_at.toISOString()}|${e.id}`;
+  // Ordered by the cursor's own key (the database's microseconds could order two otherwise).
+  const listed = [...rows]
+    .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1))
+    .filter(
+      (e) =>
+        (!since || e.created_at >= since || (e.disabled_at !== null && e.disabled_at >= since)) &&
+        (!after || keyOf(e) > after),
+    );
+  const page = pageOf(listed.slice(0, q.limit + 1), q.limit, (e) => [keyOf(e)]);
+  const stopped = (e: EndpointRow) => since !== null && e.disabled_at !== null && e.disabled_at >= since;
+  return {
+    items: page.items.filter((e) => !stopped(e)).map(presentEndpoint),
+    deleted: page.items.filter(stopped).map((e) => ({
+      external_id: e.id,
+      deleted: true as const,
+      deleted_at: (e.disabled_at as Date).toISOString(),
+    })),
+    next_cursor: page.next_cursor,
+  };
 }
 
 async function ownEndpoint(db: Executor, api: SyndicApiContext, id: string) {
