@@ -29,7 +29,7 @@ export async function syndicMoneyRoutes(app: FastifyInstance) {
   syndicRoute(app, e.match, ({ api, params, body }) =>
     money.match(db, api, params.external_id, params.line_id, body),
   );
-  syndicRoute(app, e.debtors, ({ api, params }) => money.debtors(db, api, params.external_id));
+  syndicRoute(app, e.debtors, ({ api, params }) => money.debtors(app, api, params.external_id));
   syndicRoute(app, e.sendStep, ({ api, params, body }) =>
     money.sendStep(app, api, params.external_id, params.coproprietaire, body.step),
   );

@@ -125,8 +125,8 @@ export async function match(
   });
 }
 
-export async function debtors(db: Db, api: SyndicApiContext, ext: string) {
-  return debtorsOf(db, await buildingOf(db, api, ext), todayInParis());
+export async function debtors(app: FastifyInstance, api: SyndicApiContext, ext: string) {
+  return debtorsOf(app, await buildingOf(app.db, api, ext), todayInParis());
 }
 
 /** A co-owner of another building of the syndic, named here, is a 404 as an unknown one. */
