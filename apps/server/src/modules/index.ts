@@ -35,6 +35,8 @@ import { consoleAssembleesRoutes } from './assemblees/console/assemblees.console
 import { deskRoutes } from './assemblees/desk/desk.routes.js';
 import { collectionsRoutes } from './collections/collections.routes.js';
 import { recouvrementRoutes } from './recouvrement/recouvrement.routes.js';
+import { consoleFacturesRoutes } from './invoices/console/factures.console.routes.js';
+import { councilInvoicesRoutes } from './invoices/council.routes.js';
 
 /** Every module's routes, one line each. */
 export async function registerModules(app: FastifyInstance) {
@@ -73,5 +75,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(deskRoutes);
   await app.register(collectionsRoutes);
   await app.register(recouvrementRoutes);
+  await app.register(consoleFacturesRoutes);
+  await app.register(councilInvoicesRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }
