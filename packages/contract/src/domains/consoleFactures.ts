@@ -55,7 +55,9 @@ export const consoleInvoicesView = z.object({
   threshold: councilThresholdView.nullable(),
   accounts: z.array(z.object({ code: z.string(), label: z.string() })),
   keys: z.array(z.object({ id: z.string(), name: z.string() })),
-  resolutions: z.array(z.object({ id: z.string(), title: z.string(), assemblee_date: z.string().nullable() })),
+  resolutions: z.array(
+    z.object({ id: z.string(), title: z.string(), assemblee_date: z.string().nullable() }),
+  ),
   invoices: z.array(consoleInvoice),
 });
 export type ConsoleInvoicesView = z.output<typeof consoleInvoicesView>;
@@ -65,7 +67,9 @@ export const captureInvoiceBody = z.object({
   invoice_date: isoDate,
   number: z.string().trim().max(100).nullable().default(null),
   amount_cents: cents,
-  account: z.string().refine(isChargeAccount, { error: 'Un compte de charges (classe 6) du plan comptable.' }),
+  account: z
+    .string()
+    .refine(isChargeAccount, { error: 'Un compte de charges (classe 6) du plan comptable.' }),
   repartition_id: idField,
   description: z.string().trim().max(1000).nullable().default(null),
   /** The invoice itself, a PDF (or a picture), base64. */
@@ -120,7 +124,7 @@ export const consoleFacturesEndpoints = {
   threshold: defineEndpoint({
     method: 'PUT',
     path: '/gestion/coproprietes/:coproId/factures/seuil',
-    summary: "The amount the assembly set from which the council is consulted (art. 21, al. 2)",
+    summary: 'The amount the assembly set from which the council is consulted (art. 21, al. 2)',
     tags: ['gestion'],
     params: coproParams,
     body: thresholdBody,
@@ -157,7 +161,7 @@ export const councilInvoiceEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/invoices/coproprietaires/:id/conseil',
-    summary: "The invoices the syndic sent to the council (the caller must be one of its members)",
+    summary: 'The invoices the syndic sent to the council (the caller must be one of its members)',
     tags: ['invoices'],
     params: ownerParams,
     response: okEnvelope(z.array(councilInvoice)),

@@ -3,6 +3,7 @@ import {
   consoleBenevoleEndpoints,
   consoleAssembleeEndpoints,
   consoleDeskEndpoints,
+  consoleFacturesEndpoints,
   consoleCollectionEndpoints,
   consoleEndpoints,
   consoleImportEndpoints,
@@ -18,7 +19,8 @@ import {
   buildPath,
 } from '@tantieme/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coproprietaireLots, lotTantiemes } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { coproprietaireLots, coproprietes, lotTantiemes } from '../../db/schema/index.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import {
   type ConsoleWorld,
@@ -27,6 +29,8 @@ import {
   type Headers,
   type Target,
 } from './console.fixture.js';
+import { capture } from '../invoices/factures.service.js';
+import { FACTURES_CASES } from './console.matrix.factures.fixture.js';
 import { MONEY_CASES, type RouteCase, type Scope } from './console.matrix.money.fixture.js';
 
 /**
@@ -54,6 +58,8 @@ const agenda = (name: string) => ({
 });
 /** Each building's assembly, prepared before the calls (its routes name it). */
 const agOf = new Map<string, string>();
+/** Each building's supplier invoice, captured before the matrix runs. */
+const invoiceOf = new Map<string, string>();
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 const owner = (t: Target) => ({ last_name: 'Durand', first_name: 'Paul', lots: [t.lotId] });
 
@@ -144,6 +150,7 @@ const CASES = new Map<Endpoint, RouteCase>([
   [consoleOwnerEndpoints.inviteAll, { action: 'invitations.send', scope: 'building' }],
   [consoleOwnerEndpoints.revokeInvitation, { action: 'invitations.send', scope: 'building' }],
   ...MONEY_CASES,
+  ...FACTURES_CASES,
   [
     consoleBenevoleEndpoints.name,
     {
@@ -425,6 +432,26 @@ beforeAll(async () => {
       agenda('Assemblée générale 2027'),
     );
     agOf.set(target.coproId, json(res).data.id);
+    const [copro] = await db
+      .select({ syndicId: coproprietes.syndic_id })
+      .from(coproprietes)
+      .where(eq(coproprietes.id, target.coproId));
+    const inv = await capture(
+      db,
+      t.app.platform.storage,
+      { coproId: target.coproId, syndicId: copro!.syndicId },
+      {
+        fournisseur_name: 'Ascenseurs Rhône-Alpes',
+        invoice_date: '2026-02-10',
+        number: null,
+        amount_cents: 48_360,
+        account: '614',
+        repartition_id: target.repartitionId,
+        description: null,
+        file: null,
+      },
+    );
+    invoiceOf.set(target.coproId, inv.id);
   }
 });
 afterAll(() => t.close());
@@ -445,6 +472,7 @@ describe('console permission matrix', () => {
       consoleDeskEndpoints,
       consoleCollectionEndpoints,
       consoleRecouvrementEndpoints,
+      consoleFacturesEndpoints,
     ].flatMap((g) => Object.values(g) as Endpoint[]);
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });
@@ -462,6 +490,7 @@ describe('console permission matrix', () => {
           staffId: w.spare.staffId,
           signalementId: r.mergesDuplicate ? target.duplicateId : target.signalementId,
           assembleeId: agOf.get(target.coproId),
+          invoiceId: invoiceOf.get(target.coproId),
         });
         const res = await call(endpoint.method, url + (r.query ?? ''), c.headers(w), r.body?.(target, w));
         const e = expected(c, r);

@@ -12,6 +12,12 @@ export async function councilInvoicesRoutes(app: FastifyInstance) {
     councilInvoices(db, storage, await guardCoproprietaire(req, params.id)),
   );
   route(app, c.answer, async ({ req, params, body }) =>
-    answerInvoice(db, storage, await guardCoproprietaire(req, params.id, { write: true }), params.invoiceId, body),
+    answerInvoice(
+      db,
+      storage,
+      await guardCoproprietaire(req, params.id, { write: true }),
+      params.invoiceId,
+      body,
+    ),
   );
 }

@@ -182,7 +182,9 @@ export async function capture(
         description: `${body.fournisseur_name}\u202f: ${label}`,
         amount_cents: body.amount_cents,
       },
-      lots.map((l, i) => ({ lot_id: l.lot_id, amount_cents: shares[i] ?? 0 })).filter((l) => l.amount_cents > 0),
+      lots
+        .map((l, i) => ({ lot_id: l.lot_id, amount_cents: shares[i] ?? 0 }))
+        .filter((l) => l.amount_cents > 0),
     );
     const posted = await postIn(tx, {
       coproprieteId: b.coproId,

@@ -30,14 +30,24 @@ async function world() {
     .update(coproprietes)
     .set({
       syndic_benevole_user_id: syndic.user.id,
-      settings: { show_invoice: '1', show_invoice_scope: '2', show_invoice_status: '1', show_invoice_status_scope: '2' },
+      settings: {
+        show_invoice: '1',
+        show_invoice_scope: '2',
+        show_invoice_status: '1',
+        show_invoice_status_scope: '2',
+      },
     })
     .where(eq(coproprietes.id, b.coproId));
   await db
     .update(coproprietaires)
     .set({ is_member_syndicat: true })
     .where(eq(coproprietaires.id, b.owners.martin.id));
-  const call = async (e: Endpoint, params: Record<string, string> = {}, body?: object, headers = syndic.headers) => {
+  const call = async (
+    e: Endpoint,
+    params: Record<string, string> = {},
+    body?: object,
+    headers = syndic.headers,
+  ) => {
     const res = await t.app.inject({
       method: e.method as 'GET',
       url: `/api${buildPath(e.path, { coproId: b.coproId, ...params })}`,
@@ -127,7 +137,7 @@ describe('supplier invoices captured in the console', () => {
     expect(paid.body.data.stage).toBe('payee');
   });
 
-  it("guards the council: another co-owner, or one not on the council, gets a 404", async () => {
+  it('guards the council: another co-owner, or one not on the council, gets a 404', async () => {
     const { b, call } = await world();
     const inv = (await call(f.capture, {}, capture(b.keys.cg, 90_000))).body.data;
     await call(f.sendToCouncil, { invoiceId: inv.id });

@@ -23,13 +23,22 @@ export async function consoleFacturesRoutes(app: FastifyInstance) {
     f.capture,
     async ({ req, params, body }) => {
       const b = await guardConsoleBuilding(req, params.coproId, 'finances.write');
-      const out = await factures.capture(db, storage, { coproId: b.copro.id, syndicId: b.copro.syndic_id }, body);
+      const out = await factures.capture(
+        db,
+        storage,
+        { coproId: b.copro.id, syndicId: b.copro.syndic_id },
+        body,
+      );
       await writeAudit(db, b.api, [
         {
           action: 'created',
           resource: 'invoice',
           resourceId: out.id,
-          values: { fournisseur: body.fournisseur_name, amount_cents: body.amount_cents, account: body.account },
+          values: {
+            fournisseur: body.fournisseur_name,
+            amount_cents: body.amount_cents,
+            account: body.account,
+          },
         },
       ]);
       return out;
