@@ -72,6 +72,7 @@ export const gestionFr = {
       budget: 'Budget et appels',
       journal: 'Journal',
       bank: 'Banque',
+      invoices: 'Factures',
       signalements: 'Signalements',
       assemblies: 'Assemblées',
       collections: 'Prélèvements',
