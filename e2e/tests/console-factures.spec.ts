@@ -34,7 +34,8 @@ async function as(browser: Browser, token: string, width: number): Promise<Page>
 
 async function councilApproves(browser: Browser, tenant: Tenant) {
   const page = await as(browser, tenant.owners.helene.token, 390);
-  await page.goto(`/${tenant.copropriete.id}/conseil/factures`);
+  // The co-owner space's addresses name the record.
+  await page.goto(`/${tenant.owners.helene.coproprietaire_id}/conseil/factures`);
   const card = page.getByTestId('facture-conseil').filter({ hasText: 'Ascenseurs Rhône-Alpes' });
   await expect(card).toContainText('En attente de votre avis');
   await expect(card).toContainText('1\u202f840,00\u00a0€');
@@ -43,7 +44,7 @@ async function councilApproves(browser: Browser, tenant: Tenant) {
   await card.getByLabel('Commentaire').fill('Conforme au contrat voté, visite du 3 mars faite.');
   await card.getByRole('button', { name: 'Approuver' }).click();
   await expect(card).toContainText('Validée par le conseil');
-  await expect(card).toContainText('Avis de Hélène Moreau');
+  await expect(card).toContainText('Avis de Mme Hélène Moreau');
   await checkA11y(page, 'council invoices answered');
   await page.context().close();
 }
@@ -108,7 +109,7 @@ test('capture, council approval above the threshold, payment; the co-owners see 
   // The co-owners' invoice page lists it, on a phone and a desk.
   for (const width of [390, 1280]) {
     const owner = await as(browser, tenant.owners.helene.token, width);
-    await owner.goto(`/${copro}/invoices`);
+    await owner.goto(`/${tenant.owners.helene.coproprietaire_id}/invoices`);
     await expect(owner.getByText('Ascenseurs Rhône-Alpes')).toBeVisible();
     await expect(owner.getByRole('link', { name: 'Factures soumises au conseil' })).toBeVisible();
     await checkA11y(owner, `co-owner invoices ${width}`);

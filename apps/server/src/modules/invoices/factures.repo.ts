@@ -33,7 +33,7 @@ const SELECT = sql`
   select i.id, i.copropriete_id, i.fournisseur_name, to_char(i.invoice_date, 'YYYY-MM-DD') as invoice_date,
     i.number, i.amount_cents, i.account, i.repartition_id, r.name as repartition_name, i.status,
     i.council, i.council_comment,
-    nullif(trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), '') as council_by,
+    nullif(c.display_name, '') as council_by,
     to_char(i.council_at at time zone 'Europe/Paris', 'YYYY-MM-DD"T"HH24:MI') as council_at,
     to_char(i.paid_on, 'YYYY-MM-DD') as paid_on, e.number as ecriture_number, p.number as payment_number,
     i.source_urls

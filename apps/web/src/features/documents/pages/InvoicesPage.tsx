@@ -71,7 +71,7 @@ export default function InvoicesPage() {
         // The council's members answer the invoices the syndic submitted to them (loi art. 21).
         <Anchor
           component={Link}
-          to={`/${copro.id}/conseil/factures`}
+          to={`/${record.id}/conseil/factures`}
           fw={600}
           style={{ alignSelf: 'flex-start' }}
         >
