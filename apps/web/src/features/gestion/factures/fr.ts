@@ -49,7 +49,9 @@ export const facturesFr = {
   payDate: 'Date du paiement',
   paid: 'Paiement enregistré au journal.',
   council: (by: string | null, comment: string | null) =>
-    [by ? `Avis de ${by}` : null, comment ? `« ${comment} »` : null].filter(Boolean).join('\u202f: '),
+    [by ? `Avis de ${by}` : null, comment ? `«\u202f${comment}\u202f»` : null]
+      .filter(Boolean)
+      .join('\u202f: '),
   paidOn: (d: string, n: number | null) => `Payée le ${d}${n ? ` (écriture n° ${n})` : ''}`,
   required: 'Seuil atteint',
   pdf: 'Voir la facture',
