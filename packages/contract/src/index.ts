@@ -107,6 +107,7 @@ export * from './domains/console.js';
 export * from './domains/consoleLots.js';
 export * from './domains/consoleMoney.js';
 export * from './domains/consoleFactures.js';
+export * from './domains/syndicFactures.js';
 export * from './domains/consoleOwners.js';
 export * from './domains/consoleStaff.js';
 export * from './domains/consoleImport.js';

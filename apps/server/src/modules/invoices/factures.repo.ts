@@ -166,3 +166,11 @@ export async function keyLots(db: Executor, repartitionId: string) {
       where t.repartition_id = ${repartitionId} and t.tantieme > 0 order by l.lot_id, l.id`),
   );
 }
+
+/** The building of an invoice (the syndic API names it by its external id only). */
+export async function coproOf(db: Executor, id: string) {
+  const [r] = rows<{ copropriete_id: string }>(
+    await db.execute(sql`select copropriete_id from supplier_invoices where id = ${id}`),
+  );
+  return r?.copropriete_id ?? null;
+}

@@ -30,6 +30,7 @@ import type { StorageAdapter } from '../../platform/storage.js';
 import { FILE_URL_TTL_S } from '../documents/documents.service.js';
 import { checkFileBytes, originalKey } from '../files/files.service.js';
 import { postIn } from '../journal/journal.service.js';
+import { adoptExternalIds, RES } from '../syndic-api/kit/index.js';
 import * as repo from './factures.repo.js';
 import * as invoices from './invoices.repo.js';
 
@@ -101,7 +102,7 @@ export async function list(db: Db, storage: StorageAdapter, coproId: string): Pr
   };
 }
 
-async function viewOf(db: Executor, storage: StorageAdapter, coproId: string, id: string) {
+export async function viewOf(db: Executor, storage: StorageAdapter, coproId: string, id: string) {
   const [row, threshold] = await Promise.all([repo.one(db, coproId, id), repo.threshold(db, coproId)]);
   if (!row) throw new AppError('NOT_FOUND');
   return present(storage, row, threshold?.amount_cents ?? null);
@@ -198,6 +199,8 @@ export async function capture(
       }),
     });
     await repo.setCaptureEcriture(tx, id, posted.id);
+    // Addressable by the syndic API too (`gestion-<id>`): its approval and payment there.
+    await adoptExternalIds(tx, b.syndicId, RES.invoice, [id]);
   });
   return viewOf(db, storage, b.coproId, id);
 }
@@ -231,6 +234,11 @@ export async function pay(db: Db, storage: StorageAdapter, coproId: string, id: 
       paid: row.paid_on != null || isPaidStatus(row.status),
     });
     if (refusal) throw conflict(refusal);
+    // An invoice the back office sent without booking it here is paid in the back office's books.
+    if (!row.account)
+      throw conflict(
+        "Cette facture n'est pas imputée au journal de Tantième\u202f: son paiement s'enregistre là où elle est comptabilisée.",
+      );
     if (date < row.invoice_date)
       throw invalid('date', 'Le paiement ne peut pas précéder la date de la facture.');
     const year = await invoices.exerciceCovering(tx, coproId, date);

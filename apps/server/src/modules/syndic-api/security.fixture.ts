@@ -10,6 +10,7 @@ import {
   syndicChecklistEndpoints,
   syndicConvocationEndpoints,
   syndicDocumentEndpoints,
+  syndicFactureEndpoints,
   syndicPostalRequestEndpoints,
   syndicPortfolioEndpoints,
   syndicStaffEndpoints,
@@ -41,6 +42,7 @@ export function allEndpoints(): SyndicEndpoint[] {
     syndicDocumentEndpoints,
     syndicChecklistEndpoints,
     syndicBenevoleEndpoints,
+    syndicFactureEndpoints,
   ]);
   return out;
 }
