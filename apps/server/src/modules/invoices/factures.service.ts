@@ -199,8 +199,17 @@ export async function capture(
       }),
     });
     await repo.setCaptureEcriture(tx, id, posted.id);
-    // Addressable by the syndic API too (`gestion-<id>`): its approval and payment there.
+    // Addressable by the syndic API too (`gestion-<id>`): its approval and payment there, and
+    // what it names (building, key, lots) named back.
     await adoptExternalIds(tx, b.syndicId, RES.invoice, [id]);
+    await adoptExternalIds(tx, b.syndicId, RES.copropriete, [b.coproId]);
+    await adoptExternalIds(tx, b.syndicId, RES.repartition, [key.id]);
+    await adoptExternalIds(
+      tx,
+      b.syndicId,
+      RES.lot,
+      lots.map((l) => l.lot_id),
+    );
   });
   return viewOf(db, storage, b.coproId, id);
 }

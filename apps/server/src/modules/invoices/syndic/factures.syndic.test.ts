@@ -60,6 +60,14 @@ describe('approval and payment through the syndic API', () => {
     const id = json(made).data.id as string;
     const invExt = `gestion-${id}`;
 
+    // The back office reads it as any invoice of the API, with its dépense on the key.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/syndic/v1/invoices/${invExt}`,
+      headers: key.headers,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(json(read).data).toMatchObject({ external_id: invExt, amount_cents: 246_000 });
     expect((await api(s.payment, invExt, { date: '2026-04-20' })).status).toBe(409);
     expect((await api(s.sendToCouncil, invExt)).body.data.stage).toBe('au_conseil');
     expect((await api(s.sendToCouncil, invExt)).body.data.stage).toBe('au_conseil');
