@@ -22,6 +22,7 @@ import { seedCarnet } from './carnet.js';
 import { seedSignalements } from './signalements.js';
 import { seedChatStaff, seedCouncilMember } from './chat.js';
 import { seedConsole } from './console.js';
+import { seedLilasInvoices } from './lilas.invoices.js';
 import { seedLilasMoney } from './lilas.money.js';
 import { seedCommunications } from './communications.js';
 import { seedNotices } from './communications.notices.js';
@@ -240,6 +241,7 @@ export async function seedDemo(
   await council.link(db);
   await consoleDemo.link(db);
   await seedLilasMoney(db, consoleDemo.lilasId, consoleDemo.lilasSyndicId, ctx.clock);
+  await seedLilasInvoices(db, storage, consoleDemo.lilasId, consoleDemo.lilasSyndicId, ctx.clock);
 
   return {
     syndicApiKey: syndics.apiKey,

@@ -21,6 +21,11 @@ export const tenantOwnerSchema = z.object({
   /** Two quarterly calls open (412,50 € and 398,75 €), a settled quarter and an open 20 € credit. */
   owing: z.boolean().default(false),
   unread_notifications: z.number().int().min(0).max(30).default(0),
+  /**
+   * A member of the building's conseil syndical, who answers the supplier invoices the syndic
+   * submits (loi art. 21) and, the building's invoices being the council's, sees them.
+   */
+  conseil_syndical_factures: z.boolean().default(false),
 });
 
 export const tenantSpecSchema = z.object({

@@ -158,6 +158,7 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
       pay: { method: 'virement' },
       user: { id: user.id, attachedDaysAgo: 30 },
       init_settings_done: o.onboarded,
+      council: o.conseil_syndical_factures,
     };
   });
   const copro = seedCopro(ctx, {

@@ -35,6 +35,12 @@ import {
 } from './domains/syndicDocuments.js';
 import { syndicInvoiceBody, syndicInvoiceResource } from './domains/syndicInvoices.js';
 import {
+  syndicCouncilThreshold,
+  syndicCouncilThresholdBody,
+  syndicInvoiceApproval,
+  syndicInvoicePaymentBody,
+} from './domains/syndicFactures.js';
+import {
   IMPORT_MAX_ITEMS,
   IMPORT_RESOURCES,
   importError,
@@ -230,6 +236,10 @@ named('AssembleeConvocation', syndicConvocationRow);
 named('PostalPresentationBody', postalPresentationBody);
 named('PostalRequest', postalRequestState);
 named('PostalRequestBody', syndicPostalRequestBody);
+named('CouncilThreshold', syndicCouncilThreshold);
+named('CouncilThresholdBody', syndicCouncilThresholdBody);
+named('InvoiceApproval', syndicInvoiceApproval);
+named('InvoicePaymentBody', syndicInvoicePaymentBody);
 named('SyndicBenevoleBody', syndicBenevoleBody);
 named('SyndicBenevole', syndicBenevoleState, {
   description:

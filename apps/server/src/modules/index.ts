@@ -38,6 +38,8 @@ import { pvRoutes } from './assemblees/pv/pv.routes.js';
 import { collectionsRoutes } from './collections/collections.routes.js';
 import { recouvrementRoutes } from './recouvrement/recouvrement.routes.js';
 import { consoleDocumentsRoutes } from './documents/console/console.routes.js';
+import { consoleFacturesRoutes } from './invoices/console/factures.console.routes.js';
+import { councilInvoicesRoutes } from './invoices/council.routes.js';
 
 /** Every module's routes, one line each. */
 export async function registerModules(app: FastifyInstance) {
@@ -79,5 +81,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(collectionsRoutes);
   await app.register(recouvrementRoutes);
   await app.register(consoleDocumentsRoutes);
+  await app.register(consoleFacturesRoutes);
+  await app.register(councilInvoicesRoutes);
   if (app.config.env !== 'production') await app.register(devRoutes);
 }

@@ -20,6 +20,7 @@ export const pages: Record<string, ComponentType> = {
   // dashboard layout (/:coproId/…)
   CoproHome: lazy(() => import('../features/synthese/pages/SynthesePage')),
   Invoices: lazy(() => import('../features/documents/pages/InvoicesPage')),
+  CouncilInvoices: lazy(() => import('../features/documents/council/CouncilInvoicesPage')),
   DocumentFonction: lazy(() => import('../features/documents/pages/DocumentFonctionPage')),
   DocumentRecherche: lazy(() => import('../features/documents/pages/DocumentRecherchePage')),
   DocumentSyndic: lazy(() => import('../features/documents/pages/DocumentSyndicPage')),
@@ -55,6 +56,7 @@ export const pages: Record<string, ComponentType> = {
   GestionBuildingBudget: lazy(() => import('../features/gestion/pages/BuildingBudgetPage')),
   GestionBuildingJournal: lazy(() => import('../features/gestion/pages/BuildingJournalPage')),
   GestionBuildingBank: lazy(() => import('../features/gestion/pages/BuildingBankPage')),
+  GestionBuildingInvoices: lazy(() => import('../features/gestion/factures/BuildingInvoicesPage')),
   GestionBuildingSignalements: lazy(() => import('../features/gestion/pages/BuildingSignalementsPage')),
   GestionBuildingCommunications: lazy(() => import('../features/gestion/pages/BuildingCommunicationsPage')),
   GestionBuildingAssemblies: lazy(() => import('../features/gestion/pages/BuildingAssembliesPage')),

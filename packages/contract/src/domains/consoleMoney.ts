@@ -104,7 +104,7 @@ export const journalQuery = z.object({
     .string()
     .regex(/^\d{1,8}$/, { error: 'Un numéro de compte.' })
     .optional(),
-  source: z.enum(['appel', 'banque', 'paiement', 'contre-passation', 'manuel']).optional(),
+  source: z.enum(['appel', 'banque', 'paiement', 'contre-passation', 'manuel', 'facture']).optional(),
   /** The page starts after this écriture number. */
   after: z.coerce.number().int().min(0).optional(),
 });

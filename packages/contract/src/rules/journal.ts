@@ -16,7 +16,14 @@ export interface JournalLine {
 }
 
 /** What moves money, so an écriture says where it came from. */
-export type EcritureSource = 'appel' | 'banque' | 'paiement' | 'contre-passation' | 'manuel' | 'api';
+export type EcritureSource =
+  | 'appel'
+  | 'banque'
+  | 'paiement'
+  | 'contre-passation'
+  | 'manuel'
+  | 'api'
+  | 'facture';
 
 export interface JournalEcriture {
   /** YYYY-MM-DD. */

@@ -4,6 +4,7 @@ import {
   consoleAssembleeEndpoints,
   consoleDeskEndpoints,
   consoleDocumentEndpoints,
+  consoleFacturesEndpoints,
   consoleCollectionEndpoints,
   consoleEndpoints,
   consoleImportEndpoints,
@@ -21,8 +22,9 @@ import {
   buildPath,
 } from '@tantieme/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coproprietaireLots, lotTantiemes } from '../../db/schema/index.js';
 import { TINY_PNG } from '../../test/factories.assemblees.js';
+import { eq } from 'drizzle-orm';
+import { coproprietaireLots, coproprietes, lotTantiemes } from '../../db/schema/index.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import {
   type ConsoleWorld,
@@ -32,6 +34,8 @@ import {
   type Target,
 } from './console.fixture.js';
 import { DOCUMENT_CASES, documentOfEach } from './console.matrix.documents.fixture.js';
+import { capture } from '../invoices/factures.service.js';
+import { FACTURES_CASES } from './console.matrix.factures.fixture.js';
 import { MONEY_CASES, type RouteCase, type Scope } from './console.matrix.money.fixture.js';
 
 /**
@@ -68,6 +72,8 @@ const noticeOf = new Map<string, string>();
 const agOf = new Map<string, string>();
 /** Each building's document (the deletion route names it). */
 let docOf = new Map<string, string>();
+/** Each building's supplier invoice, captured before the matrix runs. */
+const invoiceOf = new Map<string, string>();
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 const owner = (t: Target) => ({ last_name: 'Durand', first_name: 'Paul', lots: [t.lotId] });
 
@@ -159,6 +165,7 @@ const CASES = new Map<Endpoint, RouteCase>([
   [consoleOwnerEndpoints.revokeInvitation, { action: 'invitations.send', scope: 'building' }],
   ...MONEY_CASES,
   ...DOCUMENT_CASES,
+  ...FACTURES_CASES,
   [
     consoleBenevoleEndpoints.name,
     {
@@ -496,6 +503,26 @@ beforeAll(async () => {
       notice("Coupure d'eau"),
     );
     noticeOf.set(target.coproId, json(sent).data.id);
+    const [copro] = await db
+      .select({ syndicId: coproprietes.syndic_id })
+      .from(coproprietes)
+      .where(eq(coproprietes.id, target.coproId));
+    const inv = await capture(
+      db,
+      t.app.platform.storage,
+      { coproId: target.coproId, syndicId: copro!.syndicId },
+      {
+        fournisseur_name: 'Ascenseurs Rhône-Alpes',
+        invoice_date: '2026-02-10',
+        number: null,
+        amount_cents: 48_360,
+        account: '614',
+        repartition_id: target.repartitionId,
+        description: null,
+        file: null,
+      },
+    );
+    invoiceOf.set(target.coproId, inv.id);
   }
 });
 afterAll(() => t.close());
@@ -519,6 +546,7 @@ describe('console permission matrix', () => {
       consoleCollectionEndpoints,
       consoleRecouvrementEndpoints,
       consoleNoticeEndpoints,
+      consoleFacturesEndpoints,
     ].flatMap((g) => Object.values(g) as Endpoint[]);
     expect(all.filter((e) => !CASES.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
   });
@@ -538,6 +566,7 @@ describe('console permission matrix', () => {
           assembleeId: agOf.get(target.coproId),
           noticeId: noticeOf.get(target.coproId) ?? NO_ID,
           documentId: docOf.get(target.coproId),
+          invoiceId: invoiceOf.get(target.coproId),
         });
         const res = await call(endpoint.method, url + (r.query ?? ''), c.headers(w), r.body?.(target, w));
         const e = expected(c, r);

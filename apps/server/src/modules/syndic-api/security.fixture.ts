@@ -11,6 +11,7 @@ import {
   syndicConvocationEndpoints,
   syndicDocumentEndpoints,
   syndicNoticeEndpoints,
+  syndicFactureEndpoints,
   syndicPostalRequestEndpoints,
   syndicPortfolioEndpoints,
   syndicStaffEndpoints,
@@ -43,6 +44,7 @@ export function allEndpoints(): SyndicEndpoint[] {
     syndicNoticeEndpoints,
     syndicChecklistEndpoints,
     syndicBenevoleEndpoints,
+    syndicFactureEndpoints,
   ]);
   return out;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { syndicCommunicationsRoutes } from '../communications/syndic/communications.syndic.routes.js';
 import { syndicDocumentsRoutes } from '../documents/syndic/syndic.routes.js';
 import { syndicInvoicesRoutes } from '../invoices/syndic/invoices.syndic.routes.js';
+import { syndicFacturesRoutes } from '../invoices/syndic/factures.syndic.js';
 import { accessRoutes } from './access/access.routes.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { syndicCarnetsRoutes } from './carnets/carnets.routes.js';
@@ -34,6 +35,7 @@ export async function syndicApiRoutes(app: FastifyInstance) {
   await app.register(syndicStaffRoutes);
   await app.register(syndicDocumentsRoutes);
   await app.register(syndicInvoicesRoutes);
+  await app.register(syndicFacturesRoutes);
   await app.register(syndicCommunicationsRoutes);
   await app.register(syndicSignalementsRoutes);
   await app.register(syndicMoneyRoutes);

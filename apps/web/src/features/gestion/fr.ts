@@ -77,6 +77,7 @@ export const gestionFr = {
       budget: 'Budget et appels',
       journal: 'Journal',
       bank: 'Banque',
+      invoices: 'Factures',
       signalements: 'Signalements',
       documents: 'Documents',
       assemblies: 'Assemblées',

@@ -12,11 +12,20 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { ApiError, formatCents, formatDate, type InvoiceCard, smallImageUrl } from '@tantieme/contract';
+import {
+  ApiError,
+  formatCents,
+  formatDate,
+  hasSyndicatPermission,
+  type InvoiceCard,
+  smallImageUrl,
+} from '@tantieme/contract';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { INVOICES_FIRST_ROW } from '../../../app/early';
 import { InvoiceDetailModal } from '../components/InvoiceDetailModal';
 import { Empty, LoadError, Loading } from '../components/PageState';
+import { councilFr } from '../council/fr';
 import { frDocs } from '../fr';
 import { useDocRecord, useInvoices } from '../queries';
 
@@ -48,7 +57,7 @@ function Thumbnail({ inv, first }: { inv: InvoiceCard; first: boolean }) {
 
 /** 'Factures et Devis' (SPEC §2.17): a card grid by pages of 30, 'Afficher davantage', the detail modal. */
 export default function InvoicesPage() {
-  const { record, isLoading } = useDocRecord();
+  const { record, isLoading, preview } = useDocRecord();
   const copro = record?.coproprietes[0];
   const q = useInvoices(copro ? { syndicId: copro.syndic_id, coproprieteId: copro.id } : null);
   const [open, setOpen] = useState<string | null>(null);
@@ -58,6 +67,17 @@ export default function InvoicesPage() {
       <Title order={1} size="h2">
         {t.title}
       </Title>
+      {record && copro && !preview && hasSyndicatPermission(record) ? (
+        // The council's members answer the invoices the syndic submitted to them (loi art. 21).
+        <Anchor
+          component={Link}
+          to={`/${record.id}/conseil/factures`}
+          fw={600}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {councilFr.link}
+        </Anchor>
+      ) : null}
       {isLoading || q.isLoading ? (
         <Loading />
       ) : q.error instanceof ApiError && q.error.status === 404 ? (

@@ -15,6 +15,7 @@ const SEGMENT: Record<BuildingTab, string> = {
   budget: 'budget',
   journal: 'journal',
   bank: 'banque',
+  invoices: 'factures',
   signalements: 'signalements',
   documents: 'documents',
   assemblies: 'assemblees',

@@ -78,6 +78,7 @@ export const moneyFr = {
       paiement: 'Paiements',
       'contre-passation': 'Contre-passations',
       manuel: 'Saisies',
+      facture: 'Factures fournisseurs',
     },
     none: 'Aucune écriture.',
     reverse: 'Contre-passer',

@@ -27,7 +27,7 @@ export function useMoneyOverview(coproId: string, exercice?: string) {
 export interface JournalFilters {
   exercice?: string;
   compte?: string;
-  source?: 'appel' | 'banque' | 'paiement' | 'contre-passation' | 'manuel';
+  source?: 'appel' | 'banque' | 'paiement' | 'contre-passation' | 'manuel' | 'facture';
   after?: number;
 }
 
