@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ConsoleAssembleeBody, syndicAssembleeBody } from '@tantieme/contract';
+import { bureauFirstError, type ConsoleAssembleeBody, syndicAssembleeBody } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
@@ -105,6 +105,9 @@ async function save(
     if (r.repartition_id && !keyIds.has(r.repartition_id))
       errors[`resolutions.${k}.repartition_id`] = "Cette clé n'est pas une clé de cet immeuble.";
   });
+  // Décret 1967 art. 15: the bureau is designated at the start of the meeting.
+  const bureau = bureauFirstError(body.resolutions.map((r) => r.nature));
+  if (bureau) errors.resolutions = bureau;
   if (Object.keys(errors).length) throw new AppError('VALIDATION_ERROR', undefined, { errors });
 
   const coproExt = await adoptBuilding(db, api.syndicId, copro.id);
