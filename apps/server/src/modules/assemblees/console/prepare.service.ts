@@ -82,6 +82,7 @@ export async function getAssemblee(db: Db, coproId: string, agId: string) {
       repartition_id: r.repartition_id === ag.general_repartition_id ? null : r.repartition_id,
       article_reason: r.article_reason,
       no_vote: r.no_vote,
+      files: r.files,
     })),
   };
 }
