@@ -40,18 +40,11 @@ export async function consoleAssembleesRoutes(app: FastifyInstance) {
   });
   route(app, e.attach, async ({ req, params, body }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'assemblees.write');
-    return attachToResolution(
-      db,
-      app.platform.storage,
-      b.copro.id,
-      params.assembleeId,
-      params.resolutionId,
-      body,
-    );
+    return attachToResolution(deps(), b, params.assembleeId, params.resolutionId, body);
   });
   route(app, e.detach, async ({ req, params }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'assemblees.write');
-    return detachFromResolution(db, b.copro.id, params.assembleeId, params.resolutionId, params.fileId);
+    return detachFromResolution(deps(), b, params.assembleeId, params.resolutionId, params.fileId);
   });
   route(app, e.publish, async ({ req, params }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'assemblees.write');

@@ -6,7 +6,30 @@ import type { StorageAdapter } from '../../../platform/storage.js';
 import { checkFileBytes } from '../../files/files.service.js';
 import { insertFile } from '../assemblees.repo.js';
 import * as repo from './prepare.repo.js';
-import { getAssemblee } from './prepare.service.js';
+import type { ConsoleBuilding } from '../../access/console.guard.js';
+import { getAssemblee, updateAssemblee } from './prepare.service.js';
+
+type Deps = { db: Db; storage: StorageAdapter };
+
+/** The convocation made again from the agenda as stored, so it names the attachments. */
+async function remake(deps: Deps, b: ConsoleBuilding, agId: string) {
+  const ag = await getAssemblee(deps.db, b.copro.id, agId);
+  return updateAssemblee(deps, b, agId, {
+    name: ag.name,
+    type: ag.type,
+    date: ag.date,
+    visio_url: ag.visio_url,
+    resolutions: ag.resolutions_detail.map((r) => ({
+      nature: r.nature,
+      title: r.title,
+      content: r.content,
+      article: r.article,
+      repartition_id: r.repartition_id,
+      article_reason: r.article_reason,
+      no_vote: r.no_vote,
+    })),
+  });
+}
 
 /**
  * The attachments of a resolution (quotes, contracts): stored like the building's other files and
@@ -29,13 +52,14 @@ async function editable(db: Db, coproId: string, agId: string, resolutionId: str
 }
 
 export async function attachToResolution(
-  db: Db,
-  storage: StorageAdapter,
-  coproId: string,
+  deps: Deps,
+  b: ConsoleBuilding,
   agId: string,
   resolutionId: string,
   body: ResolutionAttachmentBody,
 ) {
+  const { db, storage } = deps;
+  const coproId = b.copro.id;
   const r = await editable(db, coproId, agId, resolutionId);
   const bytes = Buffer.from(body.content_base64, 'base64');
   const problem = checkFileBytes(body.content_type, bytes);
@@ -50,22 +74,22 @@ export async function attachToResolution(
     size: bytes.length,
   });
   await repo.setResolutionFiles(db, r.id, [...r.files, { id: file.id, name: body.name }]);
-  return getAssemblee(db, coproId, agId);
+  return remake(deps, b, agId);
 }
 
 export async function detachFromResolution(
-  db: Db,
-  coproId: string,
+  deps: Deps,
+  b: ConsoleBuilding,
   agId: string,
   resolutionId: string,
   fileId: string,
 ) {
-  const r = await editable(db, coproId, agId, resolutionId);
+  const r = await editable(deps.db, b.copro.id, agId, resolutionId);
   if (!r.files.some((f) => f.id === fileId)) throw new AppError('NOT_FOUND');
   await repo.setResolutionFiles(
-    db,
+    deps.db,
     r.id,
     r.files.filter((f) => f.id !== fileId),
   );
-  return getAssemblee(db, coproId, agId);
+  return remake(deps, b, agId);
 }

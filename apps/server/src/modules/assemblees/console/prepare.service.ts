@@ -135,6 +135,7 @@ async function save(
       no_vote: r.no_vote,
       nature: r.nature,
       key: keyOf(r.repartition_id)?.name ?? null,
+      files: (existing[k]?.files ?? []).map((f) => f.name),
     })),
   });
   const data = apiBody(syndicAssembleeBody, {
