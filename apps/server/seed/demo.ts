@@ -22,6 +22,7 @@ import { seedCarnet } from './carnet.js';
 import { seedSignalements } from './signalements.js';
 import { seedChatStaff, seedCouncilMember } from './chat.js';
 import { seedConsole } from './console.js';
+import { seedLilasAssemblees } from './lilas.assemblees.js';
 import { seedLilasMoney } from './lilas.money.js';
 import { seedCommunications } from './communications.js';
 import { Rows, type SeedContext } from './context.js';
@@ -238,6 +239,7 @@ export async function seedDemo(
   await council.link(db);
   await consoleDemo.link(db);
   await seedLilasMoney(db, consoleDemo.lilasId, consoleDemo.lilasSyndicId, ctx.clock);
+  await seedLilasAssemblees(db, storage, consoleDemo.lilasId, consoleDemo.lilasSyndicId, ctx.clock);
 
   return {
     syndicApiKey: syndics.apiKey,

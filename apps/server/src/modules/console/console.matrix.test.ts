@@ -54,6 +54,7 @@ const agenda = (name: string) => ({
 });
 /** Each building's assembly, prepared before the calls (its routes name it). */
 const agOf = new Map<string, string>();
+const resOf = new Map<string, string>();
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 const owner = (t: Target) => ({ last_name: 'Durand', first_name: 'Paul', lots: [t.lotId] });
 
@@ -242,6 +243,19 @@ const CASES = new Map<Endpoint, RouteCase>([
     { action: 'assemblees.write', scope: 'building', body: () => agenda('Assemblée modifiée') },
   ],
   [consoleAssembleeEndpoints.preview, { action: 'building.read', scope: 'building' }],
+  [
+    consoleAssembleeEndpoints.attach,
+    {
+      action: 'assemblees.write',
+      scope: 'building',
+      body: () => ({
+        name: 'Devis.pdf',
+        content_type: 'application/pdf',
+        content_base64: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
+      }),
+    },
+  ],
+  [consoleAssembleeEndpoints.detach, { action: 'assemblees.write', scope: 'building' }],
   [consoleAssembleeEndpoints.publish, { action: 'assemblees.write', scope: 'building' }],
   // SEPA collections and recovery: reading is every role's, money is 'finances.write'.
   [consoleCollectionEndpoints.page, { action: 'building.read', scope: 'building' }],
@@ -425,6 +439,7 @@ beforeAll(async () => {
       agenda('Assemblée générale 2027'),
     );
     agOf.set(target.coproId, json(res).data.id);
+    resOf.set(target.coproId, json(res).data.resolutions_detail[0].id);
   }
 });
 afterAll(() => t.close());
@@ -462,6 +477,9 @@ describe('console permission matrix', () => {
           staffId: w.spare.staffId,
           signalementId: r.mergesDuplicate ? target.duplicateId : target.signalementId,
           assembleeId: agOf.get(target.coproId),
+          resolutionId: resOf.get(target.coproId),
+          // Not attached: the removal answers the agenda unchanged (an idempotent DELETE).
+          fileId: '01a25192-29b3-7000-bbc2-33d56d230eb7',
         });
         const res = await call(endpoint.method, url + (r.query ?? ''), c.headers(w), r.body?.(target, w));
         const e = expected(c, r);

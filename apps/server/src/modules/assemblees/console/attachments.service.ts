@@ -85,7 +85,8 @@ export async function detachFromResolution(
   fileId: string,
 ) {
   const r = await editable(deps.db, b.copro.id, agId, resolutionId);
-  if (!r.files.some((f) => f.id === fileId)) throw new AppError('NOT_FOUND');
+  // A removal already made (or never attached) answers the agenda as it stands.
+  if (!r.files.some((f) => f.id === fileId)) return getAssemblee(deps.db, b.copro.id, agId);
   await repo.setResolutionFiles(
     deps.db,
     r.id,
