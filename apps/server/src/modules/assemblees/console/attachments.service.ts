@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type ResolutionAttachmentBody, UPLOAD_TYPES } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
@@ -64,7 +64,7 @@ export async function attachToResolution(
   const bytes = Buffer.from(body.content_base64, 'base64');
   const problem = checkFileBytes(body.content_type, bytes);
   if (problem) throw new AppError('VALIDATION_ERROR', problem, { errors: { content_base64: problem } });
-  const digest = createHash('sha256').update(bytes).digest('hex');
+  const digest = hash('sha256', bytes, 'hex');
   const key = `coproprietes/${coproId}/assemblees/${agId}/resolutions/${r.id}/${digest.slice(0, 16)}.${UPLOAD_TYPES[body.content_type]!.ext}`;
   await storage.put(key, bytes, body.content_type);
   const file = await insertFile(db, {
