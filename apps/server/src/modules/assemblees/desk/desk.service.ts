@@ -4,7 +4,6 @@ import {
   type ConsoleDeskEntry,
   correspondenceDeadline,
   formReceivedInTime,
-  bureauRoleOf,
   hasSecondVote,
   movementAllowed,
   type RegisterParticipant,
@@ -17,7 +16,7 @@ import { appendRecord } from '../chain.js';
 import { checkNewProxy, exclusionOf } from '../proxies.limits.js';
 import { loadSyndicat } from '../syndicat.js';
 import { desksRecords } from './desk.records.js';
-import { applyAmendment, applyBureau } from './desk.session.js';
+import { applyAmendment, applyBureau, presidentFirst } from './desk.session.js';
 
 /**
  * The meeting desk's entries (rules/meetingDesk.ts): each a chained record of the register, under
@@ -256,18 +255,7 @@ export async function applyDeskEntry(
     if (!found) throw invalid('resolution', 'Résolution inconnue dans cette assemblée.');
     const { resolution: r, repartition } = found;
     if (r.no_vote) throw invalid('resolution', `La résolution ${r.number} n'est pas soumise au vote.`);
-    // Décret 1967 art. 15: when the agenda designates the président de séance, nothing else is
-    // voted before he is.
-    const electsPresident = resolutions.some((x) => bureauRoleOf(x.resolution.nature) === 'president');
-    if (
-      electsPresident &&
-      !bureauRoleOf(r.nature) &&
-      !records.some((x) => x.kind === 'bureau' && x.payload.role === 'president')
-    )
-      throw invalid(
-        'resolution',
-        "Le président de séance n'est pas encore élu\u202f: la séance vote d'abord l'élection du bureau (décret du 17 mars 1967, art. 15).",
-      );
+    presidentFirst(resolutions, r, records);
     entry.votes.forEach((v, i) => {
       convened(v.coproprietaire, `votes.${i}.coproprietaire`);
       const st = state.get(v.coproprietaire);

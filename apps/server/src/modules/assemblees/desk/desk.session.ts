@@ -130,3 +130,24 @@ export async function applyAmendment(
   await markAmended(c.tx, r.id);
   return rec;
 }
+
+/**
+ * Décret 1967 art. 15: when the agenda designates the président de séance, nothing else is voted
+ * before he is recorded.
+ */
+export function presidentFirst(
+  resolutions: Resolution[],
+  r: Resolution['resolution'],
+  records: { kind: string; payload: Record<string, unknown> }[],
+) {
+  const electsPresident = resolutions.some((x) => bureauRoleOf(x.resolution.nature) === 'president');
+  if (
+    electsPresident &&
+    !bureauRoleOf(r.nature) &&
+    !records.some((x) => x.kind === 'bureau' && x.payload.role === 'president')
+  )
+    throw invalid(
+      'resolution',
+      "Le président de séance n'est pas encore élu\u202f: la séance vote d'abord l'élection du bureau (décret du 17 mars 1967, art. 15).",
+    );
+}
