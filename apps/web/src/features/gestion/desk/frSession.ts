@@ -16,7 +16,7 @@ export const sessionFr = {
   candidateHint: "Un copropriétaire présent, ou le mandataire d'un copropriétaire représenté.",
   record: "Enregistrer l'élu",
   recordHint: "L'élu s'enregistre une fois la résolution adoptée.",
-  elected: (name: string) => `${name} est élu.`,
+  elected: (name: string) => `Élection enregistrée\u202f: ${name}.`,
   amend: 'Amender la résolution',
   amendHint:
     'Un « Pour » exprimé par correspondance sur une résolution amendée compte comme défaillant (loi du 10 juillet 1965, art. 17-1 A).',
