@@ -23,6 +23,7 @@ import { seedSignalements } from './signalements.js';
 import { seedChatStaff, seedCouncilMember } from './chat.js';
 import { seedConsole } from './console.js';
 import { seedLilasInvoices } from './lilas.invoices.js';
+import { seedLilasAssemblees } from './lilas.assemblees.js';
 import { seedLilasMoney } from './lilas.money.js';
 import { seedCommunications } from './communications.js';
 import { seedNotices } from './communications.notices.js';
@@ -242,6 +243,7 @@ export async function seedDemo(
   await consoleDemo.link(db);
   await seedLilasMoney(db, consoleDemo.lilasId, consoleDemo.lilasSyndicId, ctx.clock);
   await seedLilasInvoices(db, storage, consoleDemo.lilasId, consoleDemo.lilasSyndicId, ctx.clock);
+  await seedLilasAssemblees(db, storage, consoleDemo.lilasId, consoleDemo.lilasSyndicId, ctx.clock);
 
   return {
     syndicApiKey: syndics.apiKey,

@@ -44,6 +44,7 @@ export * from './rules/notificationChannel.js';
 export * from './rules/pvNotification.js';
 export * from './rules/register.js';
 export * from './rules/meetingDesk.js';
+export * from './rules/meetingBureau.js';
 export * from './rules/proxies.js';
 export * from './rules/convocation.js';
 export * from './rules/assemblee.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { okEnvelope } from '../envelope.js';
 import { idField } from '../fields.js';
+import { BUREAU_ROLES } from '../rules/meetingBureau.js';
 import { BLANK_PROXY_DESIGNATORS } from '../rules/meetingDesk.js';
 import { voteChoiceSchema } from './assemblees.js';
 import { coproParams } from './console.js';
@@ -73,6 +74,23 @@ const deskEntryOf = (ref: z.ZodType<string, string>) => {
         .max(300),
     }),
     z.object({
+      kind: z.literal('bureau'),
+      /** A bureau resolution (président de séance, scrutateur, secrétaire), once adopted. */
+      resolution: ref,
+      /** Who is elected: a co-owner present, or by name the mandataire of a represented one. */
+      member: mandataire,
+    }),
+    z.object({
+      kind: z.literal('amendment'),
+      resolution: ref,
+      /** Who proposes it: a co-owner present, or represented (through their mandataire). */
+      proposed_by: ref,
+      /** The resolution's text as amended in session, before its vote. */
+      text: syndicText(4000),
+      /** The amendment stays within the question on the agenda (décret 1967 art. 13). */
+      within_agenda: z.boolean(),
+    }),
+    z.object({
       kind: z.literal('votes'),
       resolution: ref,
       /** Each co-owner's vote at the meeting on this resolution; vote_2 for the second vote. */
@@ -134,6 +152,14 @@ export const deskParticipant = z.object({
   ),
 });
 
+const bureauMember = z.object({ id: z.string().nullable(), name: z.string() });
+/** The bureau of the meeting (décret 1967 art. 15): ids of co-owners, or null for someone else. */
+export const deskBureau = z.object({
+  president: bureauMember.nullable(),
+  secretaire: bureauMember.nullable(),
+  scrutateurs: z.array(bureauMember),
+});
+
 export const deskState = z.object({
   assemblee: z.object({
     id: z.string(),
@@ -154,6 +180,10 @@ export const deskState = z.object({
       article: z.string(),
       no_vote: z.boolean(),
       amended: z.boolean(),
+      /** A bureau resolution's role (décret 1967 art. 15), null for another question. */
+      bureau_role: z.enum(BUREAU_ROLES).nullable(),
+      /** The texts amended in session, in order; the last is the one voted. */
+      amendments: z.array(z.object({ text: z.string(), at: z.string() })),
       decision: z.enum(['adopted', 'rejected', 'no_vote']),
       rule: z.string().nullable(),
       total: count,
@@ -164,6 +194,7 @@ export const deskState = z.object({
     }),
   ),
   participants: z.array(deskParticipant),
+  bureau: deskBureau,
   /** The register's length: the realtime event carries it, a tablet behind reads again. */
   seq: z.number().int(),
 });

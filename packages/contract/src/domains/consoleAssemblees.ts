@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { okEnvelope } from '../envelope.js';
 import { idField, requiredString } from '../fields.js';
 import { DECISION_TYPE_CODES } from '../rules/decisionTypes.js';
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../rules/files.js';
 import { RESOLUTION_ARTICLES } from '../rules/tally.js';
 import { publishResult } from './syndicAssemblees.js';
 
@@ -78,7 +79,21 @@ export const consoleResolution = z.object({
   repartition_id: z.string().nullable(),
   article_reason: z.string().nullable(),
   no_vote: z.boolean(),
+  /** Its attachments (quotes, contracts), sent with the convocation (décret 1967 art. 11). */
+  files: z.array(z.object({ id: z.string(), name: z.string() })).default([]),
 });
+
+/** An attachment of a resolution, sent as base64 (10 Mo at most, the upload allow-list). */
+export const resolutionAttachmentBody = z.object({
+  name: requiredString.max(200, { error: '200 caractères au plus.' }),
+  content_type: z.string().refine((t) => t in UPLOAD_TYPES, { error: 'Type de fichier non autorisé.' }),
+  content_base64: z
+    .string()
+    .min(1, { error: 'Contenu attendu.' })
+    .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 8, { error: 'Le fichier est trop volumineux.' })
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'Contenu base64 attendu.' }),
+});
+export type ResolutionAttachmentBody = z.output<typeof resolutionAttachmentBody>;
 
 export const consoleAssemblee = consoleAssembleeSummary.extend({
   visio_url: z.string().nullable(),
@@ -160,6 +175,23 @@ export const consoleAssembleeEndpoints = {
     tags: ['gestion'],
     params: agParams,
     response: okEnvelope(convocationPreview),
+  }),
+  attach: defineEndpoint({
+    method: 'POST',
+    path: '/gestion/coproprietes/:coproId/assemblees/:assembleeId/resolutions/:resolutionId/pieces',
+    summary: 'Attach a quote or a contract to a resolution of an assembly not convened yet',
+    tags: ['gestion'],
+    params: agParams.extend({ resolutionId: idField }),
+    body: resolutionAttachmentBody,
+    response: okEnvelope(consoleAssemblee),
+  }),
+  detach: defineEndpoint({
+    method: 'DELETE',
+    path: '/gestion/coproprietes/:coproId/assemblees/:assembleeId/resolutions/:resolutionId/pieces/:fileId',
+    summary: 'Remove an attachment of a resolution of an assembly not convened yet',
+    tags: ['gestion'],
+    params: agParams.extend({ resolutionId: idField, fileId: idField }),
+    response: okEnvelope(consoleAssemblee),
   }),
   publish: defineEndpoint({
     method: 'POST',

@@ -17,6 +17,25 @@ export interface DecisionType {
 }
 
 export const DECISION_TYPES = {
+  // The bureau, designated at the start of the meeting (rules/meetingBureau.ts).
+  bureau_president: {
+    label: 'Élection du président de séance',
+    article: 'ART-24',
+    key: 'generales',
+    source: 'décret du 17 mars 1967, art. 15\u202f; loi du 10 juillet 1965, art. 24',
+  },
+  bureau_scrutateur: {
+    label: 'Élection du ou des scrutateurs',
+    article: 'ART-24',
+    key: 'generales',
+    source: 'décret du 17 mars 1967, art. 15\u202f; loi du 10 juillet 1965, art. 24',
+  },
+  bureau_secretaire: {
+    label: 'Désignation du secrétaire de séance',
+    article: 'ART-24',
+    key: 'generales',
+    source: 'décret du 17 mars 1967, art. 15\u202f; loi du 10 juillet 1965, art. 24',
+  },
   budget_previsionnel: {
     label: 'Vote du budget prévisionnel',
     article: 'ART-24',

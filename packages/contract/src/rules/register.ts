@@ -34,7 +34,9 @@ import {
  *   of a 25-1 / 26-1 passerelle: `{ resolution_id, vote_1?, vote_2? }`. Only the fields present are
  *   set, so entering the second vote leaves the first untouched and one resolution's entry never
  *   touches another's. It counts only for a co-owner present or represented.
- * - `signature` and any other kind: not read by the tally.
+ * - `amendment`: a resolution's text amended in session, `{ resolution_id, text }`: the resolution
+ *   counts as amended (loi art. 17-1 A, 3e alinéa: a correspondence « Pour » on it is défaillant).
+ * - `signature`, `bureau` and any other kind: not read by the tally.
  */
 export interface RegisterRecord {
   seq: number;
@@ -171,6 +173,13 @@ export function registerState(records: RegisterRecord[]): Map<string, RegisterPa
   return out;
 }
 
+/** The resolutions amended in session, by id, from the register's `amendment` records. */
+export function amendedResolutionIds(records: RegisterRecord[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of records) if (r.kind === 'amendment') out.add(String(r.payload.resolution_id));
+  return out;
+}
+
 /**
  * The legal tally of an assembly from its register alone (contract `tallyAssembly`).
  *
@@ -189,6 +198,10 @@ export function tallyFromRecords(input: {
   generalRepartition: string;
 }): ResolutionTally[] {
   const state = registerState(input.records);
+  const amended = amendedResolutionIds(input.records);
+  const resolutions = amended.size
+    ? input.resolutions.map((r) => (amended.has(r.id) ? { ...r, amended: true } : r))
+    : input.resolutions;
   const ballots: TallyBallot[] = [];
   for (const [id, st] of state) {
     for (const [resolution_id, v] of st.form ?? [])
@@ -208,7 +221,7 @@ export function tallyFromRecords(input: {
     });
   if (!moved)
     return tallyAssembly({
-      resolutions: input.resolutions,
+      resolutions,
       coproprietaires: atVote(null),
       ballots,
       generalRepartition: input.generalRepartition,
@@ -221,7 +234,7 @@ export function tallyFromRecords(input: {
     if (list) list.push(b);
     else byResolution.set(b.resolution_id, [b]);
   }
-  return [...input.resolutions]
+  return [...resolutions]
     .sort((a, b) => a.number - b.number)
     .map((r) =>
       tallyResolution(r, atVote(r.number), byResolution.get(r.id) ?? [], {

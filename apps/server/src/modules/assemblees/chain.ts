@@ -27,7 +27,7 @@ export async function appendRecord(
   tx: repo.Tx,
   r: {
     assemblee_id: string;
-    kind: 'ballot' | 'signature' | 'attendance' | 'session_vote' | 'late_form' | 'bureau';
+    kind: 'ballot' | 'signature' | 'attendance' | 'session_vote' | 'late_form' | 'bureau' | 'amendment';
     coproprietaire_id: string;
     payload: Record<string, unknown>;
     created_at: Date;

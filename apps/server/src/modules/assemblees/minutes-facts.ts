@@ -25,6 +25,8 @@ export interface MinutesFacts {
     no_vote: boolean;
     repartition: { id: string; name: string } | null;
     amended: boolean;
+    /** What it decides, from the catalogue (a bureau resolution: décret 1967 art. 15). */
+    nature?: string | null;
   }[];
   /** Every co-owner of the syndicat, listed or not (loi art. 25, 26), by name. */
   owners: { id: string; name: string; address: string | null; tantiemes: Record<string, number> }[];

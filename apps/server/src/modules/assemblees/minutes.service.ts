@@ -49,6 +49,7 @@ export async function loadMinutesFacts(
       no_vote: r.no_vote,
       repartition: repartition ? { id: repartition.id, name: repartition.name } : null,
       amended: r.amended,
+      nature: r.nature,
     })),
     owners: syndicat.owners.map((o) => ({
       id: o.id,

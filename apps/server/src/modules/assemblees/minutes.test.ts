@@ -163,6 +163,8 @@ describe('the procès-verbal from the register (décret 1967 art. 17)', () => {
       ],
       amended_defaulting: 0,
       reduced: [],
+      amendments: [],
+      elected: [],
     });
   });
 

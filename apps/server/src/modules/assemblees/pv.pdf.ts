@@ -72,16 +72,17 @@ export function renderPv(facts: MinutesFacts, c: PvContent): Promise<Buffer> {
     },
   ];
   for (const r of c.resolutions) {
-    blocks.push(
-      { h: `Résolution n° ${r.number} – ${r.title}` },
-      {
-        kv: [
-          ['Majorité requise', ARTICLE[r.article] ?? r.article],
-          ...(r.repartition ? ([['Clé de répartition', r.repartition]] as [string, string][]) : []),
-          ['Décision', decisionOf(r)],
-        ],
-      },
-    );
+    blocks.push({ h: `Résolution n° ${r.number} – ${r.title}` });
+    // Décret 1967 art. 13: the amended text stays within the question; it is the one voted.
+    for (const a of r.amendments)
+      blocks.push({ p: `Amendement proposé en séance par ${a.proposed_by}\u202f: « ${a.text} »` });
+    blocks.push({
+      kv: [
+        ['Majorité requise', ARTICLE[r.article] ?? r.article],
+        ...(r.repartition ? ([['Clé de répartition', r.repartition]] as [string, string][]) : []),
+        ['Décision', decisionOf(r)],
+      ],
+    });
     if (r.rounds.length)
       blocks.push({
         table: {
@@ -100,6 +101,8 @@ export function renderPv(facts: MinutesFacts, c: PvContent): Promise<Buffer> {
         },
       });
     for (const x of r.rounds) blocks.push(...roundBlocks(x));
+    if (r.elected.length)
+      blocks.push({ p: `Élu${r.elected.length > 1 ? 's' : ''}\u202f: ${r.elected.join(', ')}.` });
     if (r.rounds.length && r.defaillants.length)
       blocks.push({
         p: `Défaillants\u202f: ${r.defaillants

@@ -37,6 +37,10 @@ export interface PvResolution {
    */
   defaillants: (PvVoter & { assimilated: boolean })[];
   reduced: { name: string; from: number; to: number }[];
+  /** The texts amended in session, in order (the last one was voted), with who proposed them. */
+  amendments: { text: string; proposed_by: string }[];
+  /** A bureau resolution (décret 1967 art. 15): who was recorded elected by it. */
+  elected: string[];
 }
 
 export interface PvContent {
@@ -117,6 +121,12 @@ export function buildPv(facts: MinutesFacts): PvContent {
           .map((d) => ({ name: name(d.coproprietaire_id), voix: d.voix, assimilated: !!d.assimilated }))
           .sort(byName),
         reduced: t.reduced.map((x) => ({ name: name(x.coproprietaire_id), from: x.from, to: x.to })),
+        amendments: facts.records
+          .filter((x) => x.kind === 'amendment' && x.payload.resolution_id === r.id)
+          .map((x) => ({ text: String(x.payload.text), proposed_by: name(x.coproprietaire_id) })),
+        elected: facts.records
+          .filter((x) => x.kind === 'bureau' && x.payload.resolution_id === r.id)
+          .map((x) => String((x.payload.member as { name: string }).name)),
       };
     }),
   };

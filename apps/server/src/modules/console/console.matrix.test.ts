@@ -74,6 +74,7 @@ const agOf = new Map<string, string>();
 let docOf = new Map<string, string>();
 /** Each building's supplier invoice, captured before the matrix runs. */
 const invoiceOf = new Map<string, string>();
+const resOf = new Map<string, string>();
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 const owner = (t: Target) => ({ last_name: 'Durand', first_name: 'Paul', lots: [t.lotId] });
 
@@ -308,6 +309,19 @@ const CASES = new Map<Endpoint, RouteCase>([
     { action: 'assemblees.write', scope: 'building', body: () => agenda('Assemblée modifiée') },
   ],
   [consoleAssembleeEndpoints.preview, { action: 'building.read', scope: 'building' }],
+  [
+    consoleAssembleeEndpoints.attach,
+    {
+      action: 'assemblees.write',
+      scope: 'building',
+      body: () => ({
+        name: 'Devis.pdf',
+        content_type: 'application/pdf',
+        content_base64: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
+      }),
+    },
+  ],
+  [consoleAssembleeEndpoints.detach, { action: 'assemblees.write', scope: 'building' }],
   [consoleAssembleeEndpoints.publish, { action: 'assemblees.write', scope: 'building' }],
   // SEPA collections and recovery: reading is every role's, money is 'finances.write'.
   [consoleCollectionEndpoints.page, { action: 'building.read', scope: 'building' }],
@@ -523,6 +537,7 @@ beforeAll(async () => {
       },
     );
     invoiceOf.set(target.coproId, inv.id);
+    resOf.set(target.coproId, json(res).data.resolutions_detail[0].id);
   }
 });
 afterAll(() => t.close());
@@ -567,6 +582,9 @@ describe('console permission matrix', () => {
           noticeId: noticeOf.get(target.coproId) ?? NO_ID,
           documentId: docOf.get(target.coproId),
           invoiceId: invoiceOf.get(target.coproId),
+          resolutionId: resOf.get(target.coproId),
+          // Not attached: the removal answers the agenda unchanged (an idempotent DELETE).
+          fileId: '01a25192-29b3-7000-bbc2-33d56d230eb7',
         });
         const res = await call(endpoint.method, url + (r.query ?? ''), c.headers(w), r.body?.(target, w));
         const e = expected(c, r);

@@ -74,4 +74,13 @@ export const assembleesFr = {
     publish: 'Envoyer les convocations',
     publishedAt: (date: string) => `Convocations envoyées le ${date}.`,
   },
+  files: {
+    title: 'Pièces jointes aux résolutions',
+    intro:
+      "Devis, contrats : joints à la convocation et consultables par chaque copropriétaire dans la page de l'assemblée (décret du 17 mars 1967, art. 11). Ils ne changent plus une fois les convocations envoyées.",
+    add: 'Joindre un fichier',
+    none: 'Aucune pièce jointe.',
+    removeShort: 'Retirer',
+    remove: (name: string) => `Retirer ${name}`,
+  },
 };

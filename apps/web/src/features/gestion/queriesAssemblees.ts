@@ -1,4 +1,8 @@
-import { type ConsoleAssembleeBody, consoleAssembleeEndpoints as e } from '@tantieme/contract';
+import {
+  type ConsoleAssembleeBody,
+  consoleAssembleeEndpoints as e,
+  type ResolutionAttachmentBody,
+} from '@tantieme/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 
@@ -58,4 +62,26 @@ export function usePublishAssemblee(coproId: string, id: string) {
       void qc.invalidateQueries({ queryKey: assembleeKeys.list(coproId) });
     },
   });
+}
+
+/** Attaches a file to a resolution, or removes one; the answer is the assembly as it stands. */
+export function useResolutionFiles(coproId: string, id: string) {
+  const qc = useQueryClient();
+  const done = (ag: { id: string }) => {
+    qc.setQueryData(assembleeKeys.one(coproId, ag.id), ag);
+    void qc.invalidateQueries({ queryKey: assembleeKeys.preview(coproId, ag.id) });
+  };
+  const params = (resolutionId: string) => ({ coproId, assembleeId: id, resolutionId });
+  return {
+    attach: useMutation({
+      mutationFn: (v: { resolutionId: string; body: ResolutionAttachmentBody }) =>
+        api.call(e.attach, { params: params(v.resolutionId), body: v.body }),
+      onSuccess: done,
+    }),
+    detach: useMutation({
+      mutationFn: (v: { resolutionId: string; fileId: string }) =>
+        api.call(e.detach, { params: { ...params(v.resolutionId), fileId: v.fileId } }),
+      onSuccess: done,
+    }),
+  };
 }

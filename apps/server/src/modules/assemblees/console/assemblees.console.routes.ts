@@ -2,6 +2,7 @@ import { consoleAssembleeEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../http/route.js';
 import { guardConsoleBuilding } from '../../access/console.guard.js';
+import { attachToResolution, detachFromResolution } from './attachments.service.js';
 import { previewConvocations, publishFromConsole } from './convene.service.js';
 import { createAssemblee, getAssemblee, listAssemblees, updateAssemblee } from './prepare.service.js';
 
@@ -36,6 +37,14 @@ export async function consoleAssembleesRoutes(app: FastifyInstance) {
   route(app, e.preview, async ({ req, params }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'building.read');
     return previewConvocations(db, app.config, b.copro.id, params.assembleeId);
+  });
+  route(app, e.attach, async ({ req, params, body }) => {
+    const b = await guardConsoleBuilding(req, params.coproId, 'assemblees.write');
+    return attachToResolution(deps(), b, params.assembleeId, params.resolutionId, body);
+  });
+  route(app, e.detach, async ({ req, params }) => {
+    const b = await guardConsoleBuilding(req, params.coproId, 'assemblees.write');
+    return detachFromResolution(deps(), b, params.assembleeId, params.resolutionId, params.fileId);
   });
   route(app, e.publish, async ({ req, params }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'assemblees.write');

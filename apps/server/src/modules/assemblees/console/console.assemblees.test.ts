@@ -112,6 +112,50 @@ describe('preparing an assembly in the console', () => {
   });
 });
 
+describe('attachments of a resolution (quotes, contracts)', () => {
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+  const devis = {
+    name: 'Devis Isolpro.pdf',
+    content_type: 'application/pdf',
+    content_base64: pdf.toString('base64'),
+  };
+
+  it('are stored before the convocation, named in it, refused after the publication and elsewhere', async () => {
+    const body = agenda(inDays(50));
+    Object.assign(body.resolutions[1], { article_reason: 'Clause du règlement de copropriété' });
+    const agId = json(await call('POST', base(), w.gestionnaire.headers, body)).data.id as string;
+    const detail = json(await call('GET', `${base()}/${agId}`, w.gestionnaire.headers)).data;
+    const res = detail.resolutions_detail[1].id;
+    const url = `${base()}/${agId}/resolutions/${res}/pieces`;
+
+    const bad = await call('POST', url, w.gestionnaire.headers, { ...devis, content_base64: 'aGVsbG8=' });
+    expect([bad.statusCode, json(bad).errors.content_base64]).toEqual([
+      400,
+      'Le contenu du fichier ne correspond pas à son type.',
+    ]);
+    expect((await call('POST', url, w.comptable.headers, devis)).statusCode).toBe(403);
+    expect((await call('POST', url, w.otherAdmin.headers, devis)).statusCode).toBe(404);
+    expect(
+      (await call('POST', url.replace(w.a1.coproId, w.a2.coproId), w.admin.headers, devis)).statusCode,
+    ).toBe(404);
+
+    const ok = await call('POST', url, w.gestionnaire.headers, devis);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const listed = json(ok).data.resolutions_detail[1].files;
+    expect(listed).toEqual([{ id: expect.any(String), name: 'Devis Isolpro.pdf' }]);
+    const [row] = await t.database.db.select().from(assemblees).where(eq(assemblees.id, agId));
+    const [conv] = await t.database.db.select().from(files).where(eq(files.id, row!.convocation_file_id!));
+    const text = pdfText(await t.app.platform.storage.get(conv!.storage_key)).replace(/\s+/g, ' ');
+    expect(text).toContain('Pièces jointes : Devis Isolpro.pdf.');
+
+    expect((await call('POST', `${base()}/${agId}/publication`, w.gestionnaire.headers)).statusCode).toBe(
+      200,
+    );
+    const late = await call('DELETE', `${url}/${listed[0].id}`, w.gestionnaire.headers);
+    expect(late.statusCode).toBe(409);
+  });
+});
+
 describe('the convocation preview and the publication', () => {
   let agId: string;
   const prepare = async (days: number) => {

@@ -25,6 +25,8 @@ export interface ConvocationContent {
     no_vote: boolean;
     nature: string | null;
     key: string | null;
+    /** The names of its attachments (quotes, contracts), sent with the convocation (art. 11). */
+    files?: string[];
   }[];
 }
 
@@ -67,6 +69,7 @@ export function renderConvocation(c: ConvocationContent): Promise<Buffer> {
       },
     );
     if (r.content) blocks.push({ p: r.content });
+    if (r.files?.length) blocks.push({ p: `Pièces jointes\u202f: ${r.files.join(', ')}.` });
   }
   blocks.push({ h: 'Notifications par voie postale' }, { p: POSTAL_RIGHT_MENTION });
   return renderPdf({

@@ -75,3 +75,8 @@ export async function syndicName(db: Executor, syndicId: string) {
   const [r] = await db.select({ name: syndics.name }).from(syndics).where(eq(syndics.id, syndicId));
   return r?.name ?? '';
 }
+
+/** A resolution's attachments, replaced as a whole. */
+export function setResolutionFiles(db: Executor, resolutionId: string, list: { id: string; name: string }[]) {
+  return db.update(resolutions).set({ files: list }).where(eq(resolutions.id, resolutionId));
+}

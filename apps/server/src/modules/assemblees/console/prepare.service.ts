@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ConsoleAssembleeBody, syndicAssembleeBody } from '@tantieme/contract';
+import { bureauFirstError, type ConsoleAssembleeBody, syndicAssembleeBody } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
 import type { StorageAdapter } from '../../../platform/storage.js';
@@ -82,6 +82,7 @@ export async function getAssemblee(db: Db, coproId: string, agId: string) {
       repartition_id: r.repartition_id === ag.general_repartition_id ? null : r.repartition_id,
       article_reason: r.article_reason,
       no_vote: r.no_vote,
+      files: r.files,
     })),
   };
 }
@@ -105,6 +106,9 @@ async function save(
     if (r.repartition_id && !keyIds.has(r.repartition_id))
       errors[`resolutions.${k}.repartition_id`] = "Cette clé n'est pas une clé de cet immeuble.";
   });
+  // Décret 1967 art. 15: the bureau is designated at the start of the meeting.
+  const bureau = bureauFirstError(body.resolutions.map((r) => r.nature));
+  if (bureau) errors.resolutions = bureau;
   if (Object.keys(errors).length) throw new AppError('VALIDATION_ERROR', undefined, { errors });
 
   const coproExt = await adoptBuilding(db, api.syndicId, copro.id);
@@ -131,6 +135,7 @@ async function save(
       no_vote: r.no_vote,
       nature: r.nature,
       key: keyOf(r.repartition_id)?.name ?? null,
+      files: (existing[k]?.files ?? []).map((f) => f.name),
     })),
   });
   const data = apiBody(syndicAssembleeBody, {

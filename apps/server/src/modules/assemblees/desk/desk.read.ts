@@ -1,4 +1,6 @@
 import {
+  bureauFromRecords,
+  bureauRoleOf,
   type ChoiceCount,
   correspondenceDeadline,
   type DeskState,
@@ -8,6 +10,7 @@ import {
 } from '@tantieme/contract';
 import type { Db } from '../../../db/client.js';
 import type { AssembleeRow } from '../assemblees.repo.js';
+import { syndicOfCopro } from '../bureau.repo.js';
 import { loadMinutesFacts } from '../minutes.service.js';
 import { tallyFacts } from '../pv.js';
 import { desksRecords } from './desk.records.js';
@@ -23,7 +26,19 @@ const round = (v: VoteCount | null) =>
  * `tallyFacts` as the procès-verbal).
  */
 export async function deskState(db: Db, ag: AssembleeRow): Promise<DeskState> {
-  const facts = await loadMinutesFacts(db, ag, '', desksRecords);
+  const [facts, syndic] = await Promise.all([
+    loadMinutesFacts(db, ag, '', desksRecords),
+    syndicOfCopro(db, ag.copropriete_id),
+  ]);
+  const amendments = new Map<string, { text: string; at: string }[]>();
+  for (const rec of facts.records)
+    if (rec.kind === 'amendment') {
+      const id = String(rec.payload.resolution_id);
+      amendments.set(id, [
+        ...(amendments.get(id) ?? []),
+        { text: String(rec.payload.text), at: String(rec.payload.created_at) },
+      ]);
+    }
   const state = registerState(facts.records);
   const tallies = tallyFacts(facts);
   const numberOf = new Map(facts.resolutions.map((r) => [r.id, r.number]));
@@ -49,7 +64,9 @@ export async function deskState(db: Db, ag: AssembleeRow): Promise<DeskState> {
         title: r.title,
         article: r.article,
         no_vote: r.no_vote,
-        amended: r.amended,
+        amended: r.amended || amendments.has(r.id),
+        bureau_role: bureauRoleOf(r.nature),
+        amendments: amendments.get(r.id) ?? [],
         decision: t.decision,
         rule: t.rule,
         total: c(t.total),
@@ -85,6 +102,7 @@ export async function deskState(db: Db, ag: AssembleeRow): Promise<DeskState> {
         };
       })
       .sort((a, b) => a.name.localeCompare(b.name, 'fr')),
+    bureau: bureauFromRecords(facts.records, syndic ? { id: null, name: syndic.name } : null),
     seq: facts.records.at(-1)?.seq ?? 0,
   };
 }

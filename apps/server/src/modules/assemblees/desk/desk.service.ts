@@ -16,6 +16,7 @@ import { appendRecord } from '../chain.js';
 import { checkNewProxy, exclusionOf } from '../proxies.limits.js';
 import { loadSyndicat } from '../syndicat.js';
 import { desksRecords } from './desk.records.js';
+import { applyAmendment, applyBureau, presidentFirst } from './desk.session.js';
 
 /**
  * The meeting desk's entries (rules/meetingDesk.ts): each a chained record of the register, under
@@ -230,11 +231,31 @@ export async function applyDeskEntry(
       return out;
     }
 
+    if (entry.kind === 'bureau' || entry.kind === 'amendment') {
+      const c = {
+        tx,
+        ag,
+        syndicId: w.syndicId,
+        resolution: resById.get(entry.resolution),
+        state,
+        names,
+        common,
+        now,
+      };
+      push(
+        entry.kind === 'bureau'
+          ? await applyBureau(c, entry)
+          : await applyAmendment(c, entry, votedNumbers(state, numberOf)),
+      );
+      return out;
+    }
+
     // The votes of one resolution, each a record of its own.
     const found = resById.get(entry.resolution);
     if (!found) throw invalid('resolution', 'Résolution inconnue dans cette assemblée.');
     const { resolution: r, repartition } = found;
     if (r.no_vote) throw invalid('resolution', `La résolution ${r.number} n'est pas soumise au vote.`);
+    presidentFirst(resolutions, r, records);
     entry.votes.forEach((v, i) => {
       convened(v.coproprietaire, `votes.${i}.coproprietaire`);
       const st = state.get(v.coproprietaire);

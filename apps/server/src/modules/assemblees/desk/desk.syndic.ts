@@ -30,6 +30,8 @@ async function internalEntry(
     ...('coproprietaire' in e ? [e.coproprietaire] : []),
     ...('mandataire' in e && e.mandataire?.coproprietaire ? [e.mandataire.coproprietaire] : []),
     ...(e.kind === 'votes' ? e.votes.map((v) => v.coproprietaire) : []),
+    ...(e.kind === 'bureau' && e.member.coproprietaire ? [e.member.coproprietaire] : []),
+    ...(e.kind === 'amendment' ? [e.proposed_by] : []),
   ];
   const [ids, resolutions] = await Promise.all([
     repo.resolveAll(db, api.syndicId, REF.coproprietaire, owners),
@@ -80,6 +82,23 @@ async function internalEntry(
           ...v,
           coproprietaire: owner(v.coproprietaire, `votes.${i}.coproprietaire`),
         })),
+      };
+    case 'bureau':
+      return {
+        ...e,
+        resolution: resolution(e.resolution, 'resolution'),
+        member: {
+          name: e.member.name,
+          coproprietaire: e.member.coproprietaire
+            ? owner(e.member.coproprietaire, 'member.coproprietaire')
+            : null,
+        },
+      };
+    case 'amendment':
+      return {
+        ...e,
+        resolution: resolution(e.resolution, 'resolution'),
+        proposed_by: owner(e.proposed_by, 'proposed_by'),
       };
   }
 }

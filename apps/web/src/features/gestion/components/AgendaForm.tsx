@@ -15,6 +15,8 @@ import {
   ApiError,
   type ConsoleAssemblee,
   type ConsoleAssembleeBody,
+  BUREAU_NATURES,
+  BUREAU_RESOLUTIONS,
   DECISION_TYPE_CODES,
   DECISION_TYPES,
   type DecisionTypeCode,
@@ -35,6 +37,18 @@ const blank = (): Resolution => ({
   article_reason: null,
   no_vote: false,
 });
+
+/**
+ * A new agenda opens with the bureau's election, at art. 24 (décret 1967 art. 15); the secrétaire
+ * is the syndic unless the catalogue's « Désignation du secrétaire de séance » is added.
+ */
+const bureau = (): Resolution[] =>
+  BUREAU_RESOLUTIONS.filter((b) => b.role !== 'secretaire').map((b) => ({
+    ...blank(),
+    nature: BUREAU_NATURES[b.role],
+    title: b.title,
+    content: b.content,
+  }));
 
 /** A date for the datetime-local input, in the browser's time (the syndic's). */
 function localValue(iso: string | undefined) {
@@ -73,7 +87,7 @@ export function AgendaForm({
   const [type, setType] = useState<'ORDINAIRE' | 'EXTRAORDINAIRE'>(initial?.type ?? 'ORDINAIRE');
   const [visio, setVisio] = useState(initial?.visio_url ?? '');
   const [resolutions, setResolutions] = useState<Resolution[]>(
-    initial?.resolutions_detail.map(({ id: _id, number: _n, ...r }) => r) ?? [blank()],
+    initial?.resolutions_detail.map(({ id: _id, number: _n, ...r }) => r) ?? [...bureau(), blank()],
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [root, setRoot] = useState<string | null>(null);

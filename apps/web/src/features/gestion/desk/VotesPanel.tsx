@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { apiMessage } from '../../auth/validate';
 import { deskFr as t } from './frDesk';
 import { useDeskEntry } from './queries';
+import { Amendments, BureauElection } from './SessionPanels';
 
 type Resolution = DeskState['resolutions'][number];
 type Round = NonNullable<Resolution['first']>;
@@ -111,6 +112,15 @@ export function VotesPanel({ desk, coproId }: { desk: DeskState; coproId: string
         allowDeselect={false}
       />
       {r.no_vote ? <Text c="gray.7">{t.noVote}</Text> : null}
+      {r.bureau_role ? <BureauElection desk={desk} r={r} coproId={coproId} /> : null}
+      {!r.no_vote && !r.bureau_role ? (
+        <Amendments
+          desk={desk}
+          r={r}
+          coproId={coproId}
+          voted={desk.participants.some((p) => p.votes.some((v) => v.resolution === r.number))}
+        />
+      ) : null}
       {r.first ? <Tally r={r} round={r.first} label={t.live} /> : null}
       {r.second_vote_open ? (
         <Alert color="yellow" title={t.secondVote}>

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AgendaForm } from '../components/AgendaForm';
 import { ConvocationPreview } from '../components/ConvocationPreview';
 import { QueryState } from '../components/QueryState';
+import { ResolutionFiles } from '../components/ResolutionFiles';
 import { assembleesFr as t } from '../frAssemblees';
 import { may, useConsoleMe } from '../me';
 import { useAssemblee, useAssemblees, useSaveAssemblee } from '../queriesAssemblees';
@@ -45,6 +46,7 @@ export default function AssemblyPreparePage() {
             />
           )}
         </QueryState>
+        {data ? <ResolutionFiles coproId={coproId} ag={data} canWrite={canWrite} /> : null}
         {data ? (
           <ConvocationPreview
             coproId={coproId}

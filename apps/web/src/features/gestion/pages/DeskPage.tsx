@@ -11,6 +11,7 @@ import { FormsPanel } from '../desk/FormsPanel';
 import { deskFr as t } from '../desk/frDesk';
 import { pvFr } from '../pv/frPv';
 import { useDesk, useDeskSession } from '../desk/queries';
+import { BureauSummary } from '../desk/SessionPanels';
 import { VotesPanel } from '../desk/VotesPanel';
 import { may, useConsoleMe } from '../me';
 
@@ -97,6 +98,7 @@ export default function DeskPage() {
                 ) : null}
               </Group>
             </Group>
+            <BureauSummary desk={d} />
             <Tabs defaultValue="attendance" keepMounted={false}>
               <Tabs.List grow>
                 <Tabs.Tab value="attendance">{t.tabs.attendance}</Tabs.Tab>
