@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { okEnvelope } from '../envelope.js';
 import { idField } from '../fields.js';
-import { BUREAU_ROLES } from '../rules/meetingBureau.js';
+import { BUREAU_ROLES } from '../rules/pvNotification.js';
 import { BLANK_PROXY_DESIGNATORS } from '../rules/meetingDesk.js';
 import { voteChoiceSchema } from './assemblees.js';
 import { coproParams } from './console.js';

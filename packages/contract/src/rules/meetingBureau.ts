@@ -1,4 +1,5 @@
 import type { RegisterRecord } from './register.js';
+import { BUREAU_ROLES, type BureauRole } from './pvNotification.js';
 
 /**
  * The bureau of the assembly and the amendments entered at the meeting.
@@ -18,15 +19,6 @@ import type { RegisterRecord } from './register.js';
  *   2e ch., 9 nov. 2011, n° 10/08444). Loi art. 17-1 A, 3e alinéa: a correspondence « Pour » on a
  *   resolution amended in session counts as défaillant (the tally's `amended`).
  */
-
-export const BUREAU_ROLES = ['president', 'scrutateur', 'secretaire'] as const;
-export type BureauRole = (typeof BUREAU_ROLES)[number];
-
-export const BUREAU_ROLE_LABELS: Record<BureauRole, string> = {
-  president: 'Président de séance',
-  scrutateur: 'Scrutateur',
-  secretaire: 'Secrétaire de séance',
-};
 
 /** The catalogue's natures (DECISION_TYPES) of the bureau's resolutions, by role. */
 export const BUREAU_NATURES = {
@@ -103,16 +95,16 @@ export function bureauMemberError(c: BureauCandidate): string | null {
   return null;
 }
 
-export interface BureauMember {
+export interface BureauPerson {
   /** The co-owner's id; for a mandataire, null (the record is chained under the mandant). */
   id: string | null;
   name: string;
 }
 
 export interface Bureau {
-  president: BureauMember | null;
-  secretaire: BureauMember | null;
-  scrutateurs: BureauMember[];
+  president: BureauPerson | null;
+  secretaire: BureauPerson | null;
+  scrutateurs: BureauPerson[];
 }
 
 /**
@@ -121,10 +113,21 @@ export interface Bureau {
  * the last président and secrétaire recorded, every scrutateur once. `syndic`: the secrétaire when
  * the assembly designated none (art. 15, 2e alinéa).
  */
-export function bureauFromRecords(records: RegisterRecord[], syndic: BureauMember | null): Bureau {
+export function bureauFromRecords(records: RegisterRecord[], syndic: BureauPerson | null): Bureau {
   const out: Bureau = { president: null, secretaire: null, scrutateurs: [] };
   for (const r of records) {
     if (r.kind !== 'bureau') continue;
+    // A whole bureau recorded at once (the procès-verbal's page) replaces what came before.
+    if (Array.isArray(r.payload.members)) {
+      const all = r.payload.members as { role: BureauRole; coproprietaire_id: string | null; name: string }[];
+      const person = (x: (typeof all)[number]) => ({ id: x.coproprietaire_id ?? null, name: x.name });
+      const pres = all.find((x) => x.role === 'president');
+      const sec = all.find((x) => x.role === 'secretaire');
+      out.president = pres ? person(pres) : null;
+      out.secretaire = sec ? person(sec) : null;
+      out.scrutateurs = all.filter((x) => x.role === 'scrutateur').map(person);
+      continue;
+    }
     const m = r.payload.member as { coproprietaire_id: string | null; name: string };
     const member = { id: m.coproprietaire_id ?? null, name: m.name };
     const role = r.payload.role as BureauRole;

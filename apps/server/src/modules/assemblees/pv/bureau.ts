@@ -1,5 +1,7 @@
 import {
   BUREAU_ROLES,
+  bureauFromRecords,
+  type RegisterRecord,
   type BureauMember,
   type BureauRole,
   memberKey,
@@ -33,10 +35,25 @@ export function keyed(members: BureauMember[]) {
   });
 }
 
-export function bureauOf(records: RecordRow[]): Bureau | null {
+export function bureauOf(records: RecordRow[], syndicName = 'Le syndic'): Bureau | null {
   const last = records.filter((r) => r.kind === 'bureau').at(-1);
   if (!last) return null;
-  const raw = Array.isArray(last.payload.members) ? (last.payload.members as Record<string, unknown>[]) : [];
+  // Elected at the desk, one role per record (décret art. 15): the syndic is the secrétaire
+  // unless the assembly designated another.
+  if (!Array.isArray(last.payload.members)) {
+    const b = bureauFromRecords(records as unknown as RegisterRecord[], { id: null, name: syndicName });
+    const members: BureauMember[] = [
+      ...(b.president
+        ? [{ role: 'president' as const, coproprietaire_id: b.president.id, name: b.president.name }]
+        : []),
+      ...(b.secretaire
+        ? [{ role: 'secretaire' as const, coproprietaire_id: b.secretaire.id, name: b.secretaire.name }]
+        : []),
+      ...b.scrutateurs.map((x) => ({ role: 'scrutateur' as const, coproprietaire_id: x.id, name: x.name })),
+    ];
+    return { source: 'desk', seq: last.seq, members: keyed(members) };
+  }
+  const raw = last.payload.members as Record<string, unknown>[];
   const members = raw
     .filter((m) => isRole(m.role))
     .map((m) => ({
