@@ -5,7 +5,7 @@ import { XmlDocument, XsdValidator } from 'libxml2-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerLines, notifications, sepaMandates } from '../../db/schema/index.js';
 import { makeVotedBuilding } from '../../test/factories.journal.js';
-import { createTestApp, json, type TestApp } from '../../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { url } from '../finances/finances.fixture.js';
 import * as journal from '../journal/journal.repo.js';
 import { heldDebitIds } from '../payments/sepa.service.js';

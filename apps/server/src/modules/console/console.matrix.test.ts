@@ -36,7 +36,7 @@ import {
 import { DOCUMENT_CASES, documentOfEach } from './console.matrix.documents.fixture.js';
 import { capture } from '../invoices/factures.service.js';
 import { FACTURES_CASES } from './console.matrix.factures.fixture.js';
-import { MONEY_CASES, type RouteCase, type Scope } from './console.matrix.money.fixture.js';
+import { MONEY_CASES, type RouteCase } from './console.matrix.money.fixture.js';
 
 /**
  * The console's permission matrix, generated: every console route of the contract × every kind

@@ -1,6 +1,4 @@
 import {
-  type CoproprietaireBody,
-  civilityOf,
   type ImportColumn,
   type ImportDocument,
   IMPORT_COLUMN_LABELS,
@@ -8,7 +6,6 @@ import {
   keyNameOf,
   normaliseHeader,
   type SheetError,
-  type SheetPreview,
 } from '@tantieme/contract';
 import type { BuildingState, Plan } from './import.model.js';
 import { planOwners } from './import.owners.js';
