@@ -1,17 +1,19 @@
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { formatInt } from '@tantieme/contract';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BuildingHeader } from '../components/BuildingHeader';
 import { byNumber } from '../components/byNumber';
-import { KeyForm } from '../components/KeyForm';
-import { LotForm } from '../components/LotForm';
 import { QueryState } from '../components/QueryState';
 import { TantiemesGrid } from '../components/TantiemesGrid';
 import { gestionFr } from '../fr';
 import { may, useConsoleMe } from '../me';
 import { useLotsAndKeys } from '../queries';
+
+// The forms are for writers only and below the tables: loaded after the page's first paint.
+const KeyForm = lazy(() => import('../components/KeyForm').then((m) => ({ default: m.KeyForm })));
+const LotForm = lazy(() => import('../components/LotForm').then((m) => ({ default: m.LotForm })));
 
 const t = gestionFr.lots;
 
@@ -69,13 +71,21 @@ export default function BuildingLotsPage() {
                   </Table>
                 </Paper>
               ) : null}
-              {canWrite ? <KeyForm coproId={coproId} first={repartitions.length === 0} /> : null}
+              {canWrite ? (
+                <Suspense fallback={null}>
+                  <KeyForm coproId={coproId} first={repartitions.length === 0} />
+                </Suspense>
+              ) : null}
             </Stack>
             <Stack gap="sm" component="section" aria-labelledby="lots-title">
               <Title order={2} size="h3" id="lots-title">
                 {t.title}
               </Title>
-              {canWrite ? <LotForm coproId={coproId} /> : null}
+              {canWrite ? (
+                <Suspense fallback={null}>
+                  <LotForm coproId={coproId} />
+                </Suspense>
+              ) : null}
               <TantiemesGrid coproId={coproId} lots={sorted} keys={repartitions} />
             </Stack>
           </>
