@@ -114,7 +114,7 @@ export const syndicCollectionEndpoints = {
     method: 'POST',
     path: '/syndic/v1/coproprietes/:external_id/sepa-collections',
     summary:
-      'Generate the remise (pain.008) of a due date, each co-owner pre-notified; the same external_id again answers it unchanged',
+      'Generate the remise (pain.008) of a due date, each co-owner pre-notified; the same external_id again answers it unchanged (409 with another due date)',
     scope: 'write',
     params: buildingParams,
     body: syndicCollectionBody,

@@ -4,7 +4,7 @@
  * building's, remise is simply unknown: 404), then the console's own audited writes, so both
  * entrances give the same rows and the same audit lines.
  */
-import type { RecouvrementSettings, SyndicCollectionBody } from '@tantieme/contract';
+import { formatDate, type RecouvrementSettings, type SyndicCollectionBody } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
@@ -65,6 +65,11 @@ export async function generate(
 ) {
   const coproId = await buildingOf(app.db, api, ext);
   const before = await known(app.db, api, coproId, body.external_id);
+  if (before && before.due_date !== body.due_date) {
+    // The remise went out for its own date: another date is another remise, another id.
+    const message = `Cette remise est celle du ${formatDate(before.due_date)}.`;
+    throw new AppError('CONFLICT', message, { status: 409, errors: { due_date: message } });
+  }
   if (before) return before;
   const made = await generateAudited(app, api, coproId, body.due_date);
   if (!(await claimExternalId(app.db, api.syndicId, COLLECTION_RESOURCE, body.external_id, made.id))) {

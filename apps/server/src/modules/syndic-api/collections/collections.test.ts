@@ -49,6 +49,9 @@ describe('SEPA collections on the syndic API', () => {
     });
     const again = await w.apiCall(e.generate, w.building, body);
     expect(again.body.data).toEqual({ ...made.body.data, result: 'unchanged' });
+    const moved = await w.apiCall(e.generate, w.building, { ...body, due_date: '2026-01-27' });
+    expect(moved.status).toBe(409);
+    expect(Object.keys(moved.body.errors)).toEqual(['due_date']);
     const page = (await w.consoleCall(c.page)).body.data;
     expect(page.collections.map((x: { id: string }) => x.id)).toEqual([made.body.data.id]);
     expect(page.collections[0].total_cents).toBe(made.body.data.total_cents);
