@@ -7,6 +7,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ledgerLines, syndicAuditLog } from '../../../db/schema/index.js';
+import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { claimExternalId } from '../kit/index.js';
 import { camt054, pain002, sepaWorld } from './sepa.fixture.js';
@@ -229,5 +230,14 @@ describe('the recovery settings on the syndic API', () => {
     expect(Object.keys(typed.body.errors)).toEqual(['relance_fee_cents']);
     expect((await w.apiCall(e.settings, w.building)).body.data).toEqual(stored);
     expect(await audit(w.b.syndicId, 'recouvrement_settings')).toHaveLength(2);
+
+    // A read-only key reads, and writes nothing.
+    const reader = await makeSyndicWithKey(t.database.db, ['read'], { id: w.b.syndicId });
+    const call = (x: (typeof e)[keyof typeof e], body?: object) =>
+      w.apiCall(x, w.building, body, '', reader.headers);
+    expect((await call(e.settings)).status).toBe(200);
+    expect((await call(e.setSettings, next)).status).toBe(403);
+    expect((await call(e.generate, { external_id: 'REM-R', due_date: DUE })).status).toBe(403);
+    expect((await call(e.answers, { content: '<Document/>' })).status).toBe(403);
   });
 });
