@@ -125,3 +125,4 @@ export * from './domains/consoleCollections.js';
 export * from './rules/consoleDocumentKinds.js';
 export * from './domains/consoleDocuments.js';
 export * from './domains/syndicMoney.js';
+export * from './domains/syndicCollections.js';

@@ -9,6 +9,7 @@ import {
   type RecouvrementSettings,
   type SentStep,
   settingsErrors,
+  settingsFieldErrors,
 } from './recouvrement.js';
 
 const S: RecouvrementSettings = {
@@ -140,4 +141,17 @@ describe('settings', () => {
     { s: { ...S, relanceFeeCents: -1 }, why: 'a negative fee' },
     { s: { ...S, reminderDays: [0] }, why: 'a reminder on the due date' },
   ])('refuses $why', ({ s }) => expect(settingsErrors(s).length).toBeGreaterThan(0));
+  it.each([
+    { s: { ...S, reminderDays: [25, 10] }, fields: ['reminder_days'] },
+    { s: { ...S, miseEnDemeureDays: 20 }, fields: ['mise_en_demeure_days'] },
+    {
+      s: { ...S, relanceFeeCents: -1, miseEnDemeureFeeCents: 100_001 },
+      fields: ['mise_en_demeure_fee_cents', 'relance_fee_cents'],
+    },
+    {
+      s: { ...S, reminderDays: [0], miseEnDemeureDays: 366 },
+      fields: ['reminder_days', 'mise_en_demeure_days'],
+    },
+  ])('names the fields of $fields', ({ s, fields }) =>
+    expect(settingsFieldErrors(s).map(([f]) => f)).toEqual(fields));
 });

@@ -48,22 +48,38 @@ export const STEP_LABELS: Record<RecouvrementStep, string> = {
   exigibilite: 'Exigibilité anticipée (art. 19-2)',
 };
 
-export function settingsErrors(s: RecouvrementSettings): string[] {
-  const errors: string[] = [];
+/** The API's names of the settings' fields, for errors a client can place. */
+export type RecouvrementSettingsField =
+  | 'reminder_days'
+  | 'mise_en_demeure_days'
+  | 'mise_en_demeure_fee_cents'
+  | 'relance_fee_cents';
+
+/** What is wrong with the settings, each message with the field it concerns. */
+export function settingsFieldErrors(s: RecouvrementSettings): [RecouvrementSettingsField, string][] {
+  const errors: [RecouvrementSettingsField, string][] = [];
   const days = s.reminderDays;
-  if (days.length > 5) errors.push('Cinq relances au plus.');
+  if (days.length > 5) errors.push(['reminder_days', 'Cinq relances au plus.']);
   if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 365))
-    errors.push("Chaque relance part entre 1 et 365 jours après l'échéance.");
-  if (days.some((d, i) => i > 0 && d <= days[i - 1]!)) errors.push('Les délais des relances vont croissant.');
+    errors.push(['reminder_days', "Chaque relance part entre 1 et 365 jours après l'échéance."]);
+  if (days.some((d, i) => i > 0 && d <= days[i - 1]!))
+    errors.push(['reminder_days', 'Les délais des relances vont croissant.']);
   if (!Number.isInteger(s.miseEnDemeureDays) || s.miseEnDemeureDays < 1 || s.miseEnDemeureDays > 365)
-    errors.push("La mise en demeure part entre 1 et 365 jours après l'échéance.");
+    errors.push(['mise_en_demeure_days', "La mise en demeure part entre 1 et 365 jours après l'échéance."]);
   else if (days.length && s.miseEnDemeureDays <= days[days.length - 1]!)
-    errors.push('La mise en demeure part après la dernière relance.');
-  for (const fee of [s.miseEnDemeureFeeCents, s.relanceFeeCents])
+    errors.push(['mise_en_demeure_days', 'La mise en demeure part après la dernière relance.']);
+  const fees = [
+    ['mise_en_demeure_fee_cents', s.miseEnDemeureFeeCents],
+    ['relance_fee_cents', s.relanceFeeCents],
+  ] as const;
+  for (const [field, fee] of fees)
     if (!Number.isSafeInteger(fee) || fee < 0 || fee > 100_000)
-      errors.push('Un frais va de 0 à 1\u202f000\u202f€.');
+      errors.push([field, 'Un frais va de 0 à 1\u202f000\u202f€.']);
   return errors;
 }
+
+export const settingsErrors = (s: RecouvrementSettings): string[] =>
+  settingsFieldErrors(s).map(([, message]) => message);
 
 const DAY = 86_400_000;
 /** Whole days from `from` to `to` (YYYY-MM-DD). */

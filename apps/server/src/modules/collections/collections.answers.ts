@@ -2,7 +2,8 @@
  * What becomes of a remise: taken (each debit a payment, its lettrage and its écriture 512 → 450x),
  * rejected before settlement (the lines payable again, nothing to reverse) or returned after it
  * (the écriture reversed, the lines reopened by what they received), each item exactly once
- * (rules/sepaCollection.ts `answerEffect`), whatever the order or the number of imports.
+ * (rules/sepaCollection.ts `answerEffect`), whatever the order or the number of imports; each
+ * failure is told to the syndic's software (payment.failed), as a card's.
  */
 import { answerEffect, billColumn, formatCents, formatDate, returnReasonLabel } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
@@ -171,6 +172,8 @@ async function returnItem(
     status: 'failed',
     completed_at: new Date(),
   });
+  // As a rejection: the syndic's software hears which of its lines are to be paid again.
+  await paymentFailed(tx, await repo.requestOf(tx, item.payment_request_id));
   await repo.updateItem(tx, item.id, {
     status: 'returned',
     reason,

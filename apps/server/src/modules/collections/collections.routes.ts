@@ -2,13 +2,15 @@ import { collectDate, consoleCollectionEndpoints as c, SEPA_PRE_NOTICE_DAYS } fr
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import { guardConsoleBuilding } from '../access/console.guard.js';
-import { currentUser } from '../access/request-session.js';
 import { todayInParis } from '../payments/credit.service.js';
-import { importAnswers, settle } from './collections.answers.js';
+import { answersAudited, generateAudited, settleAudited } from './collections.audited.js';
 import * as repo from './collections.repo.js';
-import { generate, presentCreditor, remise, setCreditor } from './collections.service.js';
+import { presentCreditor, remise, setCreditor } from './collections.service.js';
 
-/** The console's SEPA collections of a building (money: 'finances.write'; reading: 'building.read'). */
+/**
+ * The console's SEPA collections of a building (money: 'finances.write'; reading: 'building.read'),
+ * audited as through the syndic API.
+ */
 export async function collectionsRoutes(app: FastifyInstance) {
   const db = app.db;
   route(app, c.page, async ({ req, params }) => {
@@ -52,7 +54,7 @@ export async function collectionsRoutes(app: FastifyInstance) {
   });
   route(app, c.generate, async ({ req, params, body }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'finances.write');
-    const x = await generate(app, b.copro.id, currentUser(req).id, body.due_date);
+    const x = await generateAudited(app, b.api, b.copro.id, body.due_date);
     return { id: x.id, items: x.items, total_cents: x.total_cents };
   });
   route(app, c.file, async ({ req, params, body }) => {
@@ -62,10 +64,10 @@ export async function collectionsRoutes(app: FastifyInstance) {
   });
   route(app, c.settle, async ({ req, params, body }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'finances.write');
-    return settle(app, b.copro.id, body.collection_id);
+    return settleAudited(app, b.api, b.copro.id, body.collection_id);
   });
   route(app, c.answers, async ({ req, params, body }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'finances.write');
-    return importAnswers(app, b.copro.id, body.content);
+    return answersAudited(app, b.api, b.copro.id, body.content);
   });
 }

@@ -82,7 +82,7 @@ async function plan(db: Db, coproprieteId: string, dueDate: string) {
 export async function generate(
   app: FastifyInstance,
   coproprieteId: string,
-  userId: string,
+  userId: string | null,
   dueDate: string,
   today = todayInParis(),
 ) {
@@ -190,3 +190,5 @@ export async function remise(db: Db, coproprieteId: string, collectionId: string
 
 /** The syndic's creditor and a mandate's account, for the payments module's mandates. */
 export { creditorOf, saveMandateAccount } from './collections.repo.js';
+/** A remise of the building, or null (for the syndic API's ids). */
+export { collection as collectionOf } from './collections.repo.js';

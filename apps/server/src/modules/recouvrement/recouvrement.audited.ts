@@ -3,13 +3,13 @@
  * same step through either entrance writes the same rows and the same line (only the actor
  * differs). A step refused (too early, already sent) writes neither.
  */
-import type { RecouvrementStep } from '@tantieme/contract';
+import type { RecouvrementSettings, RecouvrementStep } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { todayInParis } from '../payments/credit.service.js';
-import { type SyndicApiContext, writeAudit } from '../syndic-api/kit/index.js';
+import { diff, type SyndicApiContext, writeAudit } from '../syndic-api/kit/index.js';
 import { ownerInBuilding } from './recouvrement.repo.js';
-import { send } from './recouvrement.service.js';
+import { saveSettings, send, settings, settingsBody } from './recouvrement.service.js';
 
 export async function sendAudited(
   app: FastifyInstance,
@@ -33,4 +33,21 @@ export async function sendAudited(
     },
   ]);
   return out;
+}
+
+/** The building's recovery settings, saved whole; the fields that changed make one audit line. */
+export async function saveSettingsAudited(
+  app: FastifyInstance,
+  api: SyndicApiContext,
+  coproprieteId: string,
+  next: RecouvrementSettings,
+) {
+  const before = settingsBody(await settings(app.db, coproprieteId));
+  const after = await saveSettings(app.db, coproprieteId, next);
+  const changes = diff(before, after);
+  if (Object.keys(changes).length)
+    await writeAudit(app.db, api, [
+      { action: 'updated', resource: 'recouvrement_settings', resourceId: coproprieteId, changes },
+    ]);
+  return after;
 }

@@ -3,19 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import { guardConsoleBuilding } from '../access/console.guard.js';
 import { todayInParis } from '../payments/credit.service.js';
-import { sendAudited } from './recouvrement.audited.js';
-import { debtors, letterPdf, saveSettings } from './recouvrement.service.js';
+import { saveSettingsAudited, sendAudited } from './recouvrement.audited.js';
+import { debtors, letterPdf } from './recouvrement.service.js';
 
 /** The console's debtors and reminders of a building (each step audited as through the syndic API). */
 export async function recouvrementRoutes(app: FastifyInstance) {
-  const db = app.db;
   route(app, r.debtors, async ({ req, params }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'building.read');
     return debtors(app, b.copro.id, todayInParis());
   });
   route(app, r.settings, async ({ req, params, body }) => {
     const b = await guardConsoleBuilding(req, params.coproId, 'finances.write');
-    return saveSettings(db, b.copro.id, {
+    return saveSettingsAudited(app, b.api, b.copro.id, {
       reminderDays: body.reminder_days,
       miseEnDemeureDays: body.mise_en_demeure_days,
       miseEnDemeureFeeCents: body.mise_en_demeure_fee_cents,

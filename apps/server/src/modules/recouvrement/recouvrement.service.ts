@@ -16,7 +16,7 @@ import {
   parisDate,
   type RecouvrementSettings,
   type RecouvrementStep,
-  settingsErrors,
+  settingsFieldErrors,
 } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -57,8 +57,13 @@ export const settingsBody = (s: RecouvrementSettings) => ({
 });
 
 export async function saveSettings(db: Db, coproprieteId: string, s: RecouvrementSettings) {
-  const errors = settingsErrors(s);
-  if (errors.length) throw invalid('settings', errors[0]!);
+  const errors = settingsFieldErrors(s);
+  if (errors.length) {
+    // Each wrong field named (its first message), nothing written.
+    const fields: Record<string, string> = {};
+    for (const [field, message] of errors) fields[field] ??= message;
+    throw new AppError('VALIDATION_ERROR', errors[0]![1], { status: 400, errors: fields });
+  }
   await repo.saveSettings(db, {
     copropriete_id: coproprieteId,
     reminder_days: s.reminderDays,

@@ -1,4 +1,5 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { syndicCollectionBody, syndicRecouvrementSettings } from '@tantieme/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -175,6 +176,35 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(put.requestBody)).toContain('#/components/schemas/SyndicBudgetBody');
     const statements = doc.paths['/api/syndic/v1/coproprietes/{external_id}/bank/statements'].post;
     expect(JSON.stringify(statements.requestBody)).toContain('#/components/schemas/StatementBody');
+  });
+
+  it("documents a building's SEPA remises and recovery settings as named schemas with valid examples", () => {
+    const names = Object.keys(doc.components.schemas);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'SyndicSepaCollectionBody',
+        'SyndicSepaCollection',
+        'SepaRemiseFile',
+        'SepaSettlement',
+        'SepaAnswersBody',
+        'SepaAnswersImported',
+        'RecouvrementSettings',
+      ]),
+    );
+    const settings = doc.paths['/api/syndic/v1/coproprietes/{external_id}/recouvrement-settings'];
+    expect(settings.get['x-scopes']).toEqual(['read']);
+    expect(settings.put['x-scopes']).toEqual(['write']);
+    expect(JSON.stringify(settings.put.requestBody)).toContain('#/components/schemas/RecouvrementSettings');
+    // The examples pass the contract's own validation.
+    expect(
+      syndicCollectionBody.safeParse(doc.components.schemas.SyndicSepaCollectionBody.example).success,
+    ).toBe(true);
+    expect(
+      syndicRecouvrementSettings.safeParse(doc.components.schemas.RecouvrementSettings.example).success,
+    ).toBe(true);
+    const file =
+      doc.paths['/api/syndic/v1/coproprietes/{external_id}/sepa-collections/{collection}/file'].get;
+    expect(Object.keys(file.responses)).toContain('404');
   });
 
   it('documents pagination on lists and the codes integrators cannot read elsewhere', () => {

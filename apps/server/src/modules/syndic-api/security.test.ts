@@ -4,6 +4,10 @@ import { allEndpoints, twoSyndics, urlOf } from './security.fixture.js';
 import { onMeetingDay } from '../assemblees/meeting-day.fixture.js';
 import { syndicMoneyEndpoints as money } from '@tantieme/contract';
 import { moneyWorld } from './money/money.fixture.js';
+import { syndicCollectionEndpoints as sepa } from '@tantieme/contract';
+import { sepaWorld } from './collections/sepa.fixture.js';
+import { generate } from '../collections/collections.service.js';
+import { claimExternalId } from './kit/index.js';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof twoSyndics>>;
@@ -164,5 +168,44 @@ describe('a key reaches only its own syndic', () => {
     // credit still waits.
     expect((await a.apiCall(money.journal, year)).body.data.ecritures).toHaveLength(2);
     expect((await a.apiCall(money.bank, building)).body.data.unmatched).toHaveLength(1);
+  });
+
+  it("never reaches another syndic's SEPA remises nor its recovery settings: 404, nothing written", async () => {
+    const a = await sepaWorld(t);
+    const b = await moneyWorld(t);
+    const building = { external_id: a.ids.copro };
+    const remise = { ...building, collection: 'REM-A' };
+    // A's remise of 20 January 2026, made on the 10th, named REM-A by A.
+    const made = await generate(t.app, a.b.coproId, null, '2026-01-20', '2026-01-10');
+    await claimExternalId(t.database.db, a.b.syndicId, 'sepa_collection', 'REM-A', made.id);
+    expect((await a.apiCall(sepa.file, remise)).status).toBe(200);
+    const settings = {
+      reminder_days: [10],
+      mise_en_demeure_days: 20,
+      mise_en_demeure_fee_cents: 0,
+      relance_fee_cents: 0,
+    };
+    const cases: [(typeof sepa)[keyof typeof sepa], Record<string, string>, object?][] = [
+      [sepa.generate, building, { external_id: 'REM-B', due_date: '2099-01-20' }],
+      [sepa.file, remise],
+      [sepa.settle, remise],
+      [sepa.answers, building, { content: '<Document/>' }],
+      [sepa.settings, building],
+      [sepa.setSettings, building, settings],
+    ];
+    expect(cases.map(([e]) => e)).toEqual(expect.arrayContaining(Object.values(sepa)));
+    for (const [e, params, body] of cases) {
+      const res = await b.apiCall(e, params, body);
+      expect(res.status, `${e.method} ${e.path}`).toBe(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+    // Through its own building, A's remise is unknown too.
+    const foreign = await b.apiCall(sepa.file, { external_id: b.ids.copro, collection: 'REM-A' });
+    expect(foreign.status).toBe(404);
+    expect((await a.apiCall(sepa.settings, building)).body.data.reminder_days).toEqual([15, 30]);
+    expect((await b.apiCall(sepa.settle, { external_id: b.ids.copro, collection: 'REM-A' })).status).toBe(
+      404,
+    );
+    expect((await a.apiCall(sepa.settle, remise)).body.data).toEqual({ settled: 2 });
   });
 });

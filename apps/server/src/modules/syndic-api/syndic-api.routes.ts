@@ -15,6 +15,7 @@ import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { rgpdRoutes } from './rgpd/rgpd.routes.js';
 import { syndicSignalementsRoutes } from './signalements/signalements.routes.js';
 import { syndicMoneyRoutes } from './money/money.routes.js';
+import { syndicCollectionRoutes } from './collections/collections.routes.js';
 import { createPreviewToken } from './syndic-api.service.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
@@ -39,4 +40,5 @@ export async function syndicApiRoutes(app: FastifyInstance) {
   await app.register(syndicCommunicationsRoutes);
   await app.register(syndicSignalementsRoutes);
   await app.register(syndicMoneyRoutes);
+  await app.register(syndicCollectionRoutes);
 }

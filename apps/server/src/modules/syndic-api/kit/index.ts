@@ -42,5 +42,6 @@ export {
   checkedId,
   adoptExternalIds,
   consoleExternalId,
+  claimExternalId,
 } from './refs.js';
 export { removeExternal } from './remove.js';

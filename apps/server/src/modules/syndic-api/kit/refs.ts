@@ -148,3 +148,22 @@ export async function adoptExternalIds(tx: Executor, syndicId: string, resource:
   }
   return known;
 }
+
+/**
+ * Gives our row the syndic's external id; false when that external id already names a row (a
+ * concurrent call won): the caller answers with that one.
+ */
+export async function claimExternalId(
+  tx: Executor,
+  syndicId: string,
+  resource: string,
+  externalId: string,
+  id: string,
+) {
+  const rows = await tx
+    .insert(syndicExternalRefs)
+    .values({ syndic_id: syndicId, resource, external_id: externalId, internal_id: id })
+    .onConflictDoNothing()
+    .returning({ id: syndicExternalRefs.internal_id });
+  return rows.length > 0;
+}
