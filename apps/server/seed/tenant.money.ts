@@ -1,5 +1,7 @@
 import type { Db } from '../src/db/client.js';
-import { financialYears } from '../src/db/schema/index.js';
+import { financialYears, ledgerLines } from '../src/db/schema/index.js';
+import { ledgerLineRow } from './builders/rows.js';
+import type { SeedContext } from './context.js';
 import { setBudget } from '../src/modules/appels/appels.service.js';
 import type { tenantSpecSchema } from './tenant.spec.js';
 import type { z } from 'zod';
@@ -31,4 +33,40 @@ export async function setUpMoney(
     amountCents: spec.budget_cents,
     periods: 4,
   });
+}
+
+/**
+ * An owner's open balance (spec `owing`): a settled quarter, two quarterly calls open
+ * (412,50 € and 398,75 €) and an open 20 € credit.
+ */
+export function addOwing(ctx: SeedContext, base: { coproprietaire_id: string; copropriete_id: string }) {
+  ctx.rows.add(
+    ledgerLines,
+    ledgerLineRow({
+      ...base,
+      name: 'Appel de fonds 2e trimestre',
+      date: '2026-04-01',
+      amount_cents: 40_000,
+      remaining_cents: 0,
+    }),
+    ledgerLineRow({
+      ...base,
+      name: 'Règlement par virement',
+      date: '2026-04-05',
+      amount_type: 'credit',
+      bill_type: 'other',
+      amount_cents: 40_000,
+      remaining_cents: 0,
+    }),
+    ledgerLineRow({ ...base, name: 'Appel de fonds 3e trimestre', date: '2026-07-01', amount_cents: 41_250 }),
+    ledgerLineRow({ ...base, name: 'Appel de fonds 4e trimestre', date: '2026-10-01', amount_cents: 39_875 }),
+    ledgerLineRow({
+      ...base,
+      name: 'Règlement par chèque n° 1234567',
+      date: '2026-10-12',
+      amount_type: 'credit',
+      bill_type: 'other',
+      amount_cents: 2_000,
+    }),
+  );
 }

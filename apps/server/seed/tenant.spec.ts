@@ -52,9 +52,16 @@ export const tenantSpecSchema = z.object({
     )
     .max(10)
     .default([]),
+  /**
+   * The demo's resolved lift report (« L'ascenseur du bâtiment A est bloqué au 3e étage »), filed
+   * by this owner (key), its history closed by the syndic and linked to the carnet's works.
+   */
+  signalement_ascenseur_resolu: z.string().optional(),
 });
 
 export type TenantSpec = z.input<typeof tenantSpecSchema>;
+/** The spec with its defaults filled in, as `buildTenant` reads it. */
+export type TenantSpecParsed = z.output<typeof tenantSpecSchema>;
 export type TenantOwnerSpec = z.input<typeof tenantOwnerSchema>;
 
 export interface TenantOwner {
