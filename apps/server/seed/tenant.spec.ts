@@ -57,6 +57,14 @@ export const tenantSpecSchema = z.object({
    * by this owner (key), its history closed by the syndic and linked to the carnet's works.
    */
   signalement_ascenseur_resolu: z.string().optional(),
+  /**
+   * The building's next annual assembly, convened for three weeks on with a short agenda, open
+   * to online votes and proxies; `pouvoir`: a proxy already given online (owner keys), with an
+   * instruction 'Pour' on the first resolution, not yet accepted.
+   */
+  ag_convoquee: z
+    .object({ pouvoir: z.object({ mandant: z.string(), mandataire: z.string() }).optional() })
+    .optional(),
 });
 
 export type TenantSpec = z.input<typeof tenantSpecSchema>;

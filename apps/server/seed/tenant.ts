@@ -25,6 +25,7 @@ import { makeRng } from './random.js';
 import { addOwing, setUpMoney } from './tenant.money.js';
 import { addBuildingRefs } from './tenant.refs.js';
 import { addTenantSignalements } from './tenant.signalements.js';
+import { addTenantAssemblee } from './tenant.assemblees.js';
 import type { SyndicInfo } from './syndics.js';
 import {
   administratorRow,
@@ -231,6 +232,7 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
   }
 
   const reports = await addTenantSignalements(ctx, copro, spec);
+  await addTenantAssemblee(ctx, copro, spec);
   const staffUser = spec.console
     ? userRow({
         email: gestionnaire.email,
