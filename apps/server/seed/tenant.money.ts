@@ -1,5 +1,6 @@
 import type { Db } from '../src/db/client.js';
-import { financialYears, ledgerLines } from '../src/db/schema/index.js';
+import { financialYears, ledgerLines, sepaMandates } from '../src/db/schema/index.js';
+import { sepaMandateRow } from './builders/finances.js';
 import { ledgerLineRow } from './builders/rows.js';
 import type { SeedContext } from './context.js';
 import { setBudget } from '../src/modules/appels/appels.service.js';
@@ -67,6 +68,29 @@ export function addOwing(ctx: SeedContext, base: { coproprietaire_id: string; co
       amount_type: 'credit',
       bill_type: 'other',
       amount_cents: 2_000,
+    }),
+  );
+}
+
+/** An owner's saved SEPA mandate (spec `mandat_sepa`): the demo's Paul's, under a reference of its own. */
+export function addSepaMandate(
+  ctx: SeedContext,
+  o: { coproprietaire_id: string; user_id: string; holder: string; tag: string },
+) {
+  const signed = ctx.clock.daysAgo(60, '21:12');
+  ctx.rows.add(
+    sepaMandates,
+    sepaMandateRow({
+      coproprietaire_id: o.coproprietaire_id,
+      user_id: o.user_id,
+      reference: `TANTIEME-${o.tag.toUpperCase()}${o.coproprietaire_id.slice(0, 4).toUpperCase()}`,
+      account_holder: o.holder,
+      iban_prefix: 'FR76',
+      iban_last4: '0189',
+      notice_days: 5,
+      provider_payment_method_id: `pm_sandbox_${o.tag}`,
+      signed_at: signed,
+      created_at: signed,
     }),
   );
 }

@@ -26,6 +26,8 @@ export const tenantOwnerSchema = z.object({
    * submits (loi art. 21) and, the building's invoices being the council's, sees them.
    */
   conseil_syndical_factures: z.boolean().default(false),
+  /** A SEPA mandate saved for the appels de fonds (FR76 •••• 0189), as the demo's Paul has. */
+  mandat_sepa: z.boolean().default(false),
 });
 
 export const tenantSpecSchema = z.object({

@@ -22,7 +22,7 @@ import { Rows, newId, type SeedContext } from './context.js';
 import type { LotDef, OwnerDef } from './copro.js';
 import { seedCopro } from './copro.building.js';
 import { makeRng } from './random.js';
-import { addOwing, setUpMoney } from './tenant.money.js';
+import { addOwing, addSepaMandate, setUpMoney } from './tenant.money.js';
 import { addBuildingRefs } from './tenant.refs.js';
 import { addTenantSignalements } from './tenant.signalements.js';
 import { addTenantAssemblee } from './tenant.assemblees.js';
@@ -217,6 +217,13 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
         }),
       );
     if (o.owing) addOwing(ctx, { coproprietaire_id: owner.id, copropriete_id: copro.id });
+    if (o.mandat_sepa)
+      addSepaMandate(ctx, {
+        coproprietaire_id: owner.id,
+        user_id: user.id,
+        holder: `${o.first_name} ${o.last_name}`,
+        tag,
+      });
     for (let i = 0; i < o.unread_notifications; i++)
       ctx.rows.add(
         notifications,
