@@ -1,44 +1,38 @@
-import { type APIRequestContext, checkA11y, expect, type Page, test } from './a11y.fixture';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { demoSession, keepToken, recordOf, useToken } from './sign-in';
+import { checkA11y, expect, type Tenant, test } from './tenant.fixture';
 
 /**
- * A proxy given online: claire, on the upcoming demo assembly, sees the proxy M. Paul Durand gave
- * her, gives her own to a named person with an instruction, signs it on the signature page, comes
- * back and withdraws it. Then the closed assembly's procès-verbal and attendance sheet downloaded.
- * At a desktop and a phone size, axe on each page.
+ * A proxy given online: claire, on her building's upcoming assembly (a tenant of her own), sees
+ * the proxy M. Paul Durand gave her, gives her own to a named person with an instruction, signs it
+ * on the signature page, comes back and withdraws it. Then the demo's closed assembly's
+ * procès-verbal and attendance sheet downloaded (read only). At a desktop and a phone size, axe
+ * on each page.
  */
 
-interface Rec {
-  id: string;
-  coproprietes: { id: string; name: string }[];
-}
+test.use({
+  tenantSpec: {
+    owners: [
+      { key: 'claire', first_name: 'Claire', last_name: 'Martin', lots: ['Appartement A12'] },
+      { key: 'paul', first_name: 'Paul', last_name: 'Durand', lots: ['Appartement B21'] },
+    ],
+    ag_convoquee: { pouvoir: { mandant: 'paul', mandataire: 'claire' } },
+  },
+});
 
-let cached: { token: string; tilleuls: Rec } | null = null;
-async function session(request: APIRequestContext) {
-  if (cached) return cached;
-  const res = await request.post('/api/auth/login', {
-    data: { email: 'claire.martin@example.fr', password: 'Tilleuls2024' },
-  });
-  expect(res.ok()).toBe(true);
-  const token = (await res.json()).data.token as string;
-  const all = await request.get('/api/coproprietaires/all', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const tilleuls = ((await all.json()).data as Rec[]).find((r) =>
-    r.coproprietes[0].name.includes('Les Tilleuls'),
-  );
-  if (!tilleuls) throw new Error('claire has no record in Les Tilleuls');
-  cached = { token, tilleuls };
-  return cached;
-}
-
-async function openUpcoming(page: Page) {
-  const s = await session(page.request);
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('TOKEN', t), s.token);
-  await page.goto(`/${s.tilleuls.id}/assemblee`);
+async function openUpcoming(page: Page, tenant: Tenant) {
+  const claire = tenant.owners.claire;
+  await keepToken(page, claire.token);
+  await page.goto(`/${claire.coproprietaire_id}/assemblee`);
   await page.getByRole('link', { name: 'Assemblée générale ordinaire', exact: true }).first().click();
   await page.getByRole('tab', { name: 'Pouvoir' }).click();
   await expect(page.getByRole('heading', { name: 'Pouvoirs que vous détenez', level: 2 })).toBeVisible();
+}
+
+/** Claire's demo session and her record in Les Tilleuls (the demo's closed assembly). */
+async function demoClaire(request: APIRequestContext) {
+  const s = await demoSession(request, 'claire.martin@example.fr');
+  return { token: s.token, tilleuls: recordOf(s.records, 'Les Tilleuls') };
 }
 
 async function draw(page: Page) {
@@ -58,16 +52,15 @@ const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ];
 
-test.describe.configure({ mode: 'serial' });
-
 for (const size of SIZES) {
   test.describe(size.name, () => {
     test.use({ viewport: size.viewport });
 
     test(`claire holds Paul's proxy, gives hers with an instruction, signs it and withdraws it (${size.name})`, async ({
       page,
+      tenant,
     }) => {
-      await openUpcoming(page);
+      await openUpcoming(page, tenant);
       const held = page.getByTestId('pouvoir-detenu');
       await expect(held).toContainText('Pouvoir de M. Paul Durand');
       await expect(held).toContainText('Pour');
@@ -113,9 +106,8 @@ for (const size of SIZES) {
     test(`the closed assembly's procès-verbal and attendance sheet download (${size.name})`, async ({
       page,
     }) => {
-      const s = await session(page.request);
-      await page.goto('/login');
-      await page.evaluate((t) => localStorage.setItem('TOKEN', t), s.token);
+      const s = await demoClaire(page.request);
+      await useToken(page, s.token);
       await page.goto(`/${s.tilleuls.id}/assemblee`);
       await page.getByRole('link', { name: 'Assemblée générale ordinaire annuelle' }).first().click();
       await expect(page.getByRole('heading', { name: "Documents de l'assemblée", level: 2 })).toBeVisible();

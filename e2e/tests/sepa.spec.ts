@@ -1,46 +1,38 @@
 import { readFile } from 'node:fs/promises';
 import { formatCents } from '@tantieme/contract';
-import { type APIRequestContext, checkA11y, expect, type Page, test } from './a11y.fixture';
-import { tokenFrom } from './identity.helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { checkA11y, expect, newTenant, type Tenant, test } from './tenant.fixture';
 
 /**
  * Paul pays a new appel de fonds by SEPA direct debit in the sandbox checkout: processing
- * ('En cours de prélèvement'), then the bank pays, and he downloads the receipt. Paul's debt is
- * made for the test by the syndic API, and the payment settles it: his balance ends where it was.
+ * ('En cours de prélèvement'), then the bank pays, and he downloads the receipt. His building is
+ * a tenant of this file's own (Paul with a saved mandate, and Claire); his debt is made for the
+ * test by the syndic API, and the payment settles it: his balance ends where it was.
  */
 test.describe.configure({ mode: 'serial' });
 
-const API_KEY = process.env.DEMO_SYNDIC_API_KEY as string;
-let paulToken: Promise<string> | null = null;
-
-async function paul(request: APIRequestContext) {
-  paulToken ??= tokenFrom('127.0.0.3', 'paul.durand@example.fr');
-  const token = await paulToken;
-  const res = await request.get('/api/coproprietaires/all', {
-    headers: { authorization: `Bearer ${token}` },
+let tenant: Tenant;
+test.beforeAll(async () => {
+  tenant = await newTenant({
+    owners: [
+      { key: 'paul', first_name: 'Paul', last_name: 'Durand', lots: ['Appartement B21'], mandat_sepa: true },
+      { key: 'claire', first_name: 'Claire', last_name: 'Martin', lots: ['Appartement A12'] },
+    ],
   });
-  const all = (await res.json()).data as { id: string; coproprietes: { id: string; name: string }[] }[];
-  const rec = all.find((r) => r.coproprietes[0].name.includes('Tilleuls'));
-  if (!rec) throw new Error('paul has no Tilleuls record');
-  return { token, id: rec.id, coproId: rec.coproprietes[0].id };
+});
+
+function paul() {
+  const p = tenant.owners.paul;
+  return { token: p.token, id: p.coproprietaire_id, coproId: tenant.copropriete.id };
 }
 
 /** A new appel de fonds for Paul, written by the syndic's software. */
 async function newCall(request: APIRequestContext, externalId: string, cents: number) {
-  const headers = { 'x-api-key': API_KEY };
-  const list = await request.get('/api/syndic/v1/coproprietaires?limit=200', { headers });
-  expect(list.ok(), await list.text()).toBe(true);
-  const items = (await list.json()).data.items as {
-    external_id: string;
-    display_name?: string;
-    name?: string;
-  }[];
-  const p = items.find((i) => JSON.stringify(i).includes('Durand'));
-  if (!p) throw new Error('Paul not found in the syndic API');
+  const headers = { 'x-api-key': tenant.syndic.api_key };
   const put = await request.put(`/api/syndic/v1/ledger-lines/${externalId}`, {
     headers,
     data: {
-      coproprietaire: p.external_id,
+      coproprietaire: tenant.owners.paul.compte,
       date: new Date().toISOString().slice(0, 10),
       name: "Appel de fonds exceptionnel – remplacement de l'interphone",
       amount_type: 'debit',
@@ -64,7 +56,7 @@ for (const size of [
     request,
   }) => {
     await page.setViewportSize(size.viewport);
-    const p = await paul(request);
+    const p = paul();
     await newCall(request, `E2E-SEPA-${size.name.toUpperCase()}`, size.cents);
     await page.addInitScript((t) => localStorage.setItem('TOKEN', t), p.token);
     await page.goto(`/${p.id}/facture-v2`);
@@ -137,12 +129,9 @@ for (const size of [
   { name: 'desktop', viewport: { width: 1366, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ]) {
-  test(`${size.name}: the saved mandate in the settings, revoked and signed again`, async ({
-    page,
-    request,
-  }) => {
+  test(`${size.name}: the saved mandate in the settings, revoked and signed again`, async ({ page }) => {
     await page.setViewportSize(size.viewport);
-    const p = await paul(request);
+    const p = paul();
     await page.addInitScript((t) => localStorage.setItem('TOKEN', t), p.token);
     await page.goto(`/${p.id}/settings`);
     const card = page.getByRole('region', { name: 'Prélèvement automatique SEPA' });
@@ -165,7 +154,7 @@ for (const size of [
 }
 
 test("another user cannot get Paul's receipt", async ({ request }) => {
-  const p = await paul(request);
+  const p = paul();
   const headers = { authorization: `Bearer ${p.token}` };
   const settled = await request.get(
     `/api/finances/coproprietes/${p.coproId}/coproprietaires/${p.id}/ledger/settled`,
@@ -177,6 +166,6 @@ test("another user cannot get Paul's receipt", async ({ request }) => {
   if (!line?.payment_id) throw new Error('no payment line');
   const url = `/api/finances/coproprietes/${p.coproId}/coproprietaires/${p.id}/payments/${line.payment_id}/receipt`;
   expect((await request.get(url, { headers })).status()).toBe(200);
-  const claire = await tokenFrom('127.0.0.3', 'claire.martin@example.fr');
+  const claire = tenant.owners.claire.token;
   expect((await request.get(url, { headers: { authorization: `Bearer ${claire}` } })).status()).toBe(404);
 });

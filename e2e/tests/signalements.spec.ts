@@ -1,12 +1,38 @@
 import { deflateSync } from 'node:zlib';
-import { expect, type Page, test } from './a11y.fixture';
-import { signIn } from './sign-in';
+import type { Page } from '@playwright/test';
+import { keepToken } from './sign-in';
+import { expect, type Tenant, test } from './tenant.fixture';
 
 /**
  * Signalements: claire reports a problem with a photo from the phone (or the computer), sees it
- * listed and followed, and says 'Moi aussi' on a neighbour's open report (then withdraws it, so no
- * shared count moves). Each test files its own report, under a title of its own.
+ * listed and followed, and says 'Moi aussi' on a neighbour's open report (then withdraws it). Each
+ * test has its own building: paul's open report of the hall door and the resolved lift.
  */
+test.use({
+  tenantSpec: {
+    owners: [
+      // On the conseil syndical, as in the demo: her menu is too long for the phone's bar ('Plus').
+      {
+        key: 'claire',
+        first_name: 'Claire',
+        last_name: 'Martin',
+        lots: ['Appartement A12'],
+        conseil_syndical_factures: true,
+      },
+      { key: 'paul', first_name: 'Paul', last_name: 'Durand', lots: ['Appartement B21'] },
+    ],
+    signalements: [{ author: 'paul', title: 'La porte du hall B ne ferme plus' }],
+    signalement_ascenseur_resolu: 'paul',
+  },
+});
+
+/** Claire signed in, on her home page: answers her record's id. */
+async function claireHome(page: Page, tenant: Tenant) {
+  const claire = tenant.owners.claire;
+  await keepToken(page, claire.token);
+  await page.goto(`/${claire.coproprietaire_id}/home`);
+  return claire.coproprietaire_id;
+}
 
 /** A small PNG 'photo' (a stain on a ceiling), built byte by byte. */
 function photoPng(w = 320, h = 240): Buffer {
@@ -88,10 +114,9 @@ async function fileReport(page: Page, title: string, shots: string) {
   await page.screenshot({ path: test.info().outputPath(`${shots}-detail.png`), fullPage: true });
 }
 
-test('desktop: claire reports a problem with a photo, then finds it among hers', async ({ page }) => {
+test('desktop: claire reports a problem with a photo, then finds it among hers', async ({ page, tenant }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  const record = (await signIn(page, 'claire.martin@example.fr', 'Tilleuls')).id;
-  await page.goto(`/${record}/home`);
+  const record = await claireHome(page, tenant);
   await page.getByRole('navigation').first().getByRole('link', { name: 'Signalements', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/${record}/signalements$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Signalements' })).toBeVisible();
@@ -134,10 +159,10 @@ test('desktop: claire reports a problem with a photo, then finds it among hers',
 
 test("phone: claire reports from the bottom bar with the camera's photo, and says 'Moi aussi'", async ({
   page,
+  tenant,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const record = (await signIn(page, 'claire.martin@example.fr', 'Tilleuls')).id;
-  await page.goto(`/${record}/home`);
+  await claireHome(page, tenant);
   const bar = page.getByRole('navigation', { name: 'Navigation principale' });
   await bar.getByRole('button', { name: 'Plus' }).click();
   await page.getByRole('menuitem', { name: 'Signalements' }).click();

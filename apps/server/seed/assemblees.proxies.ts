@@ -54,10 +54,12 @@ export async function seedUpcomingProxy(
     date: Date;
     resolutions: { id: string; number: number; title: string; no_vote: boolean }[];
     prev: { seq: number; digest: string };
+    /** Who gives it and who holds it (owner keys): the demo's Paul and Claire by default. */
+    keys?: { mandant: string; mandataire: string };
   },
 ) {
-  const paul = copro.owner('paul');
-  const claire = copro.owner('claire');
+  const paul = copro.owner(o.keys?.mandant ?? 'paul');
+  const claire = copro.owner(o.keys?.mandataire ?? 'claire');
   const at = ctx.clock.daysAgo(3, '20:41');
   const first = o.resolutions.find((r) => !r.no_vote)!;
   const instructions = { [first.id]: 'agree' as const };

@@ -26,6 +26,8 @@ export const tenantOwnerSchema = z.object({
    * submits (loi art. 21) and, the building's invoices being the council's, sees them.
    */
   conseil_syndical_factures: z.boolean().default(false),
+  /** A SEPA mandate saved for the appels de fonds (FR76 •••• 0189), as the demo's Paul has. */
+  mandat_sepa: z.boolean().default(false),
 });
 
 export const tenantSpecSchema = z.object({
@@ -52,9 +54,24 @@ export const tenantSpecSchema = z.object({
     )
     .max(10)
     .default([]),
+  /**
+   * The demo's resolved lift report (« L'ascenseur du bâtiment A est bloqué au 3e étage »), filed
+   * by this owner (key), its history closed by the syndic and linked to the carnet's works.
+   */
+  signalement_ascenseur_resolu: z.string().optional(),
+  /**
+   * The building's next annual assembly, convened for three weeks on with a short agenda, open
+   * to online votes and proxies; `pouvoir`: a proxy already given online (owner keys), with an
+   * instruction 'Pour' on the first resolution, not yet accepted.
+   */
+  ag_convoquee: z
+    .object({ pouvoir: z.object({ mandant: z.string(), mandataire: z.string() }).optional() })
+    .optional(),
 });
 
 export type TenantSpec = z.input<typeof tenantSpecSchema>;
+/** The spec with its defaults filled in, as `buildTenant` reads it. */
+export type TenantSpecParsed = z.output<typeof tenantSpecSchema>;
 export type TenantOwnerSpec = z.input<typeof tenantOwnerSchema>;
 
 export interface TenantOwner {

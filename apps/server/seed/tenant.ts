@@ -6,10 +6,7 @@ import {
   consentementsNotificationElectronique,
   coproprietaireSettings,
   coproprietes,
-  ledgerLines,
   notifications,
-  signalementSupporters,
-  signalements,
   syndicExternalRefs,
   syndics,
   users,
@@ -19,13 +16,16 @@ import { createSession } from '../src/modules/identity/session.service.js';
 import { createApiKey } from '../src/modules/syndic-api/kit/keys.js';
 import type { StorageAdapter } from '../src/platform/storage.js';
 import { ONBOARDING_KEYS } from './accounts.js';
-import { ledgerLineRow, syndicRow, userRow } from './builders/rows.js';
+import { syndicRow, userRow } from './builders/rows.js';
 import { makeClock } from './clock.js';
 import { Rows, newId, type SeedContext } from './context.js';
 import type { LotDef, OwnerDef } from './copro.js';
 import { seedCopro } from './copro.building.js';
 import { makeRng } from './random.js';
-import { setUpMoney } from './tenant.money.js';
+import { addOwing, addSepaMandate, setUpMoney } from './tenant.money.js';
+import { addBuildingRefs } from './tenant.refs.js';
+import { addTenantSignalements } from './tenant.signalements.js';
+import { addTenantAssemblee } from './tenant.assemblees.js';
 import type { SyndicInfo } from './syndics.js';
 import {
   administratorRow,
@@ -33,7 +33,7 @@ import {
   coproprietaireSettingRow,
   syndicExternalRefRow,
 } from './builders/identity.js';
-import { notificationRow, signalementRow, signalementSupporterRow } from './builders/inbox.js';
+import { notificationRow } from './builders/inbox.js';
 
 import {
   civilityOf,
@@ -187,24 +187,7 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
     since: 400,
   });
 
-  const coproExt = `COPRO-${tag}`;
-  const cgExt = `CG-${tag}`;
-  ctx.rows.add(
-    syndicExternalRefs,
-    syndicExternalRefRow({
-      syndic_id: syndic.id,
-      resource: 'copropriete',
-      external_id: coproExt,
-      internal_id: copro.id,
-    }),
-    // An assembly put through the syndic API names its charges générales key.
-    syndicExternalRefRow({
-      syndic_id: syndic.id,
-      resource: 'repartition',
-      external_id: cgExt,
-      internal_id: copro.reps.find((r) => r.code === 'CG')!.id,
-    }),
-  );
+  const { coproExt, cgExt } = addBuildingRefs(ctx, syndic.id, copro, tag);
   for (const { spec: o, user } of accounts) {
     const owner = copro.owner(o.key);
     ctx.rows.add(
@@ -233,48 +216,14 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
           given_by: o.consent,
         }),
       );
-    if (o.owing) {
-      const base = { coproprietaire_id: owner.id, copropriete_id: copro.id };
-      ctx.rows.add(
-        ledgerLines,
-        ledgerLineRow({
-          ...base,
-          name: 'Appel de fonds 2e trimestre',
-          date: '2026-04-01',
-          amount_cents: 40_000,
-          remaining_cents: 0,
-        }),
-        ledgerLineRow({
-          ...base,
-          name: 'Règlement par virement',
-          date: '2026-04-05',
-          amount_type: 'credit',
-          bill_type: 'other',
-          amount_cents: 40_000,
-          remaining_cents: 0,
-        }),
-        ledgerLineRow({
-          ...base,
-          name: 'Appel de fonds 3e trimestre',
-          date: '2026-07-01',
-          amount_cents: 41_250,
-        }),
-        ledgerLineRow({
-          ...base,
-          name: 'Appel de fonds 4e trimestre',
-          date: '2026-10-01',
-          amount_cents: 39_875,
-        }),
-        ledgerLineRow({
-          ...base,
-          name: 'Règlement par chèque n° 1234567',
-          date: '2026-10-12',
-          amount_type: 'credit',
-          bill_type: 'other',
-          amount_cents: 2_000,
-        }),
-      );
-    }
+    if (o.owing) addOwing(ctx, { coproprietaire_id: owner.id, copropriete_id: copro.id });
+    if (o.mandat_sepa)
+      addSepaMandate(ctx, {
+        coproprietaire_id: owner.id,
+        user_id: user.id,
+        holder: `${o.first_name} ${o.last_name}`,
+        tag,
+      });
     for (let i = 0; i < o.unread_notifications; i++)
       ctx.rows.add(
         notifications,
@@ -289,26 +238,8 @@ export async function buildTenant(db: Db, storage: StorageAdapter, input: Tenant
       );
   }
 
-  const reports: Record<string, string> = {};
-  for (const r of spec.signalements) {
-    const row = signalementRow({
-      syndic_id: syndic.id,
-      copropriete_id: copro.id,
-      author_id: copro.owner(r.author).id,
-      title: r.title,
-      description: `${r.title}. Merci de faire le nécessaire.`,
-      created_at: clock.daysAgo(3, '08:30'),
-      updated_at: clock.daysAgo(3, '08:30'),
-      supporters: r.supporters.length,
-    });
-    ctx.rows.add(signalements, row);
-    for (const k of r.supporters)
-      ctx.rows.add(
-        signalementSupporters,
-        signalementSupporterRow({ signalement_id: row.id, coproprietaire_id: copro.owner(k).id }),
-      );
-    reports[r.title] = row.id;
-  }
+  const reports = await addTenantSignalements(ctx, copro, spec);
+  await addTenantAssemblee(ctx, copro, spec);
   const staffUser = spec.console
     ? userRow({
         email: gestionnaire.email,
