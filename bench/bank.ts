@@ -4,7 +4,9 @@
  * queued in 471, payments lettered, the journal posted) for a building of BENCH_LINES / 2
  * co-owners who each owe one appel, on PostgreSQL (BENCH_PG, a fresh database dropped at the
  * end, named by BENCH_DB or at random). Reference in the same run: the same lines written by a
- * plain INSERT … SELECT into bank_lines (rolled back), with no parsing, matching or journal.
+ * plain INSERT … SELECT into bank_lines (rolled back), with no parsing, matching or journal; and
+ * the rows the product writes (payments, allocations, credit lines, écritures and their lines, the
+ * lines' outcome) by plain SQL, rolled back too.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -31,6 +33,39 @@ insert into lots (copropriete_id, lot_id, name) select copropriete_id, id::text,
 insert into coproprietaire_lots (coproprietaire_id, lot_id) select o.id, l.id from coproprietaires o join lots l on l.lot_id = o.id::text;
 insert into lot_tantiemes (lot_id, repartition_id, tantieme) select l.id, r.id, 10 from lots l join repartitions r on r.copropriete_id = l.copropriete_id;
 `;
+
+/** Plain SQL writing the rows the import writes ($1 building, $2 lines, $3 exercice). */
+const ALL_ROWS = [
+  `with s as (insert into bank_statements (copropriete_id, statement_ref, format) values ($1, 'all', 'csv') returning id)
+   insert into bank_lines (statement_id, copropriete_id, line_ref, date, amount_cents, name, reference, status)
+   select s.id, $1, 'l' || g, '2026-01-05', 10000, 'PAYEUR ' || g, 'VIR REF' || g, 'unmatched'
+   from s, generate_series(1, $2::int) g where $3::uuid is not null`,
+  `insert into payment_transactions (coproprietaire_id, amount_cents, net_cents, date, payment_method, description)
+   select id, 10000, 10000, now(), 'virement', 'Virement reçu' from coproprietaires
+   where copropriete_id = $1 and $2::int > 0 and $3::uuid is not null`,
+  `insert into payment_allocations (payment_transaction_id, ledger_line_id, amount_cents)
+   select p.id, d.id, 10000 from payment_transactions p
+   join ledger_lines d on d.coproprietaire_id = p.coproprietaire_id and d.amount_type = 'debit'
+   where d.copropriete_id = $1 and $2::int > 0 and $3::uuid is not null`,
+  `update ledger_lines set remaining_cents = 0
+   where copropriete_id = $1 and amount_type = 'debit' and $2::int > 0 and $3::uuid is not null`,
+  `insert into ledger_lines (coproprietaire_id, copropriete_id, payment_transaction_id, name, date, amount_cents,
+                             remaining_cents, amount_type, bill_type)
+   select p.coproprietaire_id, $1, p.id, 'Virement reçu', '2026-01-05', 10000, 0, 'credit', 'other'
+   from payment_transactions p where $2::int > 0 and $3::uuid is not null`,
+  `insert into journal_ecritures (id, copropriete_id, financial_year_id, number, date, libelle, piece, source)
+   select gen_random_uuid(), $1, $3, j.last_number + g, '2026-01-05', 'Virement reçu', 'banque:' || g, 'banque'
+   from generate_series(1, $2::int) g,
+        (select last_number from journal_exercices where financial_year_id = $3 for update) j`,
+  `insert into journal_lignes (ecriture_id, copropriete_id, account, debit_cents, credit_cents)
+   select e.id, $1, x.account, x.debit, x.credit from journal_ecritures e
+   cross join (values ('512', 10000, 0), ('471', 0, 10000)) as x(account, debit, credit)
+   where e.financial_year_id = $3 and e.source = 'banque' and $2::int > 0`,
+  `update journal_exercices set last_number = last_number + $2 where financial_year_id = $3 and $1::uuid is not null`,
+  `update bank_lines set status = 'matched', confidence = 90, reason = 'référence'
+   where copropriete_id = $1 and statement_id in (select id from bank_statements where statement_ref = 'all')
+     and $2::int > 0 and $3::uuid is not null`,
+];
 
 /** Half the credits name their payer's reference (matched), half a quarter's amount without one. */
 function statement(): string {
@@ -89,6 +124,15 @@ async function main() {
     const tRef = ms(r0);
     await client.query('rollback');
 
+    // The same rows as the product writes, by plain SQL: a payment, its allocation, the debit
+    // settled and a credit line per co-owner; an écriture of two lines per statement line,
+    // numbered from the counter; every line's outcome.
+    await client.query('begin');
+    const a0 = process.hrtime.bigint();
+    for (const q of ALL_ROWS) await client.query(q, [b.copro, LINES, b.year]);
+    const tAll = ms(a0);
+    await client.query('rollback');
+
     const t0 = process.hrtime.bigint();
     const r = await importStatement(database.db, {
       coproprieteId: b.copro,
@@ -100,6 +144,9 @@ async function main() {
     console.log(`\n${''.padEnd(64)} ${'wall'.padStart(9)}   ×reference`);
     console.log(
       `${'reference: plain INSERT…SELECT of the statement lines'.padEnd(64)} ${(tRef / 1000).toFixed(2).padStart(7)} s   ×1.0`,
+    );
+    console.log(
+      `${'reference: the same rows as the product, by plain SQL'.padEnd(64)} ${(tAll / 1000).toFixed(2).padStart(7)} s   ×${(tAll / tRef).toFixed(1)}`,
     );
     console.log(
       `${'product: statement parsed, imported, matched, lettered, posted'.padEnd(64)} ${(tProduct / 1000).toFixed(2).padStart(7)} s   ×${(tProduct / tRef).toFixed(1)}`,

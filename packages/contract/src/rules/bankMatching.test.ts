@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   allocatePayment,
   type BankCredit,
+  bestCredits,
+  CandidateIndex,
   type MatchCandidate,
   matchCredit,
   scoreCredit,
@@ -126,5 +128,55 @@ describe('a payment settles the designated debits, else the oldest first (Code c
       allocations: allocations.map(([id, a]) => ({ id, amount: a })),
       unallocated,
     });
+  });
+});
+
+describe('the candidate index gives the same scores as every co-owner scored', () => {
+  /** A small seeded generator (mulberry32): the same cases on every run. */
+  const rng = (seed: number) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  it.each([1, 2, 3, 4, 5])('seed %i', (seed) => {
+    const r = rng(seed);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+    const words = ['Martin', 'Leroy', 'Du Parc', 'Lefèvre', 'Éloi', 'M', 'De La Tour', 'Nguyen', 'O'];
+    const amounts = [100, 4125, 8200, 12000, 50];
+    const candidates: MatchCandidate[] = Array.from({ length: 40 }, (_, i) => {
+      const openDebits = Array.from({ length: Math.floor(r() * 3) }, () => pick(amounts));
+      return {
+        coproprietaireId: `c${String(i).padStart(2, '0')}`,
+        reference: r() < 0.1 ? 'AB1' : `R${Math.floor(r() * 30)}X${i % 7}`,
+        names: Array.from(
+          { length: Math.floor(r() * 3) },
+          () => `${pick(words)} ${r() < 0.5 ? pick(words) : ''}`,
+        ),
+        balance: openDebits.reduce((a, b) => a + b, 0),
+        openDebits,
+      };
+    });
+    const index = new CandidateIndex(candidates);
+    for (let k = 0; k < 300; k++) {
+      const c = pick(candidates);
+      const credit: BankCredit = {
+        amount: r() < 0.2 ? -pick(amounts) : pick([...amounts, c.balance]),
+        reference: `VIR ${r() < 0.5 ? c.reference : 'SANS'} ${r() < 0.3 ? pick(candidates).reference : ''}`,
+        name: `${pick(words)} ${pick(words)}`,
+      };
+      expect(scoreCredit(credit, index.candidatesFor(credit))).toEqual(scoreCredit(credit, candidates));
+      expect(matchCredit(credit, index.candidatesFor(credit))).toEqual(matchCredit(credit, candidates));
+      expect(matchCredit(credit, index.candidatesFor(credit, { forMatch: true }))).toEqual(
+        matchCredit(credit, candidates),
+      );
+      expect(bestCredits(credit, candidates, 3)).toEqual(scoreCredit(credit, candidates).slice(0, 3));
+      // A credit settles some: the index follows the candidate's new debts.
+      if (r() < 0.3) {
+        c.openDebits = c.openDebits.slice(1);
+        c.balance = c.openDebits.reduce((a, b) => a + b, 0);
+        index.update(c);
+      }
+    }
   });
 });

@@ -98,7 +98,11 @@ function referenceMatches(text: string, ref: string): boolean {
 }
 
 /** Every candidate with at least one sign, best first (ties: by id, so the order is stable). */
-export function scoreCredit(credit: BankCredit, candidates: readonly MatchCandidate[]): CreditMatch[] {
+export function scoreCredit(
+  credit: BankCredit,
+  candidates: readonly MatchCandidate[],
+  opts: { sort?: boolean } = {},
+): CreditMatch[] {
   const out: CreditMatch[] = [];
   const text = normaliseText(`${credit.reference} ${credit.name}`).replace(/ /g, '');
   const payerWords = new Set(normaliseText(credit.name).split(' '));
@@ -125,9 +129,30 @@ export function scoreCredit(credit: BankCredit, candidates: readonly MatchCandid
         reason: signs.join(', '),
       });
   }
-  return out.sort(
-    (a, b) => b.confidence - a.confidence || a.coproprietaireId.localeCompare(b.coproprietaireId),
-  );
+  return opts.sort === false ? out : out.sort(byRank);
+}
+
+const byRank = (a: CreditMatch, b: CreditMatch) =>
+  b.confidence - a.confidence || a.coproprietaireId.localeCompare(b.coproprietaireId);
+
+/**
+ * The first `n` of `scoreCredit`, without sorting every candidate (a credit of the amount most
+ * co-owners owe has thousands, all tied): `n` passes, each keeping the best left.
+ */
+export function bestCredits(
+  credit: BankCredit,
+  candidates: readonly MatchCandidate[],
+  n: number,
+): CreditMatch[] {
+  const left = scoreCredit(credit, candidates, { sort: false });
+  const out: CreditMatch[] = [];
+  while (out.length < n && left.length) {
+    let best = 0;
+    for (let i = 1; i < left.length; i++) if (byRank(left[i], left[best]) < 0) best = i;
+    out.push(left[best]);
+    left.splice(best, 1);
+  }
+  return out;
 }
 
 /**
@@ -135,10 +160,68 @@ export function scoreCredit(credit: BankCredit, candidates: readonly MatchCandid
  * candidate must reach AUTO_MATCH_CONFIDENCE and be the only one at that confidence.
  */
 export function matchCredit(credit: BankCredit, candidates: readonly MatchCandidate[]): CreditMatch | null {
-  const [best, second] = scoreCredit(credit, candidates);
+  const [best, second] = bestCredits(credit, candidates, 2);
   if (!best || best.confidence < AUTO_MATCH_CONFIDENCE) return null;
   if (second && second.confidence === best.confidence) return null;
   return best;
+}
+
+/**
+ * The candidates a credit can have a sign with, found without scoring every co-owner: by the
+ * reference (each piece of the credit's text as long as a reference), by the amount (their
+ * balance or an open debit) and by the first word of one of their names. A superset of those
+ * `scoreCredit` keeps (it drops the others), so scoring these instead gives the same answer;
+ * a statement of thousands of lines against thousands of co-owners stays linear.
+ */
+export class CandidateIndex {
+  private readonly byRef = new Map<string, MatchCandidate[]>();
+  private readonly refLengths = new Set<number>();
+  private readonly byAmount = new Map<number, Set<MatchCandidate>>();
+  private readonly amountsOf = new Map<MatchCandidate, number[]>();
+  private readonly byWord = new Map<string, MatchCandidate[]>();
+
+  constructor(candidates: readonly MatchCandidate[]) {
+    for (const c of candidates) {
+      const p = preparedOf(c);
+      if (p.ref.length >= 4) {
+        this.byRef.set(p.ref, [...(this.byRef.get(p.ref) ?? []), c]);
+        this.refLengths.add(p.ref.length);
+      }
+      for (const first of new Set(p.names.filter((t) => t.length > 0).map((t) => t[0])))
+        this.byWord.set(first, [...(this.byWord.get(first) ?? []), c]);
+      this.update(c);
+    }
+  }
+
+  /** To call when a candidate's balance or open debits changed (a credit settled some). */
+  update(c: MatchCandidate) {
+    for (const a of this.amountsOf.get(c) ?? []) this.byAmount.get(a)?.delete(c);
+    const amounts = [...new Set([c.balance, ...c.openDebits])];
+    for (const a of amounts) {
+      const set = this.byAmount.get(a) ?? new Set<MatchCandidate>();
+      set.add(c);
+      this.byAmount.set(a, set);
+    }
+    this.amountsOf.set(c, amounts);
+  }
+
+  /**
+   * Every candidate that may have a sign with this credit; for `matchCredit` alone, those with
+   * its reference when the other signs together stay under AUTO_MATCH_CONFIDENCE (no match, nor
+   * tie with the best, without the reference).
+   */
+  candidatesFor(credit: BankCredit, opts: { forMatch?: boolean } = {}): MatchCandidate[] {
+    const found = new Set<MatchCandidate>();
+    const text = normaliseText(`${credit.reference} ${credit.name}`).replace(/ /g, '');
+    for (const n of this.refLengths)
+      for (let i = 0; i + n <= text.length; i++)
+        for (const c of this.byRef.get(text.slice(i, i + n)) ?? []) found.add(c);
+    if (opts.forMatch && WEIGHTS.amount + WEIGHTS.name < AUTO_MATCH_CONFIDENCE) return [...found];
+    if (credit.amount > 0) for (const c of this.byAmount.get(credit.amount) ?? []) found.add(c);
+    for (const w of normaliseText(credit.name).split(' '))
+      for (const c of this.byWord.get(w) ?? []) found.add(c);
+    return [...found];
+  }
 }
 
 export interface OpenDebit {

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { insertRows, updateRows } from '../../db/bulk.js';
 import type { Executor, Tx } from '../../db/client.js';
 import {
   bankLines,
@@ -108,4 +109,37 @@ export async function insertPayment(tx: Tx, v: typeof paymentTransactions.$infer
 export async function insertCreditLine(tx: Tx, v: typeof ledgerLines.$inferInsert) {
   const [row] = await tx.insert(ledgerLines).values(v).returning({ id: ledgerLines.id });
   return row.id;
+}
+
+/**
+ * `insertNewLines` in one statement whatever the statement's length (a VALUES list runs out of
+ * parameters past some thousands of lines): the lines not seen yet: their ids by reference.
+ */
+export async function insertNewLinesMany(tx: Tx, rows: (typeof bankLines.$inferInsert)[]) {
+  const out = await insertRows(tx, bankLines, rows, {
+    onConflictDoNothing: true,
+    returning: ['id', 'line_ref'],
+  });
+  return out.map((r) => ({ id: String(r.id), line_ref: String(r.line_ref) }));
+}
+
+/** The building's exercices: the import finds the one covering each line's day. */
+export function yearsOf(db: Executor, coproprieteId: string) {
+  return db.select().from(financialYears).where(eq(financialYears.copropriete_id, coproprieteId));
+}
+
+export async function insertPaymentsMany(tx: Tx, rows: (typeof paymentTransactions.$inferInsert)[]) {
+  await insertRows(tx, paymentTransactions, rows);
+}
+
+export async function insertCreditLinesMany(tx: Tx, rows: (typeof ledgerLines.$inferInsert)[]) {
+  await insertRows(tx, ledgerLines, rows);
+}
+
+/** What the import decided for each line, in one statement. */
+export async function updateLinesMany(
+  tx: Tx,
+  rows: (Partial<typeof bankLines.$inferInsert> & { id: string })[],
+) {
+  await updateRows(tx, bankLines, rows);
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { insertRows } from '../../db/bulk.js';
 import type { Executor, Tx } from '../../db/client.js';
 import {
   coproprietaires,
@@ -31,6 +32,54 @@ export async function takeNumber(tx: Tx, financialYearId: string, coproprieteId:
     .where(eq(journalExercices.financial_year_id, financialYearId))
     .returning({ n: journalExercices.last_number });
   return row.n;
+}
+
+/** The exercices among `ids`. */
+export function financialYearsOf(db: Executor, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select().from(financialYears).where(inArray(financialYears.id, ids));
+}
+
+/**
+ * `takeNumber` for many écritures at once: the counters locked in id order (two batches never
+ * wait on each other in a circle), each moved by its count. Answers each exercice's first number.
+ */
+export async function takeNumbers(tx: Tx, coproprieteId: string, counts: Map<string, number>) {
+  const ids = [...counts.keys()].sort();
+  const first = new Map<string, number>();
+  if (!ids.length) return first;
+  await insertRows(
+    tx,
+    journalExercices,
+    ids.map((id) => ({ financial_year_id: id, copropriete_id: coproprieteId })),
+    { onConflictDoNothing: true },
+  );
+  await tx
+    .select({ id: journalExercices.financial_year_id })
+    .from(journalExercices)
+    .where(inArray(journalExercices.financial_year_id, ids))
+    .orderBy(asc(journalExercices.financial_year_id))
+    .for('update');
+  for (const id of ids) {
+    const n = counts.get(id) ?? 0;
+    const [row] = await tx
+      .update(journalExercices)
+      .set({ last_number: sql`${journalExercices.last_number} + ${n}` })
+      .where(eq(journalExercices.financial_year_id, id))
+      .returning({ n: journalExercices.last_number });
+    first.set(id, row.n - n + 1);
+  }
+  return first;
+}
+
+/** Écritures and their lines written by one statement each (rows carry their ids). */
+export async function insertMany(
+  tx: Tx,
+  ecritures: (typeof journalEcritures.$inferInsert)[],
+  lignes: (typeof journalLignes.$inferInsert)[],
+) {
+  await insertRows(tx, journalEcritures, ecritures);
+  await insertRows(tx, journalLignes, lignes);
 }
 
 export async function insertEcriture(tx: Tx, v: typeof journalEcritures.$inferInsert) {

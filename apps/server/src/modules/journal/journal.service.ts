@@ -4,6 +4,7 @@
  * open exercice of the building, numbered after the last one, and never changed afterwards;
  * a correction is its contre-passation (rules/journal.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { ecritureErrors, type JournalEcriture, reversal } from '@tantieme/contract';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -70,6 +71,71 @@ export async function postIn(tx: Tx, input: PostInput): Promise<Posted> {
     })),
   );
   return { id: row.id, number };
+}
+
+export interface PostManyInput {
+  financialYearId: string;
+  ecriture: JournalEcriture;
+  ledgerLineIds?: (string | null)[];
+}
+
+/**
+ * `postIn` of many écritures of one building at once (a bank statement's thousands of lines):
+ * the same checks, each exercice's numbers taken together from its locked counter in the
+ * order given, then two statements. Answers each écriture's id and number, in order.
+ */
+export async function postManyIn(tx: Tx, coproprieteId: string, inputs: PostManyInput[]): Promise<Posted[]> {
+  if (!inputs.length) return [];
+  const ids = [...new Set(inputs.map((i) => i.financialYearId))];
+  const years = new Map((await repo.financialYearsOf(tx, ids)).map((y) => [y.id, y]));
+  const owners = new Set<string>();
+  for (const input of inputs) {
+    const year = years.get(input.financialYearId);
+    if (!year || year.copropriete_id !== coproprieteId) throw new AppError('NOT_FOUND');
+    if (year.closed) throw invalid(["L'exercice est clos\u202f: il ne reçoit plus d'écriture."]);
+    const reasons = ecritureErrors(input.ecriture, { start: year.start_date, end: year.end_date });
+    if (reasons.length) throw invalid(reasons);
+    for (const l of input.ecriture.lines) if (l.coproprietaireId) owners.add(l.coproprietaireId);
+  }
+  const known = await repo.coOwnersOf(tx, coproprieteId, [...owners]);
+  if ([...owners].some((id) => !known.has(id))) throw new AppError('NOT_FOUND');
+
+  const counts = new Map<string, number>();
+  for (const i of inputs) counts.set(i.financialYearId, (counts.get(i.financialYearId) ?? 0) + 1);
+  const next = await repo.takeNumbers(tx, coproprieteId, counts);
+  const posted: Posted[] = [];
+  const ecritures: Parameters<typeof repo.insertMany>[1] = [];
+  const lignes: Parameters<typeof repo.insertMany>[2] = [];
+  for (const input of inputs) {
+    const number = next.get(input.financialYearId) as number;
+    next.set(input.financialYearId, number + 1);
+    const e = input.ecriture;
+    const id = randomUUID();
+    posted.push({ id, number });
+    ecritures.push({
+      id,
+      copropriete_id: coproprieteId,
+      financial_year_id: input.financialYearId,
+      number,
+      date: e.date,
+      libelle: e.libelle,
+      piece: e.piece ?? null,
+      source: e.source,
+    });
+    e.lines.forEach((l, i) => {
+      lignes.push({
+        ecriture_id: id,
+        copropriete_id: coproprieteId,
+        account: l.account,
+        coproprietaire_id: l.coproprietaireId ?? null,
+        debit_cents: l.debit,
+        credit_cents: l.credit,
+        ledger_line_id: input.ledgerLineIds?.[i] ?? null,
+      });
+    });
+  }
+  await repo.insertMany(tx, ecritures, lignes);
+  return posted;
 }
 
 /** Records an écriture in its own transaction. */

@@ -11,7 +11,7 @@ import {
   paymentTransactions,
   syndicExternalRefs,
 } from '../../db/schema/index.js';
-import { updateRows } from '../../db/bulk.js';
+import { insertRows, updateRows } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { externalIdsOf } from '../syndic-api/kit/refs.js';
 import type { Tx } from './payments.repo.js';
@@ -27,6 +27,18 @@ export async function insertAllocations(
 ) {
   const kept = rows.filter((r) => r.amount_cents !== 0);
   if (kept.length) await db.insert(paymentAllocations).values(kept);
+}
+
+/** `insertAllocations` of thousands of rows: one statement (the parameters of a VALUES list run out). */
+export async function insertAllocationsMany(
+  db: Q,
+  rows: { payment_transaction_id: string; ledger_line_id: string; amount_cents: number }[],
+) {
+  await insertRows(
+    db,
+    paymentAllocations,
+    rows.filter((r) => r.amount_cents !== 0),
+  );
 }
 
 /** Per line: every product payment allocated to it, and the part not yet acknowledged. */

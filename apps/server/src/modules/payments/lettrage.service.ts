@@ -86,6 +86,33 @@ export async function allocate(tx: Tx, paymentId: string, shares: Share[]) {
 }
 
 /**
+ * `allocate` of many payments' shares at once (a bank statement settling thousands of debits):
+ * the lines the product made move by the sum of their shares, the back-office lines are
+ * recomputed by the lettrage rule; a fixed number of statements whatever their number.
+ */
+export async function allocateMany(tx: Tx, shares: (Share & { paymentId: string })[]) {
+  await lettrage.insertAllocationsMany(
+    tx,
+    shares.map((s) => ({
+      payment_transaction_id: s.paymentId,
+      ledger_line_id: s.line.id,
+      amount_cents: s.amount,
+    })),
+  );
+  const moved = new Map<string, number>();
+  for (const s of shares)
+    if (s.line.office_remaining_cents === null)
+      moved.set(s.line.id, (moved.get(s.line.id) ?? s.line.remaining_cents) - s.amount);
+  await lettrage.setRemainingMany(
+    tx,
+    [...moved].map(([id, remaining]) => ({ id, remaining })),
+  );
+  await recomputeLines(tx, [
+    ...new Set(shares.filter((s) => s.line.office_remaining_cents !== null).map((s) => s.line.id)),
+  ]);
+}
+
+/**
  * `acknowledgePayment` of many payments at once (a back-office import booking them): four
  * statements whatever their number. Answers the ids this call acknowledged.
  */
