@@ -56,6 +56,8 @@ const content: PvContent = {
     const def = sum(defaillants);
     return {
       number: k + 1,
+      amendments: [],
+      elected: [],
       title: `Résolution ${k + 1} : travaux de ravalement, tranche ${k + 1}`,
       article: k % 3 === 0 ? 'ART-25' : 'ART-24',
       repartition: 'Charges générales',
