@@ -55,6 +55,7 @@ export * from './domains/syndicAccounts.js';
 export * from './domains/syndicAccess.js';
 export * from './domains/syndicRgpd.js';
 export * from './domains/syndicWebhooks.js';
+export * from './rules/annexes.js';
 export * from './rules/csv.js';
 export * from './domains/syndicImport.js';
 export * from './domains/syndicImportCsv.js';
