@@ -111,6 +111,7 @@ export * from './rules/console.js';
 export * from './domains/console.js';
 export * from './domains/consoleLots.js';
 export * from './domains/consoleMoney.js';
+export * from './domains/consoleAnnexes.js';
 export * from './domains/consoleFactures.js';
 export * from './domains/syndicFactures.js';
 export * from './domains/consoleOwners.js';

@@ -1,5 +1,6 @@
 import {
   type ConsoleRole,
+  consoleAnnexesEndpoints,
   consoleBenevoleEndpoints,
   consoleAssembleeEndpoints,
   consoleDeskEndpoints,
@@ -533,6 +534,7 @@ describe('console permission matrix', () => {
       consoleEndpoints,
       consoleLotEndpoints,
       consoleMoneyEndpoints,
+      consoleAnnexesEndpoints,
       consoleImportEndpoints,
       consoleBenevoleEndpoints,
       consoleOwnerEndpoints,
