@@ -63,4 +63,13 @@ test('the annexes and the journal export of an exercice, reconciled', async ({ p
     true,
   );
   expect(text).toContain(';701;;0,00;3000,00');
+
+  // The handover file for a next syndic: one ZIP of the exports and the annexes.
+  const zipAnswer = page.waitForResponse(
+    (r) => r.url().includes('/exports') && r.url().includes('passation'),
+  );
+  await page.getByRole('button', { name: 'Dossier de passation (ZIP)' }).click();
+  const zip = (await (await zipAnswer).json()).data;
+  expect(zip.name).toMatch(/^Dossier de passation – .+\.zip$/);
+  expect((await (await page.request.get(zip.url)).body()).subarray(0, 2).toString()).toBe('PK');
 });

@@ -56,10 +56,13 @@ export type AnnexesView = z.output<typeof annexesView>;
 
 const exerciceQuery = z.object({ exercice: idField.optional() });
 export const annexPdfQuery = exerciceQuery.extend({
-  annexe: z.enum(['1', '2', '3'], { error: "L'annexe 1, 2 ou 3." }),
+  annexe: z.enum(['1', '2', '3', '4'], { error: "L'annexe 1, 2, 3 ou 4." }),
 });
 export const closeExportQuery = exerciceQuery.extend({
-  fichier: z.enum(['journal', 'balances'], { error: 'Le journal ou les balances.' }),
+  /** `passation`: the handover file for a next syndic (a ZIP of the CSVs and the annexes). */
+  fichier: z.enum(['journal', 'balances', 'passation'], {
+    error: 'Le journal, les balances ou la passation.',
+  }),
 });
 const fileLink = z.object({ url: z.string(), name: z.string() });
 
@@ -67,7 +70,7 @@ export const consoleAnnexesEndpoints = {
   annexes: defineEndpoint({
     method: 'GET',
     path: '/gestion/coproprietes/:coproId/annexes',
-    summary: 'Annexes 1 to 3 of the arrêté du 14 mars 2005 for an exercice, from the journal',
+    summary: 'Annexes 1 to 4 of the arrêté du 14 mars 2005 for an exercice, from the journal',
     tags: ['gestion'],
     params: coproParams,
     query: exerciceQuery,
@@ -85,7 +88,7 @@ export const consoleAnnexesEndpoints = {
   export: defineEndpoint({
     method: 'GET',
     path: '/gestion/coproprietes/:coproId/exports',
-    summary: "The exercice's journal or balances as CSV (; separated, UTF-8 with BOM)",
+    summary: "The exercice's journal or balances as CSV (; separated, UTF-8 with BOM), or the handover ZIP",
     tags: ['gestion'],
     params: coproParams,
     query: closeExportQuery,

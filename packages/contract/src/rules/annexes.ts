@@ -186,5 +186,6 @@ export const ANNEXES = {
   1: 'État financier',
   2: 'Compte de gestion général',
   3: 'Compte de gestion pour opérations courantes',
+  4: "Compte de gestion pour travaux de l'article 14-2 et opérations exceptionnelles",
 } as const;
 export type AnnexNumber = keyof typeof ANNEXES;

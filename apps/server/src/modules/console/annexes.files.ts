@@ -3,9 +3,10 @@
  * the journal and the balances as CSV (RFC 4180, `;` separated, UTF-8 with a BOM: what French
  * Excel opens as is; amounts in euros with a decimal comma).
  */
-import { type AnnexNumber, centsCell, toCsv } from '@tantieme/contract';
+import { ANNEXES, type AnnexNumber, centsCell, toCsv } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.js';
+import { type ZipEntry, zipStream } from '../../platform/zip-stream.js';
 import { annexes } from './annexes.service.js';
 import { annexFileName, isReady, renderAnnex } from './annexes.pdf.js';
 import { balances, exerciceOf, journalPage } from './money.service.js';
@@ -79,23 +80,56 @@ async function balancesCsv(app: FastifyInstance, coproId: string, exercice: stri
   );
 }
 
+const safe = (name: string) => name.replace(/[/\\:*?"<>|]/g, '-');
+
+/**
+ * The handover file for a next syndic: one ZIP holding the exercice's journal and balances as
+ * CSV and every annex as PDF, so the accounts pass on complete without the product.
+ */
+async function handover(app: FastifyInstance, who: Who, exercice: string, couple: string) {
+  const v = await annexes(app.db, who.coproId, exercice);
+  if (!isReady(v)) throw new AppError('NOT_FOUND');
+  const files: [string, Buffer][] = [
+    [`Journal – ${couple}.csv`, Buffer.from(await journalCsv(app, who.coproId, exercice), 'utf8')],
+    [`Balances – ${couple}.csv`, Buffer.from(await balancesCsv(app, who.coproId, exercice), 'utf8')],
+  ];
+  for (const n of Object.keys(ANNEXES).map(Number) as AnnexNumber[])
+    files.push([annexFileName(n, who.copro, couple), await renderAnnex(n, v, who)]);
+  const entries: ZipEntry[] = files.map(([name, body]) => ({
+    name: safe(name),
+    size: body.length,
+    read: async () => body,
+  }));
+  const parts: Buffer[] = [];
+  for await (const part of zipStream(entries)) parts.push(part);
+  return Buffer.concat(parts);
+}
+
+const KINDS = {
+  journal: { label: 'Journal', ext: 'csv', type: 'text/csv; charset=utf-8' },
+  balances: { label: 'Balances', ext: 'csv', type: 'text/csv; charset=utf-8' },
+  passation: { label: 'Dossier de passation', ext: 'zip', type: 'application/zip' },
+} as const;
+
 export async function closeExport(
   app: FastifyInstance,
   who: Who,
-  fichier: 'journal' | 'balances',
+  fichier: keyof typeof KINDS,
   exercice?: string,
 ) {
   const { current } = await exerciceOf(app.db, who.coproId, exercice);
   if (!current) throw new AppError('NOT_FOUND', 'Aucun exercice\u202f: rien à exporter.');
-  const text =
-    fichier === 'journal'
-      ? await journalCsv(app, who.coproId, current.id)
-      : await balancesCsv(app, who.coproId, current.id);
-  const name =
-    `${fichier === 'journal' ? 'Journal' : 'Balances'} – ${who.copro} – ${current.couple}.csv`.replace(
-      /[/\\:*?"<>|]/g,
-      '-',
-    );
-  const key = `coproprietes/${who.coproId}/cloture/${current.id}/${fichier}.csv`;
-  return store(app, key, Buffer.from(text, 'utf8'), 'text/csv; charset=utf-8', name);
+  const kind = KINDS[fichier];
+  const body =
+    fichier === 'passation'
+      ? await handover(app, who, current.id, current.couple)
+      : Buffer.from(
+          fichier === 'journal'
+            ? await journalCsv(app, who.coproId, current.id)
+            : await balancesCsv(app, who.coproId, current.id),
+          'utf8',
+        );
+  const name = safe(`${kind.label} – ${who.copro} – ${current.couple}.${kind.ext}`);
+  const key = `coproprietes/${who.coproId}/cloture/${current.id}/${fichier}.${kind.ext}`;
+  return store(app, key, body, kind.type, name);
 }

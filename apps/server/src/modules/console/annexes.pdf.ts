@@ -83,6 +83,14 @@ function blocks(n: AnnexNumber, v: Ready): Block[] {
       gestion('Produits', g.travaux.produits, hasPrev),
       { kv: [['Solde des travaux et opérations exceptionnelles', money(g.totals.solde_travaux)]] },
     ];
+  if (n === 4)
+    return [
+      { h: 'Charges pour travaux et opérations exceptionnelles' },
+      gestion('Charges', g.travaux.charges, hasPrev),
+      { h: 'Produits pour travaux et opérations exceptionnelles' },
+      gestion('Produits', g.travaux.produits, hasPrev),
+      { kv: [['Solde des travaux et opérations exceptionnelles', money(g.totals.solde_travaux)]] },
+    ];
   return [
     { h: 'Charges pour opérations courantes' },
     gestion('Charges', g.courantes.charges, hasPrev),

@@ -91,7 +91,7 @@ describe("the year's close in the console", () => {
 
   it('gives each annex as a PDF and the journal and balances as CSV for French Excel', async () => {
     const { b, call } = await closedQuarter();
-    for (const n of ['1', '2', '3']) {
+    for (const n of ['1', '2', '3', '4']) {
       const res = await call(a.annexPdf, `?annexe=${n}`);
       expect(res.status).toBe(200);
       expect(res.body.data.name).toMatch(new RegExp(`^Annexe ${n} – .+\\.pdf$`));
@@ -131,6 +131,15 @@ describe("the year's close in the console", () => {
     ]);
     const s512 = bal.find((r) => r.cells[0] === '512');
     expect(s512?.cells.slice(2)).toEqual(['3204,01', '0,00', '3204,01', '0,00']);
+
+    // The handover file for a next syndic: the two CSVs and the four annexes in one ZIP.
+    const handover = await call(a.export, '?fichier=passation');
+    expect(handover.body.data.name).toMatch(/^Dossier de passation – .+\.zip$/);
+    const zip = await stored(b.coproId, `${view.exercice.id}/passation.zip`);
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+    const names = zip.toString('latin1');
+    for (const part of ['Journal – ', 'Balances – ', 'Annexe 1 – ', 'Annexe 4 – '])
+      expect(names).toContain(Buffer.from(part, 'utf8').toString('latin1'));
   });
 
   it('answers 404 to a user with no console on the building', async () => {

@@ -38,7 +38,7 @@ export function AnnexesSection({ coproId, exercice }: { coproId: string; exercic
       ) : null}
       <Paper withBorder p="sm">
         <Group gap="sm" wrap="wrap">
-          {(['1', '2', '3'] as const).map((n) => (
+          {(['1', '2', '3', '4'] as const).map((n) => (
             <Button
               key={n}
               variant="default"
@@ -51,7 +51,7 @@ export function AnnexesSection({ coproId, exercice }: { coproId: string; exercic
               {t.annex[n]}
             </Button>
           ))}
-          {(['journal', 'balances'] as const).map((fichier) => (
+          {(['journal', 'balances', 'passation'] as const).map((fichier) => (
             <Button
               key={fichier}
               variant="subtle"
@@ -61,7 +61,7 @@ export function AnnexesSection({ coproId, exercice }: { coproId: string; exercic
                 open(() => api.call(a.export, { params: { coproId }, query: { fichier, exercice } }))
               }
             >
-              {fichier === 'journal' ? t.journalCsv : t.balancesCsv}
+              {{ journal: t.journalCsv, balances: t.balancesCsv, passation: t.handover }[fichier]}
             </Button>
           ))}
         </Group>

@@ -165,9 +165,11 @@ export const moneyFr = {
       1: 'Annexe 1 – État financier',
       2: 'Annexe 2 – Compte de gestion général',
       3: 'Annexe 3 – Opérations courantes',
-    } as Record<'1' | '2' | '3', string>,
+      4: 'Annexe 4 – Travaux et opérations exceptionnelles',
+    } as Record<'1' | '2' | '3' | '4', string>,
     journalCsv: 'Journal (CSV)',
     balancesCsv: 'Balances (CSV)',
+    handover: 'Dossier de passation (ZIP)',
     balanced: (amount: string) =>
       `Trésorerie et créances = fonds, dettes et solde de l'exercice\u202f: ${amount}`,
     unbalanced: (a: string, b: string) =>
