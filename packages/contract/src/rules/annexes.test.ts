@@ -160,3 +160,50 @@ describe('CSV for French spreadsheets', () => {
     expect(parseCsvRecords(text, ';')[1].cells).toEqual(['Facture "Otis"; ascenseur', '300,00']);
   });
 });
+
+describe('any balanced journal', () => {
+  // A small deterministic generator: the same 200 journals on every run.
+  let seed = 20_050_314;
+  const rand = (n: number) => {
+    seed = (seed * 48_271) % 2_147_483_647;
+    return seed % n;
+  };
+  const ACCOUNTS = [
+    '102',
+    '103',
+    '105',
+    '401',
+    '4501',
+    '4502',
+    '4505',
+    '471',
+    '512',
+    '614',
+    '671',
+    '701',
+    '702',
+    '716',
+  ];
+  const owners = ['o1', 'o2', 'o3'];
+
+  it('gives an état financier whose two sides are equal and comptes de gestion that sum to classes 6 and 7', () => {
+    for (let run = 0; run < 200; run++) {
+      const lines = [];
+      for (let k = 0; k < 1 + rand(12); k++) {
+        const amount = 1 + rand(500_000);
+        const [d, c] = [ACCOUNTS[rand(ACCOUNTS.length)], ACCOUNTS[rand(ACCOUNTS.length)]];
+        const who = (a: string) => (a.startsWith('450') ? owners[rand(owners.length)] : null);
+        lines.push({ account: d, coproprietaireId: who(d), debit: amount, credit: 0 });
+        lines.push({ account: c, coproprietaireId: who(c), debit: 0, credit: amount });
+      }
+      const b = asBalances([{ date: '2026-01-01', libelle: 'x', source: 'manuel', lines }]);
+      const e = etatFinancier(b);
+      expect(e.totalActif).toBe(e.totalPassif);
+      const g = compteDeGestion(b, null, 0, String);
+      const cls = (p: string) =>
+        b.filter((x) => x.account.startsWith(p)).reduce((s, x) => s + x.debit - x.credit, 0);
+      expect(g.totals.chargesCourantes + g.totals.chargesTravaux).toBe(cls('6'));
+      expect(g.totals.produitsCourantes + g.totals.produitsTravaux).toBe(0 - cls('7'));
+    }
+  });
+});
