@@ -32,6 +32,7 @@ import { signalementsRoutes } from './signalements/signalements.routes.js';
 import { consoleSignalementsRoutes } from './signalements/console.routes.js';
 import { consoleRoutes } from './console/console.routes.js';
 import { consoleMoneyRoutes } from './console/money.routes.js';
+import { consoleAnnexesRoutes } from './console/annexes.routes.js';
 import { consoleAssembleesRoutes } from './assemblees/console/assemblees.console.routes.js';
 import { deskRoutes } from './assemblees/desk/desk.routes.js';
 import { pvRoutes } from './assemblees/pv/pv.routes.js';
@@ -73,6 +74,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(signalementsRoutes);
   await app.register(consoleRoutes);
   await app.register(consoleMoneyRoutes);
+  await app.register(consoleAnnexesRoutes);
   await app.register(consoleSignalementsRoutes);
   await app.register(consoleCommunicationsRoutes);
   await app.register(consoleAssembleesRoutes);

@@ -108,3 +108,23 @@ export function parseCsv(input: string, delimiter = detectDelimiter(input)): Csv
   });
   return { header, rows };
 }
+
+/**
+ * Writes a table as RFC 4180 CSV for French spreadsheets: `;` separated (French Excel reads `,`
+ * as the decimal comma), a cell quoted when it holds the separator, a quote or a line break (its
+ * quotes doubled), CRLF line ends, and a UTF-8 byte order mark so Excel reads the accents.
+ */
+export function toCsv(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  const cell = (v: string | number) => {
+    const s = String(v);
+    return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return `\ufeff${[header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`;
+}
+
+/** Cents as a French decimal amount for a spreadsheet: 123456 → `1234,56`, −5 → `-0,05`. */
+export const centsCell = (cents: number) => {
+  const sign = cents < 0 ? '-' : '';
+  const a = Math.abs(cents);
+  return `${sign}${Math.trunc(a / 100)},${String(a % 100).padStart(2, '0')}`;
+};

@@ -1,4 +1,9 @@
-import { consoleMoneyEndpoints, type ConsoleAction, type Endpoint } from '@tantieme/contract';
+import {
+  consoleAnnexesEndpoints,
+  consoleMoneyEndpoints,
+  type ConsoleAction,
+  type Endpoint,
+} from '@tantieme/contract';
 import type { ConsoleWorld, Target } from './console.fixture.js';
 
 /** The console permission matrix's cases (console.matrix.test.ts): how each route is called. */
@@ -52,6 +57,10 @@ export const MONEY_CASES: [Endpoint, RouteCase][] = [
   [consoleMoneyEndpoints.journal, { action: 'building.read', scope: 'building', query: '?compte=512' }],
   [consoleMoneyEndpoints.balances, { action: 'building.read', scope: 'building' }],
   [consoleMoneyEndpoints.bank, { action: 'building.read', scope: 'building' }],
+  // The year's close: reading, so every role, the comptable included.
+  [consoleAnnexesEndpoints.annexes, { action: 'building.read', scope: 'building' }],
+  [consoleAnnexesEndpoints.annexPdf, { action: 'building.read', scope: 'building', query: '?annexe=1' }],
+  [consoleAnnexesEndpoints.export, { action: 'building.read', scope: 'building', query: '?fichier=journal' }],
   [
     consoleMoneyEndpoints.importStatement,
     {

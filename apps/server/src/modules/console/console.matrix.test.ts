@@ -1,5 +1,6 @@
 import {
   type ConsoleRole,
+  consoleAnnexesEndpoints,
   consoleBenevoleEndpoints,
   consoleAssembleeEndpoints,
   consoleDeskEndpoints,
@@ -548,6 +549,7 @@ describe('console permission matrix', () => {
       consoleEndpoints,
       consoleLotEndpoints,
       consoleMoneyEndpoints,
+      consoleAnnexesEndpoints,
       consoleImportEndpoints,
       consoleBenevoleEndpoints,
       consoleOwnerEndpoints,

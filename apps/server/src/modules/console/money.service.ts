@@ -171,7 +171,7 @@ export async function journalPage(
 export const reverseEcriture = (db: Db, coproprieteId: string, ecritureId: string, date: string) =>
   reverse(db, coproprieteId, ecritureId, date);
 
-const labelOf = (account: string) => {
+export const labelOf = (account: string) => {
   for (let n = account.length; n > 0; n--) {
     const l = accountLabel(account.slice(0, n));
     if (l) return l;

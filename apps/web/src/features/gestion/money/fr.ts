@@ -157,4 +157,23 @@ export const moneyFr = {
     matchDone: 'Virement rapproché.',
     matchAction: (amount: string) => `Rapprocher ${amount}`,
   },
+  annexes: {
+    title: 'Annexes comptables',
+    intro:
+      "Les annexes de l'arrêté du 14 mars 2005, établies à partir du journal, à joindre à la convocation de l'assemblée qui approuve les comptes. Les exports CSV s'ouvrent dans un tableur (séparateur point-virgule, UTF-8).",
+    annex: {
+      1: 'Annexe 1 – État financier',
+      2: 'Annexe 2 – Compte de gestion général',
+      3: 'Annexe 3 – Opérations courantes',
+      4: 'Annexe 4 – Travaux et opérations exceptionnelles',
+    } as Record<'1' | '2' | '3' | '4', string>,
+    journalCsv: 'Journal (CSV)',
+    balancesCsv: 'Balances (CSV)',
+    handover: 'Dossier de passation (ZIP)',
+    balanced: (amount: string) =>
+      `Trésorerie et créances = fonds, dettes et solde de l'exercice\u202f: ${amount}`,
+    unbalanced: (a: string, b: string) =>
+      `Écart entre les deux côtés de l'état financier\u202f: ${a} et ${b}`,
+    failed: "Le document n'a pas pu être produit. Réessayez.",
+  },
 };

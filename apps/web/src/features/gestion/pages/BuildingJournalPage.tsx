@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { BuildingHeader } from '../components/BuildingHeader';
 import { QueryState } from '../components/QueryState';
 import { may, useConsoleMe } from '../me';
+import { AnnexesSection } from '../money/AnnexesSection';
 import { BalancesTable } from '../money/BalancesTable';
 import { moneyFr } from '../money/fr';
 import { JournalTable } from '../money/JournalTable';
@@ -82,6 +83,7 @@ export default function BuildingJournalPage() {
               ) : null}
             </Group>
             <BalancesTable coproId={coproId} exercice={data.exercice?.id} />
+            <AnnexesSection coproId={coproId} exercice={data.exercice?.id} />
           </Stack>
         )}
       </QueryState>
