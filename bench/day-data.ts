@@ -78,7 +78,7 @@ export async function morningOwners(client: pg.Client, count: number): Promise<O
  * One building of `n` co-owners (each with an account and a session) whose assembly is open to the
  * vote by correspondence: an art. 24, an art. 25 and an art. 26 resolution. Made once; reused.
  */
-export async function assemblyBuilding(client: pg.Client, n: number): Promise<Assembly> {
+export async function assembleeBuilding(client: pg.Client, n: number): Promise<Assembly> {
   const name = "Résidence de l'Assemblée (bench)";
   // A syndic of its own (not 'scale-…'): the scale database still counts its 1,000 buildings.
   await client.query(

@@ -17,7 +17,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { processes, treeOf } from './cpu.js';
-import { assemblyBuilding, morningOwners } from './day-data.js';
+import { assembleeBuilding, morningOwners } from './day-data.js';
 import { H2Pool, type StepResult, step } from './day-load.js';
 import { assembly, morning, trickle } from './day-scenarios.js';
 import { root } from './processes.js';
@@ -118,7 +118,7 @@ async function main() {
   await client.connect();
   console.log('Preparing the co-owners (passwords, sessions, the assembly building)…');
   const owners = await morningOwners(client, 3000);
-  const ag = await assemblyBuilding(client, 500);
+  const ag = await assembleeBuilding(client, 500);
   const users = (await scaleUsers(url, 1000)).map((w, i) => ({ ...w, ip: `10.200.${i >> 8}.${i & 255}` }));
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tantieme-day-'));

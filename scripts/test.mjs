@@ -13,6 +13,7 @@ const steps = [
       ['lint', 'npm run lint'],
       ['import circles', 'node scripts/import-circles.mjs'],
       ['layering', 'node scripts/layering.mjs'],
+      ['names', 'node scripts/names.mjs'],
     ],
   ],
   [

@@ -162,7 +162,7 @@ const SHELL = appModules(
     'features/gestion/shell/OwnerSpaceSwitch',
   ],
   [
-    'domains/(chat|chatStaff|synthese|assemblees|assembleeProxies|assemblyRegister|payments)',
+    'domains/(chat|chatStaff|synthese|assemblees|assembleeProxies|assembleeRegister|payments)',
     'rules/(roles|assemblee|tally|majorities|twoCoowners|ledger|reduction)',
   ],
 );

@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
-import { assemblySigner } from '../../apps/server/src/platform/signing.js';
+import { assembleeSigner } from '../../apps/server/src/platform/signing.js';
 import { verifyRegisters } from './registers.js';
 import { ledgerBalances, namedFiles, statementBalances } from './stored-files.js';
 
@@ -31,7 +31,7 @@ const db = database.db;
 const failures: string[] = [];
 
 // 1. Every assembly's register against its signed heads.
-const signer = assemblySigner({ ...loadConfig(), env: 'production' });
+const signer = assembleeSigner({ ...loadConfig(), env: 'production' });
 const registers = await verifyRegisters(db, signer);
 failures.push(...registers.failures);
 

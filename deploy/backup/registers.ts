@@ -3,14 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client.js';
 import type { OwnedRecord } from '../../apps/server/src/modules/access/access.service.js';
 import { getRegister } from '../../apps/server/src/modules/assemblees/register.service.js';
-import type { AssemblySigner } from '../../apps/server/src/platform/signing.js';
+import type { AssembleeSigner } from '../../apps/server/src/platform/signing.js';
 
 /**
  * Every assembly's register: its chain recomputed, checked against the head signed now and
  * against each head signed before (vote closed, assembly ended) that it must contain, each
  * head's signature under the key its fingerprint names.
  */
-export async function verifyRegisters(db: Db, signer: AssemblySigner) {
+export async function verifyRegisters(db: Db, signer: AssembleeSigner) {
   const ags = (await db.execute(sql`
     select a.id, a.copropriete_id from assemblees a
     where exists (select 1 from assemblee_records r where r.assemblee_id = a.id)

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hasSecondVote } from '@tantieme/contract';
 import { openDatabase } from '../../apps/server/src/db/client.js';
-import { assemblySigner } from '../../apps/server/src/platform/signing.js';
+import { assembleeSigner } from '../../apps/server/src/platform/signing.js';
 import { verifyRegisters } from '../backup/registers.js';
 
 const PGBIN = process.env.PGBIN ?? '/usr/lib/postgresql/15/bin';
@@ -286,7 +286,7 @@ check(
   `every acknowledged write is on the promoted standby (${acked.length}, ${lost.length} missing)`,
 );
 const database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${STANDBY}/tantieme` });
-const signer = assemblySigner({ env: 'production', assemblySigningKey: env.ASSEMBLY_SIGNING_KEY });
+const signer = assembleeSigner({ env: 'production', assembleeSigningKey: env.ASSEMBLY_SIGNING_KEY });
 const regs = await verifyRegisters(database.db, signer);
 await database.close();
 check(

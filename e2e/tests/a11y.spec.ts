@@ -15,7 +15,7 @@ interface Rec {
   coproprietes: { id: string; name: string; syndic_id: string }[];
 }
 
-let cached: { token: string; tilleuls: Rec; assemblyId: string | null; smsId: string | null } | null = null;
+let cached: { token: string; tilleuls: Rec; assembleeId: string | null; smsId: string | null } | null = null;
 async function session(page: Page) {
   if (cached) return cached;
   const res = await page.request.post('/api/auth/login', {
@@ -37,7 +37,7 @@ async function session(page: Page) {
     { headers },
   );
   const smsId = sms.ok() ? (((await sms.json()).data.data as { id: string }[])[0]?.id ?? null) : null;
-  cached = { token, tilleuls, assemblyId: list[0]?.id ?? null, smsId };
+  cached = { token, tilleuls, assembleeId: list[0]?.id ?? null, smsId };
   return cached;
 }
 
@@ -97,7 +97,7 @@ const PUBLIC = [
   '/signature?auth_token=NO-SUCH-TOKEN',
 ];
 
-function signedIn(s: { tilleuls: Rec; assemblyId: string | null; smsId: string | null }) {
+function signedIn(s: { tilleuls: Rec; assembleeId: string | null; smsId: string | null }) {
   const b = `/${s.tilleuls.id}`;
   const p = `/syndic-preview/${s.tilleuls.id}`;
   return [
@@ -113,7 +113,7 @@ function signedIn(s: { tilleuls: Rec; assemblyId: string | null; smsId: string |
     `${b}/init-settings`,
     `${b}/settings`,
     `${b}/assemblee`,
-    ...(s.assemblyId ? [`${b}/assemblee/${s.assemblyId}`] : []),
+    ...(s.assembleeId ? [`${b}/assemblee/${s.assembleeId}`] : []),
     `${b}/notifications`,
     `${b}/compte`,
     `${b}/verification`,

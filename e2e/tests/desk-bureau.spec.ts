@@ -25,7 +25,7 @@ test.use({
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`desk-bureau-${name}.png`), fullPage: true });
 
-async function putAssembly(page: Page, tenant: Tenant) {
+async function putAssemblee(page: Page, tenant: Tenant) {
   const key = tenant.copropriete.charges_generales;
   const res = await page.request.put('/api/syndic/v1/assemblees/AG-BUREAU', {
     headers: { 'x-api-key': tenant.syndic.api_key },
@@ -70,7 +70,7 @@ test('the bureau is elected first and a resolution is amended in session, on a t
   tenant,
 }) => {
   test.setTimeout(180_000);
-  await putAssembly(page, tenant);
+  await putAssemblee(page, tenant);
   const desk = await (await browser.newContext({ viewport: TABLET })).newPage();
   await loginByEmail(desk, tenant.console!.email, tenant.password);
   await expect(desk).toHaveURL(/\/gestion$/);

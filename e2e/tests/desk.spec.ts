@@ -29,7 +29,7 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`desk-${name}.png`), fullPage: true });
 
 /** The assembly meeting today, put by the tenant's syndic through its API. */
-async function putAssembly(page: Page, tenant: Tenant) {
+async function putAssemblee(page: Page, tenant: Tenant) {
   const key = tenant.copropriete.charges_generales;
   const res = await page.request.put('/api/syndic/v1/assemblees/AG-SEANCE', {
     headers: { 'x-api-key': tenant.syndic.api_key },
@@ -84,7 +84,7 @@ test('a syndic holds the meeting at the desk on a tablet: émargement, a paper f
   browser,
 }) => {
   test.setTimeout(180_000);
-  await putAssembly(page, tenant);
+  await putAssemblee(page, tenant);
   const desk = await openDesk(browser, tenant);
 
   // A paper form received by post six days ago: counted (three clear days before, art. 9 bis).

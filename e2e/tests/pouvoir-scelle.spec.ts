@@ -28,7 +28,7 @@ test.use({
 });
 
 /** The assembly, put by the tenant's syndic through its API, both co-owners convened. */
-async function putAssembly(page: Page, tenant: Tenant) {
+async function putAssemblee(page: Page, tenant: Tenant) {
   const meeting = new Date(Date.now() + 40 * 86_400_000);
   meeting.setUTCHours(16, 0, 0, 0);
   const key = tenant.copropriete.charges_generales;
@@ -96,7 +96,7 @@ for (const size of SIZES) {
     test.setTimeout(300_000);
     expect(existsSync('/usr/bin/pdfsig'), 'pdfsig is missing: install poppler-utils').toBe(true);
     await page.setViewportSize(size.viewport);
-    await putAssembly(page, tenant);
+    await putAssemblee(page, tenant);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-pouvoir-'));
 
     await openPouvoir(page, tenant, 'claire');

@@ -29,7 +29,7 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`pv-${name}.png`), fullPage: true });
 
 /** The assembly held today: put by the syndic's API, then opened, voted and closed at the desk's API. */
-async function holdAssembly(page: Page, tenant: Tenant) {
+async function holdAssemblee(page: Page, tenant: Tenant) {
   const key = tenant.copropriete.charges_generales;
   const put = await page.request.put('/api/syndic/v1/assemblees/AG-PV', {
     headers: { 'x-api-key': tenant.syndic.api_key },
@@ -119,7 +119,7 @@ test('the bureau signs the PV on the tablet; it is sealed and notified to the op
   browser,
 }) => {
   test.setTimeout(180_000);
-  const agId = await holdAssembly(page, tenant);
+  const agId = await holdAssemblee(page, tenant);
   const tablet = await (await browser.newContext({ viewport: TABLET })).newPage();
   await loginByEmail(tablet, tenant.console!.email, tenant.password);
   await expect(tablet).toHaveURL(/\/gestion$/);

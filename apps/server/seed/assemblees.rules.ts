@@ -44,7 +44,7 @@ export const dayName = frWeekday;
 export const voteUntilDay = (meetingDay: string) => addDays(meetingDay, -4);
 
 /** Dates of the demo meetings: the annual one about five months ago, the next one in about three weeks. */
-export function assemblyDates(today: string) {
+export function assembleeDates(today: string) {
   // The convocation went out three days ago: at least 21 days before the meeting (article 9 du décret de 1967).
   return {
     past: meetingDay(addDays(today, -152)),

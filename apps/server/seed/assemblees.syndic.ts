@@ -1,5 +1,5 @@
 import { syndicExternalRefs } from '../src/db/schema/index.js';
-import type { AssembliesResult } from './assemblees.js';
+import type { AssembleesResult } from './assemblees.js';
 import { syndicExternalRefRow } from './builders/identity.js';
 import type { SeedContext } from './context.js';
 import type { CoproInfo } from './copro.js';
@@ -9,7 +9,7 @@ import type { CoproInfo } from './copro.js';
  * syndic API key reads the assemblies, their ballots, chain check and tally at once
  * (GET /api/syndic/v1/assemblees/AG-{date}/tally), and can publish or start the upcoming one.
  */
-export function seedAssemblyRefs(ctx: SeedContext, copro: CoproInfo, ags: AssembliesResult) {
+export function seedAssembleeRefs(ctx: SeedContext, copro: CoproInfo, ags: AssembleesResult) {
   const at = ctx.clock.daysAgo(30);
   const ref = (resource: string, external_id: string, internal_id: string) =>
     syndicExternalRefRow({

@@ -6,7 +6,7 @@ import { seedMeetingDocuments, seedMeetingFiles, storeMeetingFile } from './asse
 import { annexPdfs } from './assemblees.pdf.js';
 import { seedUpcomingProxy } from './assemblees.proxies.js';
 import { type CountedResolution, chainPastMeeting } from './assemblees.register.js';
-import { assemblyDates, meetingDay } from './assemblees.rules.js';
+import { assembleeDates, meetingDay } from './assemblees.rules.js';
 import { seedPastPvNotifications } from './assemblees.pv.js';
 import { sealPastMinutes } from './assemblees.seal.js';
 import { seedOnlineBallots, seedResolutions } from './assemblees.votes.js';
@@ -16,7 +16,7 @@ import { newId, type SeedContext, type StoredFile } from './context.js';
 import type { CoproInfo } from './copro.js';
 import type { FinanceInfo } from './finances.js';
 
-export interface AssembliesResult {
+export interface AssembleesResult {
   past: { id: string; date: string; convocation: StoredFile; pv: StoredFile };
   upcoming: { id: string; date: string; convocation: StoredFile };
   previousYear: { convocation: StoredFile; pv: StoredFile; date: string };
@@ -28,12 +28,12 @@ export interface AssembliesResult {
  * ago (held, counted, its register chained and its minutes signed), and the next one in about
  * three weeks (convened, two ballots already cast online, a proxy given).
  */
-export async function seedAssemblies(
+export async function seedAssemblees(
   ctx: SeedContext,
   copro: CoproInfo,
   fin: FinanceInfo,
   works: { budget: number; quoteRef: string },
-): Promise<AssembliesResult> {
+): Promise<AssembleesResult> {
   const { clock } = ctx;
   const cg = copro.rep('CG');
   const key = (k: string) => copro.owner(k);
@@ -41,7 +41,7 @@ export async function seedAssemblies(
   const present = copro.owners.filter((o) => !absent.has(o.key));
 
   // ---- Past annual meeting (about five months ago) ----
-  const { past: pastDate, next: nextDate, sent: sentDate } = assemblyDates(clock.today);
+  const { past: pastDate, next: nextDate, sent: sentDate } = assembleeDates(clock.today);
   const pastYear = Number(pastDate.slice(0, 4));
   const y = clock.year;
   const nextBudget = [...fin.charges.filter((c) => c.def.type === 1)].reduce(

@@ -26,7 +26,7 @@ let demo: DemoResult;
 const db = () => t.database.db;
 
 /** Checks of the assemblies: the upcoming vote, the syndic API's view, consents and convocations, one deadline. */
-export function demoAssemblyChecks() {
+export function demoAssembleeChecks() {
   beforeAll(() => {
     ({ t, storage, demo } = demoSuite);
   });

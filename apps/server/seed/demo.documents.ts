@@ -8,7 +8,7 @@ import { ownerCalls } from './documents.pdf.js';
 import { seedTilleulsGroups } from './documents.tilleuls.js';
 import { frDate, frLongDate } from './format.js';
 import { seedTilleulsMedia } from './media.js';
-import type { AssembliesResult } from './assemblees.js';
+import type { AssembleesResult } from './assemblees.js';
 import type { CoproInfo } from './copro.js';
 import type { FinanceInfo, LedgerEntry } from './finances.js';
 import type { InvoicesResult } from './invoices.js';
@@ -28,7 +28,7 @@ export async function seedDemoDocuments(
     invoices: InvoicesResult;
     ledger: Map<string, LedgerEntry[]>;
     clos: { copro: CoproInfo; finance: FinanceInfo; ledger: Map<string, LedgerEntry[]> };
-    assemblies: AssembliesResult;
+    assemblies: AssembleesResult;
     ag: { past: string; sent: string };
     travauxDate: string;
   },

@@ -7,7 +7,7 @@ import { localStorageAdapter } from '../src/platform/storage.js';
 import { createTestApp, type TestApp } from '../src/test/harness.js';
 import { type DemoResult, isDatabaseEmpty, seedDemo } from './demo.js';
 import { demoAccountChecks } from './demo.checks.accounts.js';
-import { demoAssemblyChecks } from './demo.checks.assemblees.js';
+import { demoAssembleeChecks } from './demo.checks.assemblees.js';
 import { demoDocumentChecks } from './demo.checks.documents.js';
 import { demoFinanceChecks } from './demo.checks.finances.js';
 import { demoInboxChecks } from './demo.checks.inbox.js';
@@ -41,6 +41,6 @@ describe('demo seed', () => {
   demoAccountChecks();
   demoFinanceChecks();
   demoDocumentChecks();
-  demoAssemblyChecks();
+  demoAssembleeChecks();
   demoInboxChecks();
 });

@@ -14,9 +14,9 @@ import {
   seedPreviewToken,
   seedUsers,
 } from './accounts.js';
-import { seedAssemblies } from './assemblees.js';
-import { assemblyDates } from './assemblees.rules.js';
-import { seedAssemblyRefs } from './assemblees.syndic.js';
+import { seedAssemblees } from './assemblees.js';
+import { assembleeDates } from './assemblees.rules.js';
+import { seedAssembleeRefs } from './assemblees.syndic.js';
 import { makeClock } from './clock.js';
 import { seedCarnet } from './carnet.js';
 import { seedSignalements } from './signalements.js';
@@ -103,18 +103,18 @@ export async function seedDemo(
   const tilleuls = seedTilleuls(ctx, syndics.lefevre, users);
   const claire = tilleuls.owner('claire');
   const paul = tilleuls.owner('paul');
-  const ag = assemblyDates(clock.today);
+  const ag = assembleeDates(clock.today);
   const { worksBudget, travauxDate, finance, ledger, invoices } = await seedDemoFinances(
     ctx,
     tilleuls,
     syndics,
     ag,
   );
-  const assemblies = await seedAssemblies(ctx, tilleuls, finance, {
+  const assemblies = await seedAssemblees(ctx, tilleuls, finance, {
     budget: worksBudget,
     quoteRef: 'D-2026-118',
   });
-  seedAssemblyRefs(ctx, tilleuls, assemblies);
+  seedAssembleeRefs(ctx, tilleuls, assemblies);
   seedConvocations(ctx, tilleuls, assemblies.upcoming, ag.sent);
 
   // ---- Le Clos Fleuri and Résidence Horizon ----

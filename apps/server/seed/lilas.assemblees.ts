@@ -86,7 +86,7 @@ const AGENDA_NEXT: Item[] = [
   },
 ];
 
-async function seedAssembly(
+async function seedAssemblee(
   db: Db,
   storage: StorageAdapter,
   lilasId: string,
@@ -191,7 +191,7 @@ export async function seedLilasAssemblees(
   syndicId: string,
   clock: Clock,
 ) {
-  await seedAssembly(
+  await seedAssemblee(
     db,
     storage,
     lilasId,
@@ -202,7 +202,7 @@ export async function seedLilasAssemblees(
   );
   // Today, an hour ago: the meeting is being held.
   const start = new Date(Date.now() - 3_600_000);
-  const today = await seedAssembly(
+  const today = await seedAssemblee(
     db,
     storage,
     lilasId,

@@ -1,7 +1,7 @@
 import { CHAIN_GENESIS, correspondenceDeadline } from '@tantieme/contract';
 import { assembleeParticipants, assemblees } from '../src/db/schema/index.js';
 import { seedUpcomingProxy } from './assemblees.proxies.js';
-import { assemblyDates, type ResolutionDef } from './assemblees.rules.js';
+import { assembleeDates, type ResolutionDef } from './assemblees.rules.js';
 import { seedResolutions } from './assemblees.votes.js';
 import { assembleeParticipantRow, assembleeRow } from './builders/assemblees.js';
 import { newId, type SeedContext } from './context.js';
@@ -42,7 +42,7 @@ export async function addTenantAssemblee(
   if (!ag) return null;
   const { clock } = ctx;
   const cg = copro.rep('CG');
-  const { next, sent } = assemblyDates(clock.today);
+  const { next, sent } = assembleeDates(clock.today);
   const id = newId();
   const name = 'Assemblée générale ordinaire';
   const date = clock.paris(next, '18:30');

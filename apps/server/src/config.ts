@@ -59,9 +59,9 @@ export interface Config {
   /** Web Push VAPID keys (VAPID_*); main.ts generates them into DATA_DIR outside production. */
   vapid?: { publicKey: string; privateKey: string; subject: string };
   /** Ed25519 key signing the assemblies' chain heads (ASSEMBLY_SIGNING_KEY; generated into DATA_DIR outside production). */
-  assemblySigningKey?: string;
+  assembleeSigningKey?: string;
   /** Keys retired by a rotation, comma-separated (ASSEMBLY_SIGNING_KEYS_RETIRED): earlier heads verify under them. */
-  assemblySigningKeysRetired?: string;
+  assembleeSigningKeysRetired?: string;
   /**
    * The certificate that seals the signed PDFs (PAdES): SEAL_CERT_FILE (PEM, its chain may follow),
    * SEAL_KEY_FILE (PEM private key, RSA or ECDSA) and SEAL_KEY_PASSPHRASE if the key is encrypted.
@@ -144,8 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM ?? '')?.[1] ?? 'no-reply@tantieme.fr'}`,
           }
         : undefined,
-    assemblySigningKey: env.ASSEMBLY_SIGNING_KEY || undefined,
-    assemblySigningKeysRetired: env.ASSEMBLY_SIGNING_KEYS_RETIRED || undefined,
+    assembleeSigningKey: env.ASSEMBLY_SIGNING_KEY || undefined,
+    assembleeSigningKeysRetired: env.ASSEMBLY_SIGNING_KEYS_RETIRED || undefined,
     seal:
       env.SEAL_CERT_FILE && env.SEAL_KEY_FILE
         ? {

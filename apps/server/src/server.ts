@@ -12,7 +12,7 @@ import { startOutboxWorker } from './outbox/worker.js';
 import { depositPendingLre } from './modules/assemblees/syndic/convocation-letter.js';
 import { depositLetter } from './modules/recouvrement/letter.js';
 import { ensureVapidKeys } from './platform/push.js';
-import { ensureAssemblySigningKey } from './platform/signing.js';
+import { ensureAssembleeSigningKey } from './platform/signing.js';
 import { attachRealtime } from './realtime/index.js';
 import { roomRules } from './realtime/rooms.js';
 import { ensureAppSecret, StartupError } from './secrets.js';
@@ -30,7 +30,7 @@ export interface ServerExtras {
 
 /** Migrates, builds the app, listens, and starts the workers; stops them on SIGINT/SIGTERM. */
 export async function startServer(extras: ServerExtras = {}) {
-  const config = await ensureAssemblySigningKey(await ensureVapidKeys(await ensureAppSecret(loadConfig())));
+  const config = await ensureAssembleeSigningKey(await ensureVapidKeys(await ensureAppSecret(loadConfig())));
   if (!config.databaseUrl) await mkdir(path.join(config.dataDir, 'db'), { recursive: true });
   const database = await openDatabase({
     url: config.databaseUrl,

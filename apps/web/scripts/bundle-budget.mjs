@@ -54,7 +54,7 @@ export function layoutsOf(name) {
   if (
     [
       'Invoices',
-      'Facture',
+      'SituationDeCompte',
       'DocumentFonction',
       'DocumentSyndic',
       'DocumentCopropriete',

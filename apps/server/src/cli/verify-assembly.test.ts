@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   assembleeEndpoints,
-  assemblyRegisterEndpoints,
+  assembleeRegisterEndpoints,
   buildPath,
   encodeHead,
   type VoteBody,
@@ -13,21 +13,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assemblees } from '../db/schema/index.js';
 import { issueHead } from '../modules/assemblees/head.service.js';
 import * as repo from '../modules/assemblees/assemblees.repo.js';
-import { assemblySigner } from '../platform/signing.js';
-import { makeAssembly } from '../test/factories.assemblees.js';
+import { assembleeSigner } from '../platform/signing.js';
+import { makeAssemblee } from '../test/factories.assemblees.js';
 import { createTestApp, json, type TestApp } from '../test/harness.js';
-import { verifyAssemblyCommand } from './verify-assembly.js';
+import { verifyAssembleeCommand } from './verify-assembly.js';
 
 let t: TestApp;
 let dir: string;
-let f: Awaited<ReturnType<typeof makeAssembly>>;
+let f: Awaited<ReturnType<typeof makeAssemblee>>;
 let exported: Record<string, unknown>;
 let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   dir = await mkdtemp(path.join(os.tmpdir(), 'verify-assembly-'));
-  f = await makeAssembly(t.database.db);
+  f = await makeAssemblee(t.database.db);
   await t.database.db
     .update(assemblees)
     .set({ general_repartition_id: f.cg.id })
@@ -57,13 +57,13 @@ beforeAll(async () => {
   }
   const head = await t.database.db.transaction(async (tx) => {
     await repo.lockAssemblee(tx, f.ag.id);
-    return issueHead(tx, assemblySigner(t.app.config), f.ag.id, 'vote_closed');
+    return issueHead(tx, assembleeSigner(t.app.config), f.ag.id, 'vote_closed');
   });
   token = encodeHead(head);
   const o = f.owners[4];
   const res = await t.app.inject({
     method: 'GET',
-    url: `/api${buildPath(assemblyRegisterEndpoints.register.path, { agId: f.ag.id, coproId: f.copro.id, id: o.record.id })}`,
+    url: `/api${buildPath(assembleeRegisterEndpoints.register.path, { agId: f.ag.id, coproId: f.copro.id, id: o.record.id })}`,
     headers: o.headers,
   });
   exported = json(res).data;
@@ -78,7 +78,7 @@ const save = async (name: string, content: unknown) => {
 
 describe('npm run verify-assembly', () => {
   it('passes an exported register with the held head, and recounts every resolution', async () => {
-    const out = await verifyAssemblyCommand([await save('ok.json', exported), '--head', token]);
+    const out = await verifyAssembleeCommand([await save('ok.json', exported), '--head', token]);
     expect(out.code).toBe(0);
     expect(out.lines).toContain(
       'Registre intègre\u202f: 3 enregistrements, signature du serveur valide, conforme à la tête signée que vous détenez.',
@@ -94,7 +94,7 @@ describe('npm run verify-assembly', () => {
   it('exits 1 on a rewritten record, naming it', async () => {
     const reg = structuredClone(exported) as { records: { payload: { choices: { vote_1: string }[] } }[] };
     reg.records[1].payload.choices[0].vote_1 = 'agree';
-    const out = await verifyAssemblyCommand([await save('tampered.json', reg), '--head', token]);
+    const out = await verifyAssembleeCommand([await save('tampered.json', reg), '--head', token]);
     expect(out.code).toBe(1);
     expect(out.lines).toContain(
       "L'enregistrement n° 2 est rompu\u202f: son contenu ne correspond plus à son empreinte.",
@@ -105,14 +105,14 @@ describe('npm run verify-assembly', () => {
     const reg = structuredClone(exported) as { records: unknown[]; heads: unknown[] };
     reg.records.pop();
     reg.heads = [];
-    const out = await verifyAssemblyCommand([await save('short.json', reg), '--head', token]);
+    const out = await verifyAssembleeCommand([await save('short.json', reg), '--head', token]);
     expect(out.code).toBe(1);
     expect(out.lines.join('\n')).toContain('des enregistrements ont été supprimés');
   });
 
   it('exits 2 on a file that is not a register, or an unreadable head', async () => {
-    expect((await verifyAssemblyCommand([await save('bad.json', { hello: 1 })])).code).toBe(2);
-    expect((await verifyAssemblyCommand([await save('x.json', exported), '--head', 'TH1.xx'])).code).toBe(2);
-    expect((await verifyAssemblyCommand([])).code).toBe(2);
+    expect((await verifyAssembleeCommand([await save('bad.json', { hello: 1 })])).code).toBe(2);
+    expect((await verifyAssembleeCommand([await save('x.json', exported), '--head', 'TH1.xx'])).code).toBe(2);
+    expect((await verifyAssembleeCommand([])).code).toBe(2);
   });
 });

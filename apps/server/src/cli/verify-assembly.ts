@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  assemblyRegisterSchema,
+  assembleeRegisterSchema,
   decodeHead,
   describeRecount,
   describeVerification,
@@ -35,12 +35,12 @@ function option(args: string[], name: string): string | null {
 }
 
 /** The whole command, without the process: what it prints and its exit code. */
-export async function verifyAssemblyCommand(args: string[], cwd = process.cwd()): Promise<VerifyOutcome> {
+export async function verifyAssembleeCommand(args: string[], cwd = process.cwd()): Promise<VerifyOutcome> {
   const file = args.find((a, i) => !a.startsWith('--') && !['--head', '--fingerprint'].includes(args[i - 1]));
   if (!file || args.includes('--help')) return { code: 2, lines: [HELP] };
-  let register: ReturnType<typeof assemblyRegisterSchema.parse>;
+  let register: ReturnType<typeof assembleeRegisterSchema.parse>;
   try {
-    const parsed = assemblyRegisterSchema.safeParse(
+    const parsed = assembleeRegisterSchema.safeParse(
       JSON.parse(await readFile(path.resolve(cwd, file), 'utf8')),
     );
     if (!parsed.success)
@@ -75,7 +75,7 @@ export async function verifyAssemblyCommand(args: string[], cwd = process.cwd())
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const out = await verifyAssemblyCommand(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
+  const out = await verifyAssembleeCommand(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
   for (const l of out.lines) (out.code === 2 ? console.error : console.log)(l);
   process.exit(out.code);
 }

@@ -16,7 +16,7 @@ import { qrcodeRoutes } from './qrcode/qrcode.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { syndicApiRoutes } from './syndic-api/syndic-api.routes.js';
 import { assembleesRoutes } from './assemblees/assemblees.routes.js';
-import { assemblyRegisterRoutes } from './assemblees/register.routes.js';
+import { assembleeRegisterRoutes } from './assemblees/register.routes.js';
 import { assembleeProxyRoutes } from './assemblees/proxies.routes.js';
 import { syntheseRoutes } from './synthese/synthese.routes.js';
 import { systemRoutes } from './system/system.routes.js';
@@ -61,7 +61,7 @@ export async function registerModules(app: FastifyInstance) {
   if (app.config.env !== 'production') await app.register(sandboxCheckoutRoutes);
   await app.register(syntheseRoutes);
   await app.register(assembleesRoutes);
-  await app.register(assemblyRegisterRoutes);
+  await app.register(assembleeRegisterRoutes);
   await app.register(assembleeProxyRoutes);
   await app.register(notificationsRoutes);
   await app.register(chatRoutes);

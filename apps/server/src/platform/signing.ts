@@ -18,7 +18,7 @@ import type { Config } from '../config.js';
  * default generates one once into DATA_DIR/assembly-signing-key.pem and keeps it, so heads the
  * co-owners hold stay verifiable across restarts.
  */
-export interface AssemblySigner {
+export interface AssembleeSigner {
   key: SigningKey;
   /**
    * Keys retired by a rotation (ASSEMBLY_SIGNING_KEYS_RETIRED, comma-separated, each the old private
@@ -61,7 +61,7 @@ function parseRetiredKey(text: string): SigningKey {
   return publicOf(key);
 }
 
-export function signerFromKey(privateKey: KeyObject, retiredKeys: string[] = []): AssemblySigner {
+export function signerFromKey(privateKey: KeyObject, retiredKeys: string[] = []): AssembleeSigner {
   const key = publicOf(privateKey);
   const fingerprint = key.fingerprint;
   const retired = retiredKeys
@@ -81,25 +81,25 @@ export function signerFromKey(privateKey: KeyObject, retiredKeys: string[] = [])
   };
 }
 
-let ephemeral: AssemblySigner | null = null;
+let ephemeral: AssembleeSigner | null = null;
 
 /**
  * The signer of this configuration. Without a key (tests), one generated for the process: never in
  * production, where main.ts refuses to start without ASSEMBLY_SIGNING_KEY.
  */
-type SignerConfig = Pick<Config, 'env' | 'assemblySigningKey'> & { assemblySigningKeysRetired?: string };
+type SignerConfig = Pick<Config, 'env' | 'assembleeSigningKey'> & { assembleeSigningKeysRetired?: string };
 const retiredList = (text?: string) => (text ?? '').split(',').filter((k) => k.trim());
 
-export function assemblySigner(config: SignerConfig): AssemblySigner {
-  if (config.assemblySigningKey)
-    return cachedSigner(config.assemblySigningKey, retiredList(config.assemblySigningKeysRetired));
+export function assembleeSigner(config: SignerConfig): AssembleeSigner {
+  if (config.assembleeSigningKey)
+    return cachedSigner(config.assembleeSigningKey, retiredList(config.assembleeSigningKeysRetired));
   if (config.env === 'production') throw new Error('ASSEMBLY_SIGNING_KEY must be set in production');
   ephemeral ??= signerFromKey(generateKeyPairSync('ed25519').privateKey);
   return ephemeral;
 }
 
-const signers = new Map<string, AssemblySigner>();
-function cachedSigner(text: string, retired: string[] = []): AssemblySigner {
+const signers = new Map<string, AssembleeSigner>();
+function cachedSigner(text: string, retired: string[] = []): AssembleeSigner {
   const id = [text, ...retired].join(',');
   let s = signers.get(id);
   if (!s) {
@@ -109,10 +109,10 @@ function cachedSigner(text: string, retired: string[] = []): AssemblySigner {
   return s;
 }
 
-/** Reads or generates the key (see AssemblySigner) and checks it parses, before the server listens. */
-export async function ensureAssemblySigningKey(config: Config): Promise<Config> {
-  if (config.assemblySigningKey) {
-    cachedSigner(config.assemblySigningKey, retiredList(config.assemblySigningKeysRetired));
+/** Reads or generates the key (see AssembleeSigner) and checks it parses, before the server listens. */
+export async function ensureAssembleeSigningKey(config: Config): Promise<Config> {
+  if (config.assembleeSigningKey) {
+    cachedSigner(config.assembleeSigningKey, retiredList(config.assembleeSigningKeysRetired));
     return config;
   }
   if (config.env === 'production') throw new Error('ASSEMBLY_SIGNING_KEY must be set in production');
@@ -124,5 +124,5 @@ export async function ensureAssemblySigningKey(config: Config): Promise<Config> 
   }
   const pem = await readFile(file, 'utf8');
   cachedSigner(pem);
-  return { ...config, assemblySigningKey: pem };
+  return { ...config, assembleeSigningKey: pem };
 }

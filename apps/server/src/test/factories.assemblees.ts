@@ -30,7 +30,7 @@ const uid = () => randomBytes(4).toString('hex');
  * holds 300 CG + 60 ASC, the others 250, 200 (+40 ASC), 150, 100; one assembly whose vote by
  * correspondence is open, with an art. 24, an art. 25, an art. 26 (ASC) and an information resolution.
  */
-export async function makeAssembly(
+export async function makeAssemblee(
   db: Db,
   opts: {
     date?: Date;

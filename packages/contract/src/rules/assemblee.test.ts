@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assemblyStatusLabel,
+  assembleeStatusLabel,
   canonicalJson,
   correspondenceDeadline,
   formatParisDate,
@@ -72,11 +72,11 @@ describe('SPEC §4 online vote and status labels', () => {
 
   it('labels statuses', () => {
     const fmt = (d: string) => d.slice(0, 10);
-    expect(assemblyStatusLabel(1, null, fmt)).toBe('En cours');
-    expect(assemblyStatusLabel(2, null, fmt)).toBe('Terminée');
-    expect(assemblyStatusLabel(3, '2026-04-01T18:00:00Z', fmt)).toBe('2026-04-01');
-    expect(assemblyStatusLabel(3, null, fmt)).toBe('Effectué');
-    expect(assemblyStatusLabel(0, null, fmt)).toBe('Non');
+    expect(assembleeStatusLabel(1, null, fmt)).toBe('En cours');
+    expect(assembleeStatusLabel(2, null, fmt)).toBe('Terminée');
+    expect(assembleeStatusLabel(3, '2026-04-01T18:00:00Z', fmt)).toBe('2026-04-01');
+    expect(assembleeStatusLabel(3, null, fmt)).toBe('Effectué');
+    expect(assembleeStatusLabel(0, null, fmt)).toBe('Non');
     expect(sentStatusLabel(1, '2026-03-01T10:00:00Z', fmt)).toBe('2026-03-01');
     expect(sentStatusLabel(1, null, fmt)).toBe('Fait');
     expect(sentStatusLabel(0, '2026-03-01', fmt)).toBe('Non');

@@ -122,7 +122,7 @@ export function isVoteActive(
 }
 
 /** SPEC §4 Assembly status: 1 En cours, 2 Terminée, 3 Effectué (completion date or 'Effectué'), other Non. */
-export function assemblyStatusLabel(
+export function assembleeStatusLabel(
   status: number,
   dateEffectue: string | null,
   fmt: (d: string) => string,

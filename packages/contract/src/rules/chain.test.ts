@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type AssemblyRegister, REGISTER_FORMAT } from '../domains/assemblyRegister.js';
+import { type AssembleeRegister, REGISTER_FORMAT } from '../domains/assembleeRegister.js';
 import { CHAIN_GENESIS, canonicalJson } from './assemblee.js';
 import { type ChainRecord, publicPayload, recordDigest, verifyChain } from './chain.js';
 import { type ChainHead, decodeHead, encodeHead, headMessage, type SignedHead } from './head.js';
@@ -41,7 +41,7 @@ async function chain(n: number, choice = 'agree'): Promise<ChainRecord[]> {
   return out;
 }
 
-function register(records: ChainRecord[], heads: SignedHead[] = []): AssemblyRegister {
+function register(records: ChainRecord[], heads: SignedHead[] = []): AssembleeRegister {
   const last = records.at(-1)?.digest ?? CHAIN_GENESIS;
   return {
     format: REGISTER_FORMAT,

@@ -11,7 +11,7 @@ import {
   type ChecklistSource,
   type ChecklistStatus,
 } from './checklistItems.js';
-import { type ChecklistAssembly, type ChecklistAssemblyRow, lastAssembliesPv } from './checklistSources.js';
+import { type ChecklistAssemblee, type ChecklistAssembleeRow, lastAssembleesPv } from './checklistSources.js';
 
 /** Lower case, accents removed, apostrophes and punctuation as spaces: what the patterns read. */
 export const normaliseForMatch = (s: string) =>
@@ -70,7 +70,7 @@ export interface ChecklistRow {
   /** 'own' items: how many co-owner records have it, fresh, stale or not at all. */
   counts: { present: number; stale: number; missing: number; total: number } | null;
   /** Art. 1, 8°: each of the last three assemblies held, with its PV present or missing. */
-  assemblies: ChecklistAssemblyRow[] | null;
+  assemblies: ChecklistAssembleeRow[] | null;
 }
 
 /**
@@ -80,7 +80,7 @@ export interface ChecklistRow {
  */
 export function computeChecklist(
   candidates: ChecklistCandidate[],
-  ctx: { today: string; lastAg: string | null; owners: string[]; assemblies?: ChecklistAssembly[] },
+  ctx: { today: string; lastAg: string | null; owners: string[]; assemblies?: ChecklistAssemblee[] },
 ): ChecklistRow[] {
   return CHECKLIST_ITEMS.map((item) => {
     const found = candidates
@@ -97,7 +97,7 @@ export function computeChecklist(
     const stale = (date: string) => !!item.annual && isStale(date, ctx.today, ctx.lastAg);
     const assemblies =
       item.code === 'pv_ag' && ctx.assemblies?.some((a) => a.date <= ctx.today)
-        ? lastAssembliesPv(ctx.assemblies, found, ctx.today)
+        ? lastAssembleesPv(ctx.assemblies, found, ctx.today)
         : null;
     if (assemblies) {
       // Every one of the last three PVs must be online; one missing makes the item missing.

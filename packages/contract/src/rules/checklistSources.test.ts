@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ChecklistCandidate, computeChecklist } from './checklist.js';
-import { type BuiltinCarnet, builtinCarnetCandidate, lastAssembliesPv } from './checklistSources.js';
+import { type BuiltinCarnet, builtinCarnetCandidate, lastAssembleesPv } from './checklistSources.js';
 
 const empty: BuiltinCarnet = {
   id: 'c1',
@@ -104,7 +104,7 @@ describe('décret 2019-502 art. 1, 8°: PVs of the last three assemblies', () =>
       'missing',
     ],
   ] as const)('%s', (_label, assemblies, docs, years, status) => {
-    const rows = lastAssembliesPv([...assemblies], [...docs], '2026-11-23');
+    const rows = lastAssembleesPv([...assemblies], [...docs], '2026-11-23');
     expect(rows.map((r) => `${r.year}:${r.status}`)).toEqual(years);
     const item = computeChecklist([...docs], { ...ctx, assemblies: [...assemblies] }).find(
       (r) => r.code === 'pv_ag',

@@ -45,14 +45,14 @@ export function builtinCarnetCandidate(
 }
 
 /** An assembly held, as the art. 1, 8° check reads it. */
-export interface ChecklistAssembly {
+export interface ChecklistAssemblee {
   /** YYYY-MM-DD (Paris) */
   date: string;
   /** The PV was stored on the assembly itself. */
   has_pv: boolean;
 }
 
-export interface ChecklistAssemblyRow {
+export interface ChecklistAssembleeRow {
   date: string;
   year: number;
   status: 'present' | 'missing';
@@ -64,11 +64,11 @@ export interface ChecklistAssemblyRow {
  * last three assemblies held by `today` has its PV when one is stored on the assembly, or when a
  * PV document (AG years or the building's groups) is dated that year and not before the meeting.
  */
-export function lastAssembliesPv(
-  assemblies: ChecklistAssembly[],
+export function lastAssembleesPv(
+  assemblies: ChecklistAssemblee[],
   pvDocs: SourceDoc[],
   today: string,
-): ChecklistAssemblyRow[] {
+): ChecklistAssembleeRow[] {
   const held = assemblies
     .filter((a) => a.date <= today)
     .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))

@@ -30,8 +30,8 @@ describe('the catalogue of decisions proposes the article and the key', () => {
       false,
     ],
     ['25 f at art. 24 otherwise needs a reason', 'travaux_economie_energie', 'ART-24', true, false, true],
-  ])('%s', (_, nature, article, onGeneralKey, secondAssembly, departs) => {
-    const d = catalogueDeparture(nature, { article, onGeneralKey, secondAssembly });
+  ])('%s', (_, nature, article, onGeneralKey, secondAssemblee, departs) => {
+    const d = catalogueDeparture(nature, { article, onGeneralKey, secondAssemblee });
     expect(d !== null).toBe(departs);
     if (d) expect(d).toContain('article_reason');
   });

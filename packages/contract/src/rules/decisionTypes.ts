@@ -117,10 +117,10 @@ export const ENERGY_WORKS: DecisionTypeCode = 'travaux_economie_energie';
  */
 export function catalogueDeparture(
   nature: DecisionTypeCode,
-  chosen: { article: string; onGeneralKey: boolean; secondAssembly: boolean },
+  chosen: { article: string; onGeneralKey: boolean; secondAssemblee: boolean },
 ): string | null {
   const t: DecisionType = DECISION_TYPES[nature];
-  if (chosen.article !== t.article && !(chosen.secondAssembly && chosen.article === 'ART-24'))
+  if (chosen.article !== t.article && !(chosen.secondAssemblee && chosen.article === 'ART-24'))
     return `« ${t.label} » relève de ${articleWords(t.article)} (${t.source})\u202f: indiquez la raison d'un autre choix (article_reason).`;
   if (t.key === 'generales' && !chosen.onGeneralKey)
     return `« ${t.label} » se vote sur la clé des charges générales (${t.source})\u202f: indiquez la raison d'un autre choix (article_reason).`;

@@ -3,7 +3,7 @@ import {
   type ResolutionTally,
   type TallyBallot,
   type TallyResolution,
-  tallyAssembly,
+  tallyAssemblee,
   tallyResolution,
   type VoteChoice,
 } from './tally.js';
@@ -181,7 +181,7 @@ export function amendedResolutionIds(records: RegisterRecord[]): Set<string> {
 }
 
 /**
- * The legal tally of an assembly from its register alone (contract `tallyAssembly`).
+ * The legal tally of an assembly from its register alone (contract `tallyAssemblee`).
  *
  * - `records`: the assembly's chained records in chain order (see RegisterRecord for the kinds).
  * - `resolutions`: the resolutions as convened (id, number, article, no_vote, repartition, amended).
@@ -220,7 +220,7 @@ export function tallyFromRecords(input: {
       };
     });
   if (!moved)
-    return tallyAssembly({
+    return tallyAssemblee({
       resolutions,
       coproprietaires: atVote(null),
       ballots,

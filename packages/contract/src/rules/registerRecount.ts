@@ -1,4 +1,4 @@
-import type { AssemblyRegister } from '../domains/assemblyRegister.js';
+import type { AssembleeRegister } from '../domains/assembleeRegister.js';
 import { tallyFromRecords } from './register.js';
 import type { ResolutionTally, TallyRule } from './tally.js';
 import { formatInt } from './typo.js';
@@ -14,7 +14,7 @@ export interface RegisterRecount {
   results: (ResolutionTally & { title: string })[];
 }
 
-export function recountRegister(reg: AssemblyRegister): RegisterRecount {
+export function recountRegister(reg: AssembleeRegister): RegisterRecount {
   const general = reg.assemblee.general_repartition;
   if (!general)
     return {

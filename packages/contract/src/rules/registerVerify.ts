@@ -1,4 +1,4 @@
-import type { AssemblyRegister } from '../domains/assemblyRegister.js';
+import type { AssembleeRegister } from '../domains/assembleeRegister.js';
 import { CHAIN_GENESIS, canonicalJson, formatParisDate, formatParisTime } from './assemblee.js';
 import { type ChainBreak, type ChainVerification, type Sha256Hex, verifyChain, webSha256 } from './chain.js';
 import {
@@ -49,7 +49,7 @@ export interface VerifyOptions {
 }
 
 export async function verifyRegister(
-  reg: AssemblyRegister,
+  reg: AssembleeRegister,
   opts: VerifyOptions = {},
 ): Promise<RegisterVerification> {
   const sha = opts.sha ?? webSha256;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tallyAssembly } from './tally.js';
+import { tallyAssemblee } from './tally.js';
 import { C, expectWorkedExample, P, R, run, type WorkedExample } from './tally.fixture.js';
 
 describe('loi 1965 art. 24: the majority of the votes cast', () => {
@@ -113,7 +113,7 @@ describe('loi 1965 art. 17-1 A: a resolution amended in session', () => {
 describe('the tally of an assembly', () => {
   it('counts an assembly in resolution order', () => {
     const owners = [{ id: 'A', tantiemes: { CG: 1 }, attendance: P }];
-    const out = tallyAssembly({
+    const out = tallyAssemblee({
       resolutions: [
         { id: 'b', number: 2, article: 'ART-24', no_vote: false, repartition: 'CG' },
         { id: 'a', number: 1, article: 'ART-24', no_vote: false, repartition: 'CG' },

@@ -280,7 +280,7 @@ export function tallyResolution(
 }
 
 /** Counts every resolution of an assembly, in order. */
-export function tallyAssembly(input: {
+export function tallyAssemblee(input: {
   resolutions: TallyResolution[];
   coproprietaires: TallyCoproprietaire[];
   ballots: TallyBallot[];

@@ -12,7 +12,7 @@ export * from './notifications.js';
 export * from './chat.js';
 export * from './outbox.js';
 export * from './carnets.js';
-export * from './assemblyHeads.js';
+export * from './assembleeHeads.js';
 export * from './convocations.js';
 export * from './signalements.js';
 export * from './paymentCustomers.js';

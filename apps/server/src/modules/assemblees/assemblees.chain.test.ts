@@ -1,7 +1,7 @@
 import { assembleeEndpoints as e } from '@tantieme/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAssembly } from '../../test/factories.assemblees.js';
+import { makeAssemblee } from '../../test/factories.assemblees.js';
 import { json } from '../../test/harness.js';
 import { chainReport, formatChainReport } from './chain.service.js';
 import { ballot, call, castBallots, f, params, setUp, t } from './assemblees.fixture.js';
@@ -58,7 +58,7 @@ describe('receipt and chain', () => {
   });
 
   it('also catches a rewritten digest (the next link breaks) and a resurrected ballot', async () => {
-    const g = await makeAssembly(t.database.db);
+    const g = await makeAssemblee(t.database.db);
     const o = g.owners[0];
     const p = { agId: g.ag.id, coproId: g.copro.id, id: o.record.id };
     const b = { ...ballot(o), list_data: ballot(o).list_data.map((x, i) => ({ ...x, id: g.res[i].id })) };
@@ -67,7 +67,7 @@ describe('receipt and chain', () => {
       sql`update assemblee_records set digest = repeat('a', 64) where assemblee_id = ${g.ag.id} and seq = 3`,
     );
     expect((await chainReport(t.database.db, g.ag.id))[0].first_broken).toEqual({ seq: 3, reason: 'digest' });
-    const h = await makeAssembly(t.database.db);
+    const h = await makeAssemblee(t.database.db);
     const q = h.owners[0];
     const pq = { agId: h.ag.id, coproId: h.copro.id, id: q.record.id };
     const bq = { ...ballot(q), list_data: ballot(q).list_data.map((x, i) => ({ ...x, id: h.res[i].id })) };

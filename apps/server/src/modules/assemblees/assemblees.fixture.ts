@@ -1,6 +1,6 @@
 import { assembleeEndpoints as e, buildPath, type Endpoint, type VoteBody } from '@tantieme/contract';
 import { expect } from 'vitest';
-import { makeAssembly } from '../../test/factories.assemblees.js';
+import { makeAssemblee } from '../../test/factories.assemblees.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -9,11 +9,11 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
  */
 
 export let t: TestApp;
-export let f: Awaited<ReturnType<typeof makeAssembly>>;
+export let f: Awaited<ReturnType<typeof makeAssemblee>>;
 
 export async function setUp() {
   t = await createTestApp();
-  f = await makeAssembly(t.database.db);
+  f = await makeAssemblee(t.database.db);
 }
 
 export type Owner = (typeof f.owners)[number];

@@ -2,7 +2,7 @@ import { assembleeEndpoints as e } from '@tantieme/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { votes } from '../../db/schema/index.js';
-import { makeAssembly } from '../../test/factories.assemblees.js';
+import { makeAssemblee } from '../../test/factories.assemblees.js';
 import { makeCoproprietaire, makeSignedInUser } from '../../test/factories.js';
 import { makePreviewToken } from '../../test/factories.synthese.js';
 import { json } from '../../test/harness.js';
@@ -68,7 +68,7 @@ describe('list, detail, convocation and meeting link', () => {
   });
 
   it('answers null without a convocation file or a meeting link', async () => {
-    const g = await makeAssembly(t.database.db, { convocation: false, visio: null });
+    const g = await makeAssemblee(t.database.db, { convocation: false, visio: null });
     const o = g.owners[0];
     const p = { agId: g.ag.id, coproId: g.copro.id, id: o.record.id };
     expect(json(await call(e.convocationFile, p, o.headers)).data).toBeNull();
@@ -100,7 +100,7 @@ describe('access guard', () => {
   });
 
   it('an assembly of another building under my own record is 404', async () => {
-    const g = await makeAssembly(t.database.db);
+    const g = await makeAssemblee(t.database.db);
     const o = f.owners[0];
     expect((await call(e.resolutions, params(o, g.ag.id), o.headers)).statusCode).toBe(404);
   });

@@ -2,7 +2,7 @@ import { correspondenceDeadline, assembleeEndpoints as e } from '@tantieme/contr
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleeParticipants, assembleeRecords, assemblees, votes } from '../../db/schema/index.js';
-import { makeAssembly } from '../../test/factories.assemblees.js';
+import { makeAssemblee } from '../../test/factories.assemblees.js';
 import { json } from '../../test/harness.js';
 import { ballot, call, f, params, setUp, t } from './assemblees.fixture.js';
 
@@ -137,7 +137,7 @@ describe('vote by correspondence', () => {
   });
 
   it('a valid_to stored earlier than the law does not close the vote: the legal deadline does', async () => {
-    const early = await makeAssembly(t.database.db, { validTo: new Date(Date.now() - 1000) });
+    const early = await makeAssemblee(t.database.db, { validTo: new Date(Date.now() - 1000) });
     const eo = early.owners[0];
     const ep = { agId: early.ag.id, coproId: early.copro.id, id: eo.record.id };
     const ed = json(await call(e.resolutions, ep, eo.headers)).data;
@@ -151,7 +151,7 @@ describe('vote by correspondence', () => {
   });
 
   it('refuses a vote once the legal deadline has passed (three clear days before the meeting)', async () => {
-    const g = await makeAssembly(t.database.db, { date: new Date(Date.now() + 2 * 86_400_000) });
+    const g = await makeAssemblee(t.database.db, { date: new Date(Date.now() + 2 * 86_400_000) });
     const o = g.owners[0];
     const p = { agId: g.ag.id, coproId: g.copro.id, id: o.record.id };
     const d = json(await call(e.resolutions, p, o.headers)).data;
@@ -163,7 +163,7 @@ describe('vote by correspondence', () => {
   });
 
   it("answers 'assemblee_session_has_been_start' once the session has started", async () => {
-    const g = await makeAssembly(t.database.db);
+    const g = await makeAssemblee(t.database.db);
     await t.database.db.update(assemblees).set({ status_session: 1 }).where(eq(assemblees.id, g.ag.id));
     const o = g.owners[0];
     const p = { agId: g.ag.id, coproId: g.copro.id, id: o.record.id };

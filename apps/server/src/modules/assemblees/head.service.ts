@@ -6,7 +6,7 @@ import {
   type SignedHead,
 } from '@tantieme/contract';
 import type { SenderJson } from '../../db/schema/index.js';
-import type { AssemblySigner } from '../../platform/signing.js';
+import type { AssembleeSigner } from '../../platform/signing.js';
 import { type NotifyDeps, stageNotification } from '../notifications/notify.js';
 import * as repo from './assemblees.repo.js';
 import { insertHead } from './register.repo.js';
@@ -17,7 +17,7 @@ import { insertHead } from './register.repo.js';
  */
 export async function issueHead(
   tx: repo.Tx,
-  signer: AssemblySigner,
+  signer: AssembleeSigner,
   assembleeId: string,
   event: 'vote_closed' | 'ended',
   now = new Date(),

@@ -3,9 +3,9 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  type AssemblyRegister,
+  type AssembleeRegister,
   assembleeEndpoints,
-  assemblyRegisterEndpoints as e,
+  assembleeRegisterEndpoints as e,
   buildPath,
   decodeHead,
   encodeHead,
@@ -15,10 +15,10 @@ import {
 } from '@tantieme/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyAssemblyCommand } from '../../cli/verify-assembly.js';
+import { verifyAssembleeCommand } from '../../cli/verify-assembly.js';
 import { notifications } from '../../db/schema/index.js';
-import { assemblySigner } from '../../platform/signing.js';
-import { makeAssembly } from '../../test/factories.assemblees.js';
+import { assembleeSigner } from '../../platform/signing.js';
+import { makeAssemblee } from '../../test/factories.assemblees.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import * as repo from './assemblees.repo.js';
 import { issueHead, notifySignedHead } from './head.service.js';
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Assembly = Awaited<ReturnType<typeof makeAssembly>>;
+type Assembly = Awaited<ReturnType<typeof makeAssemblee>>;
 type Owner = Assembly['owners'][number];
 const params = (f: Assembly, o: Owner) => ({ agId: f.ag.id, coproId: f.copro.id, id: o.record.id });
 const ballot = (f: Assembly, o: Owner): VoteBody => ({
@@ -60,12 +60,12 @@ async function sign(f: Assembly, event: HeadEvent) {
   const deps = { db: t.database.db, realtime: t.app.realtime, config: t.app.config };
   const afterCommit = await t.database.db.transaction(async (tx) => {
     const ag = (await repo.lockAssemblee(tx, f.ag.id))!;
-    const head = await issueHead(tx, assemblySigner(t.app.config), ag.id, event as 'vote_closed');
+    const head = await issueHead(tx, assembleeSigner(t.app.config), ag.id, event as 'vote_closed');
     return notifySignedHead(tx, deps, { assemblee: ag, head });
   });
   await afterCommit();
 }
-async function register(f: Assembly, o: Owner): Promise<AssemblyRegister> {
+async function register(f: Assembly, o: Owner): Promise<AssembleeRegister> {
   const res = await t.app.inject({
     url: `/api${buildPath(e.register.path, params(f, o))}`,
     headers: o.headers,
@@ -76,7 +76,7 @@ async function register(f: Assembly, o: Owner): Promise<AssemblyRegister> {
 
 describe('rotating the assembly signing key', () => {
   it('keeps the heads signed before verifiable under the retired key, the new ones under the new key', async () => {
-    const f = await makeAssembly(t.database.db);
+    const f = await makeAssemblee(t.database.db);
     const o = f.owners[0];
     const vote = await t.app.inject({
       method: 'POST',
@@ -91,12 +91,12 @@ describe('rotating the assembly signing key', () => {
       .from(notifications)
       .where(and(eq(notifications.coproprietaire_id, o.record.id), eq(notifications.type, 'ASSEMBLEE')));
     const held = decodeHead(n.body)!;
-    const oldFingerprint = assemblySigner(t.app.config).key.fingerprint;
+    const oldFingerprint = assembleeSigner(t.app.config).key.fingerprint;
     expect(held.key_fingerprint).toBe(oldFingerprint);
 
     // The rotation: a new key signs, the old one's public half is kept by its fingerprint.
-    Object.assign(t.app.config, { assemblySigningKey: newKey, assemblySigningKeysRetired: oldPublic });
-    const newFingerprint = assemblySigner(t.app.config).key.fingerprint;
+    Object.assign(t.app.config, { assembleeSigningKey: newKey, assembleeSigningKeysRetired: oldPublic });
+    const newFingerprint = assembleeSigner(t.app.config).key.fingerprint;
     expect(newFingerprint).not.toBe(oldFingerprint);
     await sign(f, 'ended');
 
@@ -116,13 +116,13 @@ describe('rotating the assembly signing key', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'register-'));
     await writeFile(path.join(dir, 'registre.json'), JSON.stringify(reg));
     // (This fixture names no general key, so only the signatures are read here, not the recount.)
-    const out = await verifyAssemblyCommand(['registre.json', '--head', encodeHead(held)], dir);
+    const out = await verifyAssembleeCommand(['registre.json', '--head', encodeHead(held)], dir);
     expect(out.lines).toContain(
       'Registre intègre\u202f: 1 enregistrement, signature du serveur valide, conforme à la tête signée que vous détenez.',
     );
 
     // Without the retired key, the earlier heads no longer verify: the key id is what picks it.
-    Object.assign(t.app.config, { assemblySigningKeysRetired: undefined });
+    Object.assign(t.app.config, { assembleeSigningKeysRetired: undefined });
     const bare = await register(f, o);
     expect(bare.retired_keys).toBeUndefined();
     const broken = await verifyRegister(bare, { held });

@@ -1,14 +1,14 @@
-import { assemblyRegisterEndpoints as e } from '@tantieme/contract';
+import { assembleeRegisterEndpoints as e } from '@tantieme/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
-import { assemblySigner } from '../../platform/signing.js';
+import { assembleeSigner } from '../../platform/signing.js';
 import { guardCoproprietaireInCopro } from '../access/access.service.js';
 import { getMinute } from './minutes.service.js';
 import * as service from './register.service.js';
 
 /** The assembly's register its procès-verbal and attendance sheet (any co-owner of the building), and the public key that signs its heads. */
-export async function assemblyRegisterRoutes(app: FastifyInstance) {
-  const signer = () => assemblySigner(app.config);
+export async function assembleeRegisterRoutes(app: FastifyInstance) {
+  const signer = () => assembleeSigner(app.config);
   route(
     app,
     e.register,

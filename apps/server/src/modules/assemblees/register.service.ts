@@ -1,5 +1,5 @@
 import {
-  type AssemblyRegister,
+  type AssembleeRegister,
   CHAIN_GENESIS,
   publicPayload,
   REGISTER_FORMAT,
@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { sha256 } from '../../lib/crypto.js';
-import type { AssemblySigner } from '../../platform/signing.js';
+import type { AssembleeSigner } from '../../platform/signing.js';
 import type { OwnedRecord } from '../access/access.service.js';
 import * as repo from './assemblees.repo.js';
 import * as registerRepo from './register.repo.js';
@@ -37,11 +37,11 @@ const headOut = (h: registerRepo.HeadRow): SignedHead => ({
  */
 export async function getRegister(
   db: Db,
-  signer: AssemblySigner,
+  signer: AssembleeSigner,
   record: OwnedRecord,
   assembleeId: string,
   now = new Date(),
-): Promise<AssemblyRegister> {
+): Promise<AssembleeRegister> {
   const found = await registerRepo.findInCopropriete(db, assembleeId, record.copropriete.id);
   if (!found) throw new AppError('NOT_FOUND');
   const { assemblee: ag, copr_name } = found;
@@ -108,4 +108,4 @@ export async function getRegister(
   };
 }
 
-export const signingKey = (signer: AssemblySigner): SigningKey => signer.key;
+export const signingKey = (signer: AssembleeSigner): SigningKey => signer.key;

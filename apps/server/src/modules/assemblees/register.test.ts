@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
-  type AssemblyRegister,
+  type AssembleeRegister,
   assembleeEndpoints,
-  assemblyRegisterEndpoints as e,
+  assembleeRegisterEndpoints as e,
   buildPath,
   decodeHead,
   describeVerification,
@@ -15,13 +15,13 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleeRecords, notifications } from '../../db/schema/index.js';
-import { makeAssembly } from '../../test/factories.assemblees.js';
+import { makeAssemblee } from '../../test/factories.assemblees.js';
 import { makeCoproprietaire, makeSignedInUser } from '../../test/factories.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import * as repo from './assemblees.repo.js';
 import { recordDigest } from './chain.js';
 import { issueHead, notifySignedHead } from './head.service.js';
-import { assemblySigner } from '../../platform/signing.js';
+import { assembleeSigner } from '../../platform/signing.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Assembly = Awaited<ReturnType<typeof makeAssembly>>;
+type Assembly = Awaited<ReturnType<typeof makeAssemblee>>;
 type Owner = Assembly['owners'][number];
 const call = (ep: Endpoint, p: Record<string, string>, headers: Record<string, string>, payload?: unknown) =>
   t.app.inject({
@@ -55,8 +55,8 @@ function ballot(f: Assembly, o: Owner, v: 'agree' | 'disagree'): VoteBody {
 }
 
 /** An assembly where three co-owners voted online, then the vote closed: the signed head was sent. */
-async function closedAssembly() {
-  const f = await makeAssembly(t.database.db);
+async function closedAssemblee() {
+  const f = await makeAssemblee(t.database.db);
   for (const [i, o] of f.owners.slice(0, 3).entries()) {
     const res = await call(
       assembleeEndpoints.vote,
@@ -69,7 +69,7 @@ async function closedAssembly() {
   const deps = { db: t.database.db, realtime: t.app.realtime, config: t.app.config };
   const afterCommit = await t.database.db.transaction(async (tx) => {
     const ag = (await repo.lockAssemblee(tx, f.ag.id))!;
-    const head = await issueHead(tx, assemblySigner(t.app.config), ag.id, 'vote_closed');
+    const head = await issueHead(tx, assembleeSigner(t.app.config), ag.id, 'vote_closed');
     return notifySignedHead(tx, deps, { assemblee: ag, head });
   });
   await afterCommit();
@@ -87,7 +87,7 @@ async function heldHead(o: Owner): Promise<SignedHead> {
   return head as SignedHead;
 }
 
-async function register(f: Assembly, o: Owner): Promise<AssemblyRegister> {
+async function register(f: Assembly, o: Owner): Promise<AssembleeRegister> {
   const res = await call(e.register, params(f, o), o.headers);
   expect(res.statusCode).toBe(200);
   return json(res).data;
@@ -102,7 +102,7 @@ const records = (agId: string) =>
 
 describe('the signed head at the close of the vote', () => {
   it('goes to every participant, in the text and the data of the notification', async () => {
-    const f = await closedAssembly();
+    const f = await closedAssemblee();
     const rows = await t.database.db
       .select()
       .from(notifications)
@@ -125,7 +125,7 @@ describe('the signed head at the close of the vote', () => {
 describe('the register', () => {
   let f: Assembly;
   beforeAll(async () => {
-    f = await closedAssembly();
+    f = await closedAssemblee();
   });
 
   it('any co-owner of the building reads it, and it verifies against the head they hold', async () => {
@@ -170,7 +170,7 @@ describe('the register', () => {
     const mine = { agId: f.ag.id, coproId: rec.copropriete_id, id: rec.id };
     expect((await call(e.register, mine, stranger.headers)).statusCode).toBe(404);
     expect((await call(e.register, params(f, f.owners[0]), stranger.headers)).statusCode).toBe(404);
-    const g = await makeAssembly(t.database.db);
+    const g = await makeAssemblee(t.database.db);
     const other = { agId: f.ag.id, coproId: g.copro.id, id: g.owners[0].record.id };
     expect((await call(e.register, other, g.owners[0].headers)).statusCode).toBe(404);
   });
@@ -178,7 +178,7 @@ describe('the register', () => {
 
 describe('an altered register contradicts the signed head', () => {
   it('a chain rewritten in the database, digests recomputed, is detected', async () => {
-    const f = await closedAssembly();
+    const f = await closedAssemblee();
     const held = await heldHead(f.owners[3]);
     // The operator turns the second ballot's 'Contre' into 'Pour' and recomputes every digest after it.
     let prev = (await records(f.ag.id))[0].digest;
@@ -205,7 +205,7 @@ describe('an altered register contradicts the signed head', () => {
   });
 
   it('a deleted last record is detected', async () => {
-    const f = await closedAssembly();
+    const f = await closedAssemblee();
     const held = await heldHead(f.owners[0]);
     const last = (await records(f.ag.id)).at(-1);
     await t.database.db.delete(assembleeRecords).where(eq(assembleeRecords.id, last!.id));
@@ -220,7 +220,7 @@ describe('an altered register contradicts the signed head', () => {
   });
 
   it('a record changed without recomputing is detected by the chain itself', async () => {
-    const f = await closedAssembly();
+    const f = await closedAssemblee();
     const [first] = await records(f.ag.id);
     await t.database.db
       .update(assembleeRecords)

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { assemblyRegisterEndpoints, buildPath } from '@tantieme/contract';
+import { assembleeRegisterEndpoints, buildPath } from '@tantieme/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assemblees, signatureTokens, syndicExternalRefs } from '../../db/schema/index.js';
-import { makeAssembly, makeSignatureToken, TINY_PNG } from '../../test/factories.assemblees.js';
+import { makeAssemblee, makeSignatureToken, TINY_PNG } from '../../test/factories.assemblees.js';
 import { makeSyndicWithKey } from '../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import { pdfText } from '../../test/pdf-text.js';
@@ -19,14 +19,14 @@ import { onMeetingDay } from './meeting-day.fixture.js';
  */
 
 let t: TestApp;
-let f: Awaited<ReturnType<typeof makeAssembly>>;
+let f: Awaited<ReturnType<typeof makeAssemblee>>;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 let key: Awaited<ReturnType<typeof makeSyndicWithKey>>;
 let made: { proces_verbal: { sha256: string }; feuille_de_presence: { sha256: string } };
 
 beforeAll(async () => {
   t = await createTestApp();
-  f = await makeAssembly(t.database.db);
+  f = await makeAssemblee(t.database.db);
   await t.database.db
     .update(assemblees)
     .set({ general_repartition_id: f.cg.id })
@@ -77,7 +77,7 @@ async function download(kind: 'procesVerbal' | 'feuilleDePresence', i = 3) {
   const o = f.owners[i];
   const res = await t.app.inject({
     method: 'GET',
-    url: `/api${buildPath(assemblyRegisterEndpoints[kind].path, { agId: f.ag.id, coproId: f.copro.id, id: o.record.id })}`,
+    url: `/api${buildPath(assembleeRegisterEndpoints[kind].path, { agId: f.ag.id, coproId: f.copro.id, id: o.record.id })}`,
     headers: o.headers,
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -191,11 +191,11 @@ describe('the sealed attendance sheet and proxy', () => {
   });
 
   it('a co-owner of another building gets 404 on the attendance sheet', async () => {
-    const other = await makeAssembly(t.database.db);
+    const other = await makeAssemblee(t.database.db);
     const o = other.owners[0];
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api${buildPath(assemblyRegisterEndpoints.feuilleDePresence.path, { agId: f.ag.id, coproId: other.copro.id, id: o.record.id })}`,
+      url: `/api${buildPath(assembleeRegisterEndpoints.feuilleDePresence.path, { agId: f.ag.id, coproId: other.copro.id, id: o.record.id })}`,
       headers: o.headers,
     });
     expect(res.statusCode).toBe(404);

@@ -3,15 +3,15 @@ import { canonicalJson, SIGNATURE_MODES } from '@tantieme/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleeRecords, assemblees, files, signatureTokens } from '../../db/schema/index.js';
-import { makeAssembly, makeSignatureToken, TINY_PNG } from '../../test/factories.assemblees.js';
+import { makeAssemblee, makeSignatureToken, TINY_PNG } from '../../test/factories.assemblees.js';
 import { createTestApp, json, type TestApp } from '../../test/harness.js';
 import { checkChain } from './chain.service.js';
 
 let t: TestApp;
-let f: Awaited<ReturnType<typeof makeAssembly>>;
+let f: Awaited<ReturnType<typeof makeAssemblee>>;
 beforeAll(async () => {
   t = await createTestApp();
-  f = await makeAssembly(t.database.db);
+  f = await makeAssemblee(t.database.db);
 });
 afterAll(() => t.close());
 

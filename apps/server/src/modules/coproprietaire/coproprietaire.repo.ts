@@ -89,7 +89,7 @@ export function recordsOfSessionUserRead() {
   };
 }
 
-export async function availableAssemblies(db: Db, coproprietaireIds: string[]) {
+export async function availableAssemblees(db: Db, coproprietaireIds: string[]) {
   if (coproprietaireIds.length === 0) return [];
   return prepared(db, 'records_assemblies', (d) =>
     d

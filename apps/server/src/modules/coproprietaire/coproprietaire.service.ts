@@ -20,7 +20,7 @@ const byName = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
 async function present(db: Db, rows: OwnedRecord[], userId: string | null) {
   const ids = rows.map((r) => r.coproprietaire.id);
   const [ags, counts, lots] = await Promise.all([
-    repo.availableAssemblies(db, ids),
+    repo.availableAssemblees(db, ids),
     userId ? repo.unreadNotificationCounts(db, userId) : Promise.resolve([]),
     repo.lotsOf(db, ids),
   ]);

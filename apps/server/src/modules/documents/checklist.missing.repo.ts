@@ -83,7 +83,7 @@ export async function missingCounts(db: Executor, ids: string[], now: Date): Pro
   const sharedMissing = shared.map((i) => {
     if (i !== pv) return sql`(case when ${has(i)} then 0 else 1 end)`;
     // Art. 1, 8°: once assemblies were held, each of the last three has its PV on it or a PV
-    // document of its year dated from the meeting on (`lastAssembliesPv`).
+    // document of its year dated from the meeting on (`lastAssembleesPv`).
     const pvDoc = sql`exists (select 1 from (select d.date, ${sourceOf} as source, ${groupText} as t
         from documents d join document_groups dg on dg.id = d.group_id
         where dg.scope = 'copropriete' and dg.copropriete_id = b.id

@@ -87,7 +87,7 @@ export function builtinCarnet(db: Db, coproIds: string[]) {
 }
 
 /** Every assembly of the buildings held by `now` (any type), with whether its PV is stored on it. */
-export function heldAssemblies(db: Db, coproIds: string[], now: Date) {
+export function heldAssemblees(db: Db, coproIds: string[], now: Date) {
   return (
     db
       .select({

@@ -47,7 +47,7 @@ export async function checklistsOf(
     repo.currentOwners(db, coproIds).then(groupBy),
     repo.lastAnnualAg(db, coproIds, now).then(groupBy),
     repo.builtinCarnet(db, coproIds).then(groupBy),
-    repo.heldAssemblies(db, coproIds, now).then(groupBy),
+    repo.heldAssemblees(db, coproIds, now).then(groupBy),
   ]);
   const syndicCandidates = syndic.map((s) => ({ ...s, source: 'syndic' as const }));
   const today = parisDay(now);

@@ -2,7 +2,7 @@ import {
   assembleeEndpoints as e,
   assembleeProxyEndpoints as proxyEndpoints,
   type GiveProxyBody,
-  assemblyRegisterEndpoints as registerEndpoints,
+  assembleeRegisterEndpoints as registerEndpoints,
   type VoteBody,
 } from '@tantieme/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

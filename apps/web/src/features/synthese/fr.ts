@@ -80,7 +80,7 @@ export const syntheseFr = {
     nothingNew: 'Rien de nouveau pour le moment.',
     notifications: (n: number) => (n > 1 ? `${n} notifications non lues` : '1 notification non lue'),
     messages: (n: number) => (n > 1 ? `${n} messages non lus` : '1 message non lu'),
-    nextAssembly: (name: string, date: string, time: string) =>
+    nextAssemblee: (name: string, date: string, time: string) =>
       frTypo(`Prochaine assemblée : ${name}, le ${date} à ${time}`),
   },
 } as const;

@@ -168,7 +168,7 @@ export const assembly = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-export function assemblyUpdated() {
+export function assembleeUpdated() {
   const body = assembly();
   body.resolutions[0] = { ...body.resolutions[0], title: 'Approbation des comptes 2025' };
   return body;
@@ -254,13 +254,13 @@ export const SESSION_VOTES = {
 
 // The steps of AG2026, for the files that start later in its life.
 
-/** Created, then R1 renamed (the body `assemblyUpdated` gives). */
+/** Created, then R1 renamed (the body `assembleeUpdated` gives). */
 export async function prepare() {
   state.agId = (await ok(call('PUT', '/assemblees/AG2026', syndic.headers, assembly()))).id;
-  await ok(call('PUT', '/assemblees/AG2026', syndic.headers, assemblyUpdated()));
+  await ok(call('PUT', '/assemblees/AG2026', syndic.headers, assembleeUpdated()));
 }
 
-export const publishAssembly = () => ok(call('POST', '/assemblees/AG2026/publish', syndic.headers));
+export const publishAssemblee = () => ok(call('POST', '/assemblees/AG2026/publish', syndic.headers));
 
 /** The syndic's webhook for ballots and signatures, then the forms of C1 and C2. */
 export async function castForms() {

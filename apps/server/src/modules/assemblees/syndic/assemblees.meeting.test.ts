@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleeRecords, syndicWebhookDeliveries } from '../../../db/schema/index.js';
 import { json } from '../../../test/harness.js';
 import {
-  assemblyUpdated,
+  assembleeUpdated,
   ballot,
   call,
   coOwnerCall,
@@ -12,7 +12,7 @@ import {
   ok,
   owners,
   prepare,
-  publishAssembly,
+  publishAssemblee,
   SESSION_VOTES,
   setUp,
   state,
@@ -30,7 +30,7 @@ import { onMeetingDay } from '../meeting-day.fixture.js';
 beforeAll(async () => {
   await setUp();
   await prepare();
-  await publishAssembly();
+  await publishAssemblee();
 });
 afterAll(() => t.close());
 
@@ -58,13 +58,13 @@ describe('the meeting of a general assembly through the API', () => {
       digest: json(a).data.digest,
     });
 
-    const changed = assemblyUpdated();
+    const changed = assembleeUpdated();
     changed.resolutions[1] = { ...changed.resolutions[1], article: 'ART-24' };
     const refused = await call('PUT', '/assemblees/AG2026', syndic.headers, changed);
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.body.errors)).toEqual(['resolutions']);
     const dropped = await call('PUT', '/assemblees/AG2026', syndic.headers, {
-      ...assemblyUpdated(),
+      ...assembleeUpdated(),
       participants: ['C2', 'C3', 'C4'].map((c) => ({ coproprietaire: c })),
     });
     expect(dropped.body.errors).toEqual({
@@ -173,7 +173,7 @@ describe('the meeting of a general assembly through the API', () => {
       'represented',
     ]);
     // The same PUT as before keeps the attendance the meeting recorded.
-    expect((await ok(call('PUT', '/assemblees/AG2026', syndic.headers, assemblyUpdated()))).result).toBe(
+    expect((await ok(call('PUT', '/assemblees/AG2026', syndic.headers, assembleeUpdated()))).result).toBe(
       'unchanged',
     );
   });

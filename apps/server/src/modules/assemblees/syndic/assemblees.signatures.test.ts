@@ -10,7 +10,7 @@ import {
   ok,
   owners,
   prepare,
-  publishAssembly,
+  publishAssemblee,
   setUp,
   startSession,
   state,
@@ -26,7 +26,7 @@ import {
 beforeAll(async () => {
   await setUp();
   await prepare();
-  await publishAssembly();
+  await publishAssemblee();
   await castForms();
   await startSession();
   await enterSessionVotes();

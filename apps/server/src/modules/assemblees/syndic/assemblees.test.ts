@@ -13,7 +13,7 @@ import {
 import { json } from '../../../test/harness.js';
 import {
   assembly,
-  assemblyUpdated,
+  assembleeUpdated,
   call,
   meeting,
   ok,
@@ -195,7 +195,7 @@ describe('a syndic runs a general assembly through the API', () => {
       attendance: null,
     });
     // A PUT that omits them keeps them.
-    expect((await ok(call('PUT', '/assemblees/AG2026', syndic.headers, assemblyUpdated()))).result).toBe(
+    expect((await ok(call('PUT', '/assemblees/AG2026', syndic.headers, assembleeUpdated()))).result).toBe(
       'unchanged',
     );
   });

@@ -1,4 +1,4 @@
-import { catalogueDeparture, parisDate, secondAssemblyRefusal } from '@tantieme/contract';
+import { catalogueDeparture, parisDate, secondAssembleeRefusal } from '@tantieme/contract';
 import type { SyndicApiContext, Tx } from '../../syndic-api/kit/index.js';
 import type { LoadedAssemblee } from './assemblees.repo.js';
 import { add, type Data, type Errors } from './common.js';
@@ -8,7 +8,7 @@ import { tally } from './register.service.js';
 /**
  * The law a resolution's nature brings (the contract's catalogue of decisions): another article or
  * key than the one proposed needs a reason; a resolution taking up an earlier assembly's energy-saving
- * works at art. 24 needs the conditions of loi art. 25-1, 2e alinéa (`secondAssemblyRefusal`).
+ * works at art. 24 needs the conditions of loi art. 25-1, 2e alinéa (`secondAssembleeRefusal`).
  */
 export async function checkResolutionsLaw(
   tx: Tx,
@@ -32,7 +32,7 @@ export async function checkResolutionsLaw(
       }
       const counted = f.assemblee.status_session === 2 ? await tally(tx, api, f.agExt) : [];
       const first = counted.find((t) => t.resolution === (f.resolution.external_id ?? f.resolution.id));
-      const refusal = secondAssemblyRefusal(
+      const refusal = secondAssembleeRefusal(
         {
           article: f.resolution.article,
           nature: f.resolution.nature,
@@ -50,7 +50,7 @@ export async function checkResolutionsLaw(
       const departure = catalogueDeparture(r.nature, {
         article: r.article,
         onGeneralKey: r.repartition === d.general_repartition,
-        secondAssembly: !!r.follows,
+        secondAssemblee: !!r.follows,
       });
       if (departure) add(errors, i, `resolutions.${k}.article_reason`, departure);
     }

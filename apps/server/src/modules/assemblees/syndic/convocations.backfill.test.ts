@@ -8,7 +8,7 @@ import {
   communicationAttachments,
   communications,
 } from '../../../db/schema/index.js';
-import { makeAssembly } from '../../../test/factories.assemblees.js';
+import { makeAssemblee } from '../../../test/factories.assemblees.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 /**
@@ -30,7 +30,7 @@ const rowsOf = (agId: string) =>
 
 /** An assembly published at `at`, its first co-owner convened by a plain e-mail then. */
 async function publishedBefore(at: Date, emailTo: string | null) {
-  const made = await makeAssembly(t.database.db);
+  const made = await makeAssemblee(t.database.db);
   const ag = made.ag;
   await t.database.db.update(assemblees).set({ published_at: at }).where(eq(assemblees.id, ag.id));
   const copro = made.copro;
@@ -67,7 +67,7 @@ describe('migration 0035: convocation rows for assemblies published before them'
     const easter = new Date('2026-04-04T08:30:00Z');
     const a = await publishedBefore(christmas, 'sophie.girard@example.fr');
     const b = await publishedBefore(easter, null);
-    const untouched = await makeAssembly(t.database.db);
+    const untouched = await makeAssemblee(t.database.db);
     await runBackfill();
 
     const rowsA = await rowsOf(a.ag.id);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   assembleeEndpoints,
-  assemblyRegisterEndpoints,
+  assembleeRegisterEndpoints,
   buildPath,
   type VoteBody,
   type VoteChoice,
@@ -14,7 +14,7 @@ import {
   signatureTokens,
   syndicExternalRefs,
 } from '../../../db/schema/index.js';
-import { makeAssembly, makeSignatureToken, TINY_PNG } from '../../../test/factories.assemblees.js';
+import { makeAssemblee, makeSignatureToken, TINY_PNG } from '../../../test/factories.assemblees.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
 import { pdfText } from '../../../test/pdf-text.js';
@@ -28,12 +28,12 @@ import { onMeetingDay } from '../meeting-day.fixture.js';
  */
 
 let t: TestApp;
-let f: Awaited<ReturnType<typeof makeAssembly>>;
+let f: Awaited<ReturnType<typeof makeAssemblee>>;
 // biome-ignore lint/suspicious/noExplicitAny: the JSON envelope as the tests read it
 let post: (action: string) => Promise<{ status: number; body: any }>;
 beforeAll(async () => {
   t = await createTestApp();
-  f = await makeAssembly(t.database.db);
+  f = await makeAssemblee(t.database.db);
   await t.database.db
     .update(assemblees)
     .set({ general_repartition_id: f.cg.id })
@@ -127,7 +127,7 @@ describe('POST /syndic/v1/assemblees/{external_id}/documents', () => {
 
 describe("the co-owner's procès-verbal", () => {
   const pvPath = (p: { agId: string; coproId: string; id: string }) =>
-    `/api${buildPath(assemblyRegisterEndpoints.procesVerbal.path, p)}`;
+    `/api${buildPath(assembleeRegisterEndpoints.procesVerbal.path, p)}`;
 
   it('a co-owner of the building downloads the PV with its SHA-256', async () => {
     const o = f.owners[3];
@@ -143,7 +143,7 @@ describe("the co-owner's procès-verbal", () => {
   });
 
   it('a co-owner of another building gets 404', async () => {
-    const other = await makeAssembly(t.database.db);
+    const other = await makeAssemblee(t.database.db);
     const o = other.owners[0];
     const res = await t.app.inject({
       method: 'GET',

@@ -1,5 +1,5 @@
 import { AppError } from '../../../http/errors.js';
-import { assemblySigner } from '../../../platform/signing.js';
+import { assembleeSigner } from '../../../platform/signing.js';
 import * as agRepo from '../assemblees.repo.js';
 import { issueHead, notifySignedHead } from '../head.service.js';
 import { type SyndicApiContext, writeAudit } from '../../syndic-api/kit/index.js';
@@ -40,7 +40,7 @@ export async function closeAssembleeOf(
       });
     const now = new Date();
     await repo.updateAssemblee(tx, ag.id, { status_session: 2, date_effectue: now });
-    const head = await issueHead(tx, assemblySigner(deps.config), ag.id, 'ended', now);
+    const head = await issueHead(tx, assembleeSigner(deps.config), ag.id, 'ended', now);
     afterCommit = await notifySignedHead(tx, deps, { assemblee: ag, head });
     await writeAudit(tx, api, [
       {

@@ -1,6 +1,6 @@
 import {
   assembleeEndpoints,
-  assemblyRegisterEndpoints,
+  assembleeRegisterEndpoints,
   buildPath,
   decodeHead,
   type VoteBody,
@@ -9,7 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assemblees, notifications, syndicExternalRefs } from '../../../db/schema/index.js';
-import { makeAssembly } from '../../../test/factories.assemblees.js';
+import { makeAssemblee } from '../../../test/factories.assemblees.js';
 import { makeSyndicWithKey } from '../../../test/factories.syndic.js';
 import { createTestApp, json, type TestApp } from '../../../test/harness.js';
 import { AG } from './assemblees.repo.js';
@@ -23,8 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function assemblyOfSyndic(externalId: string) {
-  const f = await makeAssembly(t.database.db);
+async function assembleeOfSyndic(externalId: string) {
+  const f = await makeAssemblee(t.database.db);
   await t.database.db
     .update(assemblees)
     .set({ general_repartition_id: f.cg.id })
@@ -54,7 +54,7 @@ const headsOf = async (coproprietaireId: string) =>
 
 describe('start-session and close sign the head and send it to every participant', () => {
   it('a co-owner holds both heads, and the register agrees with each', async () => {
-    const { f, post } = await assemblyOfSyndic('AG-END');
+    const { f, post } = await assembleeOfSyndic('AG-END');
     const o = f.owners[0];
     const body: VoteBody = {
       coproprietaire: { id: o.record.id, name: o.record.display_name },
@@ -94,7 +94,7 @@ describe('start-session and close sign the head and send it to every participant
     const reg = json(
       await t.app.inject({
         method: 'GET',
-        url: `/api${buildPath(assemblyRegisterEndpoints.register.path, params)}`,
+        url: `/api${buildPath(assembleeRegisterEndpoints.register.path, params)}`,
         headers: o.headers,
       }),
     ).data;
@@ -105,7 +105,7 @@ describe('start-session and close sign the head and send it to every participant
   });
 
   it('refuses to end a meeting that has not started', async () => {
-    const { post } = await assemblyOfSyndic('AG-NOT-STARTED');
+    const { post } = await assembleeOfSyndic('AG-NOT-STARTED');
     const res = await post('close');
     expect(res.statusCode).toBe(409);
     expect(json(res).message).toBe("La séance n'a pas commencé\u202f: appelez d'abord start-session.");

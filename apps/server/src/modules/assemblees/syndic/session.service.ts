@@ -15,7 +15,7 @@ import * as repo from './assemblees.repo.js';
 import { AG, REF } from './assemblees.repo.js';
 import { assembleeOf, type Deps } from './common.js';
 import { issueHead, notifySignedHead } from '../head.service.js';
-import { assemblySigner } from '../../../platform/signing.js';
+import { assembleeSigner } from '../../../platform/signing.js';
 import { articleLabel, checkDelegations, generalTotal } from './proxies.js';
 import { syndicatOwners } from '../syndicat.js';
 import { exclusionOf } from '../proxies.limits.js';
@@ -49,7 +49,7 @@ export async function startSessionOf(
         { status: 409 },
       );
     await repo.updateAssemblee(tx, ag.id, { status_session: 1 });
-    const head = await issueHead(tx, assemblySigner(deps.config), ag.id, 'vote_closed');
+    const head = await issueHead(tx, assembleeSigner(deps.config), ag.id, 'vote_closed');
     afterCommit = await notifySignedHead(tx, deps, { assemblee: ag, head });
     await writeAudit(tx, api, [
       {

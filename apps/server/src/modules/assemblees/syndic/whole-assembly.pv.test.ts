@@ -1,4 +1,4 @@
-import { assemblyRegisterEndpoints, buildPath, formatInt } from '@tantieme/contract';
+import { assembleeRegisterEndpoints, buildPath, formatInt } from '@tantieme/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../../db/schema/index.js';
@@ -108,7 +108,7 @@ describe('the procès-verbal of a whole assembly', () => {
     }
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api${buildPath(assemblyRegisterEndpoints.procesVerbal.path, { agId, coproId, id: owners.O1.id })}`,
+      url: `/api${buildPath(assembleeRegisterEndpoints.procesVerbal.path, { agId, coproId, id: owners.O1.id })}`,
       headers: owners.O1.headers,
     });
     const pv = json(res).data;

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, List, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import {
-  type AssemblyRegister,
+  type AssembleeRegister,
   articleName,
   countsText,
   decisionText,
@@ -43,14 +43,14 @@ function keepOnDevice(agId: string, heads: SignedHead[]) {
 }
 
 interface Outcome {
-  register: AssemblyRegister;
+  register: AssembleeRegister;
   verification: RegisterVerification;
   recount: RegisterRecount;
   lines: string[];
   heldFrom: 'pasted' | 'device' | null;
 }
 
-function download(reg: AssemblyRegister) {
+function download(reg: AssembleeRegister) {
   const blob = new Blob([JSON.stringify(reg, null, 2)], { type: 'application/json' });
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
@@ -74,7 +74,7 @@ export function RegisterCheck({ target, agId }: { target: AgTarget; agId: string
   const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Kept apart from the outcome: a browser that cannot check still offers the file to export.
-  const [fetched, setFetched] = useState<AssemblyRegister | null>(null);
+  const [fetched, setFetched] = useState<AssembleeRegister | null>(null);
 
   async function check() {
     setBusy(true);

@@ -1,6 +1,6 @@
 import {
   type Assemblee,
-  assemblyStatusLabel,
+  assembleeStatusLabel,
   formatInt,
   formatParisDate,
   formatParisTime,
@@ -15,7 +15,7 @@ export function agCells(a: Assemblee) {
     date: formatParisDate(a.date),
     convocation: sentStatusLabel(a.status_convocation, a.date_sent_convocation, formatParisDate),
     pv: sentStatusLabel(a.status_proces_verbal, a.date_sent_proces_verbal, formatParisDate),
-    done: assemblyStatusLabel(a.status, a.date_effectue, formatParisDate),
+    done: assembleeStatusLabel(a.status, a.date_effectue, formatParisDate),
     totals: [a.total_lots, a.total_coproprietaires, a.total_tantiemes].map(formatInt).join('/'),
     // While the vote by correspondence is open: until when (SPEC §4 valid_to).
     voteUntil:

@@ -43,7 +43,7 @@ export function BalanceFirst({ coproId, coproprietaireId }: { coproId: string; c
 }
 
 /** The next assembly of the record: not yet held, from today on, the soonest first. */
-export function nextAssembly(list: Assemblee[], now = new Date()): Assemblee | null {
+export function nextAssemblee(list: Assemblee[], now = new Date()): Assemblee | null {
   const today = new Date(now);
   today.setHours(0, 0, 0, 0);
   return (
@@ -76,7 +76,7 @@ export function WhatsNew({ record }: { record: CoproprietaireSummary }) {
   const ags = useAssemblees(withAg && coproId ? { coproId, id: record.id } : null);
   const n = notifs.data ?? 0;
   const m = messages.data ?? 0;
-  const next = withAg ? nextAssembly(ags.data ?? []) : null;
+  const next = withAg ? nextAssemblee(ags.data ?? []) : null;
   return (
     <Card
       withBorder
@@ -104,7 +104,7 @@ export function WhatsNew({ record }: { record: CoproprietaireSummary }) {
           )}
           {next && (
             <NewsLine icon={<IconCalendarEvent size={20} />} to={`${base}/assemblee/${next.id}`}>
-              {t.first.nextAssembly(next.name, formatParisDate(next.date), formatParisTime(next.date))}
+              {t.first.nextAssemblee(next.name, formatParisDate(next.date), formatParisTime(next.date))}
             </NewsLine>
           )}
         </Stack>

@@ -37,7 +37,11 @@ export function threeMonthsAfter(day: string): string {
  * Null when the new assembly may decide at art. 24 on the project of `first`, else why not (French).
  * `article`: the article the new resolution is put to; `convenedDay`: the Paris day of its convocation.
  */
-export function secondAssemblyRefusal(first: FirstVote, article: string, convenedDay: string): string | null {
+export function secondAssembleeRefusal(
+  first: FirstVote,
+  article: string,
+  convenedDay: string,
+): string | null {
   const law = '(loi du 10 juillet 1965, art. 25-1, 2e alinéa)';
   if (first.article !== 'ART-25' || first.nature !== ENERGY_WORKS)
     return `La résolution suivie n'est pas un vote de l'article 25 sur des travaux d'économie d'énergie (art. 25 f) ${law}.`;

@@ -51,7 +51,7 @@ const repartitionSchema = z.object({
   total: z.number().nullable(),
 });
 
-export const assemblyRegisterSchema = z.object({
+export const assembleeRegisterSchema = z.object({
   format: z.literal(REGISTER_FORMAT),
   assemblee: z.object({
     id: z.string(),
@@ -93,7 +93,7 @@ export const assemblyRegisterSchema = z.object({
   /** Keys that signed before a rotation, kept by fingerprint so earlier heads still verify. */
   retired_keys: z.array(signingKeySchema).optional(),
 });
-export type AssemblyRegister = z.infer<typeof assemblyRegisterSchema>;
+export type AssembleeRegister = z.infer<typeof assembleeRegisterSchema>;
 
 /** A minute to download: the URL (10 minutes), the file name, the SHA-256 its signatures carry, whether it is sealed. */
 export const minuteDownloadSchema = z.object({
@@ -105,7 +105,7 @@ export const minuteDownloadSchema = z.object({
   sealed: z.boolean(),
 });
 
-export const assemblyRegisterEndpoints = {
+export const assembleeRegisterEndpoints = {
   register: defineEndpoint({
     method: 'GET',
     path: '/assemblee/:agId/coproprietes/:coproId/coproprietaire/:id/register',
@@ -113,7 +113,7 @@ export const assemblyRegisterEndpoints = {
       "The assembly's register: every chained record as published, resolutions, tantièmes per key and the signed heads",
     tags: ['assemblee'],
     params: z.object({ agId: uuid, coproId: uuid, id: uuid }),
-    response: okEnvelope(assemblyRegisterSchema),
+    response: okEnvelope(assembleeRegisterSchema),
   }),
   procesVerbal: defineEndpoint({
     method: 'GET',

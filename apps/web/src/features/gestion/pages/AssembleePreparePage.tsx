@@ -13,7 +13,7 @@ import { useAssemblee, useAssemblees, useSaveAssemblee } from '../queriesAssembl
  * Prepare an assembly (`nouvelle`) or go on with one: its date and agenda, then each co-owner's
  * convocation previewed and the convocations sent. Once sent, the agenda is read only.
  */
-export default function AssemblyPreparePage() {
+export default function AssembleePreparePage() {
   const { coproId = '', assembleeId } = useParams();
   const id = assembleeId === 'nouvelle' ? undefined : assembleeId;
   const navigate = useNavigate();

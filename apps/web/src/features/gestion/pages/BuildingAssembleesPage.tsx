@@ -16,7 +16,7 @@ function state(a: { published_at: string | null; status_session: number | null }
 }
 
 /** A building's assemblies, the next first; a new one is prepared from here. */
-export default function BuildingAssembliesPage() {
+export default function BuildingAssembleesPage() {
   const { coproId = '' } = useParams();
   const me = useConsoleMe().data;
   const list = useAssemblees(coproId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FirstVote, secondAssemblyRefusal, threeMonthsAfter } from './secondAssembly.js';
+import { type FirstVote, secondAssembleeRefusal, threeMonthsAfter } from './secondAssemblee.js';
 
 const first: FirstVote = {
   article: 'ART-25',
@@ -30,7 +30,7 @@ describe('loi 1965 art. 25-1, 2e alinéa: a new assembly within three months at 
     ['the first assembly is not closed', { held: false }, 'ART-24', '2026-04-01', false],
     ['the new resolution is not put to art. 24', {}, 'ART-25', '2026-04-01', false],
   ])('%s', (_, over, article, convened, opens) => {
-    expect(secondAssemblyRefusal({ ...first, ...over }, article, convened) === null).toBe(opens);
+    expect(secondAssembleeRefusal({ ...first, ...over }, article, convened) === null).toBe(opens);
   });
 
   it.each([
