@@ -51,16 +51,18 @@ for (const [size, viewport] of [
 
     await page.getByLabel("Nom de l'assemblée").fill('Assemblée générale ordinaire 2027');
     await page.getByLabel('Date et heure de la réunion').fill(meetingIn(40));
-    const decision = page.getByRole('textbox', { name: 'Décision' }).first();
+    // A new agenda opens with the bureau's resolutions (décret art. 15); the question follows them.
+    const decision = page.getByRole('textbox', { name: 'Décision' }).last();
     await decision.click();
     await page.getByRole('option', { name: "Travaux d'économie d'énergie" }).click();
     await expect(page.getByText(/Proposé\u202f: Article 25/)).toBeVisible();
-    await expect(page.getByLabel('Intitulé')).toHaveValue(/Travaux d'économie d'énergie/);
+    await expect(page.getByLabel('Intitulé').last()).toHaveValue(/Travaux d'économie d'énergie/);
     await page
       .getByLabel('Texte de la résolution')
+      .last()
       .fill('Isolation des combles, devis Isolpro : 18 400 € TTC.');
     // Another majority than the catalogue's asks for the reason, which is kept.
-    await page.getByRole('textbox', { name: 'Majorité' }).click();
+    await page.getByRole('textbox', { name: 'Majorité' }).last().click();
     await page.getByRole('option', { name: 'Article 24' }).click();
     await expect(page.getByLabel('Raison du choix')).toBeVisible();
     await page.getByLabel('Raison du choix').fill('Clause du règlement de copropriété');
