@@ -1,6 +1,11 @@
 import { consoleCollectionEndpoints as c, syndicMoneyEndpoints as money } from '@tantieme/contract';
 import { expect } from 'vitest';
-import { sepaMandates, syndicWebhookDeliveries, syndicWebhookEndpoints } from '../../../db/schema/index.js';
+import {
+  sepaMandates,
+  sessions,
+  syndicWebhookDeliveries,
+  syndicWebhookEndpoints,
+} from '../../../db/schema/index.js';
 import type { TestApp } from '../../../test/harness.js';
 import { saveMandateAccount } from '../../collections/collections.service.js';
 import { moneyWorld } from '../money/money.fixture.js';
@@ -12,6 +17,9 @@ import { moneyWorld } from '../money/money.fixture.js';
 export async function sepaWorld(t: TestApp) {
   const w = await moneyWorld(t);
   const db = t.database.db;
+  // The tests' clock is 10 January 2026 while a PostgreSQL server keeps its own: the console's
+  // sessions, made on the first, must still be valid by the second.
+  await db.update(sessions).set({ expires_at: new Date('2100-01-01T00:00:00Z') });
   expect((await w.apiCall(money.generateAppels, { external_id: w.ids.year }, { period: 1 })).status).toBe(
     200,
   );
