@@ -144,3 +144,11 @@ export function invalidTextPaths(value: unknown, prefix = '', out: string[] = []
   }
   return out;
 }
+
+/** An amount in integer cents, as the console and the syndic API take it. */
+export const moneyCents = z
+  .number({ error: 'Un montant en centimes.' })
+  .int({ error: 'Un nombre entier de centimes.' })
+  .min(0, { error: 'Positif ou nul.' })
+  .max(100_000_000_000);
+export const moneyDate = z.iso.date({ error: 'Une date AAAA-MM-JJ.' });

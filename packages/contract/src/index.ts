@@ -112,6 +112,7 @@ export * from './rules/console.js';
 export * from './domains/console.js';
 export * from './domains/consoleLots.js';
 export * from './domains/consoleMoney.js';
+export * from './domains/consoleBank.js';
 export * from './domains/consoleAnnexes.js';
 export * from './domains/consoleFactures.js';
 export * from './domains/syndicFactures.js';

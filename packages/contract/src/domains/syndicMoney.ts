@@ -7,16 +7,13 @@ import {
   appelKind,
   appelsGenerated,
   balancesView,
-  bankView,
   budgetBody,
   journalPage,
   journalQuery,
-  moneyCents,
-  moneyDate,
   moneyOverview,
-  statementBody,
-  statementImported,
 } from './consoleMoney.js';
+import { bankView, statementBody, statementImported } from './consoleBank.js';
+import { moneyCents, moneyDate } from '../fields.js';
 import { defineSyndicEndpoint, externalIdField, upsertResult } from './syndicApi.js';
 
 /**
